@@ -1,0 +1,1 @@
+//! Figure exporters: SVG, PNG and CSV.

@@ -1,0 +1,1 @@
+//! The eframe/egui desktop GUI.

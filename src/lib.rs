@@ -1,0 +1,9 @@
+//! hetscope: analytical performance and energy models of CPU+GPU computing
+//! (PerDome, PeaPaw), their figures, presets, exporters and GUI.
+
+pub mod cli;
+pub mod export;
+pub mod figure;
+pub mod gui;
+pub mod model;
+pub mod preset;

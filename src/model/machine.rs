@@ -1,0 +1,285 @@
+//! Machine parameters of one processor and of a CPU+GPU platform.
+//!
+//! Units (see the papers' Table 1 / Table IV): time per flop and per byte in
+//! picoseconds, dynamic energy per flop and per byte in picojoules, static
+//! power in watts. W x ps = pJ, so energy terms add without conversion.
+
+use serde::{Deserialize, Serialize};
+
+use super::ParamError;
+
+/// The five machine parameters of one processor (PeaPaw Table II).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Processor {
+    /// Time per flop, ps.
+    pub t_f: f64,
+    /// Time per byte moved to or from main memory, ps.
+    pub t_b: f64,
+    /// Dynamic energy per flop, pJ.
+    pub e_f: f64,
+    /// Dynamic energy per byte, pJ.
+    pub e_b: f64,
+    /// Static power, W.
+    pub p_s: f64,
+}
+
+/// Which processor of a platform a parameter belongs to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    Cpu,
+    Gpu,
+}
+
+impl Side {
+    /// The papers' subscript: `C` or `G`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Side::Cpu => "C",
+            Side::Gpu => "G",
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Cpu => "CPU",
+            Side::Gpu => "GPU",
+        }
+    }
+}
+
+/// One of the five machine parameters, for naming and validation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Param {
+    TimePerFlop,
+    TimePerByte,
+    EnergyPerFlop,
+    EnergyPerByte,
+    StaticPower,
+}
+
+impl Param {
+    pub const ALL: [Param; 5] = [
+        Param::TimePerFlop,
+        Param::TimePerByte,
+        Param::EnergyPerFlop,
+        Param::EnergyPerByte,
+        Param::StaticPower,
+    ];
+
+    /// The papers' symbol without the processor subscript (`t_f`, ...).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Param::TimePerFlop => "t_f",
+            Param::TimePerByte => "t_b",
+            Param::EnergyPerFlop => "e_f",
+            Param::EnergyPerByte => "e_b",
+            Param::StaticPower => "p_s",
+        }
+    }
+
+    pub fn unit(self) -> &'static str {
+        match self {
+            Param::TimePerFlop | Param::TimePerByte => "ps",
+            Param::EnergyPerFlop | Param::EnergyPerByte => "pJ",
+            Param::StaticPower => "W",
+        }
+    }
+
+    pub fn description(self) -> &'static str {
+        match self {
+            Param::TimePerFlop => "time per flop (inverse of peak compute rate)",
+            Param::TimePerByte => "time per byte (inverse of memory bandwidth)",
+            Param::EnergyPerFlop => "dynamic energy per flop",
+            Param::EnergyPerByte => "dynamic energy per byte moved",
+            Param::StaticPower => "static power, drawn for the whole run",
+        }
+    }
+
+    /// The full symbol as used on the command line, e.g. `t_fC`.
+    pub fn full_symbol(self, side: Side) -> String {
+        format!("{}{}", self.symbol(), side.suffix())
+    }
+
+    /// Parse `t_fC`, `e_bG`, ... into (side, param).
+    pub fn parse_full(symbol: &str) -> Option<(Side, Param)> {
+        let side = match symbol.chars().last()? {
+            'C' => Side::Cpu,
+            'G' => Side::Gpu,
+            _ => return None,
+        };
+        let base = &symbol[..symbol.len() - 1];
+        Param::ALL
+            .into_iter()
+            .find(|p| p.symbol() == base)
+            .map(|p| (side, p))
+    }
+
+    /// Static power may be zero; every other parameter must be positive.
+    pub fn allows_zero(self) -> bool {
+        matches!(self, Param::StaticPower)
+    }
+}
+
+impl Processor {
+    pub fn get(&self, p: Param) -> f64 {
+        match p {
+            Param::TimePerFlop => self.t_f,
+            Param::TimePerByte => self.t_b,
+            Param::EnergyPerFlop => self.e_f,
+            Param::EnergyPerByte => self.e_b,
+            Param::StaticPower => self.p_s,
+        }
+    }
+
+    pub fn set(&mut self, p: Param, v: f64) {
+        match p {
+            Param::TimePerFlop => self.t_f = v,
+            Param::TimePerByte => self.t_b = v,
+            Param::EnergyPerFlop => self.e_f = v,
+            Param::EnergyPerByte => self.e_b = v,
+            Param::StaticPower => self.p_s = v,
+        }
+    }
+
+    /// Check every parameter: finite, positive (static power: not negative).
+    /// `who` names the processor in the message (e.g. "CPU").
+    pub fn validate(&self, who: &str) -> Result<(), ParamError> {
+        for p in Param::ALL {
+            check_param(who, p, self.get(p))?;
+        }
+        Ok(())
+    }
+
+    /// Peak compute rate, GFLOP/s.
+    pub fn peak_gflops(&self) -> f64 {
+        1000.0 / self.t_f
+    }
+
+    /// Memory bandwidth, GB/s (1e9 bytes per second).
+    pub fn bandwidth_gbs(&self) -> f64 {
+        1000.0 / self.t_b
+    }
+
+    /// Roofline performance bound at intensity `i` (PerDome Eq. 3, PeaPaw
+    /// Eq. 2), GFLOP/s. `i` must be positive.
+    pub fn roofline_gflops(&self, i: f64) -> f64 {
+        1000.0 / self.time_per_flop_at(i)
+    }
+
+    /// Time per flop of a kernel of intensity `i` on this processor alone:
+    /// max(t_f, t_b / I), ps.
+    pub fn time_per_flop_at(&self, i: f64) -> f64 {
+        self.t_f.max(self.t_b / i)
+    }
+
+    /// Machine balance BL = t_b / t_f (PeaPaw Eq. 27), flop/byte.
+    pub fn balance(&self) -> f64 {
+        self.t_b / self.t_f
+    }
+}
+
+/// Validate one parameter value.
+pub fn check_param(who: &str, p: Param, v: f64) -> Result<(), ParamError> {
+    let ok = v.is_finite() && (v > 0.0 || (p.allows_zero() && v == 0.0));
+    if ok {
+        Ok(())
+    } else {
+        Err(ParamError::Machine {
+            processor: who.to_string(),
+            symbol: p.symbol(),
+            unit: p.unit(),
+            value: v,
+            allows_zero: p.allows_zero(),
+        })
+    }
+}
+
+/// A CPU and a GPU.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Platform {
+    pub cpu: Processor,
+    pub gpu: Processor,
+}
+
+impl Platform {
+    pub fn side(&self, s: Side) -> &Processor {
+        match s {
+            Side::Cpu => &self.cpu,
+            Side::Gpu => &self.gpu,
+        }
+    }
+
+    pub fn side_mut(&mut self, s: Side) -> &mut Processor {
+        match s {
+            Side::Cpu => &mut self.cpu,
+            Side::Gpu => &mut self.gpu,
+        }
+    }
+
+    pub fn validate(&self) -> Result<(), ParamError> {
+        self.cpu.validate("CPU")?;
+        self.gpu.validate("GPU")
+    }
+
+    /// The same platform with the CPU's and GPU's parameters exchanged.
+    pub fn swapped(&self) -> Platform {
+        Platform {
+            cpu: self.gpu,
+            gpu: self.cpu,
+        }
+    }
+
+    /// p_sC + p_sG, W.
+    pub fn static_power(&self) -> f64 {
+        self.cpu.p_s + self.gpu.p_s
+    }
+}
+
+/// Processor specifications from which t_f and t_b follow (PeaPaw Eq. 5-6).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Specs {
+    /// Number of cores (CUDA cores / stream processors for a GPU).
+    pub cores: f64,
+    /// Base core clock, GHz.
+    pub clock_ghz: f64,
+    /// Flops per core per cycle (issue width; 2 for a fused multiply-add
+    /// unit, times SIMD lanes where the vector units are counted).
+    pub issue_width: f64,
+    /// Achievable memory bandwidth, GB/s (1e9 bytes per second).
+    pub bandwidth_gbs: f64,
+}
+
+impl Specs {
+    pub fn validate(&self, who: &str) -> Result<(), ParamError> {
+        for (name, unit, v) in [
+            ("cores", "", self.cores),
+            ("clock_ghz", "GHz", self.clock_ghz),
+            ("issue_width", "flop/cycle", self.issue_width),
+            ("bandwidth_gbs", "GB/s", self.bandwidth_gbs),
+        ] {
+            if !(v.is_finite() && v > 0.0) {
+                return Err(ParamError::Spec {
+                    processor: who.to_string(),
+                    name,
+                    unit,
+                    value: v,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Peak compute rate, GFLOP/s: cores x clock x issue width (Eq. 6).
+    pub fn peak_gflops(&self) -> f64 {
+        self.cores * self.clock_ghz * self.issue_width
+    }
+
+    /// t_f = 1 / (cores x clock x issue width), ps (PeaPaw Eq. 6).
+    pub fn t_f_ps(&self) -> f64 {
+        1000.0 / self.peak_gflops()
+    }
+
+    /// t_b = 1 / bandwidth, ps.
+    pub fn t_b_ps(&self) -> f64 {
+        1000.0 / self.bandwidth_gbs
+    }
+}
