@@ -26,14 +26,23 @@ fn processor() -> impl Strategy<Value = Processor> {
 /// A valid CP partition (I, I_C, I_G): one intensity above I, one below
 /// (possibly 0).
 fn cp_partition() -> impl Strategy<Value = Wp> {
-    (-4.0f64..6.0, 0.01f64..8.0, 0.01f64..8.0, any::<bool>(), any::<bool>()).prop_map(
-        |(li, below, above, cpu_below, zero)| {
+    (
+        -4.0f64..6.0,
+        0.01f64..8.0,
+        0.01f64..8.0,
+        any::<bool>(),
+        any::<bool>(),
+    )
+        .prop_map(|(li, below, above, cpu_below, zero)| {
             let i = li.exp2();
             let lo = if zero { 0.0 } else { (li - below).exp2() };
             let hi = (li + above).exp2();
-            if cpu_below { Wp::new(i, lo, hi) } else { Wp::new(i, hi, lo) }
-        },
-    )
+            if cpu_below {
+                Wp::new(i, lo, hi)
+            } else {
+                Wp::new(i, hi, lo)
+            }
+        })
 }
 
 proptest! {
@@ -125,8 +134,20 @@ proptest! {
 #[test]
 fn grid_cells_equal_the_model_at_their_centres() {
     let p = Platform {
-        cpu: Processor { t_f: 73.5, t_b: 65.9, e_f: 118.0, e_b: 462.0, p_s: 26.8 },
-        gpu: Processor { t_f: 1.9, t_b: 14.8, e_f: 78.0, e_b: 169.0, p_s: 16.4 },
+        cpu: Processor {
+            t_f: 73.5,
+            t_b: 65.9,
+            e_f: 118.0,
+            e_b: 462.0,
+            p_s: 26.8,
+        },
+        gpu: Processor {
+            t_f: 1.9,
+            t_b: 14.8,
+            e_f: 78.0,
+            e_b: 169.0,
+            p_s: 16.4,
+        },
     };
     let spec = GridSpec::centred(1.7, 6.0, 64);
     let g = grid::compute(&p, spec);
@@ -134,7 +155,11 @@ fn grid_cells_equal_the_model_at_their_centres() {
     for iy in (0..64).step_by(7) {
         for ix in (0..64).step_by(5) {
             let wp = Wp::new(1.7, spec.x_centre(ix).exp2(), spec.y_centre(iy).exp2());
-            match (evaluate(&p, wp), g.performance.get(ix, iy), g.energy.get(ix, iy)) {
+            match (
+                evaluate(&p, wp),
+                g.performance.get(ix, iy),
+                g.energy.get(ix, iy),
+            ) {
                 (Ok(e), Some(v), Some(w)) => {
                     assert!((e.gflops / v - 1.0).abs() < 1e-5);
                     assert!((e.gflop_per_joule / w - 1.0).abs() < 1e-5);
@@ -146,9 +171,25 @@ fn grid_cells_equal_the_model_at_their_centres() {
         }
     }
     assert!(checked > 20);
+    // The performance-only kernel gives the same numbers.
+    let alone = grid::compute_performance(&p, spec);
+    for iy in 0..64 {
+        for ix in 0..64 {
+            let a = alone[iy * 64 + ix];
+            match g.performance.get(ix, iy) {
+                Some(v) => assert!((a as f64 / v - 1.0).abs() < 1e-6),
+                None => assert!(a.is_nan()),
+            }
+        }
+    }
     // Half of the cells are valid (two of four quadrants).
     assert_eq!(g.performance.valid_count(), 64 * 64 / 2);
     // Zero edges: I_C = 0 valid for I_G > I only.
-    let valid_edge = g.performance.edge_ic0.iter().filter(|v| v.is_some()).count();
+    let valid_edge = g
+        .performance
+        .edge_ic0
+        .iter()
+        .filter(|v| v.is_some())
+        .count();
     assert_eq!(valid_edge, 32);
 }

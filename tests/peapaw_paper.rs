@@ -14,7 +14,13 @@ fn table4(name: &str) -> Processor {
         "750" => (1.9, 14.8, 78.0, 169.0, 16.4),
         _ => unreachable!(),
     };
-    Processor { t_f, t_b, e_f, e_b, p_s }
+    Processor {
+        t_f,
+        t_b,
+        e_f,
+        e_b,
+        p_s,
+    }
 }
 
 fn platform(c: &str, g: &str) -> Platform {
@@ -90,8 +96,12 @@ fn printed_eq26_rel(c: &str, g: &str, w: (f64, f64, f64)) -> f64 {
     let bc = (i - ig) / (i * (ic - ig));
     let fg = (i - ic) / (ig - ic);
     let bg = (i - ic) / (i * (ig - ic));
-    let t = (p.cpu.t_f * fc).max(p.cpu.t_b * bc).max(p.gpu.t_f * fg).max(p.gpu.t_b * bg);
-    let e = p.cpu.e_f * fc + p.cpu.e_b * bc + p.gpu.e_f * fg + p.gpu.e_b * bg + p.static_power() * t;
+    let t = (p.cpu.t_f * fc)
+        .max(p.cpu.t_b * bc)
+        .max(p.gpu.t_f * fg)
+        .max(p.gpu.t_b * bg);
+    let e =
+        p.cpu.e_f * fc + p.cpu.e_b * bc + p.gpu.e_f * fg + p.gpu.e_b * bg + p.static_power() * t;
     let dp = evaluate(&p, Wp::perfect_dp(i)).unwrap();
     (1000.0 / e) / dp.gflop_per_joule - 1.0
 }
@@ -105,7 +115,11 @@ fn go_is_most_energy_efficient_on_i3_platforms_for_all_case_studies() {
         for w in [SA, LA, DA] {
             let ee = |wp: Wp| evaluate(&p, wp).unwrap().gflop_per_joule;
             let go = ee(Wp::gpu_only(w.0));
-            for other in [Wp::cpu_only(w.0), Wp::perfect_dp(w.0), Wp::new(w.0, w.1, w.2)] {
+            for other in [
+                Wp::cpu_only(w.0),
+                Wp::perfect_dp(w.0),
+                Wp::new(w.0, w.1, w.2),
+            ] {
                 assert!(go > ee(other), "i3+{g}, I = {}: GO {go} vs {other:?}", w.0);
             }
             assert_eq!(energy_best_dp(&p, w.0).unwrap().choice.name(), "GPU-only");
@@ -119,7 +133,13 @@ fn table_v_balances_come_from_perdome_table_1() {
     // These are PerDome Table 1's t_b / t_f (Titan t_b = 4.1, i7 t_f =
     // 73.5); Table IV's values would give 6.9 for the i7 and 10.5 for the
     // Titan. Every platform is CPU_MEM-GPU_COMP under either table.
-    let t1 = |t_f: f64, t_b: f64| Processor { t_f, t_b, e_f: 1.0, e_b: 1.0, p_s: 0.0 };
+    let t1 = |t_f: f64, t_b: f64| Processor {
+        t_f,
+        t_b,
+        e_f: 1.0,
+        e_b: 1.0,
+        p_s: 0.0,
+    };
     let i7 = t1(73.5, 65.9);
     let i3 = t1(200.0, 73.0);
     let titan = t1(0.4, 4.1);
@@ -130,11 +150,22 @@ fn table_v_balances_come_from_perdome_table_1() {
     assert!(quoted(i3.balance(), 0.4));
     assert!(quoted(titan.balance(), 10.3));
     assert!(quoted(gtx.balance(), 7.8));
-    assert!(!quoted(table4("i7").balance(), 0.9), "Table IV's i7 would not give 0.9");
+    assert!(
+        !quoted(table4("i7").balance(), 0.9),
+        "Table IV's i7 would not give 0.9"
+    );
     for (c, g) in [(i7, titan), (i7, gtx), (i3, titan), (i3, gtx)] {
-        assert_eq!(classify(&Platform { cpu: c, gpu: g }).p_paw, PPaw::CpuMemGpuComp);
+        assert_eq!(
+            classify(&Platform { cpu: c, gpu: g }).p_paw,
+            PPaw::CpuMemGpuComp
+        );
     }
-    for (c, g) in [("i7", "titan"), ("i7", "750"), ("i3", "titan"), ("i3", "750")] {
+    for (c, g) in [
+        ("i7", "titan"),
+        ("i7", "750"),
+        ("i3", "titan"),
+        ("i3", "750"),
+    ] {
         assert_eq!(classify(&platform(c, g)).p_paw, PPaw::CpuMemGpuComp);
     }
 }

@@ -30,7 +30,9 @@ fn platform(c: &str, g: &str) -> Platform {
 }
 
 fn gflops(p: &Platform, i: f64, i_c: f64, i_g: f64) -> f64 {
-    evaluate(p, Wp::new(i, i_c, i_g)).expect("valid partition").gflops
+    evaluate(p, Wp::new(i, i_c, i_g))
+        .expect("valid partition")
+        .gflops
 }
 
 #[test]
@@ -102,7 +104,12 @@ fn da_pdp_beats_cp1_beats_cp2_on_the_other_platforms() {
 fn pdp_is_the_sum_of_cpu_only_and_gpu_only() {
     // "The performance upper bounds of p-DP is the aggregation of the ones
     // of CPU-only and GPU-only", and p-DP is above both.
-    for (c, g) in [("i7", "750"), ("i7", "titan"), ("i3", "750"), ("i3", "titan")] {
+    for (c, g) in [
+        ("i7", "750"),
+        ("i7", "titan"),
+        ("i3", "750"),
+        ("i3", "titan"),
+    ] {
         let p = platform(c, g);
         for i in [1.7, 4.4] {
             let co = gflops(&p, i, i, 0.0);
@@ -148,13 +155,19 @@ fn cp_shares_add_up_and_match_eq_14() {
 #[test]
 fn invalid_values_are_clear_errors() {
     let p = platform("i7", "750");
-    let e = evaluate(&p, Wp::new(0.0, 1.0, 1.0)).unwrap_err().to_string();
+    let e = evaluate(&p, Wp::new(0.0, 1.0, 1.0))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("I = 0"), "{e}");
-    let e = evaluate(&p, Wp::new(1.0, -1.0, 2.0)).unwrap_err().to_string();
+    let e = evaluate(&p, Wp::new(1.0, -1.0, 2.0))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("I_C = -1"), "{e}");
     let mut bad = p;
     bad.cpu.t_f = 0.0;
-    let e = evaluate(&bad, Wp::new(1.0, 1.0, 1.0)).unwrap_err().to_string();
+    let e = evaluate(&bad, Wp::new(1.0, 1.0, 1.0))
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("CPU t_f = 0 ps"), "{e}");
     bad.cpu.t_f = f64::NAN;
     assert!(evaluate(&bad, Wp::new(1.0, 1.0, 1.0)).is_err());

@@ -1,1 +1,245 @@
-//! The headless command line.
+//! The headless command line: `presets list`, `eval`, `export`. With no
+//! subcommand the binary opens the GUI.
+//!
+//! Errors are one line on stderr; the exit code is 2 for usage errors (bad
+//! arguments, unknown names, invalid parameter values) and 1 for anything
+//! else (unreadable files, failed writes).
+
+mod eval;
+mod export;
+mod params;
+
+use std::ffi::OsString;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::figure::{Camera, View};
+
+pub use eval::eval_json;
+pub use params::{Overrides, ScenarioArgs};
+
+/// Platform used when `--platform` is not given.
+pub const DEFAULT_PLATFORM: &str = "i7-gtx750-perdome";
+/// Workload used when `--workload` is not given.
+pub const DEFAULT_WORKLOAD: &str = "perdome-sa";
+
+/// hetscope: PerDome and PeaPaw performance and energy models of CPU+GPU
+/// platforms. Without a subcommand, opens the desktop window.
+#[derive(Debug, Parser)]
+#[command(name = "hetscope", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Built-in presets (processors, platforms, workloads).
+    #[command(subcommand_required = true)]
+    Presets {
+        #[command(subcommand)]
+        action: PresetsAction,
+    },
+    /// Evaluate one workload partition and print a JSON object.
+    Eval(EvalArgs),
+    /// Export a figure to .svg, .png or .csv.
+    Export(ExportArgs),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PresetsAction {
+    /// One preset a line: kind, name and path, separated by tabs.
+    List,
+}
+
+/// Which model `eval` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Model {
+    /// Performance bound (PerDome).
+    Perdome,
+    /// Performance bound, energy efficiency and platform categories (PeaPaw).
+    Peapaw,
+}
+
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    #[arg(value_enum)]
+    pub model: Model,
+    #[command(flatten)]
+    pub scenario: ScenarioArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Figure to export.
+    #[arg(long, value_parser = parse_view, value_name = "VIEW")]
+    pub view: View,
+    #[command(flatten)]
+    pub scenario: ScenarioArgs,
+    /// Image width, px (200 to 8000).
+    #[arg(long, default_value_t = 1200)]
+    pub width: u32,
+    /// Image height, px (200 to 8000).
+    #[arg(long, default_value_t = 800)]
+    pub height: u32,
+    /// Surface views: rotation about the vertical axis, degrees.
+    #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().yaw_deg)]
+    pub yaw: f32,
+    /// Surface views: elevation, degrees (0 to 90).
+    #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().pitch_deg)]
+    pub pitch: f32,
+    /// Surface views: zoom factor (0.2 to 8).
+    #[arg(long, value_parser = parse_finite, default_value_t = Camera::default().zoom)]
+    pub zoom: f32,
+    /// Output file; the format follows the extension (.svg, .png, .csv).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+fn parse_view(s: &str) -> Result<View, String> {
+    View::from_key(s).ok_or_else(|| {
+        let keys: Vec<&str> = View::ALL.iter().map(|v| v.key()).collect();
+        format!("unknown view '{s}'; one of: {}", keys.join(", "))
+    })
+}
+
+fn parse_finite(s: &str) -> Result<f32, String> {
+    match s.trim().parse::<f32>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        _ => Err(format!("'{s}' is not a finite number")),
+    }
+}
+
+/// A failed command: its message and exit code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CliError {
+    pub message: String,
+    /// 2: usage error, 1: anything else.
+    pub code: u8,
+}
+
+impl CliError {
+    pub fn usage(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 2,
+        }
+    }
+    pub fn failure(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: 1,
+        }
+    }
+}
+
+impl std::fmt::Display for CliError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CliError {}
+
+/// Run the binary: parse `args`, run the subcommand or open the GUI with
+/// `gui`, report errors on one line, and return the exit code.
+pub fn main_with<I, T>(args: I, gui: fn() -> Result<(), String>) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return clap_exit(&e),
+    };
+    let result = match cli.command {
+        None => gui().map_err(CliError::failure),
+        Some(cmd) => run(cmd),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hetscope: {}", one_line(&e.message));
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+/// Help and version go to stdout as clap writes them; parse errors become
+/// one line on stderr with exit code 2.
+fn clap_exit(e: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = e.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!(
+                "hetscope: a subcommand is missing (see --help of the command, e.g. hetscope presets --help)"
+            );
+            ExitCode::from(2)
+        }
+        _ => {
+            // The message runs up to the first blank line (then come the
+            // usage and tips).
+            let text = e.render().to_string();
+            let head: Vec<&str> = text
+                .trim_start()
+                .lines()
+                .take_while(|l| !l.trim().is_empty())
+                .map(str::trim)
+                .collect();
+            let joined = head.join(" ");
+            let msg = joined.strip_prefix("error: ").unwrap_or(&joined);
+            let msg = if msg.is_empty() {
+                "invalid arguments"
+            } else {
+                msg
+            };
+            eprintln!("hetscope: {msg} (see hetscope --help)");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Run one subcommand.
+pub fn run(cmd: Command) -> Result<(), CliError> {
+    match cmd {
+        Command::Presets {
+            action: PresetsAction::List,
+        } => {
+            print!("{}", presets_list()?);
+            Ok(())
+        }
+        Command::Eval(args) => {
+            let value = eval::run(&args)?;
+            let text = serde_json::to_string_pretty(&value)
+                .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+            println!("{text}");
+            Ok(())
+        }
+        Command::Export(args) => {
+            let path = export::run(&args)?;
+            println!("wrote {}", path.display());
+            Ok(())
+        }
+    }
+}
+
+/// `presets list`: `kind<TAB>name<TAB>path`, one preset a line.
+pub fn presets_list() -> Result<String, CliError> {
+    let cat = params::catalog()?;
+    let mut out = String::new();
+    for e in cat.entries() {
+        let name = one_line(&e.name).replace('\t', " ");
+        out.push_str(&format!("{}\t{}\t{}\n", e.kind.key(), name, e.path));
+    }
+    Ok(out)
+}

@@ -1,1 +1,204 @@
 //! Figure exporters: SVG, PNG and CSV.
+//!
+//! Every format is drawn from the same [`Figure`] the GUI shows. The PNG is
+//! the SVG rasterized by resvg with an embedded font, so both share one
+//! layout. Sizes are in pixels and do not depend on the screen.
+
+mod csv_out;
+mod layout;
+mod png;
+mod svg;
+mod svg_compare;
+mod svg_heatmap;
+mod svg_parts;
+mod svg_surface;
+mod svg_util;
+
+use std::fmt;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::figure::{Camera, Figure};
+
+pub use csv_out::render_csv;
+pub use png::{render_png, svg_to_png};
+pub use svg::render_svg;
+
+/// Output format, chosen from the file extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Svg,
+    Png,
+    Csv,
+}
+
+impl Format {
+    /// `.svg`, `.png` or `.csv` (any letter case).
+    pub fn from_path(path: &Path) -> Result<Format, ExportError> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(|e| e.to_ascii_lowercase());
+        match ext.as_deref() {
+            Some("svg") => Ok(Format::Svg),
+            Some("png") => Ok(Format::Png),
+            Some("csv") => Ok(Format::Csv),
+            _ => Err(ExportError::Extension {
+                path: path.to_path_buf(),
+            }),
+        }
+    }
+
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+            Format::Csv => "csv",
+        }
+    }
+}
+
+/// Size of an exported image in pixels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportSize {
+    pub width: u32,
+    pub height: u32,
+}
+
+impl ExportSize {
+    pub const MIN: u32 = 200;
+    pub const MAX: u32 = 8000;
+
+    /// A size with both sides in `MIN..=MAX`.
+    pub fn new(width: u32, height: u32) -> Result<ExportSize, ExportError> {
+        let ok = |v: u32| (Self::MIN..=Self::MAX).contains(&v);
+        if ok(width) && ok(height) {
+            Ok(ExportSize { width, height })
+        } else {
+            Err(ExportError::Size { width, height })
+        }
+    }
+
+    /// Check a size built field by field.
+    pub fn validate(self) -> Result<ExportSize, ExportError> {
+        ExportSize::new(self.width, self.height)
+    }
+}
+
+impl Default for ExportSize {
+    fn default() -> Self {
+        ExportSize {
+            width: 1200,
+            height: 800,
+        }
+    }
+}
+
+/// Why an export failed.
+#[derive(Debug)]
+pub enum ExportError {
+    /// The file name does not end in a supported extension.
+    Extension { path: PathBuf },
+    /// Width or height out of range.
+    Size { width: u32, height: u32 },
+    /// The SVG could not be parsed or rasterized.
+    Render(String),
+    /// The file could not be written.
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::Extension { path } => write!(
+                f,
+                "cannot export to '{}': the file name must end in .svg, .png or .csv",
+                path.display()
+            ),
+            ExportError::Size { width, height } => write!(
+                f,
+                "export size {width} x {height} px is out of range: width and height must be {} to {} px",
+                ExportSize::MIN,
+                ExportSize::MAX
+            ),
+            ExportError::Render(msg) => write!(f, "cannot render the figure: {msg}"),
+            ExportError::Io { path, source } => {
+                write!(f, "cannot write '{}': {source}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ExportError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ExportError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
+
+/// The bytes of `fig` in `format`.
+pub fn render(
+    fig: &Figure,
+    format: Format,
+    size: ExportSize,
+    camera: &Camera,
+) -> Result<Vec<u8>, ExportError> {
+    let size = size.validate()?;
+    Ok(match format {
+        Format::Svg => render_svg(fig, size, camera).into_bytes(),
+        Format::Png => render_png(fig, size, camera)?,
+        Format::Csv => render_csv(fig).into_bytes(),
+    })
+}
+
+/// Export `fig` to `path`, the format following the extension.
+///
+/// The file is written to a temporary file in the target's directory and
+/// renamed into place, so a failed export leaves no partial file.
+pub fn export_to_file(
+    fig: &Figure,
+    camera: &Camera,
+    size: ExportSize,
+    path: &Path,
+) -> Result<(), ExportError> {
+    let format = Format::from_path(path)?;
+    let bytes = render(fig, format, size, camera)?;
+    write_atomic(path, &bytes)
+}
+
+/// Write `bytes` to `path` through a temporary file and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
+    let io_err = |source: std::io::Error| ExportError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if path.is_dir() {
+        return Err(io_err(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "it is a directory",
+        )));
+    }
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".hetscope-export-");
+    #[cfg(unix)]
+    {
+        // Like a plain file creation: 0666 less the umask.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir).map_err(io_err)?;
+    tmp.write_all(bytes).map_err(io_err)?;
+    tmp.flush().map_err(io_err)?;
+    // The temporary file is deleted when `persist` fails.
+    tmp.persist(path).map_err(|e| io_err(e.error))?;
+    Ok(())
+}

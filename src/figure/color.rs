@@ -15,8 +15,12 @@ pub const EMPTY: [u8; 4] = [0, 0, 0, 0];
 impl ColorScale {
     pub fn new(label: &str, unit: &str, range: Option<(f64, f64)>) -> ColorScale {
         let (mut min, mut max) = range.unwrap_or((0.0, 1.0));
-        if !(max > min) {
-            let pad = if max.abs() > 0.0 { max.abs() * 0.05 } else { 1.0 };
+        if max.partial_cmp(&min) != Some(std::cmp::Ordering::Greater) {
+            let pad = if max.abs() > 0.0 {
+                max.abs() * 0.05
+            } else {
+                1.0
+            };
             min -= pad;
             max += pad;
         }

@@ -52,7 +52,11 @@ pub fn build(a: &Analysis) -> CompareFigure {
         match &r.result {
             Ok(e) => {
                 let note = match r.partition.measured_gflops {
-                    Some(m) => format!("measured {} GFLOP/s = {:.0}% of bound", fmt_num(m), 100.0 * m / e.gflops),
+                    Some(m) => format!(
+                        "measured {} GFLOP/s = {:.0}% of bound",
+                        fmt_num(m),
+                        100.0 * m / e.gflops
+                    ),
                     None => String::new(),
                 };
                 perf.push(CompareBar {
@@ -110,15 +114,25 @@ pub fn build(a: &Analysis) -> CompareFigure {
     let perf_foot = if a.measured_rows.is_empty() {
         "No measurements attached for this platform.".to_string()
     } else {
-        let tight: Vec<f64> = a.measured_rows.iter().filter_map(|r| r.tightness()).collect();
-        let mean = if tight.is_empty() { 0.0 } else { tight.iter().sum::<f64>() / tight.len() as f64 };
+        let tight: Vec<f64> = a
+            .measured_rows
+            .iter()
+            .filter_map(|r| r.tightness())
+            .collect();
+        let mean = if tight.is_empty() {
+            0.0
+        } else {
+            tight.iter().sum::<f64>() / tight.len() as f64
+        };
         format!(
             "Measured / bound: mean {:.0}%. Model ranks the partitions in the measured order: {} ({} of {} pairs agree{}).",
             100.0 * mean,
             if f.same_order { "yes" } else { "no" },
             f.concordant,
             f.concordant + f.discordant,
-            f.kendall_tau.map(|t| format!(", Kendall tau {t:.2}")).unwrap_or_default()
+            f.kendall_tau
+                .map(|t| format!(", Kendall tau {t:.2}"))
+                .unwrap_or_default()
         )
     };
     let dp = &o.energy_best_dp;

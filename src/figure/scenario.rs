@@ -97,8 +97,14 @@ impl Analysis {
                 .partitions
                 .iter()
                 .flat_map(|q| [q.i_c, q.i_g])
-                .chain([optima.best_performance.eval.wp.i_c, optima.best_performance.eval.wp.i_g])
-                .chain([optima.best_energy.eval.wp.i_c, optima.best_energy.eval.wp.i_g]),
+                .chain([
+                    optima.best_performance.eval.wp.i_c,
+                    optima.best_performance.eval.wp.i_g,
+                ])
+                .chain([
+                    optima.best_energy.eval.wp.i_c,
+                    optima.best_energy.eval.wp.i_g,
+                ]),
             MIN_HALF_SPAN,
         );
         let heatmap = grid::compute(p, GridSpec::centred(i, span, even(res.heatmap)));

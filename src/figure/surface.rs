@@ -54,7 +54,11 @@ impl Camera {
         Camera {
             yaw_deg: (self.yaw_deg + 180.0).rem_euclid(360.0) - 180.0,
             pitch_deg: self.pitch_deg.clamp(0.0, 90.0),
-            zoom: if self.zoom.is_finite() { self.zoom.clamp(0.2, 8.0) } else { 1.0 },
+            zoom: if self.zoom.is_finite() {
+                self.zoom.clamp(0.2, 8.0)
+            } else {
+                1.0
+            },
         }
     }
 }
@@ -72,7 +76,11 @@ pub fn build(a: &Analysis, metric: Metric) -> SurfaceFigure {
             zmax = zmax.max(v);
         }
     }
-    let zmax = nice_ticks(0.0, zmax, 5).last().copied().filter(|t| *t >= zmax).unwrap_or(zmax * 1.05);
+    let zmax = nice_ticks(0.0, zmax, 5)
+        .last()
+        .copied()
+        .filter(|t| *t >= zmax)
+        .unwrap_or(zmax * 1.05);
     let title = match metric {
         Metric::Performance => "PerDome surface: performance bound",
         Metric::EnergyEfficiency => "Energy dome surface: energy efficiency",
@@ -178,7 +186,10 @@ impl Proj {
         let depth = y1 * self.cp - wz * self.sp;
         let up = y1 * self.sp + wz * self.cp;
         (
-            [(self.cx + self.s * x1) as f32, (self.cy - self.s * up) as f32],
+            [
+                (self.cx + self.s * x1) as f32,
+                (self.cy - self.s * up) as f32,
+            ],
             depth,
         )
     }
@@ -189,7 +200,10 @@ impl SurfaceFigure {
     pub fn project(&self, cam: &Camera, rect: [f32; 4]) -> Projected {
         let cam = cam.clamped();
         let [rx, ry, rw, rh] = rect.map(|v| v as f64);
-        let (yaw, pitch) = ((cam.yaw_deg as f64).to_radians(), (cam.pitch_deg as f64).to_radians());
+        let (yaw, pitch) = (
+            (cam.yaw_deg as f64).to_radians(),
+            (cam.pitch_deg as f64).to_radians(),
+        );
         let (xlo, xhi) = (self.x.full_lo(), self.x.hi);
         let (ylo, yhi) = (self.y.full_lo(), self.y.hi);
         let pr = Proj {
@@ -208,7 +222,12 @@ impl SurfaceFigure {
         };
         let mut prims = Vec::new();
         let floor = |x0: f64, x1: f64, y0: f64, y1: f64, fill: [u8; 4]| Prim::Poly {
-            pts: vec![pr.at(x0, y0, 0.0).0, pr.at(x1, y0, 0.0).0, pr.at(x1, y1, 0.0).0, pr.at(x0, y1, 0.0).0],
+            pts: vec![
+                pr.at(x0, y0, 0.0).0,
+                pr.at(x1, y0, 0.0).0,
+                pr.at(x1, y1, 0.0).0,
+                pr.at(x0, y1, 0.0).0,
+            ],
             fill,
             stroke: Some((INK, 0.8)),
         };
@@ -225,14 +244,22 @@ impl SurfaceFigure {
         let mut quads: Vec<(f64, Prim, f64, f64, f64)> = Vec::new();
         for iy in 0..s.ny.saturating_sub(1) {
             for ix in 0..s.nx.saturating_sub(1) {
-                let (Some(a), Some(b), Some(cc), Some(d)) =
-                    (g.get(ix, iy), g.get(ix + 1, iy), g.get(ix + 1, iy + 1), g.get(ix, iy + 1))
-                else {
+                let (Some(a), Some(b), Some(cc), Some(d)) = (
+                    g.get(ix, iy),
+                    g.get(ix + 1, iy),
+                    g.get(ix + 1, iy + 1),
+                    g.get(ix, iy + 1),
+                ) else {
                     continue;
                 };
                 let (x0, x1) = (s.x_centre(ix), s.x_centre(ix + 1));
                 let (y0, y1) = (s.y_centre(iy), s.y_centre(iy + 1));
-                let corners = [pr.at(x0, y0, a), pr.at(x1, y0, b), pr.at(x1, y1, cc), pr.at(x0, y1, d)];
+                let corners = [
+                    pr.at(x0, y0, a),
+                    pr.at(x1, y0, b),
+                    pr.at(x1, y1, cc),
+                    pr.at(x0, y1, d),
+                ];
                 let depth = corners.iter().map(|c| c.1).sum::<f64>() / 4.0;
                 let mean = (a + b + cc + d) / 4.0;
                 let rgb = self.color.rgb(mean);
@@ -347,7 +374,11 @@ impl SurfaceFigure {
         let xt = pr.at((xlo + xhi) / 2.0, ylo, 0.0).0;
         prims.push(text([xt[0], xt[1] + 30.0], self.x.title(), Anchor::Middle));
         let yt = pr.at(xhi, (ylo + yhi) / 2.0, 0.0).0;
-        prims.push(text([yt[0] + 40.0, yt[1] + 20.0], self.y.title(), Anchor::Start));
+        prims.push(text(
+            [yt[0] + 40.0, yt[1] + 20.0],
+            self.y.title(),
+            Anchor::Start,
+        ));
         // Vertical value axis at the (xlo, yhi) corner.
         let z0 = pr.at(xlo, yhi, 0.0).0;
         let z1 = pr.at(xlo, yhi, self.z.hi).0;
@@ -381,16 +412,16 @@ impl Projected {
             }
         }
         for q in self.quads.iter().rev() {
-            if let Some(Prim::Poly { pts, .. }) = self.prims.get(q.prim) {
-                if contains(pts, p) {
-                    return Some(format!(
-                        "I_C = {} flop/byte\nI_G = {} flop/byte\n{} {}",
-                        fmt_num(q.i_c),
-                        fmt_num(q.i_g),
-                        fmt_num(q.value),
-                        unit
-                    ));
-                }
+            if let Some(Prim::Poly { pts, .. }) = self.prims.get(q.prim)
+                && contains(pts, p)
+            {
+                return Some(format!(
+                    "I_C = {} flop/byte\nI_G = {} flop/byte\n{} {}",
+                    fmt_num(q.i_c),
+                    fmt_num(q.i_g),
+                    fmt_num(q.value),
+                    unit
+                ));
             }
         }
         None
@@ -404,7 +435,9 @@ fn contains(pts: &[[f32; 2]], p: [f32; 2]) -> bool {
     let mut j = n.wrapping_sub(1);
     for i in 0..n {
         let (a, b) = (pts[i], pts[j]);
-        if (a[1] > p[1]) != (b[1] > p[1]) && p[0] < (b[0] - a[0]) * (p[1] - a[1]) / (b[1] - a[1]) + a[0] {
+        if (a[1] > p[1]) != (b[1] > p[1])
+            && p[0] < (b[0] - a[0]) * (p[1] - a[1]) / (b[1] - a[1]) + a[0]
+        {
             inside = !inside;
         }
         j = i;

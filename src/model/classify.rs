@@ -109,14 +109,30 @@ impl EPaw {
 
     pub fn guideline(self) -> &'static str {
         match self {
-            EPaw::CpuOnly => "Dynamic energy dominates and the CPU spends less per flop and per byte: run the whole workload on the CPU.",
-            EPaw::GpuOnly => "Dynamic energy dominates and the GPU spends less per flop and per byte: run the whole workload on the GPU.",
-            EPaw::CpuCompGpuMem => "The CPU is cheaper per flop, the GPU per byte: split the code, high-intensity part to the CPU, low-intensity part to the GPU.",
-            EPaw::CpuMemGpuComp => "The GPU is cheaper per flop, the CPU per byte: split the code, high-intensity part to the GPU, low-intensity part to the CPU.",
-            EPaw::RaceToHalt => "Static energy dominates, so the fastest partition is also the most frugal: follow the performance guideline (P-Paw).",
-            EPaw::CpuCompGpuComp => "Compute energy dominates: spread the flops evenly over both processors and put all memory traffic on the processor with the lower energy per byte.",
-            EPaw::CpuMemGpuMem => "Memory energy dominates: spread the bytes evenly over both processors and put all flops on the processor with the lower energy per flop.",
-            EPaw::WorkloadDependent => "No platform-level rule applies: profile the workload and compare its candidate partitions.",
+            EPaw::CpuOnly => {
+                "Dynamic energy dominates and the CPU spends less per flop and per byte: run the whole workload on the CPU."
+            }
+            EPaw::GpuOnly => {
+                "Dynamic energy dominates and the GPU spends less per flop and per byte: run the whole workload on the GPU."
+            }
+            EPaw::CpuCompGpuMem => {
+                "The CPU is cheaper per flop, the GPU per byte: split the code, high-intensity part to the CPU, low-intensity part to the GPU."
+            }
+            EPaw::CpuMemGpuComp => {
+                "The GPU is cheaper per flop, the CPU per byte: split the code, high-intensity part to the GPU, low-intensity part to the CPU."
+            }
+            EPaw::RaceToHalt => {
+                "Static energy dominates, so the fastest partition is also the most frugal: follow the performance guideline (P-Paw)."
+            }
+            EPaw::CpuCompGpuComp => {
+                "Compute energy dominates: spread the flops evenly over both processors and put all memory traffic on the processor with the lower energy per byte."
+            }
+            EPaw::CpuMemGpuMem => {
+                "Memory energy dominates: spread the bytes evenly over both processors and put all flops on the processor with the lower energy per flop."
+            }
+            EPaw::WorkloadDependent => {
+                "No platform-level rule applies: profile the workload and compare its candidate partitions."
+            }
         }
     }
 }

@@ -135,47 +135,114 @@ pub struct GridPair {
     pub energy: Grid,
 }
 
+/// Per-column and per-row factors of the grid kernel.
+///
+/// With b_C = |I - I_G| D and b_G = |I_C - I| D, D = 1 / (I |I_C - I_G|)
+/// (Eq. 15-16 per flop), the time per flop of Eq. 17 is
+/// D max(|I - I_G| A_C, |I_C - I| A_G) with A_C = max(t_fC I_C, t_bC) and
+/// A_G = max(t_fG I_G, t_bG), and the energy per flop of Eq. 24 is
+/// D (|I - I_G| (e_fC I_C + e_bC) + |I_C - I| (e_fG I_G + e_bG)) + P t.
+/// So a cell costs one division per metric and no branch: in each row the
+/// valid columns are one contiguous run (Lemma 2).
+struct Axes {
+    /// I_C per column.
+    ic: Vec<f64>,
+    /// |I_C - I| per column.
+    dc: Vec<f64>,
+    /// A_C per column.
+    ac: Vec<f64>,
+    /// e_fC I_C + e_bC per column.
+    ec: Vec<f64>,
+    /// First column with I_C > I.
+    split: usize,
+}
+
+fn axes(p: &Platform, spec: &GridSpec) -> Axes {
+    let i = spec.i;
+    let ic: Vec<f64> = (0..spec.nx).map(|k| spec.x_centre(k).exp2()).collect();
+    Axes {
+        dc: ic.iter().map(|v| (v - i).abs()).collect(),
+        ac: ic.iter().map(|v| (p.cpu.t_f * v).max(p.cpu.t_b)).collect(),
+        ec: ic.iter().map(|v| p.cpu.e_f * v + p.cpu.e_b).collect(),
+        split: ic.iter().position(|v| *v > i).unwrap_or(ic.len()),
+        ic,
+    }
+}
+
+/// The columns valid in a row: below I when I_G is above it, and the other
+/// way round; none when a cell centre sits exactly on I.
+fn valid_columns(ax: &Axes, i: f64, i_g: f64) -> std::ops::Range<usize> {
+    let on_line = ax.ic.get(ax.split.wrapping_sub(1)).is_some_and(|v| *v == i);
+    if i_g == i {
+        0..0
+    } else if i_g > i {
+        0..if on_line { ax.split - 1 } else { ax.split }
+    } else {
+        ax.split..ax.ic.len()
+    }
+}
+
+/// The performance grid alone (GFLOP/s), as `Vec<f32>` with NaN for no
+/// partition: the hot path of the PerDome heat map.
+pub fn compute_performance(p: &Platform, spec: GridSpec) -> Vec<f32> {
+    let ax = axes(p, &spec);
+    let i = spec.i;
+    let mut out = vec![f32::NAN; spec.nx * spec.ny];
+    for iy in 0..spec.ny {
+        let i_g = spec.y_centre(iy).exp2();
+        let dg = (i - i_g).abs();
+        let ag = (p.gpu.t_f * i_g).max(p.gpu.t_b);
+        let k = 1000.0 * i;
+        let cols = valid_columns(&ax, i, i_g);
+        let row = &mut out[iy * spec.nx..(iy + 1) * spec.nx];
+        for c in cols {
+            let t = (dg * ax.ac[c]).max(ax.dc[c] * ag);
+            row[c] = (k * (ax.ic[c] - i_g).abs() / t) as f32;
+        }
+    }
+    out
+}
+
 /// Compute the performance and energy grids in one pass.
 /// The platform must be valid (see [`Platform::validate`]).
 pub fn compute(p: &Platform, spec: GridSpec) -> GridPair {
     let (nx, ny) = (spec.nx, spec.ny);
     let i = spec.i;
-    let xs: Vec<f64> = (0..nx).map(|k| spec.x_centre(k).exp2()).collect();
+    let ax = axes(p, &spec);
     let mut perf = vec![f32::NAN; nx * ny];
     let mut energy = vec![f32::NAN; nx * ny];
     let ps = p.static_power();
-    let (cpu, gpu) = (p.cpu, p.gpu);
     for iy in 0..ny {
         let i_g = spec.y_centre(iy).exp2();
-        let g_above = i_g > i;
+        let dg = (i - i_g).abs();
+        let ag = (p.gpu.t_f * i_g).max(p.gpu.t_b);
+        let eg = p.gpu.e_f * i_g + p.gpu.e_b;
+        let cols = valid_columns(&ax, i, i_g);
         let row_p = &mut perf[iy * nx..(iy + 1) * nx];
         let row_e = &mut energy[iy * nx..(iy + 1) * nx];
-        for ix in 0..nx {
-            let i_c = xs[ix];
-            if (i_c > i) == g_above || i_c == i || i_g == i {
-                continue;
-            }
-            let s = cp_shares_unchecked(i, i_c, i_g);
-            let t = (cpu.t_f * s.flops_c)
-                .max(cpu.t_b * s.bytes_c)
-                .max(gpu.t_f * s.flops_g)
-                .max(gpu.t_b * s.bytes_g);
-            let e = cpu.e_f * s.flops_c
-                + cpu.e_b * s.bytes_c
-                + gpu.e_f * s.flops_g
-                + gpu.e_b * s.bytes_g
-                + ps * t;
-            row_p[ix] = (1000.0 / t) as f32;
-            row_e[ix] = (1000.0 / e) as f32;
+        for c in cols {
+            // Everything per flop times I |I_C - I_G| (= 1 / D).
+            let t = (dg * ax.ac[c]).max(ax.dc[c] * ag);
+            let e = dg * ax.ec[c] + ax.dc[c] * eg + ps * t;
+            let scale = 1000.0 * i * (ax.ic[c] - i_g).abs();
+            row_p[c] = (scale / t) as f32;
+            row_e[c] = (scale / e) as f32;
         }
     }
     let edge = |i_c: f64, i_g: f64| super::perdome::cp_point(p, i, i_c, i_g);
-    let ic0: Vec<Option<(f64, f64)>> = (0..ny).map(|iy| edge(0.0, spec.y_centre(iy).exp2())).collect();
-    let ig0: Vec<Option<(f64, f64)>> = (0..nx).map(|ix| edge(spec.x_centre(ix).exp2(), 0.0)).collect();
+    let ic0: Vec<Option<(f64, f64)>> = (0..ny)
+        .map(|iy| edge(0.0, spec.y_centre(iy).exp2()))
+        .collect();
+    let ig0: Vec<Option<(f64, f64)>> = (0..nx)
+        .map(|ix| edge(spec.x_centre(ix).exp2(), 0.0))
+        .collect();
     let make = |metric: Metric, values: Vec<f32>, pick: fn(&(f64, f64)) -> f64| {
         let edge_ic0: Vec<Option<f64>> = ic0.iter().map(|v| v.as_ref().map(pick)).collect();
         let edge_ig0: Vec<Option<f64>> = ig0.iter().map(|v| v.as_ref().map(pick)).collect();
-        let range = value_range(&values, edge_ic0.iter().chain(edge_ig0.iter()).flatten().copied());
+        let range = value_range(
+            &values,
+            edge_ic0.iter().chain(edge_ig0.iter()).flatten().copied(),
+        );
         Grid {
             spec,
             metric,
@@ -194,7 +261,12 @@ pub fn compute(p: &Platform, spec: GridSpec) -> GridPair {
 fn value_range(values: &[f32], extra: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     let mut lo = f64::INFINITY;
     let mut hi = f64::NEG_INFINITY;
-    for v in values.iter().filter(|v| !v.is_nan()).map(|&v| v as f64).chain(extra) {
+    for v in values
+        .iter()
+        .filter(|v| !v.is_nan())
+        .map(|&v| v as f64)
+        .chain(extra)
+    {
         lo = lo.min(v);
         hi = hi.max(v);
     }

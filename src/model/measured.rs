@@ -35,7 +35,10 @@ pub struct Fidelity {
 /// Compare model and measurement order over all pairs of rows that have a
 /// bound. Pairs tied in either ranking count as neither.
 pub fn fidelity(rows: &[MeasuredRow]) -> Fidelity {
-    let pts: Vec<(f64, f64)> = rows.iter().filter_map(|r| r.bound.map(|b| (b, r.measured))).collect();
+    let pts: Vec<(f64, f64)> = rows
+        .iter()
+        .filter_map(|r| r.bound.map(|b| (b, r.measured)))
+        .collect();
     let (mut con, mut dis, mut pairs) = (0usize, 0usize, 0usize);
     for a in 0..pts.len() {
         for b in a + 1..pts.len() {

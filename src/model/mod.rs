@@ -6,6 +6,7 @@
 //! efficiency).
 
 pub mod classify;
+pub mod energy_fit;
 pub mod grid;
 pub mod machine;
 pub mod measured;
@@ -13,12 +14,12 @@ pub mod optimum;
 pub mod partition;
 pub mod perdome;
 
-pub use classify::{EPaw, PPaw, Classification};
+pub use classify::{Classification, EPaw, PPaw};
 pub use grid::{Grid, GridSpec, Metric};
 pub use machine::{Param, Platform, Processor, Side, Specs};
 pub use optimum::{Optima, Optimum};
 pub use partition::{NoSuchPartition, Shares, Wp, WpKind};
-pub use perdome::{DpChoice, DpEnergy, WpEval, WpError};
+pub use perdome::{DpChoice, DpEnergy, WpError, WpEval};
 
 /// A parameter value the models cannot use.
 #[derive(Clone, Debug, PartialEq)]

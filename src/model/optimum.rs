@@ -100,22 +100,27 @@ fn best(p: &Platform, i: f64, m: Metric, refs: &[WpEval], pdp: &WpEval) -> Optim
         }
     }
     samples.sort_by(|a, b| b.2.total_cmp(&a.2));
-    let to_i = |v: f64| if v == f64::NEG_INFINITY { 0.0 } else { v.exp2() };
+    let to_i = |v: f64| {
+        if v == f64::NEG_INFINITY {
+            0.0
+        } else {
+            v.exp2()
+        }
+    };
     let mut found: Option<WpEval> = None;
     for &(x, y, _) in samples.iter().take(4) {
-        if let Some(e) = refine(x, y, step, &|x, y| eval_cp(to_i(x), to_i(y)).map(|e| (e, value(&e, m)))) {
-            if found.is_none_or(|f| value(&e, m) > value(&f, m)) {
-                found = Some(e);
-            }
+        if let Some(e) = refine(x, y, step, &|x, y| {
+            eval_cp(to_i(x), to_i(y)).map(|e| (e, value(&e, m)))
+        }) && found.is_none_or(|f| value(&e, m) > value(&f, m))
+        {
+            found = Some(e);
         }
     }
     let mut bestv = found;
     for r in refs {
-        if bestv.is_none_or(|b| value(r, m) >= value(&b, m) * (1.0 - 1e-12)) {
-            // Prefer the named partitions when they tie with a CP point.
-            if bestv.is_none_or(|b| value(r, m) >= value(&b, m) * (1.0 - 1e-9)) {
-                bestv = Some(*r);
-            }
+        // Prefer the named partitions when they tie with a CP point.
+        if bestv.is_none_or(|b| value(r, m) >= value(&b, m) * (1.0 - 1e-9)) {
+            bestv = Some(*r);
         }
     }
     // refs is never empty, so bestv is set; fall back to p-DP regardless.
@@ -147,15 +152,15 @@ fn refine(
             if (dx != 0.0 && x.is_infinite()) || (dy != 0.0 && y.is_infinite()) {
                 continue;
             }
-            if let Some((e, v)) = f(x + dx, y + dy) {
-                if v > val {
-                    x += dx;
-                    y += dy;
-                    cur = e;
-                    val = v;
-                    moved = true;
-                    break;
-                }
+            if let Some((e, v)) = f(x + dx, y + dy)
+                && v > val
+            {
+                x += dx;
+                y += dy;
+                cur = e;
+                val = v;
+                moved = true;
+                break;
             }
         }
         if !moved {

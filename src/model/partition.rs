@@ -55,7 +55,9 @@ pub enum NoSuchPartition {
     BothAbove,
     BothBelow,
     /// One part equals I but the other is neither I nor 0 (Lemma 1).
-    OneEqualsI { side: &'static str },
+    OneEqualsI {
+        side: &'static str,
+    },
 }
 
 impl std::fmt::Display for NoSuchPartition {
@@ -192,7 +194,11 @@ pub fn cp_shares_unchecked(i: f64, i_c: f64, i_g: f64) -> Shares {
     }
 }
 
-pub(crate) fn check_intensity(name: &'static str, v: f64, allow_zero: bool) -> Result<(), ParamError> {
+pub(crate) fn check_intensity(
+    name: &'static str,
+    v: f64,
+    allow_zero: bool,
+) -> Result<(), ParamError> {
     if v.is_finite() && (v > 0.0 || (allow_zero && v == 0.0)) {
         Ok(())
     } else {

@@ -1,5 +1,31 @@
 //! Platform, processor and workload presets: RON files in `presets/`.
+//!
+//! - `types.rs`: what a preset file holds;
+//! - `load.rs` + `validate.rs`: parsing with every value checked (errors name
+//!   the file, line and column, or the field path);
+//! - `catalog.rs`: the built-in presets, embedded at compile time;
+//! - `resolve.rs`: processor references looked up, platforms and workloads
+//!   from command-line style arguments, and the figures' `Scenario`;
+//! - `save.rs`: pretty RON, written atomically;
+//! - `measured_csv.rs`: import of measured partitions from CSV.
 
+pub mod catalog;
+pub mod error;
+pub mod load;
+pub mod measured_csv;
+pub mod resolve;
+pub mod save;
 pub mod types;
+pub mod validate;
 
+pub use catalog::{Catalog, PresetEntry};
+pub use error::PresetError;
+pub use load::{
+    file_id, load_platform_file, load_processor_file, load_workload_file, parse_platform,
+    parse_processor, parse_workload, read_text,
+};
+pub use measured_csv::{MeasuredImport, import_measured_csv};
+pub use resolve::{ResolvedPlatform, platform_arg, scenario, workload_arg};
+pub use save::{save_atomic, save_platform, save_processor, save_workload, to_ron, try_to_ron};
 pub use types::*;
+pub use validate::{validate_platform, validate_processor, validate_workload};

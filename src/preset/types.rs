@@ -12,7 +12,18 @@ pub enum Timing {
     /// t_f and t_b given directly, ps.
     Direct { t_f_ps: f64, t_b_ps: f64 },
     /// Derived from specifications (PeaPaw Eq. 5-6).
-    FromSpecs(Specs),
+    FromSpecs(#[serde(with = "SpecsDef")] Specs),
+}
+
+/// The file form of [`Specs`]: the same fields, but unknown ones rejected
+/// (the model's `Specs` does not deny them).
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Specs", rename = "Specs", deny_unknown_fields)]
+struct SpecsDef {
+    cores: f64,
+    clock_ghz: f64,
+    issue_width: f64,
+    bandwidth_gbs: f64,
 }
 
 /// Energy parameters of a processor.

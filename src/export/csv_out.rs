@@ -1,0 +1,97 @@
+//! CSV export: the numbers behind a figure.
+//!
+//! Heat maps and surfaces: one row per grid cell (`row` = `cell`), then the
+//! zero bands (`zero_band`, where I_C or I_G is 0) and the markers
+//! (`marker`, with their label). Intensities are cell centres in flop/byte;
+//! the value is empty where there is no such partition.
+//!
+//! Partition comparison: one row per bar.
+
+use crate::figure::{CompareFigure, Figure, Marker};
+use crate::model::Grid;
+
+/// The figure's underlying data as CSV text.
+pub fn render_csv(fig: &Figure) -> String {
+    let mut w = csv::Writer::from_writer(Vec::with_capacity(1 << 20));
+    let res = match fig {
+        Figure::Heatmap(h) => grid_rows(&mut w, &h.grid, &h.markers),
+        Figure::Surface(s) => grid_rows(&mut w, &s.grid, &s.markers),
+        Figure::Compare(c) => compare_rows(&mut w, c),
+    };
+    // Writing to a Vec cannot fail; an error here would be a bug in the
+    // csv crate, and the partial text is still returned.
+    debug_assert!(res.is_ok());
+    let bytes = w
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner().get_ref().clone());
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+type Out = csv::Writer<Vec<u8>>;
+
+fn num(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v}")
+    } else {
+        String::new()
+    }
+}
+
+fn opt(v: Option<f64>) -> String {
+    v.map(num).unwrap_or_default()
+}
+
+fn grid_rows(w: &mut Out, g: &Grid, markers: &[Marker]) -> csv::Result<()> {
+    let value_col = format!("{} [{}]", g.metric.key(), g.metric.unit());
+    w.write_record([
+        "i_c [flop/byte]",
+        "i_g [flop/byte]",
+        &value_col,
+        "row",
+        "label",
+    ])?;
+    let s = g.spec;
+    let xs: Vec<String> = (0..s.nx).map(|ix| num(s.x_centre(ix).exp2())).collect();
+    let raw = g.raw();
+    for iy in 0..s.ny {
+        let i_g = num(s.y_centre(iy).exp2());
+        for (ix, x) in xs.iter().enumerate() {
+            let v = raw.get(iy * s.nx + ix).copied().unwrap_or(f32::NAN);
+            let v = if v.is_nan() {
+                String::new()
+            } else {
+                format!("{v}")
+            };
+            w.write_record([x.as_str(), &i_g, &v, "cell", ""])?;
+        }
+    }
+    for (iy, v) in g.edge_ic0.iter().enumerate() {
+        w.write_record(["0", &num(s.y_centre(iy).exp2()), &opt(*v), "zero_band", ""])?;
+    }
+    for (ix, v) in g.edge_ig0.iter().enumerate() {
+        w.write_record([xs[ix].as_str(), "0", &opt(*v), "zero_band", ""])?;
+    }
+    for m in markers {
+        w.write_record([&num(m.i_c), &num(m.i_g), &opt(m.value), "marker", &m.label])?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn compare_rows(w: &mut Out, c: &CompareFigure) -> csv::Result<()> {
+    w.write_record(["panel", "partition", "model", "measured", "unit", "note"])?;
+    for p in &c.panels {
+        for b in &p.bars {
+            w.write_record([
+                &p.title,
+                &b.label,
+                &opt(b.model),
+                &opt(b.measured),
+                &p.unit,
+                &b.note,
+            ])?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}

@@ -1,0 +1,135 @@
+//! Text measurement, wrapping, tick values and label placement.
+
+use super::svg_util::Align;
+use crate::figure::axis::nice_ticks;
+use crate::figure::fmt_num;
+
+/// Estimated width of a text line in the sans-serif font, px.
+pub fn text_width(s: &str, size: f64) -> f64 {
+    s.chars().count() as f64 * size * 0.56
+}
+
+/// Split `s` into lines of at most about `width` px.
+pub fn wrap(s: &str, size: f64, width: f64) -> Vec<String> {
+    let max_chars = ((width / (size * 0.56)).floor() as usize).max(8);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in s.split_whitespace() {
+        let need = line.chars().count() + 1 + word.chars().count();
+        if !line.is_empty() && need > max_chars {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Spacing of evenly spaced ticks (0 if fewer than two).
+pub fn tick_step(ticks: &[f64]) -> f64 {
+    match ticks {
+        [a, b, ..] => (b - a).abs(),
+        _ => 0.0,
+    }
+}
+
+/// Ticks from 0 with a round step, the last one at or above `max`.
+pub fn ticks_from_zero(max: f64, n: usize) -> Vec<f64> {
+    let max = if max > 0.0 && max.is_finite() {
+        max
+    } else {
+        1.0
+    };
+    let mut t = nice_ticks(0.0, max, n);
+    let step = tick_step(&t);
+    if step > 0.0 {
+        while t.last().is_some_and(|l| *l < max * (1.0 - 1e-9)) && t.len() < 4 * n + 4 {
+            let next = t.last().copied().unwrap_or(0.0) + step;
+            t.push(next);
+        }
+    }
+    t
+}
+
+/// A tick label with as many decimals as the step needs.
+pub fn fmt_tick(v: f64, step: f64) -> String {
+    if !(1e-6..1e6).contains(&step) {
+        return fmt_num(v);
+    }
+    let decimals = (-step.log10() + 1e-9).ceil().max(0.0) as usize;
+    let v = if v.abs() < step * 1e-9 { 0.0 } else { v };
+    format!("{v:.decimals$}")
+}
+
+/// Places marker labels so that they do not overlap each other or the
+/// marker symbols.
+pub struct LabelPlacer {
+    boxes: Vec<[f64; 4]>,
+    bounds: [f64; 4],
+}
+
+impl LabelPlacer {
+    /// `bounds`: (x0, y0, x1, y1) that labels should stay inside.
+    pub fn new(bounds: [f64; 4]) -> LabelPlacer {
+        LabelPlacer {
+            boxes: Vec::new(),
+            bounds,
+        }
+    }
+
+    /// Reserve the area of a symbol.
+    pub fn block(&mut self, x: f64, y: f64, r: f64) {
+        self.boxes.push([x - r, y - r, x + r, y + r]);
+    }
+
+    /// Choose a position for `text` next to the point (x, y) with symbol
+    /// radius `r`: returns the baseline start and anchor.
+    pub fn place(&mut self, x: f64, y: f64, r: f64, text: &str, size: f64) -> (f64, f64, Align) {
+        let w = text_width(text, size);
+        let h = size;
+        let gap = r + 3.0;
+        // (baseline x, baseline y, anchor) candidates around the point.
+        let cands = [
+            (x + gap, y + h * 0.35, Align::Start),
+            (x + gap, y - gap + h * 0.2, Align::Start),
+            (x + gap, y + gap + h * 0.6, Align::Start),
+            (x - gap, y + h * 0.35, Align::End),
+            (x - gap, y - gap + h * 0.2, Align::End),
+            (x - gap, y + gap + h * 0.6, Align::End),
+            (x, y - gap - 2.0, Align::Middle),
+            (x, y + gap + h, Align::Middle),
+            (x + gap, y - gap - h, Align::Start),
+            (x + gap, y + gap + 2.0 * h, Align::Start),
+        ];
+        let bx = |c: &(f64, f64, Align)| {
+            let x0 = match c.2 {
+                Align::Start => c.0,
+                Align::Middle => c.0 - w / 2.0,
+                Align::End => c.0 - w,
+            };
+            [x0, c.1 - h * 0.85, x0 + w, c.1 + h * 0.2]
+        };
+        let [bx0, by0, bx1, by1] = self.bounds;
+        let fits = |b: &[f64; 4]| b[0] >= bx0 && b[2] <= bx1 && b[1] >= by0 && b[3] <= by1;
+        let free = |b: &[f64; 4], boxes: &[[f64; 4]]| {
+            boxes
+                .iter()
+                .all(|o| b[2] <= o[0] || b[0] >= o[2] || b[3] <= o[1] || b[1] >= o[3])
+        };
+        let pick = cands
+            .iter()
+            .find(|c| {
+                let b = bx(c);
+                fits(&b) && free(&b, &self.boxes)
+            })
+            .or_else(|| cands.iter().find(|c| fits(&bx(c))))
+            .unwrap_or(&cands[0]);
+        self.boxes.push(bx(pick));
+        *pick
+    }
+}

@@ -1,0 +1,110 @@
+//! Small pieces shared by the panels and views: number formatting for
+//! edit fields, colour conversion and the colour bar.
+
+use eframe::egui;
+use eframe::egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2};
+
+use crate::figure::axis::nice_ticks;
+use crate::figure::{ColorScale, color, fmt_num};
+
+/// A number for an edit field: short values exactly, long ones with six
+/// significant digits; never `NaN`.
+pub fn fmt_edit(v: f64) -> String {
+    if !v.is_finite() {
+        return "n/a".into();
+    }
+    let s = format!("{v}");
+    if s.len() <= 9 {
+        return s;
+    }
+    let mag = v.abs().log10().floor() as i32;
+    if (-4..=6).contains(&mag) {
+        let decimals = (5 - mag).max(0) as usize;
+        trim_zeros(&format!("{v:.decimals$}"))
+    } else {
+        let s = format!("{v:.5e}");
+        match s.split_once('e') {
+            Some((m, e)) => format!("{}e{e}", trim_zeros(m)),
+            None => s,
+        }
+    }
+}
+
+fn trim_zeros(s: &str) -> String {
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s.to_string()
+    }
+}
+
+/// Parse what the user typed in a number field: a finite number, with or
+/// without the unit after it.
+pub fn parse_edit(s: &str, unit: &str) -> Option<f64> {
+    let t = s.trim();
+    let t = if unit.is_empty() {
+        t
+    } else {
+        t.trim_end_matches(unit).trim()
+    };
+    t.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+pub fn rgb(c: [u8; 3]) -> Color32 {
+    Color32::from_rgb(c[0], c[1], c[2])
+}
+
+pub fn rgba(c: [u8; 4]) -> Color32 {
+    Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
+}
+
+/// Width the colour bar takes, points.
+pub const COLOR_BAR_WIDTH: f32 = 120.0;
+
+/// A vertical colour bar with ticks and its title (label and unit), in a
+/// column `COLOR_BAR_WIDTH` wide and `height` high.
+pub fn color_bar(ui: &mut Ui, scale: &ColorScale, height: f32) {
+    let (rect, _) = ui.allocate_exact_size(Vec2::new(COLOR_BAR_WIDTH, height), Sense::hover());
+    let painter = ui.painter_at(rect);
+    let ink = ui.visuals().text_color();
+    let font = FontId::proportional(12.0);
+    // Title on top, wrapped to the column.
+    let title = painter.layout(
+        format!("{}\n({})", scale.label, scale.unit),
+        font.clone(),
+        ink,
+        COLOR_BAR_WIDTH - 4.0,
+    );
+    let title_h = title.size().y;
+    painter.galley(rect.min + Vec2::new(2.0, 2.0), title, ink);
+    let bar = Rect::from_min_size(
+        Pos2::new(rect.min.x + 8.0, rect.min.y + title_h + 14.0),
+        Vec2::new(22.0, (height - title_h - 30.0).max(20.0)),
+    );
+    let steps = 64;
+    let dy = bar.height() / steps as f32;
+    for i in 0..steps {
+        let t = (i as f64 + 0.5) / steps as f64;
+        let y1 = bar.max.y - i as f32 * dy;
+        let r = Rect::from_min_max(
+            Pos2::new(bar.min.x, y1 - dy - 0.5),
+            Pos2::new(bar.max.x, y1),
+        );
+        painter.rect_filled(r, 0.0, rgb(color::map(t)));
+    }
+    painter.rect_stroke(bar, 0.0, Stroke::new(1.0, ink), egui::StrokeKind::Outside);
+    for t in nice_ticks(scale.min, scale.max, 6) {
+        let y = bar.max.y - bar.height() * scale.t(t) as f32;
+        painter.line_segment(
+            [Pos2::new(bar.max.x, y), Pos2::new(bar.max.x + 5.0, y)],
+            Stroke::new(1.0, ink),
+        );
+        painter.text(
+            Pos2::new(bar.max.x + 8.0, y),
+            Align2::LEFT_CENTER,
+            fmt_num(t),
+            font.clone(),
+            ink,
+        );
+    }
+}

@@ -1,0 +1,169 @@
+//! The built-in presets: the `presets/` folder, embedded at compile time.
+
+use include_dir::{Dir, include_dir};
+
+use super::error::PresetError;
+use super::load::{parse_platform, parse_processor, parse_workload};
+use super::types::{PlatformPreset, PresetKind, ProcessorPreset, WorkloadPreset};
+
+static PRESETS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/presets");
+
+/// One preset of a catalog: what it is and where it came from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PresetEntry {
+    pub kind: PresetKind,
+    /// The file stem, e.g. `i7-gtx750-perdome`.
+    pub id: String,
+    /// The preset's `name` field.
+    pub name: String,
+    /// Where it was read from, e.g. `presets/platforms/i7-gtx750-perdome.ron`.
+    pub path: String,
+}
+
+/// Presets of the three kinds, each list sorted by id.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Catalog {
+    processors: Vec<(PresetEntry, ProcessorPreset)>,
+    platforms: Vec<(PresetEntry, PlatformPreset)>,
+    workloads: Vec<(PresetEntry, WorkloadPreset)>,
+}
+
+fn find<'a, T>(list: &'a [(PresetEntry, T)], key: &str) -> Option<&'a (PresetEntry, T)> {
+    let key = key.trim();
+    list.iter()
+        .find(|(e, _)| e.id.eq_ignore_ascii_case(key))
+        .or_else(|| {
+            list.iter()
+                .find(|(e, _)| e.name.trim().eq_ignore_ascii_case(key))
+        })
+}
+
+fn ids<T>(list: &[(PresetEntry, T)]) -> Vec<String> {
+    list.iter().map(|(e, _)| e.id.clone()).collect()
+}
+
+fn entry(kind: PresetKind, path: &str, name: &str) -> PresetEntry {
+    PresetEntry {
+        kind,
+        id: super::load::file_id(std::path::Path::new(path)),
+        name: name.to_string(),
+        path: path.to_string(),
+    }
+}
+
+fn check_unique<T>(list: &[(PresetEntry, T)]) -> Result<(), PresetError> {
+    for w in list.windows(2) {
+        if w[0].0.id == w[1].0.id {
+            let (a, b) = (&w[0].0, &w[1].0);
+            return Err(PresetError::invalid(
+                &b.path,
+                "",
+                format!("{} id `{}` is also used by {}", b.kind.key(), b.id, a.path),
+            ));
+        }
+    }
+    Ok(())
+}
+
+impl Catalog {
+    /// The presets shipped with hetscope. Fails (naming the file) if any of
+    /// them does not parse, validate or resolve: a test keeps this `Ok`.
+    pub fn builtin() -> Result<Catalog, PresetError> {
+        let mut files = Vec::new();
+        for kind in [
+            PresetKind::Processor,
+            PresetKind::Platform,
+            PresetKind::Workload,
+        ] {
+            let Some(dir) = PRESETS.get_dir(kind.folder()) else {
+                continue;
+            };
+            for f in dir.files() {
+                if f.path().extension().is_some_and(|e| e == "ron") {
+                    let path = format!("presets/{}", f.path().display());
+                    let text = f.contents_utf8().ok_or_else(|| {
+                        PresetError::invalid(&path, "", "the file is not UTF-8 text")
+                    })?;
+                    files.push((kind, path, text.to_string()));
+                }
+            }
+        }
+        Catalog::from_files(files)
+    }
+
+    /// A catalog from (kind, path, RON text) triples; the id is the file
+    /// stem of the path. Every platform must resolve against the result.
+    pub fn from_files(
+        files: impl IntoIterator<Item = (PresetKind, String, String)>,
+    ) -> Result<Catalog, PresetError> {
+        let mut cat = Catalog::default();
+        for (kind, path, text) in files {
+            match kind {
+                PresetKind::Processor => {
+                    let p = parse_processor(&text, &path)?;
+                    cat.processors.push((entry(kind, &path, &p.name), p));
+                }
+                PresetKind::Platform => {
+                    let p = parse_platform(&text, &path)?;
+                    cat.platforms.push((entry(kind, &path, &p.name), p));
+                }
+                PresetKind::Workload => {
+                    let w = parse_workload(&text, &path)?;
+                    cat.workloads.push((entry(kind, &path, &w.name), w));
+                }
+            }
+        }
+        cat.processors.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        cat.platforms.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        cat.workloads.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        check_unique(&cat.processors)?;
+        check_unique(&cat.platforms)?;
+        check_unique(&cat.workloads)?;
+        for (e, p) in &cat.platforms {
+            p.resolve(&e.id, &cat, &e.path)?;
+        }
+        Ok(cat)
+    }
+
+    /// Every preset: processors, platforms, workloads; by id within a kind.
+    pub fn entries(&self) -> Vec<PresetEntry> {
+        let p = self.processors.iter().map(|(e, _)| e.clone());
+        let q = self.platforms.iter().map(|(e, _)| e.clone());
+        let w = self.workloads.iter().map(|(e, _)| e.clone());
+        p.chain(q).chain(w).collect()
+    }
+
+    pub fn processors(&self) -> &[(PresetEntry, ProcessorPreset)] {
+        &self.processors
+    }
+
+    pub fn platforms(&self) -> &[(PresetEntry, PlatformPreset)] {
+        &self.platforms
+    }
+
+    pub fn workloads(&self) -> &[(PresetEntry, WorkloadPreset)] {
+        &self.workloads
+    }
+
+    /// By id or name, case-insensitive (an id match wins).
+    pub fn processor(&self, key: &str) -> Option<&(PresetEntry, ProcessorPreset)> {
+        find(&self.processors, key)
+    }
+
+    pub fn platform(&self, key: &str) -> Option<&(PresetEntry, PlatformPreset)> {
+        find(&self.platforms, key)
+    }
+
+    pub fn workload(&self, key: &str) -> Option<&(PresetEntry, WorkloadPreset)> {
+        find(&self.workloads, key)
+    }
+
+    /// The ids of one kind, sorted (for "known: ..." messages and pickers).
+    pub fn ids(&self, kind: PresetKind) -> Vec<String> {
+        match kind {
+            PresetKind::Processor => ids(&self.processors),
+            PresetKind::Platform => ids(&self.platforms),
+            PresetKind::Workload => ids(&self.workloads),
+        }
+    }
+}
