@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::axis::{Axis, nice_ticks};
 use super::color::ColorScale;
-use super::{Analysis, Marker, MarkerKind, fmt_num, markers, subtitle};
+use super::{Analysis, Marker, MarkerKind, fmt_num, fmt_tick, markers, subtitle};
 use crate::model::Metric;
 use crate::model::grid::Grid;
 
@@ -379,9 +379,14 @@ impl SurfaceFigure {
             self.y.title(),
             Anchor::Start,
         ));
-        // Vertical value axis at the (xlo, yhi) corner.
-        let z0 = pr.at(xlo, yhi, 0.0).0;
-        let z1 = pr.at(xlo, yhi, self.z.hi).0;
+        // Vertical value axis at the floor corner furthest left on screen,
+        // clear of the surface whatever the yaw.
+        let (zx, zy) = [(xlo, ylo), (xlo, yhi), (xhi, ylo), (xhi, yhi)]
+            .into_iter()
+            .min_by(|a, b| pr.at(a.0, a.1, 0.0).0[0].total_cmp(&pr.at(b.0, b.1, 0.0).0[0]))
+            .unwrap_or((xlo, ylo));
+        let z0 = pr.at(zx, zy, 0.0).0;
+        let z1 = pr.at(zx, zy, self.z.hi).0;
         prims.push(Prim::Line {
             pts: vec![z0, z1],
             color: INK,
@@ -389,14 +394,14 @@ impl SurfaceFigure {
             dashed: false,
         });
         for t in nice_ticks(0.0, self.z.hi, 5) {
-            let p = pr.at(xlo, yhi, t).0;
+            let p = pr.at(zx, zy, t).0;
             prims.push(Prim::Line {
                 pts: vec![p, [p[0] - 4.0, p[1]]],
                 color: INK,
                 width: 1.0,
                 dashed: false,
             });
-            prims.push(text([p[0] - 6.0, p[1] + 4.0], fmt_num(t), Anchor::End));
+            prims.push(text([p[0] - 6.0, p[1] + 4.0], fmt_tick(t), Anchor::End));
         }
         prims.push(text([z1[0], z1[1] - 10.0], self.z.title(), Anchor::Middle));
     }

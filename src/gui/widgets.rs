@@ -5,7 +5,7 @@ use eframe::egui;
 use eframe::egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 
 use crate::figure::axis::nice_ticks;
-use crate::figure::{ColorScale, color, fmt_num};
+use crate::figure::{ColorScale, color, fmt_tick};
 
 /// A number for an edit field: short values exactly, long ones with six
 /// significant digits; never `NaN`.
@@ -102,7 +102,7 @@ pub fn color_bar(ui: &mut Ui, scale: &ColorScale, height: f32) {
         painter.text(
             Pos2::new(bar.max.x + 8.0, y),
             Align2::LEFT_CENTER,
-            fmt_num(t),
+            fmt_tick(t),
             font.clone(),
             ink,
         );
