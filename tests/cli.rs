@@ -341,3 +341,57 @@ fn help_lists_the_subcommands() {
         assert!(out.contains(sub), "{out}");
     }
 }
+
+#[test]
+fn import_measured_writes_presets_that_load() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/data/h100-node-sa-measured.csv"
+    );
+    let out = hetscope(&[
+        "presets",
+        "import-measured",
+        csv,
+        "--id",
+        "my-node",
+        "--name",
+        "My node",
+        "--out-dir",
+        dir.path().to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let platform = dir.path().join("platforms/my-node.ron");
+    let workload = dir.path().join("workloads/my-node-k64.ron");
+    assert!(stdout(&out).contains("my-node-k64.ron"));
+    // The written files are usable presets: eval reads them by path.
+    let v = eval(&[
+        "eval",
+        "perdome",
+        "--platform",
+        platform.to_str().unwrap(),
+        "--workload",
+        workload.to_str().unwrap(),
+    ]);
+    assert!(num(&v, "gflops") > 10_000.0, "{v}");
+    // A CSV with a bad row names the row and writes nothing.
+    let bad = dir.path().join("bad.csv");
+    let text = std::fs::read_to_string(csv)
+        .unwrap()
+        .replace("2168.4", "fast");
+    std::fs::write(&bad, text).unwrap();
+    let empty = dir.path().join("nothing");
+    let msg = fails(
+        &[
+            "presets",
+            "import-measured",
+            bad.to_str().unwrap(),
+            "--out-dir",
+            empty.to_str().unwrap(),
+        ],
+        2,
+        "row 2",
+    );
+    assert!(msg.contains("bad.csv"), "{msg}");
+    assert!(!empty.exists());
+}

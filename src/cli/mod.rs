@@ -52,6 +52,25 @@ pub enum Command {
 pub enum PresetsAction {
     /// One preset a line: kind, name and path, separated by tabs.
     List,
+    /// Turn a measured CSV (columns kernel_k, I, wp, I_C, I_G,
+    /// measured_gflops, t_fC_ps, t_bC_ps, t_fG_ps, t_bG_ps) into a platform
+    /// preset and one workload preset per kernel with its measurements.
+    ImportMeasured(ImportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// The measured CSV file.
+    pub csv: PathBuf,
+    /// Id of the platform preset (its file stem); workloads get ID-kK.
+    #[arg(long, default_value = "measured-node")]
+    pub id: String,
+    /// Display name of the platform.
+    #[arg(long, default_value = "Measured node")]
+    pub name: String,
+    /// Presets folder to write into (platforms/ and workloads/ below it).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: PathBuf,
 }
 
 /// Which model `eval` reports.
@@ -218,6 +237,14 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             print!("{}", presets_list()?);
             Ok(())
         }
+        Command::Presets {
+            action: PresetsAction::ImportMeasured(args),
+        } => {
+            for path in import_measured(&args)? {
+                println!("wrote {}", path.display());
+            }
+            Ok(())
+        }
         Command::Eval(args) => {
             let value = eval::run(&args)?;
             let text = serde_json::to_string_pretty(&value)
@@ -242,4 +269,25 @@ pub fn presets_list() -> Result<String, CliError> {
         out.push_str(&format!("{}\t{}\t{}\n", e.kind.key(), name, e.path));
     }
     Ok(out)
+}
+
+/// `presets import-measured`: read, convert, write every file atomically.
+fn import_measured(args: &ImportArgs) -> Result<Vec<PathBuf>, CliError> {
+    let valid_id = !args.id.is_empty()
+        && args
+            .id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !valid_id {
+        return Err(CliError::usage(format!(
+            "--id '{}': use letters, digits, '-' and '_' only",
+            args.id
+        )));
+    }
+    let text = crate::preset::read_text(&args.csv).map_err(|e| CliError::failure(e.to_string()))?;
+    let origin = args.csv.display().to_string();
+    let imp = crate::preset::import_measured_csv(&text, &origin, &args.id, &args.name)
+        .map_err(|e| CliError::usage(e.to_string()))?;
+    imp.write_files(&args.out_dir, &origin)
+        .map_err(|e| CliError::failure(e.to_string()))
 }

@@ -212,6 +212,9 @@ pub fn compute(p: &Platform, spec: GridSpec) -> GridPair {
     let mut perf = vec![f32::NAN; nx * ny];
     let mut energy = vec![f32::NAN; nx * ny];
     let ps = p.static_power();
+    // Value ranges tracked in the loop: (lo, hi) of performance, energy.
+    let mut pr = (f32::INFINITY, f32::NEG_INFINITY);
+    let mut er = (f32::INFINITY, f32::NEG_INFINITY);
     for iy in 0..ny {
         let i_g = spec.y_centre(iy).exp2();
         let dg = (i - i_g).abs();
@@ -225,8 +228,11 @@ pub fn compute(p: &Platform, spec: GridSpec) -> GridPair {
             let t = (dg * ax.ac[c]).max(ax.dc[c] * ag);
             let e = dg * ax.ec[c] + ax.dc[c] * eg + ps * t;
             let scale = 1000.0 * i * (ax.ic[c] - i_g).abs();
-            row_p[c] = (scale / t) as f32;
-            row_e[c] = (scale / e) as f32;
+            let (vp, ve) = ((scale / t) as f32, (scale / e) as f32);
+            row_p[c] = vp;
+            row_e[c] = ve;
+            pr = (pr.0.min(vp), pr.1.max(vp));
+            er = (er.0.min(ve), er.1.max(ve));
         }
     }
     let edge = |i_c: f64, i_g: f64| super::perdome::cp_point(p, i, i_c, i_g);
@@ -236,37 +242,34 @@ pub fn compute(p: &Platform, spec: GridSpec) -> GridPair {
     let ig0: Vec<Option<(f64, f64)>> = (0..nx)
         .map(|ix| edge(spec.x_centre(ix).exp2(), 0.0))
         .collect();
-    let make = |metric: Metric, values: Vec<f32>, pick: fn(&(f64, f64)) -> f64| {
-        let edge_ic0: Vec<Option<f64>> = ic0.iter().map(|v| v.as_ref().map(pick)).collect();
-        let edge_ig0: Vec<Option<f64>> = ig0.iter().map(|v| v.as_ref().map(pick)).collect();
-        let range = value_range(
-            &values,
-            edge_ic0.iter().chain(edge_ig0.iter()).flatten().copied(),
-        );
-        Grid {
-            spec,
-            metric,
-            values,
-            edge_ic0,
-            edge_ig0,
-            range,
-        }
-    };
+    let make =
+        |metric: Metric, values: Vec<f32>, cells: (f32, f32), pick: fn(&(f64, f64)) -> f64| {
+            let edge_ic0: Vec<Option<f64>> = ic0.iter().map(|v| v.as_ref().map(pick)).collect();
+            let edge_ig0: Vec<Option<f64>> = ig0.iter().map(|v| v.as_ref().map(pick)).collect();
+            let cells = [cells.0 as f64, cells.1 as f64]
+                .into_iter()
+                .filter(|v| v.is_finite());
+            let edges = edge_ic0.iter().chain(edge_ig0.iter()).flatten().copied();
+            let range = value_range(cells.chain(edges));
+            Grid {
+                spec,
+                metric,
+                values,
+                edge_ic0,
+                edge_ig0,
+                range,
+            }
+        };
     GridPair {
-        performance: make(Metric::Performance, perf, |v| v.0),
-        energy: make(Metric::EnergyEfficiency, energy, |v| v.1),
+        performance: make(Metric::Performance, perf, pr, |v| v.0),
+        energy: make(Metric::EnergyEfficiency, energy, er, |v| v.1),
     }
 }
 
-fn value_range(values: &[f32], extra: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+fn value_range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
     let mut lo = f64::INFINITY;
     let mut hi = f64::NEG_INFINITY;
-    for v in values
-        .iter()
-        .filter(|v| !v.is_nan())
-        .map(|&v| v as f64)
-        .chain(extra)
-    {
+    for v in values {
         lo = lo.min(v);
         hi = hi.max(v);
     }

@@ -13,6 +13,7 @@ pub mod catalog;
 pub mod error;
 pub mod load;
 pub mod measured_csv;
+pub mod measured_files;
 pub mod resolve;
 pub mod save;
 pub mod types;
