@@ -246,14 +246,14 @@ pub fn markers(a: &Analysis, metric: Metric) -> Vec<Marker> {
                 && (m.i_c - r.partition.i_c).abs() <= 1e-9 * m.i_c.max(1e-300)
                 && (m.i_g - r.partition.i_g).abs() <= 1e-9 * m.i_g.max(1e-300)
         };
-        if r.result.is_ok() {
-            if let Some(m) = out.iter_mut().find(|m| same_spot(m)) {
-                let name = r.partition.name.trim();
-                if !name.eq_ignore_ascii_case(&m.label) && !m.label.contains(&format!("= {name}")) {
-                    m.label = format!("{} = {}", m.label, name);
-                }
-                continue;
+        if r.result.is_ok()
+            && let Some(m) = out.iter_mut().find(|m| same_spot(m))
+        {
+            let name = r.partition.name.trim();
+            if !name.eq_ignore_ascii_case(&m.label) && !m.label.contains(&format!("= {name}")) {
+                m.label = format!("{} = {}", m.label, name);
             }
+            continue;
         }
         let (value, value_text) = match &r.result {
             Ok(e) => (Some(pick(e)), format!("{} {unit}", fmt_num(pick(e)))),
