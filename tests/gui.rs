@@ -428,3 +428,30 @@ fn a_measured_csv_imports_platform_and_workloads() {
     assert_eq!(h.state().state, state);
     h.get_by_label_contains("Could not import bad-measurements.csv");
 }
+
+#[test]
+fn specifications_derive_t_f_and_t_b() {
+    let mut h = harness();
+    h.get_by_label("From GPU specifications (PeaPaw Eq. 6)").click();
+    h.run();
+    // An H100-like GPU: 16896 cores x 1.98 GHz x 2 flop/cycle, 3350 GB/s.
+    {
+        let s = h.state_mut().state.specs_mut(hetscope::model::Side::Gpu);
+        s.cores = 16896.0;
+        s.clock_ghz = 1.98;
+        s.issue_width = 2.0;
+        s.bandwidth_gbs = 3350.0;
+    }
+    h.run();
+    let before = params(&h).gpu;
+    h.get_by_label("Apply to t_fG, t_bG").click();
+    h.run();
+    let after = params(&h).gpu;
+    let t_f = 1000.0 / (16896.0 * 1.98 * 2.0);
+    assert!((after.t_f - t_f).abs() < 1e-12, "{}", after.t_f);
+    assert!((after.t_b - 1000.0 / 3350.0).abs() < 1e-12);
+    assert!(after.t_f < before.t_f && after.t_b < before.t_b);
+    // The derived values are on screen, and the CPU's are untouched.
+    h.get_by_label_contains("66908.2 GFLOP/s");
+    assert_eq!(params(&h).cpu, h.state().state.platform.loaded.cpu);
+}

@@ -12,6 +12,7 @@ mod files;
 mod heatmap_view;
 mod jobs;
 mod side_panel;
+mod specs_panel;
 pub mod state;
 mod surface_view;
 mod widgets;

@@ -158,6 +158,7 @@ fn platform_section(ui: &mut Ui, app: &mut HetscopeApp) {
                     }
                 }
             });
+        super::specs_panel::show(ui, app, side);
     }
 }
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::figure::{Camera, NamedPartition, Scenario, View};
-use crate::model::{Platform, Processor, Side};
+use crate::model::{Platform, Processor, Side, Specs};
 use crate::preset::{
     Energy, MeasuredSet, PartitionPreset, PlatformPreset, ProcessorPreset, ProcessorRef, Timing,
     WorkloadPreset,
@@ -296,12 +296,30 @@ pub struct AppState {
     /// The file they came from.
     #[serde(default)]
     pub imported_from: String,
+    /// Specifications of the CPU and the GPU for deriving t_f, t_b.
+    #[serde(default = "default_specs")]
+    pub specs: [Specs; 2],
+}
+
+fn default_specs() -> [Specs; 2] {
+    [
+        super::specs_panel::default_specs(Side::Cpu),
+        super::specs_panel::default_specs(Side::Gpu),
+    ]
 }
 
 /// Default export size, px.
 pub const EXPORT_SIZE: (u32, u32) = (1500, 950);
 
 impl AppState {
+    /// The specifications block of one processor.
+    pub fn specs_mut(&mut self, side: Side) -> &mut Specs {
+        match side {
+            Side::Cpu => &mut self.specs[0],
+            Side::Gpu => &mut self.specs[1],
+        }
+    }
+
     /// A state from a platform and a workload, with default view settings.
     pub fn new(platform: PlatformState, workload: WorkloadState) -> AppState {
         AppState {
@@ -313,6 +331,7 @@ impl AppState {
             export_height: EXPORT_SIZE.1,
             imported: Vec::new(),
             imported_from: String::new(),
+            specs: default_specs(),
         }
     }
 

@@ -1,0 +1,89 @@
+//! Derive a processor's t_f and t_b from its specifications (PeaPaw
+//! Eq. 5-6): cores x clock x issue width for the peak compute rate, and the
+//! memory bandwidth.
+
+use eframe::egui;
+use eframe::egui::{DragValue, Ui};
+
+use super::app::HetscopeApp;
+use crate::figure::fmt_num;
+use crate::model::{Side, Specs};
+
+/// Starting values: the papers' i7 2600K and GTX 750 (PerDome Table 1,
+/// issue width 1, bandwidth = 1 / t_b).
+pub fn default_specs(side: Side) -> Specs {
+    match side {
+        Side::Cpu => Specs {
+            cores: 4.0,
+            clock_ghz: 3.4,
+            issue_width: 1.0,
+            bandwidth_gbs: 15.17,
+        },
+        Side::Gpu => Specs {
+            cores: 512.0,
+            clock_ghz: 1.02,
+            issue_width: 1.0,
+            bandwidth_gbs: 67.57,
+        },
+    }
+}
+
+/// A collapsible "From specifications" block under one processor's sliders.
+pub fn show(ui: &mut Ui, app: &mut HetscopeApp, side: Side) {
+    let id = format!("From {} specifications (PeaPaw Eq. 6)", side.name());
+    egui::CollapsingHeader::new(id).show(ui, |ui| {
+        let specs = app.state.specs_mut(side);
+        egui::Grid::new(("specs", side.suffix()))
+            .num_columns(2)
+            .show(ui, |ui| {
+                field(ui, "cores", "cores (CUDA cores for a GPU)", &mut specs.cores, "");
+                field(ui, "clock (GHz)", "base core clock", &mut specs.clock_ghz, " GHz");
+                field(
+                    ui,
+                    "issue width (flop/cycle)",
+                    "flops per core per cycle (2 for a fused multiply-add; times SIMD lanes if counted)",
+                    &mut specs.issue_width,
+                    " flop/cycle",
+                );
+                field(
+                    ui,
+                    "bandwidth (GB/s)",
+                    "achievable memory bandwidth, e.g. from STREAM",
+                    &mut specs.bandwidth_gbs,
+                    " GB/s",
+                );
+            });
+        let specs = *specs;
+        let label = format!(
+            "Apply to t_f{s}, t_b{s}",
+            s = side.suffix()
+        );
+        match specs.validate(side.name()) {
+            Ok(()) => {
+                ui.weak(format!(
+                    "t_f = {} ps ({} GFLOP/s), t_b = {} ps",
+                    fmt_num(specs.t_f_ps()),
+                    fmt_num(specs.peak_gflops()),
+                    fmt_num(specs.t_b_ps())
+                ));
+                if ui.button(label).clicked() {
+                    let p = app.state.platform.params.side_mut(side);
+                    p.t_f = specs.t_f_ps();
+                    p.t_b = specs.t_b_ps();
+                }
+            }
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+            }
+        }
+    });
+}
+
+fn field(ui: &mut Ui, label: &str, tip: &str, v: &mut f64, suffix: &str) {
+    let name = ui.label(label).on_hover_text(tip);
+    let speed = (v.abs() * 0.01).max(0.01);
+    ui.add(DragValue::new(v).speed(speed).suffix(suffix))
+        .labelled_by(name.id)
+        .on_hover_text(tip);
+    ui.end_row();
+}
