@@ -432,7 +432,8 @@ fn a_measured_csv_imports_platform_and_workloads() {
 #[test]
 fn specifications_derive_t_f_and_t_b() {
     let mut h = harness();
-    h.get_by_label("From GPU specifications (PeaPaw Eq. 6)").click();
+    h.get_by_label("From GPU specifications (PeaPaw Eq. 6)")
+        .click();
     h.run();
     // An H100-like GPU: 16896 cores x 1.98 GHz x 2 flop/cycle, 3350 GB/s.
     {

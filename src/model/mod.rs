@@ -5,8 +5,10 @@
 //! power), flop/byte (intensities), GFLOP/s (performance), GFLOP/J (energy
 //! efficiency).
 
+pub mod boathull;
 pub mod classify;
 pub mod energy_fit;
+pub mod fpm;
 pub mod grid;
 pub mod machine;
 pub mod measured;

@@ -1,0 +1,196 @@
+//! The boat hull model of a multi-core CPU (Section 4.4) and the two CPUs
+//! of Table 3.
+//!
+//! - c0 = w (f m + o) / P_compute (compute equation, as for the GPU),
+//! - m0 = 4 (c + u) / P_memory (memory equation). The paper prints
+//!   m0 = c / P_memory: coalescing is no issue on a CPU, so every
+//!   compulsory access runs at P_memory. For every class with u = 0
+//!   (including the Section 4.4 example) the two agree; for classes with
+//!   u > 0 (2D-DCT, neighbourhoods, sum, histogram) c alone would leave
+//!   out real accesses (for the histogram all its A·B input reads).
+//! - Floors as times, with lanes = W_vector / 32 (32-bit elements): the
+//!   paper prints the rates c0 / W_vector, c0 / N_threads and
+//!   c0 / (W_vector N_threads); as times they are c1 = lanes c0
+//!   (multi-threaded scalar), c2 = N_threads c0 (single-threaded vector)
+//!   and c3 = lanes N_threads c0 (single-threaded scalar). Section 4.4
+//!   quotes "a factor 4" for scalar code on 128-bit vectors, which is
+//!   128 / 32, not 128.
+
+use serde::{Deserialize, Serialize};
+
+use super::class_vars::ClassVars;
+use super::gpu::pick;
+use super::{
+    Assume, BYTES_PER_ELEMENT, BoatHullError, TimeRange, check_complexity, check_positive,
+};
+
+/// The four CPU parameters of Section 4.4 / Table 3.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Cpu {
+    /// Peak compute rate P_compute, GFLOP/s.
+    pub p_compute_gflops: f64,
+    /// Practical memory bandwidth P_memory (STREAM), GB/s.
+    pub p_memory_gbs: f64,
+    /// Simultaneous hardware threads N_threads.
+    pub n_threads: u32,
+    /// Vector register width W_vector, bits.
+    pub w_vector_bits: u32,
+}
+
+/// Which compute equation of Section 4.4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CpuCompute {
+    /// c0: multi-threaded vector code.
+    Roof,
+    /// c1: multi-threaded scalar code.
+    Scalar,
+    /// c2: single-threaded vector code.
+    SingleThread,
+    /// c3: single-threaded scalar code.
+    SingleThreadScalar,
+}
+
+impl Cpu {
+    /// Core 2 Quad Q8300, Table 3.
+    pub const Q8300: Cpu = Cpu {
+        p_compute_gflops: 40.0,
+        p_memory_gbs: 4.7,
+        n_threads: 4,
+        w_vector_bits: 128,
+    };
+
+    /// Core i7-930, Table 3.
+    pub const I7_930: Cpu = Cpu {
+        p_compute_gflops: 90.0,
+        p_memory_gbs: 12.2,
+        n_threads: 8,
+        w_vector_bits: 128,
+    };
+
+    /// Rates finite and positive, at least one thread, a vector width
+    /// that is a positive multiple of 32 bits.
+    pub fn validate(&self) -> Result<(), BoatHullError> {
+        check_positive("CPU", "p_compute_gflops", "GFLOP/s", self.p_compute_gflops)?;
+        check_positive("CPU", "p_memory_gbs", "GB/s", self.p_memory_gbs)?;
+        if self.n_threads == 0 {
+            return Err(BoatHullError::Param {
+                processor: "CPU",
+                field: "n_threads",
+                unit: "threads",
+                value: 0.0,
+                rule: "at least 1",
+            });
+        }
+        if self.w_vector_bits == 0 || !self.w_vector_bits.is_multiple_of(32) {
+            return Err(BoatHullError::Param {
+                processor: "CPU",
+                field: "w_vector_bits",
+                unit: "bits",
+                value: f64::from(self.w_vector_bits),
+                rule: "a positive multiple of 32 (elements are 32-bit)",
+            });
+        }
+        Ok(())
+    }
+
+    /// 32-bit lanes per vector: W_vector / 32.
+    pub fn lanes(&self) -> u32 {
+        self.w_vector_bits / 32
+    }
+
+    /// How many times slower than c0 a compute equation is.
+    pub fn slowdown(&self, which: CpuCompute) -> f64 {
+        let lanes = f64::from(self.lanes());
+        let threads = f64::from(self.n_threads);
+        match which {
+            CpuCompute::Roof => 1.0,
+            CpuCompute::Scalar => lanes,
+            CpuCompute::SingleThread => threads,
+            CpuCompute::SingleThreadScalar => lanes * threads,
+        }
+    }
+
+    /// All equations of Section 4.4 for one class and operator complexity
+    /// f (operations per element), after checking both.
+    pub fn times(&self, vars: &ClassVars, f: f64) -> Result<CpuTimes, BoatHullError> {
+        self.validate()?;
+        let f = check_complexity(f)?;
+        let c0_s = vars.operations(f) / (self.p_compute_gflops * 1e9);
+        Ok(CpuTimes {
+            c0_s,
+            c1_s: c0_s * self.slowdown(CpuCompute::Scalar),
+            c2_s: c0_s * self.slowdown(CpuCompute::SingleThread),
+            c3_s: c0_s * self.slowdown(CpuCompute::SingleThreadScalar),
+            m0_s: (vars.c + vars.u) * BYTES_PER_ELEMENT / (self.p_memory_gbs * 1e9),
+            lanes: f64::from(self.lanes()),
+            threads: f64::from(self.n_threads),
+        })
+    }
+}
+
+/// What is assumed about the CPU compute floors (Section 4.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CpuAssumptions {
+    /// `Roof`: vector code; `Floor`: scalar code; `Unknown`: either.
+    pub vector: Assume,
+    /// `Roof`: all threads; `Floor`: one thread; `Unknown`: either.
+    pub threads: Assume,
+}
+
+impl CpuAssumptions {
+    /// The hull: multi-threaded vector code.
+    pub const HULL: CpuAssumptions = CpuAssumptions {
+        vector: Assume::Roof,
+        threads: Assume::Roof,
+    };
+    /// Nothing assumed: from the hull to single-threaded scalar code.
+    pub const UNKNOWN: CpuAssumptions = CpuAssumptions {
+        vector: Assume::Unknown,
+        threads: Assume::Unknown,
+    };
+}
+
+/// The CPU equations of Section 4.4 for one class and complexity, s.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CpuTimes {
+    /// c0: multi-threaded vector, s.
+    pub c0_s: f64,
+    /// c1: multi-threaded scalar, s.
+    pub c1_s: f64,
+    /// c2: single-threaded vector, s.
+    pub c2_s: f64,
+    /// c3: single-threaded scalar, s.
+    pub c3_s: f64,
+    /// m0: memory equation, s.
+    pub m0_s: f64,
+    lanes: f64,
+    threads: f64,
+}
+
+impl CpuTimes {
+    /// The hull: max(c0, m0), s.
+    pub fn hull_s(&self) -> f64 {
+        self.c0_s.max(self.m0_s)
+    }
+
+    /// The time with one compute equation: max(c_k, m0), s.
+    pub fn with_compute_s(&self, which: CpuCompute) -> f64 {
+        let c = match which {
+            CpuCompute::Roof => self.c0_s,
+            CpuCompute::Scalar => self.c1_s,
+            CpuCompute::SingleThread => self.c2_s,
+            CpuCompute::SingleThreadScalar => self.c3_s,
+        };
+        c.max(self.m0_s)
+    }
+
+    /// Time under `assume`; a range where something is unknown, s.
+    pub fn range(&self, assume: CpuAssumptions) -> TimeRange {
+        let (v_lo, v_hi) = pick(1.0, Some(self.lanes), assume.vector);
+        let (t_lo, t_hi) = pick(1.0, Some(self.threads), assume.threads);
+        TimeRange {
+            low_s: (self.c0_s * v_lo * t_lo).max(self.m0_s),
+            high_s: (self.c0_s * v_hi * t_hi).max(self.m0_s),
+        }
+    }
+}

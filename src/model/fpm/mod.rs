@@ -1,0 +1,39 @@
+//! Functional performance models (FPM paper: data partitioning on
+//! heterogeneous multicore and multi-GPU systems with functional
+//! performance models; its partitioning algorithm is that of the paper's
+//! ref. [5]).
+//!
+//! A device (a socket of cores, or a GPU with its dedicated core) is
+//! described by its speed function s(x): computation units per second as a
+//! function of the problem size x in computation units (Section II), built
+//! from measurements (Section V). A divisible problem of n units is shared
+//! over p devices homogeneously, by constant speeds (CPM) or by speed
+//! functions (FPM), and each share's time is predicted as x / s(x)
+//! (Section VI).
+//!
+//! Units: sizes in computation units (the application defines the unit;
+//! the paper's matrix multiplication uses b x b blocks), speeds in units/s,
+//! times in s.
+//!
+//! - `speed.rs`: speed and time functions, memory limit, out-of-core
+//!   extension; `piecewise.rs`: the validated points and the linear pieces
+//!   between them; `error.rs`: the error types.
+//! - `contention.rs`: speed loss next to busy devices of the same socket.
+//! - `partition.rs`: even, CPM and FPM partitions in continuous sizes, and
+//!   the per-device report (size, time, makespan, imbalance).
+//! - `blocks.rs`: the same in whole blocks.
+
+pub mod blocks;
+pub mod contention;
+pub mod error;
+pub mod partition;
+mod piecewise;
+pub mod speed;
+
+pub use blocks::{MAX_BLOCKS, partition_blocks};
+pub use contention::{Contention, Device, PAPER_GPU_LOSS_PERCENT, effective_speeds};
+pub use partition::{
+    Method, Partition, PartitionError, Share, cpm_constants, evaluate, partition,
+    partition_with_constants,
+};
+pub use speed::{Curve, SpeedError, SpeedFunction, SpeedPoint};
