@@ -5,5 +5,6 @@ pub mod cli;
 pub mod export;
 pub mod figure;
 pub mod gui;
+pub mod measure;
 pub mod model;
 pub mod preset;

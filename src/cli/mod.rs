@@ -6,7 +6,9 @@
 //! else (unreadable files, failed writes).
 
 mod eval;
+mod eval_boathull;
 mod export;
+pub mod fpm;
 mod params;
 
 use std::ffi::OsString;
@@ -18,6 +20,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use crate::figure::{Camera, View};
 
 pub use eval::eval_json;
+pub use eval_boathull::{BoatHullArgs, BoatHullTarget, DEFAULT_BOATHULL_CPU, DEFAULT_BOATHULL_GPU};
 pub use params::{Overrides, ScenarioArgs};
 
 /// Platform used when `--platform` is not given.
@@ -42,16 +45,31 @@ pub enum Command {
         #[command(subcommand)]
         action: PresetsAction,
     },
-    /// Evaluate one workload partition and print a JSON object.
-    Eval(EvalArgs),
+    /// Evaluate a model and print a JSON object: one workload partition
+    /// (perdome, peapaw) or one primitive of a class (boathull).
+    #[command(subcommand_required = true)]
+    Eval {
+        #[command(subcommand)]
+        model: EvalCommand,
+    },
     /// Export a figure to .svg, .png or .csv.
     Export(ExportArgs),
+    /// Functional performance models: measure speed functions, partition.
+    #[command(subcommand_required = true)]
+    Fpm {
+        #[command(subcommand)]
+        action: fpm::FpmAction,
+    },
 }
 
 #[derive(Debug, Subcommand)]
 pub enum PresetsAction {
     /// One preset a line: kind, name and path, separated by tabs.
-    List,
+    List {
+        /// Also list the boat hull application presets (kind `application`).
+        #[arg(long)]
+        all: bool,
+    },
     /// Turn a measured CSV (columns kernel_k, I, wp, I_C, I_G,
     /// measured_gflops, t_fC_ps, t_bC_ps, t_fG_ps, t_bG_ps) into a platform
     /// preset and one workload preset per kernel with its measurements.
@@ -82,6 +100,21 @@ pub enum Model {
     Peapaw,
 }
 
+/// The models `eval` evaluates.
+#[derive(Debug, Subcommand)]
+pub enum EvalCommand {
+    /// Performance bound of one workload partition (PerDome).
+    Perdome(ScenarioArgs),
+    /// Performance bound, energy efficiency and platform categories (PeaPaw).
+    Peapaw(ScenarioArgs),
+    /// Times of one primitive from its class on one processor (boat hull).
+    Boathull(BoatHullArgs),
+    /// Partition n units over devices given by speed functions (FPM); the
+    /// same as `hetscope fpm eval`.
+    Fpm(fpm::FpmEvalArgs),
+}
+
+/// What `eval perdome|peapaw` evaluates.
 #[derive(Debug, Args)]
 pub struct EvalArgs {
     #[arg(value_enum)]
@@ -232,9 +265,9 @@ fn one_line(s: &str) -> String {
 pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
         Command::Presets {
-            action: PresetsAction::List,
+            action: PresetsAction::List { all },
         } => {
-            print!("{}", presets_list()?);
+            print!("{}", presets_list_with(all)?);
             Ok(())
         }
         Command::Presets {
@@ -245,13 +278,25 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             }
             Ok(())
         }
-        Command::Eval(args) => {
-            let value = eval::run(&args)?;
+        Command::Eval { model } => {
+            let value = match model {
+                EvalCommand::Perdome(scenario) => eval::run(&EvalArgs {
+                    model: Model::Perdome,
+                    scenario,
+                })?,
+                EvalCommand::Peapaw(scenario) => eval::run(&EvalArgs {
+                    model: Model::Peapaw,
+                    scenario,
+                })?,
+                EvalCommand::Boathull(args) => eval_boathull::run(&args)?,
+                EvalCommand::Fpm(args) => fpm::eval(&args)?,
+            };
             let text = serde_json::to_string_pretty(&value)
                 .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
             println!("{text}");
             Ok(())
         }
+        Command::Fpm { action } => fpm::run(action),
         Command::Export(args) => {
             let path = export::run(&args)?;
             println!("wrote {}", path.display());
@@ -262,9 +307,20 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
 
 /// `presets list`: `kind<TAB>name<TAB>path`, one preset a line.
 pub fn presets_list() -> Result<String, CliError> {
+    presets_list_with(false)
+}
+
+/// `presets list [--all]`: as [`presets_list`], with `all` also the
+/// application presets.
+pub fn presets_list_with(all: bool) -> Result<String, CliError> {
     let cat = params::catalog()?;
+    let entries = if all {
+        cat.all_entries()
+    } else {
+        cat.entries()
+    };
     let mut out = String::new();
-    for e in cat.entries() {
+    for e in entries {
         let name = one_line(&e.name).replace('\t', " ");
         out.push_str(&format!("{}\t{}\t{}\n", e.kind.key(), name, e.path));
     }

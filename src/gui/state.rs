@@ -104,6 +104,7 @@ impl PlatformState {
                 p_s_w: p.p_s,
             },
             notes: String::new(),
+            boathull: None,
         };
         let edited = self.params != self.loaded;
         PlatformPreset {

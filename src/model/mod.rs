@@ -12,6 +12,7 @@ pub mod fpm;
 pub mod grid;
 pub mod machine;
 pub mod measured;
+pub mod offload;
 pub mod optimum;
 pub mod partition;
 pub mod perdome;

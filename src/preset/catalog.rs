@@ -2,9 +2,12 @@
 
 use include_dir::{Dir, include_dir};
 
+use super::boathull::parse_application;
 use super::error::PresetError;
 use super::load::{parse_platform, parse_processor, parse_workload};
-use super::types::{PlatformPreset, PresetKind, ProcessorPreset, WorkloadPreset};
+use super::types::{
+    ApplicationPreset, PlatformPreset, PresetKind, ProcessorPreset, WorkloadPreset,
+};
 
 static PRESETS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/presets");
 
@@ -20,12 +23,14 @@ pub struct PresetEntry {
     pub path: String,
 }
 
-/// Presets of the three kinds, each list sorted by id.
+/// Presets of every kind, each list sorted by id.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Catalog {
     processors: Vec<(PresetEntry, ProcessorPreset)>,
     platforms: Vec<(PresetEntry, PlatformPreset)>,
     workloads: Vec<(PresetEntry, WorkloadPreset)>,
+    /// Boat hull applications (`presets/applications/`).
+    applications: Vec<(PresetEntry, ApplicationPreset)>,
 }
 
 fn find<'a, T>(list: &'a [(PresetEntry, T)], key: &str) -> Option<&'a (PresetEntry, T)> {
@@ -74,6 +79,7 @@ impl Catalog {
             PresetKind::Processor,
             PresetKind::Platform,
             PresetKind::Workload,
+            PresetKind::Application,
         ] {
             let Some(dir) = PRESETS.get_dir(kind.folder()) else {
                 continue;
@@ -111,26 +117,49 @@ impl Catalog {
                     let w = parse_workload(&text, &path)?;
                     cat.workloads.push((entry(kind, &path, &w.name), w));
                 }
+                PresetKind::Application => {
+                    let a = parse_application(&text, &path)?;
+                    cat.applications.push((entry(kind, &path, &a.name), a));
+                }
             }
         }
         cat.processors.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         cat.platforms.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         cat.workloads.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        cat.applications.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         check_unique(&cat.processors)?;
         check_unique(&cat.platforms)?;
         check_unique(&cat.workloads)?;
+        check_unique(&cat.applications)?;
         for (e, p) in &cat.platforms {
             p.resolve(&e.id, &cat, &e.path)?;
         }
         Ok(cat)
     }
 
-    /// Every preset: processors, platforms, workloads; by id within a kind.
+    /// The presets of the PerDome and PeaPaw models: processors, platforms,
+    /// workloads; by id within a kind (applications: [`Catalog::all_entries`]).
     pub fn entries(&self) -> Vec<PresetEntry> {
         let p = self.processors.iter().map(|(e, _)| e.clone());
         let q = self.platforms.iter().map(|(e, _)| e.clone());
         let w = self.workloads.iter().map(|(e, _)| e.clone());
         p.chain(q).chain(w).collect()
+    }
+
+    /// Every preset of every kind: [`Catalog::entries`] followed by the
+    /// boat hull applications.
+    pub fn all_entries(&self) -> Vec<PresetEntry> {
+        let mut v = self.entries();
+        v.extend(self.applications.iter().map(|(e, _)| e.clone()));
+        v
+    }
+
+    pub fn applications(&self) -> &[(PresetEntry, ApplicationPreset)] {
+        &self.applications
+    }
+
+    pub fn application(&self, key: &str) -> Option<&(PresetEntry, ApplicationPreset)> {
+        find(&self.applications, key)
     }
 
     pub fn processors(&self) -> &[(PresetEntry, ProcessorPreset)] {
@@ -164,6 +193,7 @@ impl Catalog {
             PresetKind::Processor => ids(&self.processors),
             PresetKind::Platform => ids(&self.platforms),
             PresetKind::Workload => ids(&self.workloads),
+            PresetKind::Application => ids(&self.applications),
         }
     }
 }

@@ -332,6 +332,7 @@ fn platform(kernels: &[Kernel], origin: &str, platform_name: &str) -> PlatformPr
                 8480+ preset's estimates, p_s is that preset's static-power estimate (30 % of \
                 350 W TDP) scaled to 16 of 56 cores."
             .to_string(),
+        boathull: None,
     };
     let gpu = ProcessorPreset {
         name: format!("GPU of {platform_name}"),
@@ -348,6 +349,7 @@ fn platform(kernels: &[Kernel], origin: &str, platform_name: &str) -> PlatformPr
                 runs (each row within 11 %). Alternative with p_s fixed at the measured idle \
                 board power 125.75 W: e_f = 7.6 pJ, e_b = 113 pJ (each row within 12 %)."
             .to_string(),
+        boathull: None,
     };
     PlatformPreset {
         name: platform_name.to_string(),

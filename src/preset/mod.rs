@@ -9,6 +9,7 @@
 //! - `save.rs`: pretty RON, written atomically;
 //! - `measured_csv.rs`: import of measured partitions from CSV.
 
+pub mod boathull;
 pub mod catalog;
 pub mod error;
 pub mod load;
@@ -16,9 +17,11 @@ pub mod measured_csv;
 pub mod measured_files;
 pub mod resolve;
 pub mod save;
+pub mod speed_csv;
 pub mod types;
 pub mod validate;
 
+pub use boathull::{load_application_file, parse_application};
 pub use catalog::{Catalog, PresetEntry};
 pub use error::PresetError;
 pub use load::{
@@ -28,5 +31,10 @@ pub use load::{
 pub use measured_csv::{MeasuredImport, import_measured_csv};
 pub use resolve::{ResolvedPlatform, platform_arg, scenario, workload_arg};
 pub use save::{save_atomic, save_platform, save_processor, save_workload, to_ron, try_to_ron};
+pub use speed_csv::{
+    SpeedCsv, SpeedCsvError, SpeedRow, load_speed_csv, parse_speed_csv, save_speed_csv,
+};
 pub use types::*;
-pub use validate::{validate_platform, validate_processor, validate_workload};
+pub use validate::{
+    validate_application, validate_platform, validate_processor, validate_workload,
+};

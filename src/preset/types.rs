@@ -50,6 +50,42 @@ pub struct ProcessorPreset {
     pub energy: Energy,
     #[serde(default)]
     pub notes: String,
+    /// Parameters of the boat hull model (Section 4.3, Tables 2-3), when
+    /// known. Left out of the file when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boathull: Option<BoatHullParams>,
+}
+
+/// The boat hull parameters of a processor (see `preset::boathull`).
+/// Rates in GFLOP/s (10^9 operations per second), bandwidths in GB/s
+/// (10^9 bytes per second), the vector width in bits.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum BoatHullParams {
+    /// An accelerator behind a host bus (Section 4.2, Table 2).
+    Gpu {
+        p_compute_gflops: f64,
+        p_coalesced_gbs: f64,
+        p_uncoalesced_gbs: f64,
+        b_bus_gbs: f64,
+    },
+    /// A multi-core CPU (Section 4.4, Table 3).
+    Cpu {
+        p_compute_gflops: f64,
+        p_memory_gbs: f64,
+        n_threads: u32,
+        w_vector_bits: u32,
+    },
+}
+
+impl BoatHullParams {
+    /// The processor kind these parameters describe.
+    pub fn kind(&self) -> Side {
+        match self {
+            BoatHullParams::Gpu { .. } => Side::Gpu,
+            BoatHullParams::Cpu { .. } => Side::Cpu,
+        }
+    }
 }
 
 impl ProcessorPreset {
@@ -124,12 +160,47 @@ pub struct WorkloadPreset {
     pub notes: String,
 }
 
-/// The three kinds of preset.
+/// One primitive of an application preset: a class name of the boat hull
+/// model and the complexity of its operator.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrimitivePreset {
+    pub name: String,
+    /// Class name, e.g. `1024x1024|neighbourhood(7x7) -> 1024x1024|element`.
+    pub class: String,
+    /// Operator complexity f, operations per element of the operator.
+    pub f: f64,
+    /// When given, f is a range `f..=f_max`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub f_max: Option<f64>,
+}
+
+/// An application preset (`presets/applications/*.ron`): primitives run
+/// one after another on one processor (boat hull model, Section 5).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApplicationPreset {
+    pub name: String,
+    pub source: String,
+    pub primitives: Vec<PrimitivePreset>,
+    /// 32-bit elements copied to an accelerator before the first primitive.
+    #[serde(default)]
+    pub elements_in: f64,
+    /// 32-bit elements copied back after the last primitive.
+    #[serde(default)]
+    pub elements_out: f64,
+    #[serde(default)]
+    pub notes: String,
+}
+
+/// The kinds of preset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum PresetKind {
     Processor,
     Platform,
     Workload,
+    /// Boat hull applications (listed by `presets list --all`).
+    Application,
 }
 
 impl PresetKind {
@@ -138,6 +209,7 @@ impl PresetKind {
             PresetKind::Processor => "processor",
             PresetKind::Platform => "platform",
             PresetKind::Workload => "workload",
+            PresetKind::Application => "application",
         }
     }
     /// Folder under `presets/`.
@@ -146,6 +218,7 @@ impl PresetKind {
             PresetKind::Processor => "processors",
             PresetKind::Platform => "platforms",
             PresetKind::Workload => "workloads",
+            PresetKind::Application => "applications",
         }
     }
 }

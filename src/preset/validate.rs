@@ -6,9 +6,11 @@ use std::collections::HashSet;
 
 use super::error::PresetError;
 use super::types::{
-    Energy, MeasuredSet, PlatformPreset, ProcessorPreset, ProcessorRef, Timing, WorkloadPreset,
+    ApplicationPreset, BoatHullParams, Energy, MeasuredSet, PlatformPreset, ProcessorPreset,
+    ProcessorRef, Timing, WorkloadPreset,
 };
 use crate::model::Side;
+use crate::model::boathull::Class;
 
 fn join(prefix: &str, field: &str) -> String {
     if prefix.is_empty() {
@@ -76,6 +78,7 @@ pub fn validate_processor_at(
         }
     }
     validate_energy(&p.energy, origin, &join(prefix, "energy"))?;
+    validate_boathull(p, origin, &join(prefix, "boathull"))?;
     // Specs far out of range can still give t_f = 0 or infinity.
     p.processor()
         .validate(&p.name)
@@ -203,4 +206,110 @@ fn validate_measured(
         positive(origin, &format!("{field} ({part})"), *gflops)?;
     }
     Ok(())
+}
+
+/// Check a processor's boat hull parameters, when present: every rate
+/// finite and positive, at least one thread, a vector width that is a
+/// positive multiple of 32 bits, and the same kind as the processor.
+fn validate_boathull(p: &ProcessorPreset, origin: &str, at: &str) -> Result<(), PresetError> {
+    let Some(b) = &p.boathull else {
+        return Ok(());
+    };
+    if b.kind() != p.kind {
+        return Err(PresetError::invalid(
+            origin,
+            at,
+            format!(
+                "{} parameters given for `{}`, which is a {}",
+                b.kind().name(),
+                p.name,
+                p.kind.name()
+            ),
+        ));
+    }
+    match *b {
+        BoatHullParams::Gpu {
+            p_compute_gflops,
+            p_coalesced_gbs,
+            p_uncoalesced_gbs,
+            b_bus_gbs,
+        } => {
+            positive(origin, &join(at, "p_compute_gflops"), p_compute_gflops)?;
+            positive(origin, &join(at, "p_coalesced_gbs"), p_coalesced_gbs)?;
+            positive(origin, &join(at, "p_uncoalesced_gbs"), p_uncoalesced_gbs)?;
+            positive(origin, &join(at, "b_bus_gbs"), b_bus_gbs)?;
+        }
+        BoatHullParams::Cpu {
+            p_compute_gflops,
+            p_memory_gbs,
+            n_threads,
+            w_vector_bits,
+        } => {
+            positive(origin, &join(at, "p_compute_gflops"), p_compute_gflops)?;
+            positive(origin, &join(at, "p_memory_gbs"), p_memory_gbs)?;
+            if n_threads == 0 {
+                return Err(PresetError::invalid(
+                    origin,
+                    &join(at, "n_threads"),
+                    "must be at least 1",
+                ));
+            }
+            if w_vector_bits == 0 || !w_vector_bits.is_multiple_of(32) {
+                return Err(PresetError::invalid(
+                    origin,
+                    &join(at, "w_vector_bits"),
+                    format!(
+                        "{w_vector_bits}: must be a positive multiple of 32 (elements are 32-bit)"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Check an application: its name, at least one primitive, every class
+/// name (parsed as the boat hull model reads it; an error names the column
+/// inside the class string), every operator complexity and the transfers.
+pub fn validate_application(a: &ApplicationPreset, origin: &str) -> Result<(), PresetError> {
+    name(origin, "name", &a.name)?;
+    if a.primitives.is_empty() {
+        return Err(PresetError::invalid(
+            origin,
+            "primitives",
+            "an application needs at least one primitive",
+        ));
+    }
+    let mut seen = HashSet::new();
+    for (k, q) in a.primitives.iter().enumerate() {
+        let at = format!("primitives[{k}]");
+        name(origin, &join(&at, "name"), &q.name)?;
+        if !seen.insert(q.name.as_str()) {
+            return Err(PresetError::invalid(
+                origin,
+                &join(&at, "name"),
+                format!("primitive name `{}` is used twice", q.name),
+            ));
+        }
+        if let Err(e) = Class::parse(&q.class) {
+            return Err(PresetError::invalid(
+                origin,
+                &join(&at, "class"),
+                format!("`{}`: {e}", q.class),
+            ));
+        }
+        non_negative(origin, &join(&at, "f"), q.f)?;
+        if let Some(f_max) = q.f_max {
+            non_negative(origin, &join(&at, "f_max"), f_max)?;
+            if f_max < q.f {
+                return Err(PresetError::invalid(
+                    origin,
+                    &join(&at, "f_max"),
+                    format!("{f_max} is below f = {}", q.f),
+                ));
+            }
+        }
+    }
+    non_negative(origin, "elements_in", a.elements_in)?;
+    non_negative(origin, "elements_out", a.elements_out)
 }

@@ -1,0 +1,284 @@
+//! `hetscope fpm`: functional performance models on the command line.
+//!
+//! - `fpm measure`: time a real kernel on this machine over problem sizes
+//!   and write its speed function as CSV (see `crate::measure`).
+//! - `fpm eval`: partition n computation units over devices given by
+//!   speed-function CSV files (or built-in device presets) and print the
+//!   shares, times, makespan and imbalance as JSON.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use clap::{Args, Subcommand, ValueEnum};
+use include_dir::{Dir, include_dir};
+use serde_json::{Value, json};
+
+use super::CliError;
+use crate::measure::{Kernel, MeasureConfig, Measurement};
+use crate::model::fpm::{Method, SpeedFunction, partition, partition_blocks};
+use crate::preset::{SpeedCsv, parse_speed_csv, save_speed_csv};
+
+/// The built-in device speed functions (`presets/devices/*.csv`).
+static DEVICES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/presets/devices");
+
+#[derive(Debug, Subcommand)]
+pub enum FpmAction {
+    /// Time a kernel on this machine over problem sizes and write its
+    /// speed function (CSV: size,speed,spread). Progress goes to stderr.
+    Measure(MeasureArgs),
+    /// Partition n units over devices given by speed-function CSV files and
+    /// print a JSON object (shares, times, makespan, imbalance).
+    Eval(FpmEvalArgs),
+    /// The built-in device speed functions, one a line: name and path.
+    Devices,
+}
+
+#[derive(Debug, Args)]
+pub struct MeasureArgs {
+    /// gemm (compute bound; unit Mflop) or triad (memory bound; unit M
+    /// elements).
+    #[arg(long, value_parser = parse_kernel, value_name = "KERNEL")]
+    pub kernel: Kernel,
+    /// Worker threads; different counts stand for different devices.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Size parameters, comma separated: gemm matrix order n, triad vector
+    /// length m. Default: a short built-in list.
+    #[arg(long, value_delimiter = ',', value_parser = parse_size, value_name = "S1,S2,...")]
+    pub sizes: Vec<usize>,
+    /// Output CSV file (written atomically).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+/// Partitioning method of `fpm eval`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum MethodArg {
+    /// Functional performance models: all devices finish together.
+    Fpm,
+    /// Constant performance models: speeds at the even distribution.
+    Cpm,
+    /// n / p each.
+    Even,
+}
+
+impl MethodArg {
+    fn method(self) -> Method {
+        match self {
+            MethodArg::Fpm => Method::Fpm,
+            MethodArg::Cpm => Method::Cpm,
+            MethodArg::Even => Method::Even,
+        }
+    }
+    fn key(self) -> &'static str {
+        match self {
+            MethodArg::Fpm => "fpm",
+            MethodArg::Cpm => "cpm",
+            MethodArg::Even => "even",
+        }
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct FpmEvalArgs {
+    /// Speed-function CSV files, comma separated, one per device (a name
+    /// of `hetscope fpm devices` also works when no such file exists).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required = true,
+        value_name = "FILE[,FILE...]"
+    )]
+    pub devices: Vec<String>,
+    /// Problem size, computation units (the unit of the CSV files).
+    #[arg(long, value_parser = parse_n, allow_hyphen_values = true, value_name = "N")]
+    pub n: f64,
+    #[arg(long, value_enum, default_value_t = MethodArg::Fpm)]
+    pub method: MethodArg,
+    /// Whole units (blocks): sizes are whole numbers adding up to n.
+    #[arg(long)]
+    pub integer: bool,
+}
+
+fn parse_kernel(s: &str) -> Result<Kernel, String> {
+    s.parse()
+}
+
+fn parse_size(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(v) if v > 0 => Ok(v),
+        _ => Err(format!("size '{s}' must be a positive whole number")),
+    }
+}
+
+fn parse_n(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("'{s}' must be a positive number of units")),
+    }
+}
+
+/// Run one `fpm` action.
+pub fn run(action: FpmAction) -> Result<(), CliError> {
+    match action {
+        FpmAction::Measure(args) => {
+            let path = measure(&args)?;
+            println!("wrote {}", path.display());
+            Ok(())
+        }
+        FpmAction::Eval(args) => {
+            let value = eval(&args)?;
+            let text = serde_json::to_string_pretty(&value)
+                .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+            println!("{text}");
+            Ok(())
+        }
+        FpmAction::Devices => {
+            for (name, path) in builtin_devices() {
+                println!("{name}\t{path}");
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `fpm measure`: time, print one progress line a size, write the CSV.
+pub fn measure(args: &MeasureArgs) -> Result<PathBuf, CliError> {
+    let mut cfg = MeasureConfig::new(args.kernel, args.threads);
+    if !args.sizes.is_empty() {
+        cfg.sizes = args.sizes.clone();
+    }
+    // Fail before measuring if the file cannot be written there.
+    if let Some(dir) = args.out.parent()
+        && !dir.as_os_str().is_empty()
+        && !dir.is_dir()
+    {
+        return Err(CliError::failure(format!(
+            "{}: cannot write in {}: no such directory",
+            args.out.display(),
+            dir.display()
+        )));
+    }
+    let cancel = AtomicBool::new(false);
+    let mut progress = |m: &Measurement| {
+        eprintln!(
+            "{} size {}: {:.6} units, {:.3e} s, {:.4} units/s, spread {:.1}% ({} samples x {} runs)",
+            args.kernel.key(),
+            m.size,
+            m.units,
+            m.time_s,
+            m.speed_units_per_s,
+            100.0 * m.spread,
+            m.samples,
+            m.reps
+        );
+    };
+    let ms = crate::measure::measure(&cfg, &mut progress, &cancel)
+        .map_err(|e| CliError::usage(e.to_string()))?;
+    let csv = crate::measure::to_speed_csv(&cfg, &ms);
+    save_speed_csv(&args.out, &csv).map_err(|e| CliError::failure(e.to_string()))?;
+    Ok(args.out.clone())
+}
+
+/// The built-in devices: (name, path), sorted by name.
+pub fn builtin_devices() -> Vec<(String, String)> {
+    let mut v: Vec<(String, String)> = DEVICES
+        .files()
+        .filter(|f| f.path().extension().is_some_and(|e| e == "csv"))
+        .map(|f| {
+            let p = f.path();
+            (
+                crate::preset::file_id(p),
+                format!("presets/devices/{}", p.display()),
+            )
+        })
+        .collect();
+    v.sort();
+    v
+}
+
+/// Reads one device: a file if it exists, else a built-in device by name.
+fn load_device(arg: &str) -> Result<(String, SpeedFunction), CliError> {
+    let path = Path::new(arg);
+    let (csv, name): (SpeedCsv, String) = if path.is_file() {
+        let csv =
+            crate::preset::load_speed_csv(path).map_err(|e| CliError::usage(e.to_string()))?;
+        (csv, crate::preset::file_id(path))
+    } else {
+        let file = DEVICES
+            .files()
+            .find(|f| crate::preset::file_id(f.path()).eq_ignore_ascii_case(arg.trim()));
+        match file {
+            Some(f) => {
+                let origin = format!("presets/devices/{}", f.path().display());
+                let text = f.contents_utf8().unwrap_or("");
+                let csv =
+                    parse_speed_csv(text, &origin).map_err(|e| CliError::usage(e.to_string()))?;
+                (csv, crate::preset::file_id(f.path()))
+            }
+            None => {
+                let names: Vec<String> = builtin_devices().into_iter().map(|(n, _)| n).collect();
+                return Err(CliError::failure(format!(
+                    "{arg}: no such file (built-in devices: {})",
+                    names.join(", ")
+                )));
+            }
+        }
+    };
+    let f = csv
+        .to_function()
+        .map_err(|e| CliError::usage(format!("{arg}: {e}")))?;
+    Ok((name, f))
+}
+
+/// `fpm eval`: the partition as a JSON object.
+pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
+    let mut names = Vec::new();
+    let mut speeds = Vec::new();
+    for d in &args.devices {
+        if d.trim().is_empty() {
+            return Err(CliError::usage("--devices: an empty name"));
+        }
+        let (name, f) = load_device(d)?;
+        names.push(name);
+        speeds.push(f);
+    }
+    let method = args.method.method();
+    let p = if args.integer {
+        if args.n.fract() != 0.0 || args.n > crate::model::fpm::MAX_BLOCKS as f64 {
+            return Err(CliError::usage(format!(
+                "--n {} must be a whole number (at most 2^53) with --integer",
+                args.n
+            )));
+        }
+        partition_blocks(&speeds, args.n as u64, method)
+    } else {
+        partition(&speeds, args.n, method)
+    }
+    .map_err(|e| CliError::usage(e.to_string()))?;
+    let devices: Vec<Value> = names
+        .iter()
+        .zip(&p.shares)
+        .map(|(name, s)| {
+            let size = if args.integer {
+                json!(s.size_units as u64)
+            } else {
+                json!(s.size_units)
+            };
+            json!({"name": name, "size": size, "time_s": finite(s.time_s)})
+        })
+        .collect();
+    Ok(json!({
+        "devices": devices,
+        "n": args.n,
+        "makespan_s": finite(p.makespan_s),
+        "imbalance": finite(p.imbalance),
+        "method": args.method.key(),
+        "integer": args.integer,
+    }))
+}
+
+/// JSON has no infinity: null instead.
+fn finite(v: f64) -> Value {
+    if v.is_finite() { json!(v) } else { Value::Null }
+}

@@ -1,0 +1,271 @@
+//! The decision of the paper's Section IV-D: predict the loop on the host
+//! (OpenMP model) and on the GPU (Hong & Kim plus the transfers), offload
+//! when the GPU is predicted faster. Everything is a function of one problem
+//! size n, so the speedup can be followed as n grows and the size where the
+//! decision flips can be found.
+//!
+//! The kernel's coalescing comes from its subscripts, evaluated at each n
+//! (Section IV-C: the stride is symbolic until the sizes are known).
+
+use super::hong_kim::{Bus, GpuKernel, GpuMachine, GpuPrediction};
+use super::omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
+use super::subscript::{Access, SubscriptError, parse_access};
+use super::{OffloadError, count, non_negative, positive};
+
+/// coef x n^exp: how a quantity grows with the problem size n.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scaling {
+    pub coef: f64,
+    pub exp: f64,
+}
+
+impl Scaling {
+    /// The same value at every n.
+    pub const fn constant(coef: f64) -> Scaling {
+        Scaling { coef, exp: 0.0 }
+    }
+
+    /// coef x n.
+    pub const fn linear(coef: f64) -> Scaling {
+        Scaling { coef, exp: 1.0 }
+    }
+
+    /// coef x n^2.
+    pub const fn quadratic(coef: f64) -> Scaling {
+        Scaling { coef, exp: 2.0 }
+    }
+
+    /// The value at size n.
+    pub fn at(&self, n: f64) -> f64 {
+        self.coef * n.powf(self.exp)
+    }
+}
+
+/// One memory access of the loop body and how often it runs per trip of the
+/// body's inner sequential loop.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SubscriptAccess {
+    pub access: Access,
+    pub per_trip: f64,
+}
+
+impl SubscriptAccess {
+    /// Parses `text` (e.g. `A[i*n + j]`) with the loop indices named.
+    pub fn parse(
+        text: &str,
+        loop_indices: &[&str],
+        per_trip: f64,
+    ) -> Result<SubscriptAccess, SubscriptError> {
+        Ok(SubscriptAccess {
+            access: parse_access(text, loop_indices)?,
+            per_trip,
+        })
+    }
+}
+
+/// An OpenMP parallel loop as both models need it, as a function of n.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OffloadKernel {
+    /// The size parameter the subscripts use for n.
+    pub size_name: String,
+    /// The loop index the parallel loop runs over (one GPU thread each).
+    pub parallel_index: String,
+    /// Iterations of the parallel loop.
+    pub iterations: Scaling,
+    /// Trips of the sequential loop inside one parallel iteration (1 when
+    /// there is none).
+    pub inner_trips: Scaling,
+    /// Memory accesses per inner trip.
+    pub accesses: Vec<SubscriptAccess>,
+    /// GPU computation instructions per inner trip.
+    pub gpu_comp_insts: f64,
+    /// GPU barriers per parallel iteration.
+    pub gpu_sync_insts: f64,
+    /// CPU instructions per inner trip.
+    pub cpu_mix: InstructionMix,
+    /// DRAM bytes per parallel iteration on the CPU.
+    pub cpu_bytes_per_iter: Scaling,
+    /// Bytes copied to the device before the kernel.
+    pub bytes_to_device: Scaling,
+    /// Bytes copied back after it.
+    pub bytes_from_device: Scaling,
+    pub threads_per_block: f64,
+    /// The largest grid the runtime launches; more iterations are looped
+    /// over (#OMP_Rep).
+    pub max_blocks: f64,
+    pub active_blocks_per_sm: f64,
+    pub load_bytes_per_warp: f64,
+}
+
+/// The three parts of the machine the decision needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Platform {
+    pub cpu: CpuMachine,
+    pub gpu: GpuMachine,
+    pub bus: Bus,
+}
+
+/// The prediction at one size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Decision {
+    pub n: f64,
+    pub cpu: CpuPrediction,
+    pub gpu: GpuPrediction,
+    /// Host time, s.
+    pub cpu_seconds: f64,
+    /// Kernel time on the GPU, s.
+    pub kernel_seconds: f64,
+    /// Both transfers over the bus, s.
+    pub transfer_seconds: f64,
+    /// kernel_seconds + transfer_seconds.
+    pub gpu_seconds: f64,
+    /// cpu_seconds / gpu_seconds.
+    pub speedup: f64,
+    /// speedup > 1.
+    pub offload: bool,
+}
+
+impl OffloadKernel {
+    /// The GPU kernel at size n: memory instructions split by the stride of
+    /// each subscript with respect to the parallel index.
+    pub fn gpu_kernel(&self, n: f64) -> Result<GpuKernel, OffloadError> {
+        let (iters, trips) = self.counts(n)?;
+        let size = n.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
+        let sizes = [(self.size_name.as_str(), size)];
+        let (mut coal, mut uncoal) = (0.0, 0.0);
+        for a in &self.accesses {
+            non_negative("accesses per trip", "", a.per_trip)?;
+            if a.access
+                .coalescing(&self.parallel_index, &sizes)?
+                .is_coalesced()
+            {
+                coal += a.per_trip * trips;
+            } else {
+                uncoal += a.per_trip * trips;
+            }
+        }
+        count("threads_per_block", self.threads_per_block)?;
+        count("max_blocks", self.max_blocks)?;
+        let blocks = (iters / self.threads_per_block)
+            .ceil()
+            .clamp(1.0, self.max_blocks);
+        Ok(GpuKernel {
+            comp_insts: non_negative("gpu_comp_insts", "", self.gpu_comp_insts)? * trips,
+            coal_mem_insts: coal,
+            uncoal_mem_insts: uncoal,
+            sync_insts: self.gpu_sync_insts,
+            threads_per_block: self.threads_per_block,
+            blocks,
+            active_blocks_per_sm: self.active_blocks_per_sm,
+            load_bytes_per_warp: self.load_bytes_per_warp,
+            loop_iterations: Some(iters),
+        })
+    }
+
+    /// The CPU loop at size n.
+    pub fn cpu_loop(&self, n: f64) -> Result<CpuLoop, OffloadError> {
+        let (iters, trips) = self.counts(n)?;
+        let m = &self.cpu_mix;
+        Ok(CpuLoop {
+            iterations: iters,
+            mix: InstructionMix {
+                int_ops: m.int_ops * trips,
+                fp_ops: m.fp_ops * trips,
+                loads: m.loads * trips,
+                stores: m.stores * trips,
+                branches: m.branches * trips,
+            },
+            cycles_per_iter: None,
+            bytes_per_iter: self.cpu_bytes_per_iter.at(n),
+            data_passes: 1.0,
+        })
+    }
+
+    fn counts(&self, n: f64) -> Result<(f64, f64), OffloadError> {
+        positive("problem size n", "", n)?;
+        let iters = non_negative("iterations", "", self.iterations.at(n))?.ceil();
+        let trips = non_negative("inner_trips", "", self.inner_trips.at(n))?;
+        Ok((iters, trips))
+    }
+}
+
+/// Predicts both sides at size n and decides.
+pub fn decide(
+    kernel: &OffloadKernel,
+    platform: &Platform,
+    n: f64,
+) -> Result<Decision, OffloadError> {
+    let cpu = platform.cpu.predict(&kernel.cpu_loop(n)?)?;
+    let gpu = platform.gpu.predict(&kernel.gpu_kernel(n)?)?;
+    let transfer_seconds = platform
+        .bus
+        .transfer_seconds(kernel.bytes_to_device.at(n))?
+        + platform
+            .bus
+            .transfer_seconds(kernel.bytes_from_device.at(n))?;
+    let gpu_seconds = gpu.seconds + transfer_seconds;
+    let speedup = cpu.seconds / gpu_seconds;
+    Ok(Decision {
+        n,
+        cpu_seconds: cpu.seconds,
+        kernel_seconds: gpu.seconds,
+        transfer_seconds,
+        gpu_seconds,
+        speedup,
+        offload: speedup > 1.0,
+        cpu,
+        gpu,
+    })
+}
+
+/// `decide` at each size.
+pub fn sweep(
+    kernel: &OffloadKernel,
+    platform: &Platform,
+    sizes: &[f64],
+) -> Result<Vec<Decision>, OffloadError> {
+    sizes.iter().map(|&n| decide(kernel, platform, n)).collect()
+}
+
+/// The smallest size in `lo..=hi` where the decision first differs from the
+/// one at `lo`, found by a scan over `steps` sizes spaced evenly in log(n)
+/// and bisection inside the first bracket that flips; `None` when no
+/// scanned size flips. The result is the upper end of a bracket narrower
+/// than 1e-9 relative (integer effects such as ceil make the decision a
+/// step function of n).
+pub fn crossover(
+    kernel: &OffloadKernel,
+    platform: &Platform,
+    lo: f64,
+    hi: f64,
+    steps: usize,
+) -> Result<Option<f64>, OffloadError> {
+    if !(lo.is_finite() && hi.is_finite() && lo > 0.0 && lo < hi) {
+        return Err(OffloadError::SizeRange { lo, hi });
+    }
+    let steps = steps.max(2);
+    let first = decide(kernel, platform, lo)?.offload;
+    let ratio = (hi / lo).ln();
+    let mut prev = lo;
+    for k in 1..steps {
+        let n = if k == steps - 1 {
+            hi
+        } else {
+            lo * (ratio * k as f64 / (steps - 1) as f64).exp()
+        };
+        if decide(kernel, platform, n)?.offload != first {
+            let (mut a, mut b) = (prev, n);
+            while b / a > 1.0 + 1e-9 {
+                let mid = (a * b).sqrt();
+                if decide(kernel, platform, mid)?.offload == first {
+                    a = mid;
+                } else {
+                    b = mid;
+                }
+            }
+            return Ok(Some(b));
+        }
+        prev = n;
+    }
+    Ok(None)
+}

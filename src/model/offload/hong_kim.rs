@@ -1,0 +1,301 @@
+//! The GPU side: the analytical model of Hong & Kim (ISCA 2009, "An analytical
+//! model for a GPU architecture with memory-level and thread-level
+//! parallelism awareness"), equation numbers theirs, with the `#OMP_Rep`
+//! factor of Chikin et al. (IPDPSW 2019, "the paper" below: its Figure 4) and
+//! the bus transfer of its Section IV-B.
+//!
+//! Per SM, N warps are active. A memory warp waits `Mem_L` cycles for its
+//! data; warps can leave for memory only every `Departure_delay` cycles, so
+//! at most MWP of them overlap their memory periods (memory warp
+//! parallelism). While one warp waits, CWP warps can compute (computation
+//! warp parallelism). Which of the two is smaller decides the execution case.
+//!
+//! The paper's Figure 4 prints the case conditions garbled: it puts
+//! `MWP > CWP` next to the memory-bound formula and `CWP > WWP` next to the
+//! compute-bound one. Here the conditions follow their physical meaning (and
+//! Hong & Kim): memory-bound when CWP >= MWP (more warps could compute than
+//! memory can serve), compute-bound when MWP > CWP. Some implementations
+//! of the model also take the memory-bound formula when Comp_cycles >
+//! Mem_cycles; it is not taken here, since Eq. 20 then drops most of the
+//! computation of a compute-heavy kernel.
+
+use super::{OffloadError, count, non_negative, positive};
+
+/// Threads per warp.
+pub const WARP_SIZE: f64 = 32.0;
+
+/// The GPU machine parameters (named as in Hong & Kim; the paper's Table III
+/// gives them for a V100).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GpuMachine {
+    /// Number of streaming multiprocessors.
+    pub sm_count: f64,
+    /// Core clock in GHz (Freq).
+    pub freq_ghz: f64,
+    /// DRAM bandwidth in GB/s (Mem_Bandwidth).
+    pub mem_bw_gbs: f64,
+    /// DRAM access latency in cycles (Mem_LD).
+    pub mem_ld: f64,
+    /// Cycles between two consecutive coalesced memory warps leaving an SM
+    /// (Departure_del_coal).
+    pub departure_del_coal: f64,
+    /// Cycles between two transactions of one uncoalesced warp access
+    /// (Departure_del_uncoal).
+    pub departure_del_uncoal: f64,
+    /// Memory transactions one uncoalesced warp access makes (#Uncoal_per_mw).
+    pub trans_per_warp_uncoal: f64,
+    /// Cycles to issue one instruction of one warp (#Issue_cycles).
+    pub issue_cycles: f64,
+}
+
+/// A GPU kernel: dynamic instruction counts per thread and the launch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GpuKernel {
+    /// Computation instructions per thread (#Comp_insts).
+    pub comp_insts: f64,
+    /// Coalesced memory instructions per thread (#Coal_Mem_insts).
+    pub coal_mem_insts: f64,
+    /// Uncoalesced memory instructions per thread (#Uncoal_Mem_insts).
+    pub uncoal_mem_insts: f64,
+    /// Barrier synchronizations per thread (#Synch_insts).
+    pub sync_insts: f64,
+    /// Threads per block.
+    pub threads_per_block: f64,
+    /// Blocks in the grid (#Blocks).
+    pub blocks: f64,
+    /// Blocks resident on one SM at a time (#Active_blocks_per_SM), as the
+    /// occupancy limits allow.
+    pub active_blocks_per_sm: f64,
+    /// Bytes one warp loads per memory instruction (Load_bytes_per_warp,
+    /// Hong & Kim Eq. 4); 128 for 32 threads reading 4 bytes each.
+    pub load_bytes_per_warp: f64,
+    /// Iterations of the original parallel loop. When they exceed the
+    /// launched threads, each thread runs several (the paper's `#OMP_Rep`);
+    /// `None` means one iteration per thread.
+    pub loop_iterations: Option<f64>,
+}
+
+/// Which formula of Hong & Kim Eq. 19-21 applies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ExecCase {
+    /// MWP = N = CWP: too few warps to hide latency (Eq. 19).
+    NotEnoughWarps,
+    /// CWP >= MWP: memory bandwidth or latency bounds the run (Eq. 20).
+    MemoryBound,
+    /// MWP > CWP: computation bounds the run (Eq. 21).
+    ComputeBound,
+}
+
+impl std::fmt::Display for ExecCase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ExecCase::NotEnoughWarps => "MWP = N = CWP (not enough warps)",
+            ExecCase::MemoryBound => "memory-bound (CWP >= MWP)",
+            ExecCase::ComputeBound => "compute-bound (MWP > CWP)",
+        })
+    }
+}
+
+/// Every intermediate of the model and the predicted time.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GpuPrediction {
+    /// Active warps per SM (N).
+    pub n: f64,
+    /// SMs that receive blocks (#Active_SMs).
+    pub active_sms: f64,
+    /// Latency of an uncoalesced memory warp in cycles (Eq. 8).
+    pub mem_l_uncoal: f64,
+    /// Average memory latency in cycles (Eq. 12).
+    pub mem_l: f64,
+    /// Average departure delay in cycles (Eq. 13).
+    pub departure_delay: f64,
+    /// MWP from latency alone, Mem_L / Departure_delay (Eq. 6).
+    pub mwp_without_bw_full: f64,
+    /// MWP the DRAM bandwidth allows (Eq. 5).
+    pub mwp_peak_bw: f64,
+    /// Memory warp parallelism (Eq. 3).
+    pub mwp: f64,
+    /// Computation warp parallelism (Eq. 17).
+    pub cwp: f64,
+    /// Memory cycles of one warp (Eq. 14).
+    pub mem_cycles: f64,
+    /// Computation cycles of one warp (Eq. 15).
+    pub comp_cycles: f64,
+    /// Waves of blocks over the SMs (#Rep, Eq. 22, rounded up).
+    pub rep: f64,
+    /// Loop iterations per thread (the paper's #OMP_Rep).
+    pub omp_rep: f64,
+    /// The execution case.
+    pub case: ExecCase,
+    /// Cycles without synchronization (Eq. 19-21, x #Rep x #OMP_Rep).
+    pub exec_cycles: f64,
+    /// Cycles of barrier synchronization (Eq. 23, x #OMP_Rep).
+    pub sync_cycles: f64,
+    /// exec_cycles + sync_cycles (Eq. 24).
+    pub total_cycles: f64,
+    /// total_cycles at freq_ghz, in seconds.
+    pub seconds: f64,
+}
+
+impl GpuMachine {
+    fn validate(&self) -> Result<(), OffloadError> {
+        count("sm_count", self.sm_count)?;
+        positive("freq_ghz", "GHz", self.freq_ghz)?;
+        positive("mem_bw_gbs", "GB/s", self.mem_bw_gbs)?;
+        non_negative("mem_ld", "cycles", self.mem_ld)?;
+        positive("departure_del_coal", "cycles", self.departure_del_coal)?;
+        positive("departure_del_uncoal", "cycles", self.departure_del_uncoal)?;
+        if !(self.trans_per_warp_uncoal.is_finite() && self.trans_per_warp_uncoal >= 1.0) {
+            return Err(OffloadError::Param {
+                name: "trans_per_warp_uncoal",
+                unit: "transactions",
+                value: self.trans_per_warp_uncoal,
+                need: "a finite number of at least 1",
+            });
+        }
+        positive("issue_cycles", "cycles", self.issue_cycles)?;
+        Ok(())
+    }
+
+    /// Predicts the run time of `kernel` on this GPU (Hong & Kim Section 4,
+    /// Eq. 3-24, and the paper's Figure 4 with `#OMP_Rep`).
+    pub fn predict(&self, kernel: &GpuKernel) -> Result<GpuPrediction, OffloadError> {
+        self.validate()?;
+        let k = kernel;
+        non_negative("comp_insts", "instructions", k.comp_insts)?;
+        non_negative("coal_mem_insts", "instructions", k.coal_mem_insts)?;
+        non_negative("uncoal_mem_insts", "instructions", k.uncoal_mem_insts)?;
+        non_negative("sync_insts", "instructions", k.sync_insts)?;
+        count("threads_per_block", k.threads_per_block)?;
+        count("blocks", k.blocks)?;
+        count("active_blocks_per_sm", k.active_blocks_per_sm)?;
+        positive("load_bytes_per_warp", "bytes", k.load_bytes_per_warp)?;
+        if let Some(it) = k.loop_iterations {
+            non_negative("loop_iterations", "iterations", it)?;
+        }
+
+        // SMs and resident blocks actually used: a small grid does not fill
+        // every SM, nor every block slot of an SM.
+        let active_sms = self.sm_count.min(k.blocks);
+        let blocks_per_sm = k.active_blocks_per_sm.min((k.blocks / active_sms).ceil());
+        let warps_per_block = (k.threads_per_block / WARP_SIZE).ceil();
+        let n = blocks_per_sm * warps_per_block;
+
+        let mem_insts = k.coal_mem_insts + k.uncoal_mem_insts;
+        let total_insts = k.comp_insts + mem_insts;
+        if total_insts <= 0.0 {
+            return Err(OffloadError::NoInstructions);
+        }
+
+        // Eq. 8-13: latency and departure delay, weighted by the share of
+        // coalesced and uncoalesced memory instructions.
+        let mem_l_coal = self.mem_ld;
+        let mem_l_uncoal =
+            self.mem_ld + (self.trans_per_warp_uncoal - 1.0) * self.departure_del_uncoal;
+        let (w_coal, w_uncoal) = if mem_insts > 0.0 {
+            (k.coal_mem_insts / mem_insts, k.uncoal_mem_insts / mem_insts)
+        } else {
+            (0.0, 0.0)
+        };
+        let mem_l = mem_l_uncoal * w_uncoal + mem_l_coal * w_coal;
+        let departure_delay = self.departure_del_uncoal * self.trans_per_warp_uncoal * w_uncoal
+            + self.departure_del_coal * w_coal;
+
+        // Eq. 3-7: MWP. Without memory instructions nothing waits on memory
+        // and every warp counts as overlapped (MWP = N).
+        let (mwp_without_bw_full, mwp_peak_bw) = if mem_insts > 0.0 && mem_l > 0.0 {
+            let bw_per_warp_gbs = self.freq_ghz * k.load_bytes_per_warp / mem_l;
+            (
+                mem_l / departure_delay,
+                self.mem_bw_gbs / (bw_per_warp_gbs * active_sms),
+            )
+        } else {
+            (n, n)
+        };
+        let mwp = mwp_without_bw_full.min(mwp_peak_bw).min(n);
+
+        // Eq. 14-17: cycles of one warp and CWP. Synchronizations are not
+        // issued work here; Eq. 23 charges them.
+        let mem_cycles = mem_l_uncoal * k.uncoal_mem_insts + mem_l_coal * k.coal_mem_insts;
+        let comp_cycles = self.issue_cycles * total_insts;
+        let cwp = ((mem_cycles + comp_cycles) / comp_cycles).min(n);
+
+        // Eq. 22 and #OMP_Rep: whole waves of blocks, whole loop iterations
+        // per thread. Hong & Kim write #Rep as a plain quotient; a partial
+        // last wave still takes a wave's time, hence the rounding up.
+        let rep = (k.blocks / (blocks_per_sm * active_sms)).ceil();
+        let threads = k.blocks * k.threads_per_block;
+        let omp_rep = match k.loop_iterations {
+            Some(it) => (it / threads).ceil().max(1.0),
+            None => 1.0,
+        };
+
+        // Comp_cycles / #Mem_insts x (MWP - 1): the computation of the last
+        // warps, after the final memory period (zero without memory).
+        let tail = if mem_insts > 0.0 {
+            comp_cycles / mem_insts * (mwp - 1.0)
+        } else {
+            0.0
+        };
+        let case = if mwp >= n && cwp >= n {
+            ExecCase::NotEnoughWarps
+        } else if cwp >= mwp {
+            ExecCase::MemoryBound
+        } else {
+            ExecCase::ComputeBound
+        };
+        let per_wave = match case {
+            ExecCase::NotEnoughWarps => mem_cycles + comp_cycles + tail, // Eq. 19
+            ExecCase::MemoryBound => mem_cycles * n / mwp + tail,        // Eq. 20
+            ExecCase::ComputeBound => mem_l + comp_cycles * n,           // Eq. 21
+        };
+        let exec_cycles = per_wave * rep * omp_rep;
+        // Eq. 23: each barrier waits for the MWP - 1 memory warps ahead.
+        let sync_cycles =
+            departure_delay * (mwp - 1.0) * k.sync_insts * blocks_per_sm * rep * omp_rep;
+        let total_cycles = exec_cycles + sync_cycles;
+        Ok(GpuPrediction {
+            n,
+            active_sms,
+            mem_l_uncoal,
+            mem_l,
+            departure_delay,
+            mwp_without_bw_full,
+            mwp_peak_bw,
+            mwp,
+            cwp,
+            mem_cycles,
+            comp_cycles,
+            rep,
+            omp_rep,
+            case,
+            exec_cycles,
+            sync_cycles,
+            total_cycles,
+            seconds: total_cycles / (self.freq_ghz * 1e9),
+        })
+    }
+}
+
+/// The host-device bus (PCIe, NVLink).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Bus {
+    /// Transfer rate in GB/s (the paper's Table III: NVLink 25 GB/s).
+    pub bw_gbs: f64,
+    /// Fixed cost of one transfer in microseconds.
+    pub latency_us: f64,
+}
+
+impl Bus {
+    /// Seconds to move `bytes` in one transfer: latency + bytes / bandwidth;
+    /// zero bytes need no transfer.
+    pub fn transfer_seconds(&self, bytes: f64) -> Result<f64, OffloadError> {
+        positive("bus_bw_gbs", "GB/s", self.bw_gbs)?;
+        non_negative("bus_latency_us", "us", self.latency_us)?;
+        non_negative("transfer bytes", "bytes", bytes)?;
+        if bytes == 0.0 {
+            return Ok(0.0);
+        }
+        Ok(self.latency_us * 1e-6 + bytes / (self.bw_gbs * 1e9))
+    }
+}

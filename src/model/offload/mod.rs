@@ -1,0 +1,150 @@
+//! The offload decision: should an OpenMP parallel loop run on the host CPU
+//! or be offloaded to the GPU? Both sides are predicted analytically and the
+//! faster one wins: the hybrid framework of Chikin, Amaral et al.,
+//! IPDPSW 2019, Section IV ("the paper" in this module's documentation;
+//! Hong & Kim and Liao & Chapman are named where their own equations are
+//! meant).
+//!
+//! - [`hong_kim`]: the GPU side, the MWP/CWP model of Hong & Kim (ISCA 2009)
+//!   with the paper's `#OMP_Rep` factor (the paper's Figure 4 and Figure 5) and the
+//!   host-device transfer over the bus.
+//! - [`omp_cpu`]: the CPU side, the OpenMP cost model of Liao & Chapman as
+//!   used in Section IV-A, with the parameters of Table II, cycles per
+//!   iteration from an instruction mix, and a memory-bandwidth floor.
+//! - [`subscript`]: affine array subscripts (`A[i*n + j]`), their
+//!   inter-thread stride with respect to the parallel index (the IPDA idea
+//!   of Section IV-C) and the coalescing class it implies; the parser, with
+//!   errors naming the column, in [`subscript_parse`].
+//! - [`decision`]: CPU time, GPU time, speedup and the offload decision as
+//!   functions of the problem size n, and the size where the decision flips.
+//!
+//! Units: cycles of the processor named by the field, clock in GHz (10^9
+//! cycles per second), bandwidths in GB/s (10^9 bytes per second), bus
+//! latency in microseconds, times in seconds.
+
+pub mod decision;
+pub mod hong_kim;
+pub mod omp_cpu;
+pub mod subscript;
+pub mod subscript_parse;
+
+pub use decision::{
+    Decision, OffloadKernel, Platform, Scaling, SubscriptAccess, crossover, decide, sweep,
+};
+pub use hong_kim::{Bus, ExecCase, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
+pub use omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
+pub use subscript::{
+    Access, Coalescing, Subscript, SubscriptError, SubscriptProblem, parse_access,
+};
+
+/// A value the offload models cannot use.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OffloadError {
+    /// A parameter outside its range: `need` says what is allowed.
+    Param {
+        name: &'static str,
+        unit: &'static str,
+        value: f64,
+        need: &'static str,
+    },
+    /// A kernel with no instructions per thread: nothing to predict.
+    NoInstructions,
+    /// A size parameter a subscript uses but the runtime sizes do not give.
+    UnknownSize { subscript: String, name: String },
+    /// A subscript that does not parse or is not affine.
+    Subscript(SubscriptError),
+    /// A size range for the crossover search that is not `0 < lo < hi`.
+    SizeRange { lo: f64, hi: f64 },
+}
+
+impl std::fmt::Display for OffloadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OffloadError::Param {
+                name,
+                unit,
+                value,
+                need,
+            } => {
+                let unit = if unit.is_empty() {
+                    String::new()
+                } else {
+                    format!(" {unit}")
+                };
+                write!(f, "{name} = {value}{unit}: must be {need}")
+            }
+            OffloadError::NoInstructions => write!(
+                f,
+                "the GPU kernel has no instructions per thread (comp_insts, coal_mem_insts and uncoal_mem_insts are all 0)"
+            ),
+            OffloadError::UnknownSize { subscript, name } => write!(
+                f,
+                "subscript `{subscript}` uses size `{name}`, which has no runtime value"
+            ),
+            OffloadError::Subscript(e) => write!(f, "{e}"),
+            OffloadError::SizeRange { lo, hi } => write!(
+                f,
+                "problem size range {lo} .. {hi}: must satisfy 0 < lo < hi, both finite"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for OffloadError {}
+
+impl From<SubscriptError> for OffloadError {
+    fn from(e: SubscriptError) -> Self {
+        OffloadError::Subscript(e)
+    }
+}
+
+/// Checks that `value` is finite and positive.
+pub(crate) fn positive(
+    name: &'static str,
+    unit: &'static str,
+    value: f64,
+) -> Result<f64, OffloadError> {
+    if value.is_finite() && value > 0.0 {
+        Ok(value)
+    } else {
+        Err(OffloadError::Param {
+            name,
+            unit,
+            value,
+            need: "a finite positive number",
+        })
+    }
+}
+
+/// Checks that `value` is finite and zero or positive.
+pub(crate) fn non_negative(
+    name: &'static str,
+    unit: &'static str,
+    value: f64,
+) -> Result<f64, OffloadError> {
+    if value.is_finite() && value >= 0.0 {
+        Ok(value)
+    } else {
+        Err(OffloadError::Param {
+            name,
+            unit,
+            value,
+            need: "a finite number, zero or positive",
+        })
+    }
+}
+
+/// Checks that `value` is a whole number of at least 1 (a count of SMs,
+/// threads, blocks).
+pub(crate) fn count(name: &'static str, value: f64) -> Result<f64, OffloadError> {
+    if value.is_finite() && value >= 1.0 && value.fract() == 0.0 {
+        Ok(value)
+    } else {
+        Err(OffloadError::Param {
+            name,
+            unit: "",
+            value,
+            need: "a whole number of at least 1",
+        })
+    }
+}

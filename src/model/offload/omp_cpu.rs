@@ -1,0 +1,219 @@
+//! The CPU side: the compile-time OpenMP cost model of Liao & Chapman (the
+//! paper's reference 14, Section IV-A) for a statically scheduled parallel
+//! loop, with the parameters of the paper's Table II.
+//!
+//! cycles = Parallel_startup + Schedule_static
+//!        + max(ceil(iterations / threads) x (cycles_per_iter + Loop_overhead),
+//!              bandwidth floor)
+//!        + TLB misses x TLB_miss_penalty + Synchronization
+//!
+//! The slowest thread decides the time between the fork and the join, so the
+//! loop part counts one thread's chunk. `cycles_per_iter` comes from an
+//! instruction mix (counts per class x cycles per class / IPC) in place of
+//! the LLVM-MCA estimate of Section IV-A-1, or is given directly.
+//!
+//! Improvement over the paper: the bandwidth floor. Its model has no memory
+//! hierarchy (Section IV-A-1 names this as its main limitation), so a
+//! streaming loop could be predicted faster than DRAM can feed it. Here the
+//! loop part takes at least iterations x bytes_per_iter / mem_bw_gbs.
+
+use super::{OffloadError, count, non_negative, positive};
+
+/// Instructions per loop iteration by class, or cycles per instruction of
+/// each class (the same five classes for both uses).
+#[derive(Clone, Debug, PartialEq)]
+pub struct InstructionMix {
+    pub int_ops: f64,
+    pub fp_ops: f64,
+    pub loads: f64,
+    pub stores: f64,
+    pub branches: f64,
+}
+
+impl InstructionMix {
+    /// Sum of count x cycles over the classes.
+    pub fn dot(&self, cycles: &InstructionMix) -> f64 {
+        self.int_ops * cycles.int_ops
+            + self.fp_ops * cycles.fp_ops
+            + self.loads * cycles.loads
+            + self.stores * cycles.stores
+            + self.branches * cycles.branches
+    }
+
+    fn validate(&self, what: &'static str) -> Result<(), OffloadError> {
+        for v in [
+            self.int_ops,
+            self.fp_ops,
+            self.loads,
+            self.stores,
+            self.branches,
+        ] {
+            non_negative(what, "", v)?;
+        }
+        Ok(())
+    }
+}
+
+/// The host CPU and its OpenMP runtime.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CpuMachine {
+    /// Core clock in GHz.
+    pub freq_ghz: f64,
+    /// OpenMP threads of the parallel region.
+    pub threads: f64,
+    /// TLB entries.
+    pub tlb_entries: f64,
+    /// Cycles lost per TLB miss.
+    pub tlb_miss_penalty: f64,
+    /// Page size in bytes.
+    pub page_bytes: f64,
+    /// Loop control cycles per iteration (Loop_overhead_per_iter).
+    pub loop_overhead_per_iter: f64,
+    /// Cycles to hand out a static schedule (Par. Schedule Overhead static).
+    pub schedule_static: f64,
+    /// Cycles of the barrier at the end of the region.
+    pub sync_overhead: f64,
+    /// Cycles to start the parallel region (fork).
+    pub parallel_startup: f64,
+    /// Memory bandwidth all threads share, in GB/s.
+    pub mem_bw_gbs: f64,
+    /// Cycles per instruction of each class (issue throughput).
+    pub class_cycles: InstructionMix,
+    /// Instructions per cycle the core overlaps: cycles per iteration are the
+    /// class-weighted sum divided by this.
+    pub ipc: f64,
+}
+
+impl CpuMachine {
+    /// The paper's Table II (POWER9 at 3 GHz: TLB 1024 entries, 14 cycles per
+    /// miss, loop overhead 4, static schedule 10154, synchronization 4000,
+    /// parallel start-up 3000 cycles). Not in Table II, chosen here: 64 KiB
+    /// pages (the usual POWER Linux page), one cycle per instruction of every
+    /// class, IPC 1. `threads` and `mem_bw_gbs` describe the host.
+    pub fn table_ii(threads: f64, mem_bw_gbs: f64) -> CpuMachine {
+        CpuMachine {
+            freq_ghz: 3.0,
+            threads,
+            tlb_entries: 1024.0,
+            tlb_miss_penalty: 14.0,
+            page_bytes: 65536.0,
+            loop_overhead_per_iter: 4.0,
+            schedule_static: 10154.0,
+            sync_overhead: 4000.0,
+            parallel_startup: 3000.0,
+            mem_bw_gbs,
+            class_cycles: InstructionMix {
+                int_ops: 1.0,
+                fp_ops: 1.0,
+                loads: 1.0,
+                stores: 1.0,
+                branches: 1.0,
+            },
+            ipc: 1.0,
+        }
+    }
+
+    fn validate(&self) -> Result<(), OffloadError> {
+        positive("cpu freq_ghz", "GHz", self.freq_ghz)?;
+        count("threads", self.threads)?;
+        count("tlb_entries", self.tlb_entries)?;
+        non_negative("tlb_miss_penalty", "cycles", self.tlb_miss_penalty)?;
+        positive("page_bytes", "bytes", self.page_bytes)?;
+        non_negative(
+            "loop_overhead_per_iter",
+            "cycles",
+            self.loop_overhead_per_iter,
+        )?;
+        non_negative("schedule_static", "cycles", self.schedule_static)?;
+        non_negative("sync_overhead", "cycles", self.sync_overhead)?;
+        non_negative("parallel_startup", "cycles", self.parallel_startup)?;
+        positive("cpu mem_bw_gbs", "GB/s", self.mem_bw_gbs)?;
+        self.class_cycles.validate("class cycles")?;
+        positive("ipc", "instructions/cycle", self.ipc)?;
+        Ok(())
+    }
+}
+
+/// One OpenMP parallel loop as the CPU sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CpuLoop {
+    /// Iterations of the parallel loop.
+    pub iterations: f64,
+    /// Instructions per iteration by class.
+    pub mix: InstructionMix,
+    /// Cycles per iteration given directly (e.g. from LLVM-MCA); overrides
+    /// the mix when set.
+    pub cycles_per_iter: Option<f64>,
+    /// DRAM bytes one iteration moves (loads and stores that miss cache).
+    pub bytes_per_iter: f64,
+    /// How often a thread walks its data. More than one walk misses the TLB
+    /// again on every walk when its pages exceed the TLB entries.
+    pub data_passes: f64,
+}
+
+/// The predicted CPU time and its parts, in cycles unless named otherwise.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CpuPrediction {
+    /// Cycles one iteration takes (without loop overhead).
+    pub cycles_per_iter: f64,
+    /// Iterations of the slowest thread: ceil(iterations / threads).
+    pub chunk: f64,
+    /// chunk x (cycles_per_iter + loop overhead).
+    pub compute_cycles: f64,
+    /// All bytes / memory bandwidth, in cycles.
+    pub bandwidth_cycles: f64,
+    /// True when the bandwidth floor decides the loop part.
+    pub bandwidth_bound: bool,
+    /// TLB misses of the slowest thread.
+    pub tlb_misses: f64,
+    /// TLB misses x penalty.
+    pub tlb_cycles: f64,
+    /// Start-up + schedule + synchronization.
+    pub overhead_cycles: f64,
+    /// The whole parallel region.
+    pub total_cycles: f64,
+    /// total_cycles at the clock, in seconds.
+    pub seconds: f64,
+}
+
+impl CpuMachine {
+    /// Predicts the time of the statically scheduled parallel loop `lp`.
+    pub fn predict(&self, lp: &CpuLoop) -> Result<CpuPrediction, OffloadError> {
+        self.validate()?;
+        non_negative("iterations", "iterations", lp.iterations)?;
+        lp.mix.validate("instruction count")?;
+        non_negative("bytes_per_iter", "bytes", lp.bytes_per_iter)?;
+        positive("data_passes", "", lp.data_passes)?;
+        let cycles_per_iter = match lp.cycles_per_iter {
+            Some(c) => non_negative("cycles_per_iter", "cycles", c)?,
+            None => lp.mix.dot(&self.class_cycles) / self.ipc,
+        };
+        let chunk = (lp.iterations / self.threads).ceil();
+        let compute_cycles = chunk * (cycles_per_iter + self.loop_overhead_per_iter);
+        let bandwidth_cycles =
+            lp.iterations * lp.bytes_per_iter / (self.mem_bw_gbs * 1e9) * self.freq_ghz * 1e9;
+        let bandwidth_bound = bandwidth_cycles > compute_cycles;
+        let pages = (chunk * lp.bytes_per_iter / self.page_bytes).ceil();
+        let walks = if pages > self.tlb_entries {
+            lp.data_passes
+        } else {
+            1.0
+        };
+        let tlb_misses = pages * walks;
+        let tlb_cycles = tlb_misses * self.tlb_miss_penalty;
+        let overhead_cycles = self.parallel_startup + self.schedule_static + self.sync_overhead;
+        let total_cycles = overhead_cycles + compute_cycles.max(bandwidth_cycles) + tlb_cycles;
+        Ok(CpuPrediction {
+            cycles_per_iter,
+            chunk,
+            compute_cycles,
+            bandwidth_cycles,
+            bandwidth_bound,
+            tlb_misses,
+            tlb_cycles,
+            overhead_cycles,
+            total_cycles,
+            seconds: total_cycles / (self.freq_ghz * 1e9),
+        })
+    }
+}

@@ -1,0 +1,263 @@
+//! Affine array subscripts and their inter-thread stride: the IPDA idea of
+//! the paper's Section IV-C (Chikin et al., its reference 12). The stride
+//! between the accesses of threads t+1 and t is the subscript's coefficient
+//! of the parallel loop index, IPD_{t1} - IPD_{t0}, kept symbolic in the
+//! size parameters until their runtime values are known.
+//!
+//! Grammar (whitespace between tokens is free):
+//!
+//! ```text
+//! access := IDENT '[' expr ']' | expr
+//! expr   := ['+' | '-'] term (('+' | '-') term)*
+//! term   := factor ('*' factor)*
+//! factor := INTEGER | IDENT | '(' expr ')' | '-' factor
+//! ```
+//!
+//! Identifiers named as loop indices are loop indices; every other
+//! identifier is a size parameter. The subscript must be affine in the loop
+//! indices: no term may multiply two loop indices (`i*j`, `i*i`); size
+//! parameters may multiply anything (`i*n`, `n*n*k`).
+//!
+//! Classification, in elements: stride 0 (every thread reads the same
+//! element: a broadcast, one transaction) and stride +1 or -1 (neighbouring
+//! threads touch neighbouring elements, one segment per warp) are coalesced;
+//! every other stride is uncoalesced, as in Hong & Kim's two-class model.
+//!
+//! The parser is in [`subscript_parse`](super::subscript_parse).
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use super::OffloadError;
+pub use super::subscript_parse::parse_access;
+
+/// What went wrong in a subscript.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SubscriptProblem {
+    /// A character that is no token.
+    BadChar(char),
+    /// The text ended where more was needed.
+    UnexpectedEnd { expected: &'static str },
+    /// A token where another was needed.
+    Unexpected {
+        found: String,
+        expected: &'static str,
+    },
+    /// A product of two loop indices: not affine.
+    NotAffine { left: String, right: String },
+    /// An integer or coefficient beyond 64 bits.
+    Overflow,
+}
+
+/// An unreadable subscript: the text, the 1-based column (in characters) of
+/// the problem, and the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubscriptError {
+    pub text: String,
+    pub column: usize,
+    pub problem: SubscriptProblem,
+}
+
+impl fmt::Display for SubscriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "subscript `{}`, column {}: ", self.text, self.column)?;
+        match &self.problem {
+            SubscriptProblem::BadChar(c) => write!(f, "unexpected character `{c}`"),
+            SubscriptProblem::UnexpectedEnd { expected } => {
+                write!(f, "the text ends where {expected} was expected")
+            }
+            SubscriptProblem::Unexpected { found, expected } => {
+                write!(f, "found `{found}` where {expected} was expected")
+            }
+            SubscriptProblem::NotAffine { left, right } => write!(
+                f,
+                "`{left}` times `{right}` multiplies loop indices: the subscript must be affine in them"
+            ),
+            SubscriptProblem::Overflow => write!(f, "integer too large (64 bits)"),
+        }
+    }
+}
+
+impl std::error::Error for SubscriptError {}
+
+/// A polynomial over the identifiers with integer coefficients, affine in
+/// the loop indices: each term is a sorted list of identifiers and its
+/// coefficient (the empty list is the constant).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Subscript {
+    terms: BTreeMap<Vec<String>, i64>,
+}
+
+impl Subscript {
+    pub(super) fn constant(c: i64) -> Subscript {
+        let mut terms = BTreeMap::new();
+        if c != 0 {
+            terms.insert(Vec::new(), c);
+        }
+        Subscript { terms }
+    }
+
+    pub(super) fn ident(name: &str) -> Subscript {
+        let mut terms = BTreeMap::new();
+        terms.insert(vec![name.to_string()], 1);
+        Subscript { terms }
+    }
+
+    pub(super) fn add(&self, other: &Subscript, sign: i64) -> Option<Subscript> {
+        let mut terms = self.terms.clone();
+        for (m, c) in &other.terms {
+            let e = terms.entry(m.clone()).or_insert(0);
+            *e = e.checked_add(c.checked_mul(sign)?)?;
+        }
+        terms.retain(|_, c| *c != 0);
+        Some(Subscript { terms })
+    }
+
+    pub(super) fn mul(&self, other: &Subscript) -> Option<Subscript> {
+        let mut out = Subscript::default();
+        for (ma, ca) in &self.terms {
+            for (mb, cb) in &other.terms {
+                let mut m = ma.clone();
+                m.extend(mb.iter().cloned());
+                m.sort();
+                let e = out.terms.entry(m).or_insert(0);
+                *e = e.checked_add(ca.checked_mul(*cb)?)?;
+            }
+        }
+        out.terms.retain(|_, c| *c != 0);
+        Some(out)
+    }
+
+    pub(super) fn loop_degree(&self, indices: &[&str]) -> usize {
+        self.terms
+            .keys()
+            .map(|m| m.iter().filter(|v| indices.contains(&v.as_str())).count())
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The coefficient of loop index `index`: the symbolic inter-thread
+    /// stride when `index` is the parallel one (zero when it does not occur).
+    pub fn coefficient(&self, index: &str) -> Subscript {
+        let mut terms = BTreeMap::new();
+        for (m, c) in &self.terms {
+            if let Some(pos) = m.iter().position(|v| v == index) {
+                let mut rest = m.clone();
+                rest.remove(pos);
+                terms.insert(rest, *c);
+            }
+        }
+        Subscript { terms }
+    }
+
+    /// The value with every identifier replaced by its size; `Err` names the
+    /// first identifier without a value.
+    pub fn eval(&self, sizes: &[(&str, i64)]) -> Result<i128, String> {
+        let mut sum: i128 = 0;
+        for (m, c) in &self.terms {
+            let mut p = i128::from(*c);
+            for v in m {
+                let x = sizes
+                    .iter()
+                    .find(|(name, _)| name == v)
+                    .map(|(_, x)| *x)
+                    .ok_or_else(|| v.clone())?;
+                p = p.saturating_mul(i128::from(x));
+            }
+            sum = sum.saturating_add(p);
+        }
+        Ok(sum)
+    }
+}
+
+impl fmt::Display for Subscript {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.terms.is_empty() {
+            return write!(f, "0");
+        }
+        // Highest-degree terms first, the constant last.
+        let mut terms: Vec<_> = self.terms.iter().collect();
+        terms.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.0.cmp(b.0)));
+        for (k, (m, c)) in terms.into_iter().enumerate() {
+            let mag = c.unsigned_abs();
+            match (k, *c < 0) {
+                (0, true) => write!(f, "-")?,
+                (0, false) => {}
+                (_, true) => write!(f, " - ")?,
+                (_, false) => write!(f, " + ")?,
+            }
+            let mut parts: Vec<String> = Vec::new();
+            if mag != 1 || m.is_empty() {
+                parts.push(mag.to_string());
+            }
+            parts.extend(m.iter().cloned());
+            write!(f, "{}", parts.join("*"))?;
+        }
+        Ok(())
+    }
+}
+
+/// How a warp's accesses fall into memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Coalescing {
+    /// Stride 0: all threads read one element.
+    Broadcast,
+    /// Stride +1 or -1: neighbouring elements.
+    Unit,
+    /// Any other stride, in elements.
+    Strided(i128),
+}
+
+impl Coalescing {
+    /// Broadcast and unit stride are coalesced.
+    pub fn is_coalesced(self) -> bool {
+        !matches!(self, Coalescing::Strided(_))
+    }
+
+    /// The class of an inter-thread stride in elements.
+    pub fn of_stride(stride: i128) -> Coalescing {
+        match stride {
+            0 => Coalescing::Broadcast,
+            1 | -1 => Coalescing::Unit,
+            s => Coalescing::Strided(s),
+        }
+    }
+}
+
+/// A parsed array access.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Access {
+    /// The array name, when written as `A[...]`.
+    pub array: Option<String>,
+    /// The text as given.
+    pub text: String,
+    /// The subscript.
+    pub subscript: Subscript,
+}
+
+impl Access {
+    /// The symbolic stride between neighbouring threads when `parallel` is
+    /// the parallel loop index.
+    pub fn symbolic_stride(&self, parallel: &str) -> Subscript {
+        self.subscript.coefficient(parallel)
+    }
+
+    /// The stride in elements at the runtime `sizes`.
+    pub fn stride(&self, parallel: &str, sizes: &[(&str, i64)]) -> Result<i128, OffloadError> {
+        self.symbolic_stride(parallel)
+            .eval(sizes)
+            .map_err(|name| OffloadError::UnknownSize {
+                subscript: self.text.clone(),
+                name,
+            })
+    }
+
+    /// The coalescing class at the runtime `sizes`.
+    pub fn coalescing(
+        &self,
+        parallel: &str,
+        sizes: &[(&str, i64)],
+    ) -> Result<Coalescing, OffloadError> {
+        Ok(Coalescing::of_stride(self.stride(parallel, sizes)?))
+    }
+}

@@ -1,0 +1,378 @@
+//! Speed-function CSV files, `hetscope fpm measure` and `hetscope fpm eval`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use hetscope::measure::{Kernel, MeasureConfig, MeasureError};
+use hetscope::preset::{SpeedCsv, SpeedRow, load_speed_csv, parse_speed_csv, save_speed_csv};
+use serde_json::Value;
+
+fn hetscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hetscope"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn eval(args: &[&str]) -> Value {
+    let o = hetscope(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    serde_json::from_slice(&o.stdout).expect("one JSON object")
+}
+
+/// Expect failure with a single stderr line containing every needle.
+fn fails(args: &[&str], needles: &[&str]) -> String {
+    let o = hetscope(args);
+    assert!(!o.status.success(), "{args:?} should fail");
+    let err = stderr(&o);
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    for n in needles {
+        assert!(err.contains(n), "{args:?}: {err} should name {n}");
+    }
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write test file");
+    p
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 temp path")
+}
+
+#[test]
+fn csv_round_trip_keeps_points_notes_and_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = SpeedCsv {
+        comments: vec!["source: a test".into(), "unit: blocks".into()],
+        max_size_units: Some(5000.0),
+        rows: vec![
+            SpeedRow {
+                size_units: 1600.0,
+                speed_units_per_s: 643.2160804020101,
+                spread: Some(0.012),
+            },
+            SpeedRow {
+                size_units: 0.065536,
+                speed_units_per_s: 1.0 / 3.0,
+                spread: Some(0.5),
+            },
+        ],
+    };
+    let path = dir.path().join("dev.csv");
+    save_speed_csv(&path, &csv).unwrap();
+    let back = load_speed_csv(&path).unwrap();
+    assert_eq!(back, csv);
+    let f = back.to_function().unwrap();
+    assert_eq!(f.memory_limit_units(), Some(5000.0));
+    assert_eq!(f.speed(1600.0), Some(643.2160804020101));
+    // Without spreads no third column is written.
+    let plain = SpeedCsv {
+        rows: csv
+            .rows
+            .iter()
+            .map(|r| SpeedRow { spread: None, ..*r })
+            .collect(),
+        ..csv.clone()
+    };
+    assert!(plain.to_text().contains("\nsize,speed\n"));
+    assert_eq!(parse_speed_csv(&plain.to_text(), "x").unwrap(), plain);
+}
+
+#[test]
+fn bad_rows_name_file_line_and_column() {
+    let err = |t: &str| parse_speed_csv(t, "dev.csv").unwrap_err();
+    let e = err("# note\nsize,speed\n10,5\n20,abc\n");
+    assert_eq!((e.line, e.column.as_deref()), (Some(4), Some("speed")));
+    let text = e.to_string();
+    assert!(text.contains("dev.csv") && text.contains("line 4") && text.contains("speed"));
+
+    let e = err("size,speed\n-1,5\n");
+    assert_eq!((e.line, e.column.as_deref()), (Some(2), Some("size")));
+    let e = err("size,speed\n1,0\n");
+    assert_eq!((e.line, e.column.as_deref()), (Some(2), Some("speed")));
+    let e = err("size,speed\n1\n");
+    assert_eq!((e.line, e.column.as_deref()), (Some(2), Some("speed")));
+    let e = err("size,speed\n1,2\n3,4\n1,5\n");
+    assert_eq!((e.line, e.column.as_deref()), (Some(4), Some("size")));
+    assert!(e.message.contains("line 2"), "{e}");
+    let e = err("# max_size: 10\nsize,speed\n5,1\n11,1\n");
+    assert_eq!((e.line, e.column.as_deref()), (Some(4), Some("size")));
+    let e = err("# max_size: lots\nsize,speed\n5,1\n");
+    assert_eq!(e.line, Some(1));
+
+    assert!(err("").to_string().contains("empty"));
+    assert!(err("# only a comment\n").to_string().contains("header"));
+    assert!(err("10,5\n20,6\n").to_string().contains("missing header"));
+    assert!(err("size,speed\n").to_string().contains("no rows"));
+    // Extra columns are ignored; max_size is read.
+    let ok = parse_speed_csv("# max_size: 100\nsize,speed,note\n10,5,x\n", "a").unwrap();
+    assert_eq!(ok.max_size_units, Some(100.0));
+    assert_eq!(ok.rows.len(), 1);
+}
+
+#[test]
+fn measure_triad_writes_a_loadable_speed_function() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("triad.csv");
+    let t = Instant::now();
+    let o = hetscope(&[
+        "fpm",
+        "measure",
+        "--kernel",
+        "triad",
+        "--sizes",
+        "1000,20000",
+        "--threads",
+        "2",
+        "--out",
+        s(&out),
+    ]);
+    let took = t.elapsed();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stderr(&o).lines().count(), 2, "one progress line a size");
+    assert!(took.as_secs_f64() < 5.0, "took {took:?}");
+    let csv = load_speed_csv(&out).unwrap();
+    assert_eq!(csv.rows.len(), 2);
+    assert_eq!(csv.rows[0].size_units, 0.001);
+    assert_eq!(csv.rows[1].size_units, 0.02);
+    for r in &csv.rows {
+        assert!(r.speed_units_per_s > 0.0 && r.speed_units_per_s.is_finite());
+        assert!(r.spread.is_some());
+    }
+    assert!(csv.comments.iter().any(|c| c.contains("M elements")));
+    csv.to_function().unwrap();
+}
+
+#[test]
+fn measure_library_gemm_reports_progress_and_stops_when_cancelled() {
+    let mut cfg = MeasureConfig::new(Kernel::Gemm, 2);
+    cfg.sizes = vec![16, 48];
+    let mut seen = Vec::new();
+    let ms = hetscope::measure::measure(&cfg, &mut |m| seen.push(m.size), &AtomicBool::new(false))
+        .unwrap();
+    assert_eq!(seen, vec![16, 48]);
+    assert_eq!(ms[1].units, 2.0 * 48f64.powi(3) / 1e6);
+    assert!(
+        ms.iter()
+            .all(|m| m.speed_units_per_s > 0.0 && m.samples >= 3)
+    );
+    let cancelled = hetscope::measure::measure(&cfg, &mut |_| {}, &AtomicBool::new(true));
+    assert_eq!(cancelled, Err(MeasureError::Cancelled));
+    cfg.threads = 0;
+    assert!(matches!(
+        hetscope::measure::measure(&cfg, &mut |_| {}, &AtomicBool::new(false)),
+        Err(MeasureError::Invalid(_))
+    ));
+}
+
+fn constant_devices(dir: &Path) -> (PathBuf, PathBuf) {
+    let fast = write(dir, "fast.csv", "# constant\nsize,speed\n1,300\n1000,300\n");
+    let slow = write(dir, "slow.csv", "size,speed\n1,100\n1000,100\n");
+    (fast, slow)
+}
+
+fn num(v: &Value) -> f64 {
+    v.as_f64().unwrap_or_else(|| panic!("not a number: {v}"))
+}
+
+#[test]
+fn eval_constant_speeds_gives_proportional_sizes_and_equal_times() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fast, slow) = constant_devices(dir.path());
+    let devices = format!("{},{}", s(&fast), s(&slow));
+    for method in ["fpm", "cpm"] {
+        let v = eval(&[
+            "fpm",
+            "eval",
+            "--devices",
+            &devices,
+            "--n",
+            "100",
+            "--method",
+            method,
+        ]);
+        assert_eq!(v["method"], method);
+        let d = v["devices"].as_array().unwrap();
+        assert_eq!(d[0]["name"], "fast");
+        assert_eq!(d[1]["name"], "slow");
+        assert!((num(&d[0]["size"]) - 75.0).abs() < 1e-6, "{v}");
+        assert!((num(&d[1]["size"]) - 25.0).abs() < 1e-6, "{v}");
+        let (t0, t1) = (num(&d[0]["time_s"]), num(&d[1]["time_s"]));
+        assert!((t0 - 0.25).abs() < 1e-6 && (t1 - 0.25).abs() < 1e-6, "{v}");
+        assert!((num(&v["makespan_s"]) - 0.25).abs() < 1e-6);
+        assert!((num(&v["imbalance"]) - 1.0).abs() < 1e-6);
+    }
+    let v = eval(&[
+        "fpm",
+        "eval",
+        "--devices",
+        &devices,
+        "--n",
+        "100",
+        "--method",
+        "even",
+    ]);
+    assert_eq!(num(&v["devices"][0]["size"]), 50.0);
+    assert!((num(&v["imbalance"]) - 3.0).abs() < 1e-9);
+    // `eval fpm` is the same command as `fpm eval`.
+    let alias = eval(&[
+        "eval",
+        "fpm",
+        "--devices",
+        &devices,
+        "--n",
+        "100",
+        "--method",
+        "even",
+    ]);
+    assert_eq!(alias, v);
+}
+
+#[test]
+fn eval_integer_gives_whole_sizes_adding_up_to_n() {
+    let dir = tempfile::tempdir().unwrap();
+    let (fast, slow) = constant_devices(dir.path());
+    let third = write(dir.path(), "third.csv", "size,speed\n1,170\n50,90\n");
+    let devices = format!("{},{},{}", s(&fast), s(&slow), s(&third));
+    for method in ["fpm", "cpm", "even"] {
+        let v = eval(&[
+            "fpm",
+            "eval",
+            "--devices",
+            &devices,
+            "--n",
+            "101",
+            "--integer",
+            "--method",
+            method,
+        ]);
+        let sizes: Vec<u64> = v["devices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["size"].as_u64().expect("a whole number"))
+            .collect();
+        assert_eq!(sizes.iter().sum::<u64>(), 101, "{v}");
+    }
+    fails(
+        &[
+            "fpm",
+            "eval",
+            "--devices",
+            &devices,
+            "--n",
+            "10.5",
+            "--integer",
+        ],
+        &["whole"],
+    );
+}
+
+#[test]
+fn builtin_paper_devices_load_and_partition() {
+    let o = hetscope(&["fpm", "devices"]);
+    assert!(o.status.success());
+    let list = String::from_utf8_lossy(&o.stdout).into_owned();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for line in list.lines() {
+        let (_, path) = line.split_once('\t').unwrap();
+        let csv = load_speed_csv(&root.join(path)).unwrap();
+        assert!(
+            csv.comments.iter().any(|c| c.contains("Table")),
+            "{path} names its table"
+        );
+        assert!(
+            csv.comments.iter().any(|c| c.contains("Approximation")),
+            "{path} says what is approximate"
+        );
+    }
+    assert!(list.contains("paper-gtx680") && list.contains("paper-cpu24"));
+    // Table II: the GTX680 is faster than 24 cores at 40 x 40 blocks and
+    // slower at 70 x 70, so FPM gives it more than half of a small problem
+    // and less than half of a large one.
+    let share = |n: &str| {
+        let v = eval(&[
+            "fpm",
+            "eval",
+            "--devices",
+            "paper-gtx680,paper-cpu24",
+            "--n",
+            n,
+            "--integer",
+        ]);
+        num(&v["devices"][0]["size"]) / n.parse::<f64>().unwrap()
+    };
+    assert!(share("1600") > 0.5);
+    assert!(share("9800") < 0.5);
+}
+
+#[test]
+fn errors_exit_non_zero_with_one_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write(dir.path(), "bad.csv", "size,speed\n10,5\n20,-3\n");
+    fails(
+        &["fpm", "eval", "--devices", s(&bad), "--n", "10"],
+        &["bad.csv", "line 3", "speed"],
+    );
+    let empty = write(dir.path(), "empty.csv", "");
+    fails(
+        &["fpm", "eval", "--devices", s(&empty), "--n", "10"],
+        &["empty"],
+    );
+    fails(
+        &[
+            "fpm",
+            "eval",
+            "--devices",
+            "no-such-device.csv",
+            "--n",
+            "10",
+        ],
+        &["no-such-device.csv"],
+    );
+    let (fast, _) = constant_devices(dir.path());
+    fails(
+        &["fpm", "eval", "--devices", s(&fast), "--n", "-1"],
+        &["--n"],
+    );
+    fails(
+        &["fpm", "measure", "--kernel", "fft", "--out", "x.csv"],
+        &["fft"],
+    );
+    fails(
+        &[
+            "fpm", "measure", "--kernel", "triad", "--sizes", "0", "--out", "x.csv",
+        ],
+        &["size"],
+    );
+    fails(
+        &[
+            "fpm", "measure", "--kernel", "gemm", "--sizes", "100000", "--out", "x.csv",
+        ],
+        &["100000"],
+    );
+    let out = dir.path().join("missing-dir").join("x.csv");
+    fails(
+        &[
+            "fpm",
+            "measure",
+            "--kernel",
+            "triad",
+            "--sizes",
+            "100",
+            "--out",
+            s(&out),
+        ],
+        &["x.csv"],
+    );
+}
