@@ -9,6 +9,7 @@ use eframe::egui::{DragValue, Slider, SliderClamping, TextEdit, Ui};
 
 use super::app::HetscopeApp;
 use super::jobs::Purpose;
+use super::state::Chosen;
 use super::widgets::{fmt_edit, parse_edit};
 use crate::figure::fmt_num;
 use crate::model::{Param, Side};
@@ -81,6 +82,18 @@ pub fn show(ui: &mut Ui, app: &mut HetscopeApp) {
     });
 }
 
+/// The built-in presets as selectable items; the id of the one clicked.
+fn builtin_items(ui: &mut Ui, entries: &[(String, String)], chosen: &Chosen) -> Option<String> {
+    let mut pick = None;
+    for (id, name) in entries {
+        let on = chosen.file.is_none() && chosen.id == *id;
+        if ui.selectable_label(on, name).on_hover_text(id).clicked() {
+            pick = Some(id.clone());
+        }
+    }
+    pick
+}
+
 fn platform_section(ui: &mut Ui, app: &mut HetscopeApp) {
     ui.heading("Platform");
     let entries: Vec<(String, String)> = app
@@ -96,12 +109,7 @@ fn platform_section(ui: &mut Ui, app: &mut HetscopeApp) {
         .width(300.0)
         .height(420.0)
         .show_ui(ui, |ui| {
-            for (id, name) in &entries {
-                let on = chosen.file.is_none() && chosen.id == *id;
-                if ui.selectable_label(on, name).on_hover_text(id).clicked() {
-                    pick = Some(id.clone());
-                }
-            }
+            pick = builtin_items(ui, &entries, &chosen);
         });
     if let Some(id) = pick {
         app.select_platform(&id);
@@ -185,12 +193,7 @@ fn workload_section(ui: &mut Ui, app: &mut HetscopeApp) {
         .width(300.0)
         .height(420.0)
         .show_ui(ui, |ui| {
-            for (id, name) in &entries {
-                let on = chosen.file.is_none() && chosen.id == *id;
-                if ui.selectable_label(on, name).on_hover_text(id).clicked() {
-                    pick = Some(id.clone());
-                }
-            }
+            pick = builtin_items(ui, &entries, &chosen);
             if !imported.is_empty() {
                 ui.separator();
                 ui.weak(format!("Imported from {from}"));
