@@ -6,6 +6,7 @@ use clap::Args;
 use super::{CliError, DEFAULT_PLATFORM, DEFAULT_WORKLOAD};
 use crate::figure::{NamedPartition, Scenario};
 use crate::model::machine::check_param;
+use crate::model::partition::check_intensity;
 use crate::model::{Param, Side};
 use crate::preset::{self, Catalog, PresetError};
 
@@ -75,18 +76,13 @@ impl Overrides {
             })?;
             match name {
                 "I" | "I_C" | "I_G" => {
-                    let zero_ok = name != "I";
-                    let ok = v.is_finite() && (v > 0.0 || (zero_ok && v == 0.0));
-                    if !ok {
-                        let need = if zero_ok {
-                            "zero or positive"
-                        } else {
-                            "positive"
-                        };
-                        return Err(CliError::usage(format!(
-                            "--set {item}: {name} must be a finite {need} number (flop/byte)"
-                        )));
-                    }
+                    let label = match name {
+                        "I" => "I",
+                        "I_C" => "I_C",
+                        _ => "I_G",
+                    };
+                    check_intensity(label, v, name != "I")
+                        .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
                     match name {
                         "I" => o.i = Some(v),
                         "I_C" => o.i_c = Some(v),
@@ -95,17 +91,8 @@ impl Overrides {
                 }
                 _ => {
                     let (side, param) = Param::parse_full(name).ok_or_else(known)?;
-                    check_param(side.name(), param, v).map_err(|_| {
-                        let need = if param.allows_zero() {
-                            "zero or positive"
-                        } else {
-                            "positive"
-                        };
-                        CliError::usage(format!(
-                            "--set {item}: {name} must be a finite {need} number ({})",
-                            param.unit()
-                        ))
-                    })?;
+                    check_param(side.name(), param, v)
+                        .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
                     o.machine.retain(|(s, p, _)| !(*s == side && *p == param));
                     o.machine.push((side, param, v));
                 }

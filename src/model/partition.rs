@@ -194,11 +194,9 @@ pub fn cp_shares_unchecked(i: f64, i_c: f64, i_g: f64) -> Shares {
     }
 }
 
-pub(crate) fn check_intensity(
-    name: &'static str,
-    v: f64,
-    allow_zero: bool,
-) -> Result<(), ParamError> {
+/// Check one intensity value: finite and positive (zero allowed for I_C,
+/// I_G when `allow_zero`).
+pub fn check_intensity(name: &'static str, v: f64, allow_zero: bool) -> Result<(), ParamError> {
     if v.is_finite() && (v > 0.0 || (allow_zero && v == 0.0)) {
         Ok(())
     } else {

@@ -22,28 +22,24 @@ fn join(prefix: &str, field: &str) -> String {
 
 /// A finite number > 0.
 pub(crate) fn positive(origin: &str, field: &str, v: f64) -> Result<(), PresetError> {
-    if v.is_finite() && v > 0.0 {
-        Ok(())
-    } else {
-        Err(PresetError::Value {
-            origin: origin.to_string(),
-            field: field.to_string(),
-            value: v,
-            allows_zero: false,
-        })
-    }
+    number(origin, field, v, false)
 }
 
 /// A finite number >= 0.
 pub(crate) fn non_negative(origin: &str, field: &str, v: f64) -> Result<(), PresetError> {
-    if v.is_finite() && v >= 0.0 {
+    number(origin, field, v, true)
+}
+
+/// A finite number > 0, or >= 0 when `allows_zero`.
+fn number(origin: &str, field: &str, v: f64, allows_zero: bool) -> Result<(), PresetError> {
+    if v.is_finite() && (v > 0.0 || (allows_zero && v == 0.0)) {
         Ok(())
     } else {
         Err(PresetError::Value {
             origin: origin.to_string(),
             field: field.to_string(),
             value: v,
-            allows_zero: true,
+            allows_zero,
         })
     }
 }
