@@ -45,7 +45,10 @@ fn recompute(c: &mut Criterion) {
                 .side_mut(Side::Cpu)
                 .set(Param::TimePerFlop, if flip { t_f * 1.1 } else { t_f });
             let a = Analysis::compute(&s, Resolution::default()).expect("valid scenario");
-            let figs: Vec<_> = View::ALL.iter().map(|v| figure::build(*v, &a)).collect();
+            let figs: Vec<_> = View::PERDOME
+                .iter()
+                .map(|v| figure::build(*v, &a).expect("a PerDome view"))
+                .collect();
             black_box(figs)
         })
     });
@@ -53,7 +56,7 @@ fn recompute(c: &mut Criterion) {
 
 fn render(c: &mut Criterion) {
     let a = Analysis::compute(&scenario(), Resolution::default()).expect("valid scenario");
-    let fig = figure::build(View::PerdomeHeatmap, &a);
+    let fig = figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
     let size = ExportSize::new(1200, 800).expect("valid size");
     let cam = Camera::default();
     c.bench_function("heat map 1200x800: SVG", |b| {

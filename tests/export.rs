@@ -27,8 +27,8 @@ fn count(hay: &str, needle: &str) -> usize {
 #[test]
 fn every_view_exports_a_parseable_svg_with_its_texts() {
     let a = analysis();
-    for view in View::ALL {
-        let fig = figure::build(view, &a);
+    for view in View::PERDOME {
+        let fig = figure::build(view, &a).expect("a PerDome view");
         let svg = render_svg(&fig, size(), &Camera::default());
         let tree = usvg::Tree::from_str(&svg, &usvg::Options::default())
             .unwrap_or_else(|e| panic!("{}: SVG does not parse: {e}", view.key()));
@@ -66,7 +66,7 @@ fn every_view_exports_a_parseable_svg_with_its_texts() {
 fn heatmap_svg_embeds_images_and_surface_svg_is_vector() {
     let a = analysis();
     let heat = render_svg(
-        &figure::build(View::PerdomeHeatmap, &a),
+        &figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view"),
         size(),
         &Camera::default(),
     );
@@ -78,7 +78,7 @@ fn heatmap_svg_embeds_images_and_surface_svg_is_vector() {
     assert!(heat.contains("empty: no such partition (Lemma 2)"));
 
     let surf = render_svg(
-        &figure::build(View::EnergySurface, &a),
+        &figure::build(View::EnergySurface, &a).expect("a PerDome view"),
         size(),
         &Camera::default(),
     );
@@ -90,7 +90,7 @@ fn heatmap_svg_embeds_images_and_surface_svg_is_vector() {
 #[test]
 fn surface_svg_follows_the_camera() {
     let a = analysis();
-    let fig = figure::build(View::PerdomeSurface, &a);
+    let fig = figure::build(View::PerdomeSurface, &a).expect("a PerDome view");
     let front = render_svg(&fig, size(), &Camera::default());
     let top = Camera {
         yaw_deg: 20.0,
@@ -124,8 +124,8 @@ fn dark_pixels(p: &tiny_skia::Pixmap, x0: u32, y0: u32, x1: u32, y1: u32) -> usi
 #[test]
 fn every_view_exports_a_png_of_the_requested_size_with_text() {
     let a = analysis();
-    for view in View::ALL {
-        let fig = figure::build(view, &a);
+    for view in View::PERDOME {
+        let fig = figure::build(view, &a).expect("a PerDome view");
         let png = render_png(&fig, size(), &Camera::default()).expect("renders");
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         let p = decode(&png);
@@ -163,7 +163,7 @@ fn every_view_exports_a_png_of_the_requested_size_with_text() {
 #[test]
 fn png_size_does_not_depend_on_the_screen() {
     let a = analysis();
-    let fig = figure::build(View::EnergyHeatmap, &a);
+    let fig = figure::build(View::EnergyHeatmap, &a).expect("a PerDome view");
     for (w, h) in [(200, 200), (640, 480), (2400, 1000)] {
         let s = ExportSize::new(w, h).expect("valid");
         let p = decode(&render_png(&fig, s, &Camera::default()).expect("renders"));
@@ -174,7 +174,8 @@ fn png_size_does_not_depend_on_the_screen() {
 #[test]
 fn heatmap_csv_has_every_cell_band_and_marker() {
     let a = analysis();
-    let Figure::Heatmap(h) = figure::build(View::PerdomeHeatmap, &a) else {
+    let Figure::Heatmap(h) = figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view")
+    else {
         panic!("heat map expected");
     };
     let i = h.i;
@@ -221,14 +222,14 @@ fn heatmap_csv_has_every_cell_band_and_marker() {
 #[test]
 fn surface_and_compare_csv() {
     let a = analysis();
-    let surf = render_csv(&figure::build(View::EnergySurface, &a));
+    let surf = render_csv(&figure::build(View::EnergySurface, &a).expect("a PerDome view"));
     assert!(surf.starts_with("i_c [flop/byte],i_g [flop/byte],gflop_per_joule [GFLOP/J],"));
     assert_eq!(
         surf.lines().filter(|l| l.ends_with(",cell,")).count(),
         48 * 48
     );
 
-    let cmp = render_csv(&figure::build(View::WpCompare, &a));
+    let cmp = render_csv(&figure::build(View::WpCompare, &a).expect("a PerDome view"));
     let mut lines = cmp.lines();
     assert_eq!(
         lines.next(),
@@ -257,7 +258,7 @@ fn surface_and_compare_csv() {
 fn export_to_file_writes_each_format() {
     let a = analysis();
     let dir = tempfile::tempdir().expect("temp dir");
-    let fig = figure::build(View::PerdomeHeatmap, &a);
+    let fig = figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
     for ext in ["svg", "png", "csv", "PNG"] {
         let path = dir.path().join(format!("fig.{ext}"));
         export::export_to_file(&fig, &Camera::default(), size(), &path).expect("exports");
@@ -290,7 +291,7 @@ fn files_in(dir: &Path) -> Vec<String> {
 #[test]
 fn unwritable_path_errors_and_leaves_no_file() {
     let a = analysis();
-    let fig = figure::build(View::PerdomeHeatmap, &a);
+    let fig = figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
     let dir = tempfile::tempdir().expect("temp dir");
     let missing = dir.path().join("no-such-dir").join("out.png");
     let err = export::export_to_file(&fig, &Camera::default(), size(), &missing)
@@ -317,7 +318,7 @@ fn bad_extension_and_size_are_rejected() {
         assert!(err.to_string().contains(name), "{err}");
     }
     let a = analysis();
-    let fig = figure::build(View::PerdomeHeatmap, &a);
+    let fig = figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("out.gif");
     assert!(matches!(

@@ -12,7 +12,7 @@ fn analysis(platform: &str, workload: &str) -> Analysis {
 }
 
 fn heatmap(a: &Analysis) -> figure::HeatmapFigure {
-    match figure::build(View::PerdomeHeatmap, a) {
+    match figure::build(View::PerdomeHeatmap, a).expect("a PerDome view") {
         Figure::Heatmap(h) => h,
         other => panic!("not a heat map: {other:?}"),
     }
@@ -124,7 +124,8 @@ fn invalid_parameters_stop_at_the_analysis_with_the_name() {
 #[test]
 fn surface_projection_rotates_and_hovers() {
     let a = analysis("i7-gtx750-perdome", "perdome-sa");
-    let Figure::Surface(s) = figure::build(View::PerdomeSurface, &a) else {
+    let Figure::Surface(s) = figure::build(View::PerdomeSurface, &a).expect("a PerDome view")
+    else {
         panic!("not a surface");
     };
     let cam = figure::Camera::default();

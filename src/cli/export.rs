@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use super::params::add_point;
 use super::{CliError, ExportArgs};
 use crate::export::{self, ExportError, ExportSize, Format};
-use crate::figure::{self, Analysis, Camera, Resolution};
+use crate::figure::{self, Analysis, Camera, Figure, ModelGroup, Resolution};
 
 fn export_error(e: ExportError) -> CliError {
     match e {
@@ -36,12 +36,32 @@ pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
             args.zoom
         )));
     }
-    let mut loaded = args.scenario.load()?;
-    add_point(&mut loaded.scenario, &loaded.overrides);
-    let analysis = Analysis::compute(&loaded.scenario, Resolution::default())
-        .map_err(|e| CliError::usage(e.to_string()))?;
-    let fig = figure::build(args.view, &analysis);
+    let fig = build(args)?;
     let bytes = export::render(&fig, format, size, &camera).map_err(export_error)?;
     export::write_atomic(&args.out, &bytes).map_err(export_error)?;
     Ok(args.out.clone())
+}
+
+/// The figure of `args.view` from the arguments.
+fn build(args: &ExportArgs) -> Result<Figure, CliError> {
+    let platform = args.scenario.platform.as_deref();
+    let set = &args.scenario.set;
+    let view = args.view;
+    let chart = match view.group() {
+        ModelGroup::Perdome => {
+            let mut loaded = args.scenario.load()?;
+            add_point(&mut loaded.scenario, &loaded.overrides);
+            let analysis = Analysis::compute(&loaded.scenario, Resolution::default())
+                .map_err(|e| CliError::usage(e.to_string()))?;
+            return figure::build(view, &analysis).ok_or_else(|| {
+                CliError::usage(format!("--view {}: not a PerDome view", view.key()))
+            });
+        }
+        ModelGroup::Boathull => {
+            super::export_boathull::figure(view, &args.boathull, platform, set)?
+        }
+        ModelGroup::Fpm => super::export_fpm::figure(view, &args.fpm, platform, set)?,
+        ModelGroup::Offload => super::export_offload::figure(view, &args.offload, platform, set)?,
+    };
+    Ok(Figure::Chart(chart))
 }

@@ -8,6 +8,9 @@
 mod eval;
 mod eval_boathull;
 mod export;
+mod export_boathull;
+mod export_fpm;
+mod export_offload;
 pub mod fpm;
 mod params;
 
@@ -130,6 +133,12 @@ pub struct ExportArgs {
     pub view: View,
     #[command(flatten)]
     pub scenario: ScenarioArgs,
+    #[command(flatten, next_help_heading = "Boat hull views")]
+    pub boathull: export_boathull::BoathullExportArgs,
+    #[command(flatten, next_help_heading = "FPM views")]
+    pub fpm: export_fpm::FpmExportArgs,
+    #[command(flatten, next_help_heading = "Offload views")]
+    pub offload: export_offload::OffloadExportArgs,
     /// Image width, px (200 to 8000).
     #[arg(long, default_value_t = 1200)]
     pub width: u32,

@@ -13,9 +13,11 @@ use crate::preset::{self, Catalog, PresetError};
 /// The arguments that choose and adjust a scenario.
 #[derive(Debug, Clone, Args)]
 pub struct ScenarioArgs {
-    /// Platform preset (id or name) or a platform .ron file.
-    #[arg(long, value_name = "NAME|FILE", default_value = DEFAULT_PLATFORM)]
-    pub platform: String,
+    /// Platform preset (id or name) or a platform .ron file [default:
+    /// i7-gtx750-perdome; offload views: an offload platform, see
+    /// `presets list --all`].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform: Option<String>,
     /// Workload preset (id or name) or a workload .ron file.
     #[arg(long, value_name = "NAME|FILE", default_value = DEFAULT_WORKLOAD)]
     pub workload: String,
@@ -155,7 +157,8 @@ impl ScenarioArgs {
         let overrides = Overrides::parse(&self.set)?;
         let cat = catalog()?;
         let platform =
-            preset::platform_arg(&self.platform, &cat).map_err(|e| preset_error("platform", e))?;
+            preset::platform_arg(self.platform.as_deref().unwrap_or(DEFAULT_PLATFORM), &cat)
+                .map_err(|e| preset_error("platform", e))?;
         let (workload_id, workload) =
             preset::workload_arg(&self.workload, &cat).map_err(|e| preset_error("workload", e))?;
         let mut scenario = preset::scenario(&platform, &workload);

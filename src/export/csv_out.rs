@@ -6,8 +6,13 @@
 //! the value is empty where there is no such partition.
 //!
 //! Partition comparison: one row per bar.
+//!
+//! Charts (boat hull, FPM, offload): long format, one row per drawn value:
+//! `panel, kind, name, x, y, ...` with the axes' units in the header of
+//! each panel's rows (`kind` = `point`, `bar`, `marker`, `ref_line`).
 
-use crate::figure::{CompareFigure, Figure, Marker};
+use crate::figure::chart::Orientation;
+use crate::figure::{ChartFigure, CompareFigure, Figure, Marker};
 use crate::model::Grid;
 
 /// The figure's underlying data as CSV text.
@@ -17,6 +22,7 @@ pub fn render_csv(fig: &Figure) -> String {
         Figure::Heatmap(h) => grid_rows(&mut w, &h.grid, &h.markers),
         Figure::Surface(s) => grid_rows(&mut w, &s.grid, &s.markers),
         Figure::Compare(c) => compare_rows(&mut w, c),
+        Figure::Chart(c) => chart_rows(&mut w, c),
     };
     // Writing to a Vec cannot fail; an error here would be a bug in the
     // csv crate, and the partial text is still returned.
@@ -89,6 +95,80 @@ fn compare_rows(w: &mut Out, c: &CompareFigure) -> csv::Result<()> {
                 &opt(b.measured),
                 &p.unit,
                 &b.note,
+            ])?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn chart_rows(w: &mut Out, c: &ChartFigure) -> csv::Result<()> {
+    w.write_record([
+        "panel", "kind", "name", "category", "x", "x_unit", "y", "y_unit", "y_base", "y_lo", "y_hi",
+    ])?;
+    for p in &c.panels {
+        let (xu, yu) = (p.x.unit.as_str(), p.y.unit.as_str());
+        for s in &p.series {
+            for pt in &s.points {
+                w.write_record([
+                    &p.title,
+                    "point",
+                    &s.name,
+                    "",
+                    &num(pt[0]),
+                    xu,
+                    &num(pt[1]),
+                    yu,
+                    "",
+                    "",
+                    "",
+                ])?;
+            }
+        }
+        for set in &p.bars {
+            for b in &set.bars {
+                let cat = p.categories.get(b.category).cloned().unwrap_or_default();
+                let (lo, hi) = match b.range {
+                    Some((lo, hi)) => (num(lo), num(hi)),
+                    None => (String::new(), String::new()),
+                };
+                w.write_record([
+                    &p.title,
+                    "bar",
+                    &set.name,
+                    &cat,
+                    "",
+                    "",
+                    &num(b.value),
+                    yu,
+                    &num(b.base),
+                    &lo,
+                    &hi,
+                ])?;
+            }
+        }
+        for m in &p.markers {
+            w.write_record([
+                &p.title,
+                "marker",
+                &m.label,
+                "",
+                &num(m.x),
+                xu,
+                &num(m.y),
+                yu,
+                "",
+                "",
+                "",
+            ])?;
+        }
+        for r in &p.ref_lines {
+            let (x, y) = match r.orientation {
+                Orientation::Vertical => (num(r.value), String::new()),
+                Orientation::Horizontal => (String::new(), num(r.value)),
+            };
+            w.write_record([
+                &p.title, "ref_line", &r.label, "", &x, xu, &y, yu, "", "", "",
             ])?;
         }
     }

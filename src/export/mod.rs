@@ -8,6 +8,7 @@ mod csv_out;
 mod layout;
 mod png;
 mod svg;
+mod svg_chart;
 mod svg_compare;
 mod svg_heatmap;
 mod svg_parts;

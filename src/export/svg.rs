@@ -14,6 +14,7 @@ pub fn render_svg(fig: &Figure, size: ExportSize, camera: &Camera) -> String {
         Figure::Heatmap(h) => super::svg_heatmap::draw(&mut svg, h),
         Figure::Surface(s) => super::svg_surface::draw(&mut svg, s, camera),
         Figure::Compare(c) => super::svg_compare::draw(&mut svg, c),
+        Figure::Chart(c) => super::svg_chart::draw(&mut svg, c),
     }
     svg.finish()
 }

@@ -3,15 +3,20 @@
 //! exporters (`crate::export`).
 
 pub mod axis;
+pub mod boathull;
+pub mod chart;
 pub mod color;
 pub mod compare;
+pub mod fpm;
 pub mod heatmap;
+pub mod offload;
 pub mod scenario;
 pub mod surface;
 
 use serde::{Deserialize, Serialize};
 
 pub use axis::Axis;
+pub use chart::{ChartAxis, ChartFigure, ChartPanel, Scale};
 pub use color::ColorScale;
 pub use compare::{CompareBar, CompareFigure, ComparePanel};
 pub use heatmap::HeatmapFigure;
@@ -19,6 +24,45 @@ pub use scenario::{Analysis, NamedPartition, Resolution, Scenario};
 pub use surface::{Camera, Projected, SurfaceFigure};
 
 use crate::model::{Metric, WpKind};
+
+/// The models, each with its group of views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ModelGroup {
+    /// PerDome and PeaPaw: performance and energy over (I_C, I_G).
+    Perdome,
+    /// Boat hull: time against operator complexity per algorithm class.
+    Boathull,
+    /// Functional performance models and data partitioning.
+    Fpm,
+    /// Offload decision: Hong & Kim GPU model against an OpenMP CPU model.
+    Offload,
+}
+
+impl ModelGroup {
+    pub const ALL: [ModelGroup; 4] = [
+        ModelGroup::Perdome,
+        ModelGroup::Boathull,
+        ModelGroup::Fpm,
+        ModelGroup::Offload,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            ModelGroup::Perdome => "PerDome / PeaPaw",
+            ModelGroup::Boathull => "Boat hull",
+            ModelGroup::Fpm => "FPM partitioning",
+            ModelGroup::Offload => "Offload decision",
+        }
+    }
+
+    /// The views of this model, in tab order.
+    pub fn views(self) -> Vec<View> {
+        View::ALL
+            .into_iter()
+            .filter(|v| v.group() == self)
+            .collect()
+    }
+}
 
 /// The figures hetscope can show and export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -28,10 +72,37 @@ pub enum View {
     EnergyHeatmap,
     EnergySurface,
     WpCompare,
+    Boathull,
+    BoathullCompare,
+    BoathullRoofline,
+    BoathullApp,
+    FpmSpeed,
+    FpmTimes,
+    FpmSweep,
+    Offload,
+    OffloadSuite,
 }
 
 impl View {
-    pub const ALL: [View; 5] = [
+    pub const ALL: [View; 14] = [
+        View::PerdomeHeatmap,
+        View::PerdomeSurface,
+        View::EnergyHeatmap,
+        View::EnergySurface,
+        View::WpCompare,
+        View::Boathull,
+        View::BoathullCompare,
+        View::BoathullRoofline,
+        View::BoathullApp,
+        View::FpmSpeed,
+        View::FpmTimes,
+        View::FpmSweep,
+        View::Offload,
+        View::OffloadSuite,
+    ];
+
+    /// The PerDome / PeaPaw views, built from an [`Analysis`].
+    pub const PERDOME: [View; 5] = [
         View::PerdomeHeatmap,
         View::PerdomeSurface,
         View::EnergyHeatmap,
@@ -47,6 +118,15 @@ impl View {
             View::EnergyHeatmap => "energy-heatmap",
             View::EnergySurface => "energy-surface",
             View::WpCompare => "wp-compare",
+            View::Boathull => "boathull",
+            View::BoathullCompare => "boathull-compare",
+            View::BoathullRoofline => "boathull-roofline",
+            View::BoathullApp => "boathull-app",
+            View::FpmSpeed => "fpm-speed",
+            View::FpmTimes => "fpm-times",
+            View::FpmSweep => "fpm-sweep",
+            View::Offload => "offload",
+            View::OffloadSuite => "offload-suite",
         }
     }
 
@@ -62,6 +142,31 @@ impl View {
             View::EnergyHeatmap => "Energy dome heat map",
             View::EnergySurface => "Energy dome surface",
             View::WpCompare => "Partition comparison",
+            View::Boathull => "Boat hull",
+            View::BoathullCompare => "Two processors",
+            View::BoathullRoofline => "Roofline",
+            View::BoathullApp => "Application",
+            View::FpmSpeed => "Speed functions",
+            View::FpmTimes => "Times per device",
+            View::FpmSweep => "Sweep over n",
+            View::Offload => "Offload",
+            View::OffloadSuite => "Kernel suite",
+        }
+    }
+
+    /// The model this view belongs to.
+    pub fn group(self) -> ModelGroup {
+        match self {
+            View::PerdomeHeatmap
+            | View::PerdomeSurface
+            | View::EnergyHeatmap
+            | View::EnergySurface
+            | View::WpCompare => ModelGroup::Perdome,
+            View::Boathull | View::BoathullCompare | View::BoathullRoofline | View::BoathullApp => {
+                ModelGroup::Boathull
+            }
+            View::FpmSpeed | View::FpmTimes | View::FpmSweep => ModelGroup::Fpm,
+            View::Offload | View::OffloadSuite => ModelGroup::Offload,
         }
     }
 
@@ -69,7 +174,7 @@ impl View {
         match self {
             View::PerdomeHeatmap | View::PerdomeSurface => Some(Metric::Performance),
             View::EnergyHeatmap | View::EnergySurface => Some(Metric::EnergyEfficiency),
-            View::WpCompare => None,
+            _ => None,
         }
     }
 }
@@ -80,6 +185,8 @@ pub enum Figure {
     Heatmap(HeatmapFigure),
     Surface(SurfaceFigure),
     Compare(CompareFigure),
+    /// Line and bar charts (boat hull, FPM, offload).
+    Chart(ChartFigure),
 }
 
 impl Figure {
@@ -88,19 +195,23 @@ impl Figure {
             Figure::Heatmap(f) => &f.title,
             Figure::Surface(f) => &f.title,
             Figure::Compare(f) => &f.title,
+            Figure::Chart(f) => &f.title,
         }
     }
 }
 
-/// Build the figure of one view.
-pub fn build(view: View, a: &Analysis) -> Figure {
-    match view {
+/// Build the figure of a PerDome / PeaPaw view from an analysis; `None`
+/// for the views of the other models (see [`boathull::build`],
+/// [`fpm::build`], [`offload::build`]).
+pub fn build(view: View, a: &Analysis) -> Option<Figure> {
+    Some(match view {
         View::PerdomeHeatmap => Figure::Heatmap(heatmap::build(a, Metric::Performance)),
         View::EnergyHeatmap => Figure::Heatmap(heatmap::build(a, Metric::EnergyEfficiency)),
         View::PerdomeSurface => Figure::Surface(surface::build(a, Metric::Performance)),
         View::EnergySurface => Figure::Surface(surface::build(a, Metric::EnergyEfficiency)),
         View::WpCompare => Figure::Compare(compare::build(a)),
-    }
+        _ => return None,
+    })
 }
 
 /// What a marker stands for.

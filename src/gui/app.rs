@@ -4,13 +4,20 @@
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
-use crate::figure::{self, Analysis, Figure, Resolution, Scenario, View};
+use crate::figure::boathull::BoathullInput;
+use crate::figure::fpm::FpmInput;
+use crate::figure::offload::OffloadInput;
+use crate::figure::{self, Analysis, Figure, ModelGroup, Resolution, Scenario, View};
 use crate::model::{Platform, Processor};
 use crate::preset::Catalog;
 
+use super::boathull_state::BoathullRuntime;
+use super::fpm_state::FpmRuntime;
 use super::jobs::{Done, Jobs, Purpose};
+use super::offload_state::OffloadRuntime;
 use super::state::{AppState, Chosen, PlatformState, Tab, WorkloadState};
 use super::surface_view;
+use super::{boathull_panel, boathull_view, fpm_panel, fpm_view, offload_panel, offload_view};
 use super::{classification_view, compare_view, export_panel, heatmap_view, side_panel};
 
 /// Key of the persisted state in eframe's storage.
@@ -40,6 +47,25 @@ struct Computed {
     generation: u64,
 }
 
+/// The input of a chart view, compared with the last one to decide
+/// whether the figure must be rebuilt.
+#[derive(Clone, Debug, PartialEq)]
+enum ChartInput {
+    Boathull(BoathullInput),
+    Fpm(FpmInput),
+    Offload(OffloadInput),
+}
+
+/// The figure of the current chart view (boat hull, FPM, offload) and the
+/// input it was built from. An invalid input keeps the last valid figure
+/// on screen and reports the error.
+#[derive(Default)]
+struct ChartComputed {
+    input: Option<(View, ChartInput)>,
+    figure: Option<(View, Figure)>,
+    error: Option<String>,
+}
+
 /// The hetscope window.
 pub struct HetscopeApp {
     /// Everything persisted; panels edit it directly.
@@ -50,6 +76,11 @@ pub struct HetscopeApp {
     pub(crate) jobs: Jobs,
     pub(crate) heatmap_cache: heatmap_view::Cache,
     pub(crate) surface_cache: surface_view::Cache,
+    chart: ChartComputed,
+    /// Per-run state of the boat hull, FPM and offload views.
+    pub(crate) boathull_rt: BoathullRuntime,
+    pub(crate) fpm_rt: FpmRuntime,
+    pub(crate) offload_rt: OffloadRuntime,
 }
 
 fn fallback_state() -> AppState {
@@ -97,6 +128,10 @@ impl HetscopeApp {
             jobs: Jobs::default(),
             heatmap_cache: Default::default(),
             surface_cache: Default::default(),
+            chart: ChartComputed::default(),
+            boathull_rt: Default::default(),
+            fpm_rt: Default::default(),
+            offload_rt: Default::default(),
         };
         if let Some(e) = err {
             app.set_error(format!("The built-in presets could not be read: {e}"));
@@ -131,12 +166,24 @@ impl HetscopeApp {
 
     /// The figure of the current view.
     pub fn figure(&self) -> Option<&Figure> {
-        self.computed.figure.as_ref().map(|(_, f)| f)
+        let view = self.state.tab.view()?;
+        let fig = if view.group() == ModelGroup::Perdome {
+            &self.computed.figure
+        } else {
+            &self.chart.figure
+        };
+        fig.as_ref().filter(|(v, _)| *v == view).map(|(_, f)| f)
     }
 
-    /// Why the current parameters are not used, if they are not.
+    /// Why the current parameters are not used, if they are not: the
+    /// PerDome parameters on the PerDome tabs, the view's own inputs on
+    /// the other models' tabs.
     pub fn param_error(&self) -> Option<&str> {
-        self.computed.error.as_deref()
+        if self.state.tab.group() == ModelGroup::Perdome {
+            self.computed.error.as_deref()
+        } else {
+            self.chart.error.as_deref()
+        }
     }
 
     /// The status line's message.
@@ -179,12 +226,64 @@ impl HetscopeApp {
             (None, Some(_)) => true,
             _ => false,
         };
-        if stale && let (Some(a), Some(v)) = (&c.analysis, view) {
-            c.figure = Some((v, figure::build(v, a)));
+        if stale
+            && let (Some(a), Some(v)) = (&c.analysis, view)
+            && let Some(fig) = figure::build(v, a)
+        {
+            c.figure = Some((v, fig));
             c.generation += 1;
             changed = true;
         }
+        if let Some(v) = view
+            && v.group() != ModelGroup::Perdome
+        {
+            changed |= self.refresh_chart(v);
+        }
         changed
+    }
+
+    /// The input of a chart view from the state.
+    fn chart_input(&self, view: View) -> Result<ChartInput, String> {
+        let (s, cat) = (&self.state, &self.catalog);
+        match view.group() {
+            ModelGroup::Boathull => s.boathull.input(cat).map(ChartInput::Boathull),
+            ModelGroup::Fpm => s.fpm.input(cat).map(ChartInput::Fpm),
+            ModelGroup::Offload => s.offload.input(cat).map(ChartInput::Offload),
+            ModelGroup::Perdome => Err("not a chart view".into()),
+        }
+    }
+
+    /// Rebuild the chart of `view` when its input changed; an invalid input
+    /// keeps the last figure and sets the error. Returns true on a change.
+    fn refresh_chart(&mut self, view: View) -> bool {
+        let input = self.chart_input(view);
+        let c = &mut self.chart;
+        let input = match input {
+            Ok(i) => i,
+            Err(e) => {
+                let changed = c.error.as_deref() != Some(e.as_str());
+                c.error = Some(e);
+                return changed;
+            }
+        };
+        if c.input.as_ref() == Some(&(view, input.clone())) {
+            return false;
+        }
+        let built = match &input {
+            ChartInput::Boathull(i) => figure::boathull::build(view, i),
+            ChartInput::Fpm(i) => figure::fpm::build(view, i),
+            ChartInput::Offload(i) => figure::offload::build(view, i),
+        };
+        match built {
+            Ok(fig) => {
+                c.figure = Some((view, Figure::Chart(fig)));
+                c.error = None;
+            }
+            Err(e) => c.error = Some(e),
+        }
+        c.input = Some((view, input));
+        self.computed.generation += 1;
+        true
     }
 
     // ----- background work -----
@@ -221,6 +320,7 @@ impl HetscopeApp {
             }
             Done::Exported(Ok(None)) => self.set_status("Export cancelled."),
             Done::Exported(Err(e)) => self.set_error(format!("Export failed: {e}")),
+            Done::Apply(apply) => apply(self),
         }
         ctx.request_repaint();
     }
@@ -262,6 +362,12 @@ impl HetscopeApp {
     }
 
     fn central(&mut self, ui: &mut egui::Ui) {
+        if let Some(view) = self.state.tab.view()
+            && view.group() != ModelGroup::Perdome
+        {
+            self.central_chart(ui, view);
+            return;
+        }
         if let Some(e) = &self.computed.error {
             let red = ui.visuals().error_fg_color;
             ui.colored_label(red, format!("{e} (showing the last valid result)"));
@@ -284,6 +390,7 @@ impl HetscopeApp {
                 &mut self.surface_cache,
             ),
             (Tab::Figure(_), Some((_, Figure::Compare(f)))) => compare_view::show(ui, f),
+            (Tab::Figure(_), Some((_, Figure::Chart(_)))) => {}
             (Tab::Figure(_), None) => {
                 ui.label("Computing…");
             }
@@ -291,10 +398,62 @@ impl HetscopeApp {
     }
 }
 
-/// One selectable label per view, plus the classification.
+impl HetscopeApp {
+    /// The central area of a boat hull, FPM or offload view.
+    fn central_chart(&mut self, ui: &mut egui::Ui, view: View) {
+        if let Some(e) = &self.chart.error {
+            let red = ui.visuals().error_fg_color;
+            let text = if self.chart.figure.as_ref().is_some_and(|(v, _)| *v == view) {
+                format!("{e} (showing the last valid figure)")
+            } else {
+                e.clone()
+            };
+            ui.colored_label(red, text);
+        }
+        let fig = match &self.chart.figure {
+            Some((v, Figure::Chart(f))) if *v == view => f,
+            _ => {
+                ui.label("Nothing to show until the inputs are valid.");
+                return;
+            }
+        };
+        match view.group() {
+            ModelGroup::Boathull => boathull_view::show(ui, &mut self.state.boathull, view, fig),
+            ModelGroup::Fpm => fpm_view::show(ui, &mut self.state.fpm, view, fig),
+            ModelGroup::Offload => offload_view::show(ui, &mut self.state.offload, view, fig),
+            ModelGroup::Perdome => {}
+        }
+    }
+
+    /// The side panel of the current model.
+    fn side(&mut self, ui: &mut egui::Ui) {
+        match self.state.tab.group() {
+            ModelGroup::Perdome => side_panel::show(ui, self),
+            ModelGroup::Boathull => boathull_panel::show(ui, self),
+            ModelGroup::Fpm => fpm_panel::show(ui, self),
+            ModelGroup::Offload => offload_panel::show(ui, self),
+        }
+    }
+}
+
+/// Two rows: the models, then the views of the current model.
 fn tab_bar(ui: &mut egui::Ui, tab: &mut Tab) {
     ui.horizontal_wrapped(|ui| {
-        for t in Tab::all() {
+        let current = tab.group();
+        for g in ModelGroup::ALL {
+            let resp = ui
+                .selectable_label(current == g, egui::RichText::new(g.title()).strong())
+                .on_hover_text(format!("Show the {} views", g.title()));
+            if resp.clicked()
+                && current != g
+                && let Some(first) = Tab::of_group(g).first()
+            {
+                *tab = *first;
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for t in Tab::of_group(tab.group()) {
             ui.selectable_value(tab, t, t.title());
         }
     });
@@ -319,7 +478,7 @@ impl eframe::App for HetscopeApp {
         egui::Panel::left("side_panel")
             .resizable(true)
             .default_size(410.0)
-            .show(ui, |ui| side_panel::show(ui, self));
+            .show(ui, |ui| self.side(ui));
         egui::Panel::top("tab_bar").show(ui, |ui| tab_bar(ui, &mut self.state.tab));
         if self.state.tab.view().is_some() {
             egui::Panel::bottom("export_panel").show(ui, |ui| export_panel::show(ui, self));

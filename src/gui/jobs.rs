@@ -39,8 +39,11 @@ impl Purpose {
     }
 }
 
+/// A change to the app computed off the UI thread (a loaded file, a
+/// finished measurement), applied by the UI thread when it arrives.
+pub type ApplyFn = Box<dyn FnOnce(&mut super::app::HetscopeApp) + Send>;
+
 /// A finished background job.
-#[derive(Debug)]
 pub enum Done {
     /// A file dialog closed (`None`: cancelled, or no dialog available).
     Picked {
@@ -50,6 +53,22 @@ pub enum Done {
     /// An export finished: the file written, or the error text
     /// (`Ok(None)`: the save dialog was cancelled).
     Exported(Result<Option<PathBuf>, String>),
+    /// A model view's own job finished: apply its result.
+    Apply(ApplyFn),
+}
+
+impl std::fmt::Debug for Done {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Done::Picked { purpose, path } => f
+                .debug_struct("Picked")
+                .field("purpose", purpose)
+                .field("path", path)
+                .finish(),
+            Done::Exported(r) => f.debug_tuple("Exported").field(r).finish(),
+            Done::Apply(_) => f.write_str("Apply(..)"),
+        }
+    }
 }
 
 /// Background jobs and their results.

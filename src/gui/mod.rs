@@ -5,12 +5,22 @@
 
 use eframe::egui;
 mod app;
+mod boathull_panel;
+pub mod boathull_state;
+mod boathull_view;
+mod chart_view;
 mod classification_view;
 mod compare_view;
 mod export_panel;
 mod files;
+mod fpm_panel;
+pub mod fpm_state;
+mod fpm_view;
 mod heatmap_view;
 mod jobs;
+mod offload_panel;
+pub mod offload_state;
+mod offload_view;
 mod side_panel;
 mod specs_panel;
 pub mod state;

@@ -3,7 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::figure::{Camera, NamedPartition, Scenario, View};
+use super::boathull_state::BoathullState;
+use super::fpm_state::FpmState;
+use super::offload_state::OffloadState;
+use crate::figure::{Camera, ModelGroup, NamedPartition, Scenario, View};
 use crate::model::{Platform, Processor, Side, Specs};
 use crate::preset::{
     Energy, MeasuredSet, PartitionPreset, PlatformPreset, ProcessorPreset, ProcessorRef, Timing,
@@ -33,6 +36,19 @@ impl Tab {
             Tab::Figure(v) => v.title(),
             Tab::Classification => "Classification",
         }
+    }
+
+    /// The model this tab belongs to.
+    pub fn group(self) -> ModelGroup {
+        match self {
+            Tab::Figure(v) => v.group(),
+            Tab::Classification => ModelGroup::Perdome,
+        }
+    }
+
+    /// The tabs of one model, in tab-bar order.
+    pub fn of_group(group: ModelGroup) -> Vec<Tab> {
+        Tab::all().into_iter().filter(|t| t.group() == group).collect()
     }
 
     /// The figure view of this tab, if it has one.
@@ -300,6 +316,15 @@ pub struct AppState {
     /// Specifications of the CPU and the GPU for deriving t_f, t_b.
     #[serde(default = "default_specs")]
     pub specs: [Specs; 2],
+    /// Boat hull views.
+    #[serde(default)]
+    pub boathull: BoathullState,
+    /// FPM views.
+    #[serde(default)]
+    pub fpm: FpmState,
+    /// Offload views.
+    #[serde(default)]
+    pub offload: OffloadState,
 }
 
 fn default_specs() -> [Specs; 2] {
@@ -333,6 +358,9 @@ impl AppState {
             imported: Vec::new(),
             imported_from: String::new(),
             specs: default_specs(),
+            boathull: BoathullState::default(),
+            fpm: FpmState::default(),
+            offload: OffloadState::default(),
         }
     }
 
