@@ -317,7 +317,10 @@ fn every_application_loads_and_its_classes_parse() {
     assert!(c.applications().len() >= 3);
     assert_eq!(
         c.all_entries().len(),
-        c.entries().len() + c.applications().len()
+        c.entries().len()
+            + c.applications().len()
+            + c.offload_platforms().len()
+            + c.offload_kernels().len()
     );
     assert_eq!(c.ids(PresetKind::Application).len(), c.applications().len());
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -474,4 +477,130 @@ fn processor_boat_hull_parameters_are_validated() {
         cpu.replace("w_vector_bits: 128", "w_vector_bits: 100"),
         "boathull.w_vector_bits",
     );
+}
+
+// ------------------------------------------------ eval boathull --application
+
+fn ms_close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-12 * a.abs().max(b.abs())
+}
+
+#[test]
+fn eval_application_gives_kernel_range_transfers_and_total() {
+    let v = eval(&[
+        "eval",
+        "boathull",
+        "--application",
+        "fast-focus-on-structures",
+        "--assume",
+        "table5",
+        "--table1",
+        "as-printed",
+    ]);
+    assert_eq!(v["target"], "gpu");
+    assert_eq!(v["processor_id"], "gtx470");
+    assert_eq!(v["application_id"], "fast-focus-on-structures");
+    let want = fast_focus_on_structures()
+        .predict(
+            &Target::Gpu {
+                gpu: Gpu::GTX470,
+                assume: GpuAssumptions::TABLE5,
+            },
+            &ClassOptions::as_printed(),
+        )
+        .expect("valid");
+    for (key, w) in [
+        ("kernel_low_s", want.kernels.low_s),
+        ("kernel_high_s", want.kernels.high_s),
+        ("transfer_s", want.transfers_s),
+        ("total_low_s", want.total.low_s),
+        ("total_high_s", want.total.high_s),
+    ] {
+        assert!(ms_close(num(&v, key), w), "{key}: {v}");
+    }
+    // Table 5: GTX470 kernels 1.66-2.32 ms.
+    assert!((num(&v, "kernel_low_s") - 1.66e-3).abs() < 0.01e-3);
+    let prims = v["primitives"].as_array().expect("primitives");
+    assert_eq!(prims.len(), 6);
+    assert_eq!(prims[4]["name"], "X-projection");
+    assert!(num(&prims[4], "kernel_high_s") > num(&prims[4], "kernel_low_s"));
+    let sum: f64 = prims.iter().map(|p| num(p, "kernel_low_s")).sum();
+    assert!((sum - num(&v, "kernel_low_s")).abs() < 1e-15);
+    assert!(v["units"]["transfer_s"].is_string());
+    // On a CPU (the target follows the processor) there is no transfer.
+    let v = eval(&[
+        "eval",
+        "boathull",
+        "--application",
+        "sobel-edges",
+        "--processor",
+        "i7-930",
+    ]);
+    assert_eq!(v["target"], "cpu");
+    assert_eq!(num(&v, "transfer_s"), 0.0);
+    assert_eq!(num(&v, "total_low_s"), num(&v, "kernel_low_s"));
+    // --set changes the processor: a bus twice as fast halves the transfers.
+    let base = eval(&["eval", "boathull", "--application", "sobel-edges"]);
+    let fast = eval(&[
+        "eval",
+        "boathull",
+        "--application",
+        "sobel-edges",
+        "--set",
+        "B_bus=10.2",
+    ]);
+    assert!(ms_close(
+        num(&fast, "transfer_s"),
+        num(&base, "transfer_s") / 2.0
+    ));
+}
+
+#[test]
+fn eval_needs_a_class_or_an_application() {
+    fails(&["eval", "boathull"], 2, "needs --class CLASS");
+    fails(&["eval", "boathull", "--target", "gpu"], 2, "--application");
+    fails(
+        &[
+            "eval",
+            "boathull",
+            "--class",
+            SECTION_4_4,
+            "--application",
+            "sobel-edges",
+        ],
+        2,
+        "not both",
+    );
+    fails(
+        &["eval", "boathull", "--application", "no-such-app"],
+        2,
+        "no-such-app",
+    );
+    fails(
+        &["eval", "boathull", "--application", "missing.ron"],
+        1,
+        "missing.ron",
+    );
+    fails(
+        &[
+            "eval",
+            "boathull",
+            "--application",
+            "sobel-edges",
+            "--set",
+            "f=2",
+        ],
+        2,
+        "not used with --application",
+    );
+    // --target follows --processor when not given.
+    let v = eval(&[
+        "eval",
+        "boathull",
+        "--class",
+        SECTION_4_4,
+        "--processor",
+        "q8300",
+    ]);
+    assert_eq!(v["target"], "cpu");
 }

@@ -376,3 +376,115 @@ fn errors_exit_non_zero_with_one_line() {
         &["x.csv"],
     );
 }
+
+/// `export --view VIEW ARGS... --out OUT`, ARGS split at spaces (the
+/// temporary paths have none).
+fn export_args<'a>(view: &'a str, args: &'a str, out: &'a str) -> Vec<&'a str> {
+    let mut v = vec!["export", "--view", view];
+    v.extend(args.split_whitespace());
+    v.extend(["--out", out]);
+    v
+}
+
+#[test]
+fn export_fpm_views_by_default_and_from_device_files() {
+    let dir = tempfile::tempdir().unwrap();
+    // Default: the paper's hybrid node at 60 x 60 blocks.
+    for (view, needle) in [
+        ("fpm-speed", "FPM: s = x / T"),
+        ("fpm-times", "Predicted time per device"),
+        ("fpm-sweep", "Predicted makespan against n"),
+    ] {
+        for ext in ["svg", "png", "csv"] {
+            let out = dir.path().join(format!("{view}.{ext}"));
+            let o = hetscope(&export_args(view, "", s(&out)));
+            assert!(o.status.success(), "{view}.{ext}: {}", stderr(&o));
+            let bytes = std::fs::read(&out).unwrap();
+            match ext {
+                "png" => assert_eq!(&bytes[1..4], b"PNG"),
+                "svg" => assert!(String::from_utf8_lossy(&bytes).contains("<svg")),
+                _ => {
+                    let text = String::from_utf8(bytes).unwrap();
+                    assert!(text.contains(needle), "{view}: {needle}");
+                    assert!(text.contains("blocks"), "{view}: unit");
+                }
+            }
+        }
+    }
+    // G1's FPM share of 60 x 60 blocks: near the paper's Table III (1627).
+    let csv = std::fs::read_to_string(dir.path().join("fpm-times.csv")).unwrap();
+    let g1: f64 = csv
+        .lines()
+        .find(|l| l.starts_with("Share per device,bar,FPM") && l.contains("G1 GTX680"))
+        .and_then(|l| l.split(',').nth(6))
+        .and_then(|v| v.parse().ok())
+        .expect("G1's FPM share");
+    assert!((g1 - 1627.0).abs() < 40.0, "{g1}");
+
+    // Device files, n, whole units and linear axes.
+    let (fast, slow) = constant_devices(dir.path());
+    let devices = format!("--devices {},{} --n 100", s(&fast), s(&slow));
+    let out = dir.path().join("two.csv");
+    let args = format!("{devices} --integer");
+    let o = hetscope(&export_args("fpm-times", &args, s(&out)));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let row =
+        |name: &str, v: &str| format!("Share per device,bar,FPM (speed functions),{name},,,{v},");
+    assert!(text.contains(&row("fast", "75")), "{text}");
+    assert!(text.contains(&row("slow", "25")), "{text}");
+    let out = dir.path().join("lin.csv");
+    let args = format!("{devices} --linear");
+    let o = hetscope(&export_args("fpm-speed", &args, s(&out)));
+    assert!(o.status.success(), "{}", stderr(&o));
+    // On linear axes the FPM line starts at the origin.
+    let text = std::fs::read_to_string(&out).unwrap();
+    let origin = |l: &str| l.contains("FPM: s = x / T") && l.contains(",0,units,0,");
+    assert!(text.lines().any(origin), "{text}");
+}
+
+#[test]
+fn export_fpm_errors_are_one_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.png");
+    let o = s(&out);
+    let (fast, _) = constant_devices(dir.path());
+    let bad = write(dir.path(), "bad.csv", "size,speed\n10,5\n20,abc\n");
+    let small = write(
+        dir.path(),
+        "small.csv",
+        "# max_size: 50\nsize,speed\n10,5\n50,5\n",
+    );
+    let cases = [
+        (
+            "fpm-speed",
+            "--platform i7-gtx750-perdome".to_string(),
+            vec!["--platform", "fpm-speed", "--devices"],
+        ),
+        (
+            "fpm-times",
+            "--set I=2".to_string(),
+            vec!["--set", "fpm-times"],
+        ),
+        ("fpm-sweep", format!("--devices {}", s(&fast)), vec!["--n"]),
+        (
+            "fpm-speed",
+            format!("--devices {} --n 10", s(&bad)),
+            vec!["bad.csv", "line 3", "speed"],
+        ),
+        (
+            "fpm-times",
+            format!("--devices {} --n 80", s(&small)),
+            vec!["does not fit"],
+        ),
+        (
+            "fpm-times",
+            format!("--devices {} --n 10.5 --integer", s(&fast)),
+            vec!["whole number"],
+        ),
+    ];
+    for (view, args, needles) in &cases {
+        fails(&export_args(view, args, o), needles);
+    }
+    assert!(!out.exists(), "no file written on errors");
+}

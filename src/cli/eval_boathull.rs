@@ -1,16 +1,22 @@
 //! `hetscope eval boathull`: the boat hull model's times of one primitive
-//! (given by its class) on one processor, as JSON.
+//! (given by its class) or of an application (a preset of primitives) on
+//! one processor, as JSON. The helpers that read processors, applications,
+//! `--set` and the assumptions are shared with `export --view boathull*`
+//! (in `resolve`).
 
-use std::path::Path;
+mod resolve;
 
 use clap::{Args, ValueEnum};
 use serde_json::{Map, Value, json};
 
 use super::CliError;
-use super::params::{catalog, preset_error};
+use crate::figure::boathull::{cpu_assumptions_text, gpu_assumptions_text};
 use crate::model::Side;
-use crate::model::boathull::{BoatHullError, Class, ClassOptions, ClassVars, Cpu, Gpu};
-use crate::preset::{self, PresetError, PresetKind, ProcessorPreset};
+use crate::model::boathull::{BoatHullError, Class, ClassVars, Target};
+
+use resolve::Machine;
+pub use resolve::{AssumeArg, Table1Arg};
+pub(super) use resolve::{Resolved, application};
 
 /// Processor used for `--target gpu` when `--processor` is not given.
 pub const DEFAULT_BOATHULL_GPU: &str = "gtx470";
@@ -27,17 +33,25 @@ pub enum BoatHullTarget {
 }
 
 impl BoatHullTarget {
-    fn side(self) -> Side {
+    pub(super) fn side(self) -> Side {
         match self {
             BoatHullTarget::Gpu => Side::Gpu,
             BoatHullTarget::Cpu => Side::Cpu,
         }
     }
 
-    fn key(self) -> &'static str {
+    pub(super) fn key(self) -> &'static str {
         match self {
             BoatHullTarget::Gpu => "gpu",
             BoatHullTarget::Cpu => "cpu",
+        }
+    }
+
+    /// The target of a processor kind.
+    pub(super) fn of_side(side: Side) -> BoatHullTarget {
+        match side {
+            Side::Gpu => BoatHullTarget::Gpu,
+            Side::Cpu => BoatHullTarget::Cpu,
         }
     }
 
@@ -54,49 +68,67 @@ impl BoatHullTarget {
 #[derive(Debug, Clone, Args)]
 pub struct BoatHullArgs {
     /// Class of the primitive, e.g. '2048x2048|element -> 2048x2048|element'
-    /// (the class names of the boat hull paper's Tables 1 and 4).
+    /// (the class names of the boat hull paper's Tables 1 and 4). Give this
+    /// or --application.
     #[arg(long, value_name = "CLASS", allow_hyphen_values = true)]
-    pub class: String,
-    /// Processor type.
+    pub class: Option<String>,
+    /// Application preset (id or name, see `presets list --all`) or an
+    /// application .ron file: its kernel range, transfers and total.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub application: Option<String>,
+    /// Processor type [default: the kind of --processor, else gpu].
     #[arg(long, value_enum)]
-    pub target: BoatHullTarget,
+    pub target: Option<BoatHullTarget>,
     /// Processor preset (id or name) or a processor .ron file with boat hull
     /// parameters [default: gtx470 for gpu, i7-930 for cpu].
     #[arg(long, value_name = "NAME|FILE")]
     pub processor: Option<String>,
+    /// What is assumed about the floors (the kernel range).
+    #[arg(long, value_enum, default_value_t = AssumeArg::Default)]
+    pub assume: AssumeArg,
+    /// How Table 1 is read (as-printed reproduces the paper's Table 5).
+    #[arg(long, value_enum, default_value_t = Table1Arg::Derived)]
+    pub table1: Table1Arg,
     /// Override a value: P_compute (GFLOP/s); gpu: P_coalesced,
     /// P_uncoalesced, B_bus (GB/s); cpu: P_memory (GB/s), N_threads,
     /// W_vector (bits); f, the operator complexity (operations per element,
-    /// default 1). Repeatable.
+    /// default 1; not with --application). Repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,
 }
 
-/// The processor of either kind, with its values.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum Machine {
-    Gpu(Gpu),
-    Cpu(Cpu),
-}
-
 /// Run `eval boathull`.
 pub fn run(args: &BoatHullArgs) -> Result<Value, CliError> {
-    let class = Class::parse(&args.class)
-        .map_err(|e| CliError::usage(format!("--class '{}': {e}", args.class)))?;
-    let sets = parse_sets(args.target, &args.set)?;
-    let (id, p) = processor(args)?;
-    let mut machine = machine_of(args.target, &id, &p)?;
-    let mut f = 1.0;
-    for (name, v) in &sets {
-        apply(&mut machine, &mut f, name, *v);
+    match (&args.class, &args.application) {
+        (Some(_), Some(_)) => Err(CliError::usage(
+            "give --class (one primitive) or --application (a pipeline of primitives), not both",
+        )),
+        (None, None) => Err(CliError::usage(
+            "eval boathull needs --class CLASS (one primitive, e.g. --class '2048x2048|element -> 2048x2048|element') or --application NAME|FILE (see presets list --all)",
+        )),
+        (None, Some(app)) => run_application(args, app),
+        (Some(class), None) => run_class(args, class),
     }
-    let options = ClassOptions::default();
+}
+
+/// The class of `--class`, or a usage error naming the column.
+pub(super) fn parse_class(text: &str) -> Result<Class, CliError> {
+    Class::parse(text).map_err(|e| CliError::usage(format!("--class '{text}': {e}")))
+}
+
+fn run_class(args: &BoatHullArgs, class_text: &str) -> Result<Value, CliError> {
+    let class = parse_class(class_text)?;
+    let r = Resolved::new(args.processor.as_deref(), args.target, &args.set)?;
+    let (id, p, machine) = (&r.id, &r.preset, r.machine);
+    let f = r.f.unwrap_or(1.0);
+    let target_key = r.target.key();
+    let options = args.table1.options();
     let err = |e: BoatHullError| CliError::usage(e.to_string());
     let mut m = Map::new();
     m.insert("model".into(), json!("boathull"));
     m.insert("class".into(), json!(class.to_string()));
     m.insert("table1_class".into(), json!(class.shape().table1_class()));
-    m.insert("target".into(), json!(args.target.key()));
+    m.insert("target".into(), json!(target_key));
     m.insert("processor".into(), json!(p.name));
     m.insert("processor_id".into(), json!(id));
     m.insert("f".into(), json!(f));
@@ -121,6 +153,13 @@ pub fn run(args: &BoatHullArgs) -> Result<Value, CliError> {
             }
             m.insert("t0_s".into(), json!(t.t0_s));
             m.insert("total_s".into(), json!(t.hull_s() + t.t0_s));
+            let range = t.range(args.assume.gpu());
+            m.insert(
+                "assumptions".into(),
+                json!(gpu_assumptions_text(args.assume.gpu())),
+            );
+            m.insert("kernel_low_s".into(), json!(range.low_s));
+            m.insert("kernel_high_s".into(), json!(range.high_s));
             units.insert(
                 "params".into(),
                 json!("P_compute: GFLOP/s; P_coalesced, P_uncoalesced, B_bus: GB/s (1e9 bytes/s)"),
@@ -144,6 +183,13 @@ pub fn run(args: &BoatHullArgs) -> Result<Value, CliError> {
             m.insert("c1_s".into(), json!(t.c1_s));
             m.insert("c2_s".into(), json!(t.c2_s));
             m.insert("c3_s".into(), json!(t.c3_s));
+            let range = t.range(args.assume.cpu());
+            m.insert(
+                "assumptions".into(),
+                json!(cpu_assumptions_text(args.assume.cpu())),
+            );
+            m.insert("kernel_low_s".into(), json!(range.low_s));
+            m.insert("kernel_high_s".into(), json!(range.high_s));
             units.insert(
                 "params".into(),
                 json!("P_compute: GFLOP/s; P_memory: GB/s (1e9 bytes/s); N_threads: threads; W_vector: bits"),
@@ -175,163 +221,69 @@ pub fn run(args: &BoatHullArgs) -> Result<Value, CliError> {
     units.insert("c0_s".into(), json!("s (compute equation)"));
     units.insert("m0_s".into(), json!("s (memory equation)"));
     units.insert("hull_s".into(), json!("s (max of c0 and m0)"));
+    units.insert(
+        "kernel_low_s".into(),
+        json!("s (fastest kernel time under the assumptions; kernel_high_s the slowest)"),
+    );
     m.insert("units".into(), Value::Object(units));
     Ok(Value::Object(m))
 }
 
-/// Parse `NAME=VALUE` items for `target`; each value checked, the last
-/// value of a name wins.
-fn parse_sets(target: BoatHullTarget, items: &[String]) -> Result<Vec<(String, f64)>, CliError> {
-    let known = target.names();
-    let mut out: Vec<(String, f64)> = Vec::new();
-    for item in items {
-        let Some((name, text)) = item.split_once('=') else {
-            return Err(CliError::usage(format!(
-                "--set {item}: expected NAME=VALUE, e.g. --set P_compute=1000"
-            )));
-        };
-        let (name, text) = (name.trim(), text.trim());
-        if !known.contains(&name) {
-            let other = match target {
-                BoatHullTarget::Gpu => BoatHullTarget::Cpu,
-                BoatHullTarget::Cpu => BoatHullTarget::Gpu,
-            };
-            let hint = if other.names().contains(&name) {
-                format!(" ({name} applies to --target {})", other.key())
-            } else {
-                String::new()
-            };
-            return Err(CliError::usage(format!(
-                "--set {item}: unknown parameter '{name}' for --target {}{hint}; known: {}",
-                target.key(),
-                known.join(" ")
-            )));
-        }
-        let v: f64 = text.parse().map_err(|_| {
-            CliError::usage(format!(
-                "--set {item}: value of {name} '{text}' is not a number"
-            ))
-        })?;
-        check_value(item, name, v)?;
-        out.retain(|(n, _)| n != name);
-        out.push((name.to_string(), v));
+/// `eval boathull --application`: kernel range, transfers and total.
+fn run_application(args: &BoatHullArgs, key: &str) -> Result<Value, CliError> {
+    let (app_id, app) = application(key)?;
+    let r = Resolved::new(args.processor.as_deref(), args.target, &args.set)?;
+    if r.f.is_some() {
+        return Err(CliError::usage(
+            "--set f: not used with --application (each primitive has its own f)",
+        ));
     }
-    Ok(out)
-}
-
-fn check_value(item: &str, name: &str, v: f64) -> Result<(), CliError> {
-    let bad = |rule: &str| {
-        Err(CliError::usage(format!(
-            "--set {item}: {name} must be {rule}"
-        )))
+    let target = r.machine.target(args.assume);
+    let t = app
+        .predict(&target, &args.table1.options())
+        .map_err(|e| CliError::usage(e.to_string()))?;
+    let assumptions = match target {
+        Target::Gpu { assume, .. } => gpu_assumptions_text(assume),
+        Target::Cpu { assume, .. } => cpu_assumptions_text(assume),
     };
-    match name {
-        "f" if !(v.is_finite() && v >= 0.0) => {
-            bad("a finite zero or positive number (operations per element)")
-        }
-        "N_threads" if !(v.fract() == 0.0 && v >= 1.0 && v <= f64::from(u32::MAX)) => {
-            bad("a whole number of threads, at least 1")
-        }
-        "W_vector"
-            if !(v.fract() == 0.0 && v >= 32.0 && v <= f64::from(u32::MAX) && v % 32.0 == 0.0) =>
-        {
-            bad("a positive multiple of 32 bits (elements are 32-bit)")
-        }
-        "P_compute" if !(v.is_finite() && v > 0.0) => bad("a finite positive number (GFLOP/s)"),
-        "P_coalesced" | "P_uncoalesced" | "B_bus" | "P_memory" if !(v.is_finite() && v > 0.0) => {
-            bad("a finite positive number (GB/s)")
-        }
-        _ => Ok(()),
-    }
-}
-
-/// Set one checked value.
-fn apply(machine: &mut Machine, f: &mut f64, name: &str, v: f64) {
-    match (machine, name) {
-        (_, "f") => *f = v,
-        (Machine::Gpu(g), "P_compute") => g.p_compute_gflops = v,
-        (Machine::Gpu(g), "P_coalesced") => g.p_coalesced_gbs = v,
-        (Machine::Gpu(g), "P_uncoalesced") => g.p_uncoalesced_gbs = v,
-        (Machine::Gpu(g), "B_bus") => g.b_bus_gbs = v,
-        (Machine::Cpu(c), "P_compute") => c.p_compute_gflops = v,
-        (Machine::Cpu(c), "P_memory") => c.p_memory_gbs = v,
-        // Checked to be whole numbers within u32 by `check_value`.
-        (Machine::Cpu(c), "N_threads") => c.n_threads = v as u32,
-        (Machine::Cpu(c), "W_vector") => c.w_vector_bits = v as u32,
-        _ => {}
-    }
-}
-
-/// The processor preset named by `--processor` (or the target's default):
-/// its id (or path) and contents.
-fn processor(args: &BoatHullArgs) -> Result<(String, ProcessorPreset), CliError> {
-    let key = args.processor.clone().unwrap_or_else(|| {
-        match args.target {
-            BoatHullTarget::Gpu => DEFAULT_BOATHULL_GPU,
-            BoatHullTarget::Cpu => DEFAULT_BOATHULL_CPU,
-        }
-        .to_string()
-    });
-    let path = Path::new(&key);
-    if path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
-    {
-        let p = preset::load_processor_file(path).map_err(|e| preset_error("processor", e))?;
-        return Ok((key, p));
-    }
-    let cat = catalog()?;
-    match cat.processor(&key) {
-        Some((e, p)) => Ok((e.id.clone(), p.clone())),
-        None => Err(preset_error(
-            "processor",
-            PresetError::Unknown {
-                origin: "processor argument".to_string(),
-                kind: PresetKind::Processor,
-                key,
-                known: cat.ids(PresetKind::Processor),
-            },
-        )),
-    }
-}
-
-/// The boat hull processor of a preset, checked against the target.
-fn machine_of(target: BoatHullTarget, id: &str, p: &ProcessorPreset) -> Result<Machine, CliError> {
-    if p.kind != target.side() {
-        return Err(CliError::usage(format!(
-            "--processor {id}: `{}` is a {}, but --target {} needs a {}",
-            p.name,
-            p.kind.name(),
-            target.key(),
-            target.side().name()
-        )));
-    }
-    let machine = match target {
-        BoatHullTarget::Gpu => p.boathull_gpu().map(Machine::Gpu),
-        BoatHullTarget::Cpu => p.boathull_cpu().map(Machine::Cpu),
-    };
-    machine.ok_or_else(|| {
-        let with = with_boathull(target.side());
-        CliError::usage(format!(
-            "--processor {id}: `{}` has no boat hull parameters (add `boathull: Some({}(...))` to its file, or choose one of: {})",
-            p.name,
-            match target {
-                BoatHullTarget::Gpu => "Gpu",
-                BoatHullTarget::Cpu => "Cpu",
-            },
-            with.join(", ")
-        ))
-    })
-}
-
-/// Built-in processors of one kind that have boat hull parameters.
-fn with_boathull(side: Side) -> Vec<String> {
-    let Ok(cat) = catalog() else {
-        return Vec::new();
-    };
-    cat.processors()
+    let primitives: Vec<Value> = app
+        .primitives
         .iter()
-        .filter(|(_, p)| p.kind == side && p.boathull.is_some())
-        .map(|(e, _)| e.id.clone())
-        .collect()
+        .zip(&t.primitives)
+        .map(|(q, pt)| {
+            json!({
+                "name": q.name,
+                "class": q.class.to_string(),
+                "f": q.complexity.low(),
+                "f_max": q.complexity.high(),
+                "kernel_low_s": pt.range.low_s,
+                "kernel_high_s": pt.range.high_s,
+            })
+        })
+        .collect();
+    Ok(json!({
+        "model": "boathull",
+        "application": app.name,
+        "application_id": app_id,
+        "target": r.target.key(),
+        "processor": r.preset.name,
+        "processor_id": r.id,
+        "assumptions": assumptions,
+        "table1": match args.table1 {
+            Table1Arg::Derived => "derived",
+            Table1Arg::AsPrinted => "as-printed",
+        },
+        "primitives": primitives,
+        "kernel_low_s": t.kernels.low_s,
+        "kernel_high_s": t.kernels.high_s,
+        "transfer_s": t.transfers_s,
+        "total_low_s": t.total.low_s,
+        "total_high_s": t.total.high_s,
+        "units": {
+            "f": "operations per element of the operator (f_max: the high end of a range)",
+            "kernel_low_s": "s (sum of the primitives' fastest times; kernel_high_s the slowest)",
+            "transfer_s": "s (elements in + out, 4 bytes each, over B_bus; 0 on a CPU)",
+            "total_low_s": "s (kernels plus transfers, no overlap; total_high_s the slowest)",
+        },
+    }))
 }

@@ -1,24 +1,190 @@
-//! `hetscope export --view offload...`: the arguments and the figure.
+//! `hetscope export --view offload|offload-suite`: the arguments and the
+//! figure, from the offload presets (`presets/offload-platforms`,
+//! `presets/offload-kernels`) or preset files.
 
 use clap::Args;
 
 use super::CliError;
+use super::params::{catalog, preset_error};
+use crate::figure::offload::{self, KernelInput, OffloadInput};
 use crate::figure::{ChartFigure, View};
+use crate::preset::{
+    Catalog, OffloadKernelPreset, OffloadPlatformPreset, offload_kernel_arg, offload_platform_arg,
+};
+
+/// Offload platform used when `--platform` is not given.
+pub const DEFAULT_OFFLOAD_PLATFORM: &str = "power9-v100-nvlink2";
+/// Kernel used when `--kernel` is not given.
+pub const DEFAULT_OFFLOAD_KERNEL: &str = "gemm";
 
 /// Arguments of `export` that only the offload views use.
-#[derive(Debug, Clone, Default, Args)]
-pub struct OffloadExportArgs {}
+#[derive(Debug, Clone, Args)]
+pub struct OffloadExportArgs {
+    /// Offload views: the kernel (offload kernel preset id or name, or a
+    /// .ron file) [default: gemm].
+    #[arg(id = "offload_kernel", long = "kernel", value_name = "NAME|FILE")]
+    pub kernel: Option<String>,
+    /// Offload views: the problem size n, a whole number, or `test` /
+    /// `benchmark` for the kernel's sizes [default: benchmark].
+    #[arg(id = "offload_size", long = "size", value_name = "N")]
+    pub size: Option<String>,
+    /// offload-suite: the kernels of the suite, comma-separated (ids,
+    /// names or .ron files) [default: every offload kernel preset].
+    #[arg(
+        id = "offload_kernels",
+        long = "kernels",
+        value_name = "LIST",
+        value_delimiter = ','
+    )]
+    pub kernels: Vec<String>,
+    /// offload: smallest size of the curves.
+    #[arg(
+        id = "offload_size_from",
+        long = "size-from",
+        value_name = "N",
+        default_value_t = 10.0
+    )]
+    pub size_from: f64,
+    /// offload: largest size of the curves.
+    #[arg(
+        id = "offload_size_to",
+        long = "size-to",
+        value_name = "N",
+        default_value_t = 100_000.0
+    )]
+    pub size_to: f64,
+}
 
-/// The figure of a offload view. `platform` and `set` are the shared
+impl Default for OffloadExportArgs {
+    fn default() -> Self {
+        OffloadExportArgs {
+            kernel: None,
+            size: None,
+            kernels: Vec::new(),
+            size_from: 10.0,
+            size_to: 100_000.0,
+        }
+    }
+}
+
+/// The size of `--size` (as `eval offload` reads it): a whole number, or
+/// `test` / `benchmark` for the kernel's sizes; the benchmark size when
+/// not given.
+fn size_of(arg: Option<&str>, k: &OffloadKernelPreset) -> Result<f64, CliError> {
+    let text = arg.map(str::trim).unwrap_or("benchmark");
+    match text.to_ascii_lowercase().as_str() {
+        "benchmark" => return Ok(k.benchmark_size as f64),
+        "test" => return Ok(k.test_size as f64),
+        _ => {}
+    }
+    match text.parse::<f64>() {
+        Ok(n) if n.is_finite() && n >= 1.0 && n.fract() == 0.0 && n <= 1e15 => Ok(n),
+        _ => Err(CliError::usage(format!(
+            "--size {text}: the problem size must be a whole number of at least 1, `test` or `benchmark`"
+        ))),
+    }
+}
+
+/// The offload platform of `--platform` with every `--set NAME=VALUE`
+/// applied (names as `eval offload` takes them: `threads`, `bus_gbs`,
+/// `mem_ld`, ...).
+fn platform(
+    cat: &Catalog,
+    arg: Option<&str>,
+    set: &[String],
+) -> Result<OffloadPlatformPreset, CliError> {
+    let (_, mut p) = offload_platform_arg(arg.unwrap_or(DEFAULT_OFFLOAD_PLATFORM), cat)
+        .map_err(|e| preset_error("platform", e))?;
+    for item in set {
+        let Some((name, value)) = item.split_once('=') else {
+            return Err(CliError::usage(format!(
+                "--set {item}: expected NAME=VALUE, e.g. --set threads=4"
+            )));
+        };
+        let (name, text) = (name.trim(), value.trim());
+        let v: f64 = text.parse().map_err(|_| {
+            CliError::usage(format!(
+                "--set {item}: value of {name} '{text}' is not a number"
+            ))
+        })?;
+        p.set(name, v)
+            .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
+    }
+    Ok(p)
+}
+
+fn kernel(
+    cat: &Catalog,
+    arg: &str,
+    p: &OffloadPlatformPreset,
+) -> Result<(KernelInput, OffloadKernelPreset), CliError> {
+    let (id, k) = offload_kernel_arg(arg, cat).map_err(|e| preset_error("kernel", e))?;
+    let model = k
+        .to_model(&p.launch())
+        .map_err(|e| CliError::usage(format!("--kernel {arg}: {e}")))?;
+    Ok((
+        KernelInput {
+            id,
+            name: k.name.clone(),
+            edited: false,
+            kernel: model,
+        },
+        k,
+    ))
+}
+
+/// The input of the offload views from the arguments.
+pub fn input(
+    args: &OffloadExportArgs,
+    platform_arg: Option<&str>,
+    set: &[String],
+) -> Result<OffloadInput, CliError> {
+    let cat = catalog()?;
+    let p = platform(&cat, platform_arg, set)?;
+    let model = p
+        .to_model()
+        .map_err(|e| CliError::usage(format!("--platform: {e}")))?;
+    let (main, main_preset) = kernel(
+        &cat,
+        args.kernel.as_deref().unwrap_or(DEFAULT_OFFLOAD_KERNEL),
+        &p,
+    )?;
+    let mut suite = Vec::new();
+    if args.kernels.is_empty() {
+        for (e, _) in cat.offload_kernels() {
+            suite.push(kernel(&cat, &e.id, &p)?.0);
+        }
+    } else {
+        for k in &args.kernels {
+            suite.push(kernel(&cat, k.trim(), &p)?.0);
+        }
+    }
+    let suite_name = if args.kernels.is_empty() {
+        format!("all {} offload kernels", suite.len())
+    } else {
+        format!("{} offload kernels", suite.len())
+    };
+    let size = size_of(args.size.as_deref(), &main_preset)?;
+    Ok(OffloadInput {
+        platform_name: p.name.clone(),
+        platform: model,
+        kernel: Box::new(main),
+        suite,
+        suite_name,
+        size,
+        size_lo: args.size_from,
+        size_hi: args.size_to,
+    })
+}
+
+/// The figure of an offload view. `platform` and `set` are the shared
 /// `--platform` and `--set` arguments.
 pub fn figure(
     view: View,
-    _args: &OffloadExportArgs,
-    _platform: Option<&str>,
-    _set: &[String],
+    args: &OffloadExportArgs,
+    platform: Option<&str>,
+    set: &[String],
 ) -> Result<ChartFigure, CliError> {
-    Err(CliError::usage(format!(
-        "--view {} is not available yet",
-        view.key()
-    )))
+    let input = input(args, platform, set)?;
+    offload::build(view, &input).map_err(CliError::usage)
 }

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use super::CliError;
 use crate::measure::{Kernel, MeasureConfig, Measurement};
 use crate::model::fpm::{Method, SpeedFunction, partition, partition_blocks};
-use crate::preset::{SpeedCsv, parse_speed_csv, save_speed_csv};
+use crate::preset::{SpeedCsv, SpeedCsvError, parse_speed_csv, save_speed_csv};
 
 /// The built-in device speed functions (`presets/devices/*.csv`).
 static DEVICES: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/presets/devices");
@@ -111,7 +111,7 @@ fn parse_size(s: &str) -> Result<usize, String> {
     }
 }
 
-fn parse_n(s: &str) -> Result<f64, String> {
+pub(super) fn parse_n(s: &str) -> Result<f64, String> {
     match s.trim().parse::<f64>() {
         Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
         _ => Err(format!("'{s}' must be a positive number of units")),
@@ -197,34 +197,48 @@ pub fn builtin_devices() -> Vec<(String, String)> {
     v
 }
 
-/// Reads one device: a file if it exists, else a built-in device by name.
-fn load_device(arg: &str) -> Result<(String, SpeedFunction), CliError> {
+/// A built-in device's CSV by name (case-insensitive), parsed; None when
+/// there is no such device.
+pub fn builtin_device_csv(name: &str) -> Option<Result<SpeedCsv, SpeedCsvError>> {
+    let file = DEVICES
+        .files()
+        .find(|f| crate::preset::file_id(f.path()).eq_ignore_ascii_case(name.trim()))?;
+    let origin = format!("presets/devices/{}", file.path().display());
+    Some(parse_speed_csv(file.contents_utf8().unwrap_or(""), &origin))
+}
+
+/// Reads one device's CSV: a file if it exists, else a built-in device by
+/// name. Returns the device's name (the file stem or the built-in id).
+pub(super) fn load_device_csv(arg: &str) -> Result<(String, SpeedCsv), CliError> {
     let path = Path::new(arg);
-    let (csv, name): (SpeedCsv, String) = if path.is_file() {
+    if path.is_file() {
         let csv =
             crate::preset::load_speed_csv(path).map_err(|e| CliError::usage(e.to_string()))?;
-        (csv, crate::preset::file_id(path))
-    } else {
-        let file = DEVICES
-            .files()
-            .find(|f| crate::preset::file_id(f.path()).eq_ignore_ascii_case(arg.trim()));
-        match file {
-            Some(f) => {
-                let origin = format!("presets/devices/{}", f.path().display());
-                let text = f.contents_utf8().unwrap_or("");
-                let csv =
-                    parse_speed_csv(text, &origin).map_err(|e| CliError::usage(e.to_string()))?;
-                (csv, crate::preset::file_id(f.path()))
-            }
-            None => {
-                let names: Vec<String> = builtin_devices().into_iter().map(|(n, _)| n).collect();
-                return Err(CliError::failure(format!(
-                    "{arg}: no such file (built-in devices: {})",
-                    names.join(", ")
-                )));
-            }
+        return Ok((crate::preset::file_id(path), csv));
+    }
+    match builtin_device_csv(arg) {
+        Some(Ok(csv)) => {
+            let id = builtin_devices()
+                .into_iter()
+                .map(|(n, _)| n)
+                .find(|n| n.eq_ignore_ascii_case(arg.trim()))
+                .unwrap_or_else(|| arg.trim().to_string());
+            Ok((id, csv))
         }
-    };
+        Some(Err(e)) => Err(CliError::usage(e.to_string())),
+        None => {
+            let names: Vec<String> = builtin_devices().into_iter().map(|(n, _)| n).collect();
+            Err(CliError::failure(format!(
+                "{arg}: no such file (built-in devices: {})",
+                names.join(", ")
+            )))
+        }
+    }
+}
+
+/// Reads one device: a file if it exists, else a built-in device by name.
+fn load_device(arg: &str) -> Result<(String, SpeedFunction), CliError> {
+    let (name, csv) = load_device_csv(arg)?;
     let f = csv
         .to_function()
         .map_err(|e| CliError::usage(format!("{arg}: {e}")))?;

@@ -7,6 +7,7 @@
 
 mod eval;
 mod eval_boathull;
+mod eval_offload;
 mod export;
 mod export_boathull;
 mod export_fpm;
@@ -56,7 +57,7 @@ pub enum Command {
         model: EvalCommand,
     },
     /// Export a figure to .svg, .png or .csv.
-    Export(ExportArgs),
+    Export(Box<ExportArgs>),
     /// Functional performance models: measure speed functions, partition.
     #[command(subcommand_required = true)]
     Fpm {
@@ -115,6 +116,11 @@ pub enum EvalCommand {
     /// Partition n units over devices given by speed functions (FPM); the
     /// same as `hetscope fpm eval`.
     Fpm(fpm::FpmEvalArgs),
+    /// Offload decision of one OpenMP loop on a CPU+GPU platform: OpenMP
+    /// CPU model against Hong & Kim GPU model plus transfers.
+    Offload(eval_offload::OffloadArgs),
+    /// The Hong & Kim GPU model alone (defaults: their worked example).
+    Hongkim(eval_offload::HongKimArgs),
 }
 
 /// What `eval perdome|peapaw` evaluates.
@@ -299,6 +305,8 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 })?,
                 EvalCommand::Boathull(args) => eval_boathull::run(&args)?,
                 EvalCommand::Fpm(args) => fpm::eval(&args)?,
+                EvalCommand::Offload(args) => eval_offload::run_offload(&args)?,
+                EvalCommand::Hongkim(args) => eval_offload::run_hong_kim(&args)?,
             };
             let text = serde_json::to_string_pretty(&value)
                 .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;

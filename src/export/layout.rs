@@ -106,14 +106,7 @@ impl LabelPlacer {
             (x + gap, y - gap - h, Align::Start),
             (x + gap, y + gap + 2.0 * h, Align::Start),
         ];
-        let bx = |c: &(f64, f64, Align)| {
-            let x0 = match c.2 {
-                Align::Start => c.0,
-                Align::Middle => c.0 - w / 2.0,
-                Align::End => c.0 - w,
-            };
-            [x0, c.1 - h * 0.85, x0 + w, c.1 + h * 0.2]
-        };
+        let bx = |c: &(f64, f64, Align)| text_box(c.0, c.1, c.2, w, h);
         let [bx0, by0, bx1, by1] = self.bounds;
         let fits = |b: &[f64; 4]| b[0] >= bx0 && b[2] <= bx1 && b[1] >= by0 && b[3] <= by1;
         let free = |b: &[f64; 4], boxes: &[[f64; 4]]| {
@@ -132,4 +125,15 @@ impl LabelPlacer {
         self.boxes.push(bx(pick));
         *pick
     }
+}
+
+/// The box [x0, y0, x1, y1] of a text `w` wide in font `size` whose
+/// baseline starts (or ends, or is centred, per `anchor`) at (x, y).
+pub fn text_box(x: f64, y: f64, anchor: Align, w: f64, size: f64) -> [f64; 4] {
+    let x0 = match anchor {
+        Align::Start => x,
+        Align::Middle => x - w / 2.0,
+        Align::End => x - w,
+    };
+    [x0, y - size * 0.85, x0 + w, y + size * 0.2]
 }

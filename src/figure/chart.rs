@@ -77,6 +77,13 @@ impl ChartAxis {
         }
     }
 
+    /// Position of a bar's base: the base itself where it can be placed,
+    /// else (a base of 0 or less on a log axis) the bottom of the range.
+    /// The GUI and the exporters draw bars from here.
+    pub fn base_pos(&self, base: f64) -> f64 {
+        self.pos(base).unwrap_or(self.pos_range().0)
+    }
+
     /// Tick values (data values) with their labels. Log axes: powers of
     /// ten (thinned to at most ~10), plus 2x and 5x when the range is
     /// under three decades. Linear axes: round steps.
@@ -287,6 +294,25 @@ impl ChartPanel {
         p
     }
 
+    /// Whether this is a bar panel (named categories or bars): drawn
+    /// with category labels and without zoom.
+    pub fn is_bar_panel(&self) -> bool {
+        !self.categories.is_empty() || !self.bars.is_empty()
+    }
+
+    /// Whether another bar of the panel stacks on `bar` of `set` (same
+    /// category and offset, its base at this bar's value): a value label
+    /// then goes inside the bar rather than above it.
+    pub fn is_stacked_under(&self, set: &BarSet, bar: &Bar) -> bool {
+        let near = |a: f64, b: f64| (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1e-300);
+        self.bars.iter().any(|s| {
+            near(s.offset, set.offset)
+                && s.bars.iter().any(|b| {
+                    b.category == bar.category && !std::ptr::eq(b, bar) && near(b.base, bar.value)
+                })
+        })
+    }
+
     /// Set the y range to cover every drawn value (series, bars with their
     /// ranges, markers), with a margin; on a log axis only values > 0
     /// count. `floor`: a value the range must include (e.g. 0 for bars).
@@ -389,6 +415,45 @@ mod tests {
         let ticks: Vec<f64> = a.ticks().into_iter().map(|t| t.0).collect();
         assert!(ticks.contains(&1e-3) && ticks.contains(&10.0));
         assert!(ticks.iter().all(|t| (1e-3..=10.0 + 1e-12).contains(t)));
+    }
+
+    #[test]
+    fn bars_start_at_their_base_or_the_bottom_of_a_log_axis() {
+        let log = ChartAxis::new("speedup", "x", Scale::Log10, 0.1, 100.0);
+        assert_eq!(log.base_pos(0.0), -1.0);
+        assert_eq!(log.base_pos(10.0), 1.0);
+        let lin = ChartAxis::new("t", "s", Scale::Linear, 1.0, 5.0);
+        assert_eq!(lin.base_pos(0.0), 0.0);
+        let mut p = ChartPanel::bars("t", vec!["a".into(), "b".into()], lin);
+        let bar = |category, base, value| Bar {
+            category,
+            base,
+            value,
+            range: None,
+            label: String::new(),
+        };
+        for (name, base, value) in [("low", 0.0, 2.0), ("high", 2.0, 5.0)] {
+            p.bars.push(BarSet {
+                name: name.into(),
+                color: palette::BLUE,
+                width: 0.5,
+                offset: 0.0,
+                bars: vec![bar(0, base, value), bar(1, base, value)],
+                value_labels: true,
+            });
+        }
+        assert!(p.is_bar_panel());
+        assert!(p.is_stacked_under(&p.bars[0], &p.bars[0].bars[1]));
+        assert!(!p.is_stacked_under(&p.bars[1], &p.bars[1].bars[0]));
+    }
+
+    #[test]
+    fn tick_labels_drop_trailing_zeros() {
+        use crate::figure::fmt_tick;
+        assert_eq!(fmt_tick(5e-4), "5e-4");
+        assert_eq!(fmt_tick(2.5e-6), "2.5e-6");
+        assert_eq!(fmt_tick(0.5), "0.5");
+        assert_eq!(fmt_tick(140.0), "140");
     }
 
     #[test]

@@ -142,7 +142,7 @@ impl View {
             View::EnergyHeatmap => "Energy dome heat map",
             View::EnergySurface => "Energy dome surface",
             View::WpCompare => "Partition comparison",
-            View::Boathull => "Boat hull",
+            View::Boathull => "Time against complexity",
             View::BoathullCompare => "Two processors",
             View::BoathullRoofline => "Roofline",
             View::BoathullApp => "Application",
@@ -287,7 +287,15 @@ pub fn fmt_num(v: f64) -> String {
 /// (`140`, `0.5`, `1.25e6`).
 pub fn fmt_tick(v: f64) -> String {
     let s = fmt_num(v);
-    if s.contains('e') || !s.contains('.') {
+    if let Some((mantissa, exp)) = s.split_once('e') {
+        let m = if mantissa.contains('.') {
+            mantissa.trim_end_matches('0').trim_end_matches('.')
+        } else {
+            mantissa
+        };
+        return format!("{m}e{exp}");
+    }
+    if !s.contains('.') {
         return s;
     }
     s.trim_end_matches('0').trim_end_matches('.').to_string()

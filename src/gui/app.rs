@@ -61,7 +61,8 @@ enum ChartInput {
 /// on screen and reports the error.
 #[derive(Default)]
 struct ChartComputed {
-    input: Option<(View, ChartInput)>,
+    /// The input of the last build and that build's error, if any.
+    input: Option<(View, ChartInput, Option<String>)>,
     figure: Option<(View, Figure)>,
     error: Option<String>,
 }
@@ -266,8 +267,15 @@ impl HetscopeApp {
                 return changed;
             }
         };
-        if c.input.as_ref() == Some(&(view, input.clone())) {
-            return false;
+        if let Some((v, last, build_error)) = &c.input
+            && *v == view
+            && *last == input
+        {
+            // Same input as the last build (possibly after an invalid
+            // edit): its figure, or its build error, stands.
+            let changed = c.error != *build_error;
+            c.error = build_error.clone();
+            return changed;
         }
         let built = match &input {
             ChartInput::Boathull(i) => figure::boathull::build(view, i),
@@ -281,7 +289,7 @@ impl HetscopeApp {
             }
             Err(e) => c.error = Some(e),
         }
-        c.input = Some((view, input));
+        c.input = Some((view, input, c.error.clone()));
         self.computed.generation += 1;
         true
     }

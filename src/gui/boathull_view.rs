@@ -1,4 +1,6 @@
-//! Central area of the boathull views: the chart and its readouts.
+//! Central area of the boat hull views: the chart (with its hover
+//! readout), the readout at the chosen f and the notes, all from the
+//! figure.
 
 use eframe::egui::Ui;
 

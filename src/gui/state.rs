@@ -48,7 +48,10 @@ impl Tab {
 
     /// The tabs of one model, in tab-bar order.
     pub fn of_group(group: ModelGroup) -> Vec<Tab> {
-        Tab::all().into_iter().filter(|t| t.group() == group).collect()
+        Tab::all()
+            .into_iter()
+            .filter(|t| t.group() == group)
+            .collect()
     }
 
     /// The figure view of this tab, if it has one.

@@ -5,6 +5,8 @@ use include_dir::{Dir, include_dir};
 use super::boathull::parse_application;
 use super::error::PresetError;
 use super::load::{parse_platform, parse_processor, parse_workload};
+use super::offload::{OffloadKernelPreset, OffloadPlatformPreset};
+use super::offload_load::{parse_offload_kernel, parse_offload_platform};
 use super::types::{
     ApplicationPreset, PlatformPreset, PresetKind, ProcessorPreset, WorkloadPreset,
 };
@@ -31,6 +33,10 @@ pub struct Catalog {
     workloads: Vec<(PresetEntry, WorkloadPreset)>,
     /// Boat hull applications (`presets/applications/`).
     applications: Vec<(PresetEntry, ApplicationPreset)>,
+    /// Offload decision platforms (`presets/offload-platforms/`).
+    offload_platforms: Vec<(PresetEntry, OffloadPlatformPreset)>,
+    /// Offload decision kernels (`presets/offload-kernels/`).
+    offload_kernels: Vec<(PresetEntry, OffloadKernelPreset)>,
 }
 
 fn find<'a, T>(list: &'a [(PresetEntry, T)], key: &str) -> Option<&'a (PresetEntry, T)> {
@@ -80,6 +86,8 @@ impl Catalog {
             PresetKind::Platform,
             PresetKind::Workload,
             PresetKind::Application,
+            PresetKind::OffloadPlatform,
+            PresetKind::OffloadKernel,
         ] {
             let Some(dir) = PRESETS.get_dir(kind.folder()) else {
                 continue;
@@ -121,16 +129,28 @@ impl Catalog {
                     let a = parse_application(&text, &path)?;
                     cat.applications.push((entry(kind, &path, &a.name), a));
                 }
+                PresetKind::OffloadPlatform => {
+                    let p = parse_offload_platform(&text, &path)?;
+                    cat.offload_platforms.push((entry(kind, &path, &p.name), p));
+                }
+                PresetKind::OffloadKernel => {
+                    let k = parse_offload_kernel(&text, &path)?;
+                    cat.offload_kernels.push((entry(kind, &path, &k.name), k));
+                }
             }
         }
         cat.processors.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         cat.platforms.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         cat.workloads.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         cat.applications.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        cat.offload_platforms.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        cat.offload_kernels.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         check_unique(&cat.processors)?;
         check_unique(&cat.platforms)?;
         check_unique(&cat.workloads)?;
         check_unique(&cat.applications)?;
+        check_unique(&cat.offload_platforms)?;
+        check_unique(&cat.offload_kernels)?;
         for (e, p) in &cat.platforms {
             p.resolve(&e.id, &cat, &e.path)?;
         }
@@ -147,11 +167,32 @@ impl Catalog {
     }
 
     /// Every preset of every kind: [`Catalog::entries`] followed by the
-    /// boat hull applications.
+    /// boat hull applications, the offload platforms and the offload
+    /// kernels.
     pub fn all_entries(&self) -> Vec<PresetEntry> {
         let mut v = self.entries();
         v.extend(self.applications.iter().map(|(e, _)| e.clone()));
+        v.extend(self.offload_platforms.iter().map(|(e, _)| e.clone()));
+        v.extend(self.offload_kernels.iter().map(|(e, _)| e.clone()));
         v
+    }
+
+    pub fn offload_platforms(&self) -> &[(PresetEntry, OffloadPlatformPreset)] {
+        &self.offload_platforms
+    }
+
+    pub fn offload_kernels(&self) -> &[(PresetEntry, OffloadKernelPreset)] {
+        &self.offload_kernels
+    }
+
+    /// By id or name, case-insensitive (an id match wins).
+    pub fn offload_platform(&self, key: &str) -> Option<&(PresetEntry, OffloadPlatformPreset)> {
+        find(&self.offload_platforms, key)
+    }
+
+    /// By id or name, case-insensitive (an id match wins).
+    pub fn offload_kernel(&self, key: &str) -> Option<&(PresetEntry, OffloadKernelPreset)> {
+        find(&self.offload_kernels, key)
     }
 
     pub fn applications(&self) -> &[(PresetEntry, ApplicationPreset)] {
@@ -194,6 +235,8 @@ impl Catalog {
             PresetKind::Platform => ids(&self.platforms),
             PresetKind::Workload => ids(&self.workloads),
             PresetKind::Application => ids(&self.applications),
+            PresetKind::OffloadPlatform => ids(&self.offload_platforms),
+            PresetKind::OffloadKernel => ids(&self.offload_kernels),
         }
     }
 }

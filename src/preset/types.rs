@@ -201,6 +201,10 @@ pub enum PresetKind {
     Workload,
     /// Boat hull applications (listed by `presets list --all`).
     Application,
+    /// Offload decision platforms (listed by `presets list --all`).
+    OffloadPlatform,
+    /// Offload decision kernels (listed by `presets list --all`).
+    OffloadKernel,
 }
 
 impl PresetKind {
@@ -210,6 +214,8 @@ impl PresetKind {
             PresetKind::Platform => "platform",
             PresetKind::Workload => "workload",
             PresetKind::Application => "application",
+            PresetKind::OffloadPlatform => "offload-platform",
+            PresetKind::OffloadKernel => "offload-kernel",
         }
     }
     /// Folder under `presets/`.
@@ -219,6 +225,8 @@ impl PresetKind {
             PresetKind::Platform => "platforms",
             PresetKind::Workload => "workloads",
             PresetKind::Application => "applications",
+            PresetKind::OffloadPlatform => "offload-platforms",
+            PresetKind::OffloadKernel => "offload-kernels",
         }
     }
 }

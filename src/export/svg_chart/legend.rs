@@ -1,0 +1,247 @@
+//! Legends: one entry a name, placed in a free corner of the plot or in
+//! rows under it.
+
+use std::fmt::Write;
+
+use super::Style;
+use super::bars::bar_rects;
+use super::geom::{Frame, Rect, clip_segment, overlaps};
+use super::lines::dash_attr;
+use crate::export::layout::text_width;
+use crate::export::svg_util::{Align, INK, Svg, f};
+use crate::figure::chart::{ChartPanel, LineStyle};
+use crate::figure::color::hex;
+
+/// What a legend entry shows next to its name.
+#[derive(Clone, Copy)]
+enum Swatch {
+    Line([u8; 3], LineStyle, f32),
+    Dot([u8; 3]),
+    Block([u8; 3]),
+}
+
+pub(super) struct Entry<'a> {
+    name: &'a str,
+    swatch: Swatch,
+}
+
+/// Series not hidden from the legend, then bar sets; one entry a name.
+pub(super) fn legend_entries(p: &ChartPanel) -> Vec<Entry<'_>> {
+    let mut out: Vec<Entry> = Vec::new();
+    let series = p
+        .series
+        .iter()
+        .filter(|s| !s.hide_in_legend)
+        .map(|s| Entry {
+            name: &s.name,
+            swatch: if s.points_only {
+                Swatch::Dot(s.color)
+            } else {
+                Swatch::Line(s.color, s.style, s.width)
+            },
+        });
+    let bars = p.bars.iter().map(|b| Entry {
+        name: &b.name,
+        swatch: Swatch::Block(b.color),
+    });
+    for e in series.chain(bars) {
+        if !e.name.trim().is_empty() && !out.iter().any(|o| o.name == e.name) {
+            out.push(e);
+        }
+    }
+    out
+}
+
+/// Where a panel's legend goes.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum LegendPlace {
+    None,
+    /// Inside the plot, at this box.
+    Inside(Rect),
+    Below,
+}
+
+pub(super) fn entry_w(e: &Entry, st: &Style) -> f64 {
+    st.swatch_w() + 6.0 * st.k + text_width(e.name, st.legend) + 16.0 * st.k
+}
+
+/// Size of the legend drawn as a box inside the plot.
+fn legend_box_size(entries: &[Entry], st: &Style) -> (f64, f64) {
+    let pad = 7.0 * st.k;
+    let w = entries
+        .iter()
+        .map(|e| text_width(e.name, st.legend))
+        .fold(0.0, f64::max);
+    (
+        2.0 * pad + st.swatch_w() + 6.0 * st.k + w,
+        2.0 * pad + entries.len() as f64 * st.legend_row() - (st.legend_row() - st.legend),
+    )
+}
+
+/// A corner of the plot where the legend box hides no data; with `force`
+/// the least covered corner, else `Below` when every corner hides data.
+pub(super) fn legend_place(p: &ChartPanel, fr: &Frame, st: &Style, force: bool) -> LegendPlace {
+    let entries = legend_entries(p);
+    if entries.is_empty() {
+        return LegendPlace::None;
+    }
+    let (w, h) = legend_box_size(&entries, st);
+    let [x0, y0, x1, y1] = fr.plot;
+    let inset = 6.0 * st.k;
+    let big = w > (x1 - x0) * 0.55 || h > (y1 - y0) * 0.6;
+    if big && !force {
+        return LegendPlace::Below;
+    }
+    let corners = [
+        [x1 - inset - w, y0 + inset, x1 - inset, y0 + inset + h],
+        [x0 + inset, y0 + inset, x0 + inset + w, y0 + inset + h],
+        [x1 - inset - w, y1 - inset - h, x1 - inset, y1 - inset],
+        [x0 + inset, y1 - inset - h, x0 + inset + w, y1 - inset],
+    ];
+    let scores: Vec<usize> = corners.iter().map(|c| covered(p, fr, c, st)).collect();
+    if let Some(i) = scores.iter().position(|s| *s == 0) {
+        return LegendPlace::Inside(corners[i]);
+    }
+    if !force || big {
+        return LegendPlace::Below;
+    }
+    let best = (0..4).min_by_key(|i| scores[*i]).unwrap_or(0);
+    LegendPlace::Inside(corners[best])
+}
+
+/// How much of the panel's data the box `b` would hide.
+fn covered(p: &ChartPanel, fr: &Frame, b: &Rect, st: &Style) -> usize {
+    let k = st.k;
+    let grown = [
+        b[0] - 3.0 * k,
+        b[1] - 3.0 * k,
+        b[2] + 3.0 * k,
+        b[3] + 3.0 * k,
+    ];
+    let hit_pt = |x: f64, y: f64| x >= grown[0] && x <= grown[2] && y >= grown[1] && y <= grown[3];
+    let mut n = 0;
+    for s in &p.series {
+        let mut prev: Option<(f64, f64)> = None;
+        for pt in &s.points {
+            let cur = fr.point(p, pt[0], pt[1]);
+            if let Some((x, y)) = cur {
+                if hit_pt(x, y) {
+                    n += 1;
+                } else if !s.points_only
+                    && let Some(a) = prev
+                    && clip_segment(a, (x, y), &grown).is_some()
+                {
+                    n += 1;
+                }
+            }
+            prev = cur;
+        }
+    }
+    for (r, _, _) in bar_rects(p, fr) {
+        if overlaps(&r, &grown) {
+            n += 1;
+        }
+    }
+    for m in &p.markers {
+        if let Some((x, y)) = fr.point(p, m.x, m.y) {
+            let w = text_width(&m.label, st.marker);
+            let r = [x - 6.0 * k, y - st.marker, x + 10.0 * k + w, y + 6.0 * k];
+            if overlaps(&r, &grown) {
+                n += 1;
+            }
+        }
+    }
+    n
+}
+
+/// A legend entry's swatch with its left edge at x, centred on y.
+fn swatch(svg: &mut Svg, st: &Style, e: &Entry, x: f64, y: f64) {
+    let k = st.k;
+    let w = st.swatch_w();
+    match e.swatch {
+        Swatch::Line(c, style, width) => {
+            let sw = (width as f64).clamp(0.8, 4.0) * k;
+            let _ = writeln!(
+                svg.buf,
+                r#"<line x1="{0}" y1="{2}" x2="{1}" y2="{2}" stroke="{3}" stroke-width="{4}"{5}/>"#,
+                f(x),
+                f(x + w),
+                f(y),
+                hex(c),
+                f(sw),
+                dash_attr(style, sw)
+            );
+        }
+        Swatch::Dot(c) => {
+            let _ = writeln!(
+                svg.buf,
+                r#"<circle cx="{}" cy="{}" r="{}" fill="{}"/>"#,
+                f(x + w / 2.0),
+                f(y),
+                f(3.5 * k),
+                hex(c)
+            );
+        }
+        Swatch::Block(c) => {
+            let s = st.legend * 0.9;
+            svg.rect(x + (w - s) / 2.0, y - s / 2.0, s, s, &hex(c), None);
+        }
+    }
+}
+
+pub(super) fn legend_box(svg: &mut Svg, st: &Style, entries: &[Entry], b: Rect) {
+    let k = st.k;
+    let _ = writeln!(
+        svg.buf,
+        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff" fill-opacity="0.88" stroke="#bbbbbb" stroke-width="{}" rx="{}"/>"##,
+        f(b[0]),
+        f(b[1]),
+        f(b[2] - b[0]),
+        f(b[3] - b[1]),
+        f(0.8 * k),
+        f(3.0 * k)
+    );
+    let pad = 7.0 * k;
+    let mut y = b[1] + pad + st.legend * 0.5;
+    for e in entries {
+        swatch(svg, st, e, b[0] + pad, y);
+        svg.text(
+            b[0] + pad + st.swatch_w() + 6.0 * k,
+            y + st.legend * 0.35,
+            st.legend,
+            Align::Start,
+            INK,
+            e.name,
+        );
+        y += st.legend_row();
+    }
+}
+
+/// The legend in rows under the plot; returns the y under it.
+pub(super) fn legend_below(
+    svg: &mut Svg,
+    st: &Style,
+    entries: &[Entry],
+    rows: &[Vec<usize>],
+    x: f64,
+    y: f64,
+) -> f64 {
+    let mut y = y + st.legend * 0.5;
+    for row in rows {
+        let mut ex = x;
+        for e in row.iter().filter_map(|i| entries.get(*i)) {
+            swatch(svg, st, e, ex, y);
+            svg.text(
+                ex + st.swatch_w() + 6.0 * st.k,
+                y + st.legend * 0.35,
+                st.legend,
+                Align::Start,
+                INK,
+                e.name,
+            );
+            ex += entry_w(e, st);
+        }
+        y += st.legend_row();
+    }
+    y - st.legend * 0.5 + 2.0 * st.k
+}

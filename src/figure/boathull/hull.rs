@@ -1,0 +1,354 @@
+//! The boat hull view: execution time against operator complexity f for
+//! one class on one processor (the paper's Figures 2 and 3).
+
+use super::super::chart::{
+    ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
+    Series, palette,
+};
+use super::{BoathullInput, BoathullProcessor, fmt_f, fmt_range, fmt_time};
+use crate::figure::fmt_tick;
+use crate::model::boathull::{ClassVars, Target, TimeRange, balance_complexity};
+
+/// One equation of the model drawn as a line.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Equation {
+    /// "c0", "c1", "m0", ...
+    pub key: &'static str,
+    /// Legend name, e.g. "c1 floor: no FMA (2 x c0)".
+    pub name: String,
+    pub color: [u8; 3],
+}
+
+fn eq(key: &'static str, name: String, color: [u8; 3]) -> Equation {
+    Equation { key, name, color }
+}
+
+/// The equations of a processor for a class, in drawing order: compute,
+/// compute floors, memory, memory floors. Only the floors the class has.
+pub(super) fn equations(p: &BoathullProcessor, vars: &ClassVars) -> Vec<Equation> {
+    use palette::*;
+    match p.target {
+        Target::Gpu { .. } => {
+            let mut v = vec![eq("c0", "c0 compute".into(), BLUE)];
+            if vars.floors.c1 {
+                v.push(eq("c1", "c1 floor: no FMA (2 x c0)".into(), SKY));
+            }
+            v.push(eq("m0", "m0 memory".into(), VERMILION));
+            if vars.floors.m1 {
+                v.push(eq("m1", "m1 floor: scattered accesses".into(), ORANGE));
+            }
+            v
+        }
+        Target::Cpu { cpu, .. } => {
+            let (lanes, n) = (cpu.lanes(), cpu.n_threads);
+            vec![
+                eq("c0", "c0 compute".into(), BLUE),
+                eq("c1", format!("c1 floor: scalar ({lanes} x c0)"), SKY),
+                eq("c2", format!("c2 floor: one thread ({n} x c0)"), GREEN),
+                eq(
+                    "c3",
+                    format!("c3 floor: one thread, scalar ({} x c0)", lanes * n),
+                    PURPLE,
+                ),
+                eq("m0", "m0 memory".into(), VERMILION),
+            ]
+        }
+    }
+}
+
+/// Every equation of a processor at one f, s.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Times {
+    /// In the order of [`equations`]; the first `n` are used.
+    values: [f64; 5],
+    n: usize,
+    pub m0: f64,
+    pub hull: f64,
+    /// Host-accelerator transfer t0 (0 on a CPU).
+    pub t0: f64,
+    /// Kernel time under the processor's assumptions.
+    pub range: TimeRange,
+}
+
+impl Times {
+    /// The equations' times in the order of [`equations`], s.
+    pub fn values(&self) -> &[f64] {
+        &self.values[..self.n]
+    }
+}
+
+/// The equations of `p` for `vars` at `f` (no allocation: this runs for
+/// every sample of every curve).
+pub(super) fn times(p: &BoathullProcessor, vars: &ClassVars, f: f64) -> Result<Times, String> {
+    let err = |e: crate::model::boathull::BoatHullError| format!("{}: {e}", p.short_name());
+    match p.target {
+        Target::Gpu { gpu, assume } => {
+            let t = gpu.times(vars, f).map_err(err)?;
+            let mut values = [0.0; 5];
+            let mut n = 0;
+            for v in [Some(t.c0_s), t.c1_s, Some(t.m0_s), t.m1_s]
+                .into_iter()
+                .flatten()
+            {
+                values[n] = v;
+                n += 1;
+            }
+            Ok(Times {
+                values,
+                n,
+                m0: t.m0_s,
+                hull: t.hull_s(),
+                t0: t.t0_s,
+                range: t.range(assume),
+            })
+        }
+        Target::Cpu { cpu, assume } => {
+            let t = cpu.times(vars, f).map_err(err)?;
+            Ok(Times {
+                values: [t.c0_s, t.c1_s, t.c2_s, t.c3_s, t.m0_s],
+                n: 5,
+                m0: t.m0_s,
+                hull: t.hull_s(),
+                t0: 0.0,
+                range: t.range(assume),
+            })
+        }
+    }
+}
+
+/// P_compute of a processor, GFLOP/s.
+pub(super) fn p_compute(p: &BoathullProcessor) -> f64 {
+    match p.target {
+        Target::Gpu { gpu, .. } => gpu.p_compute_gflops,
+        Target::Cpu { cpu, .. } => cpu.p_compute_gflops,
+    }
+}
+
+/// The sampled curves of one processor: the equations, the hull and t0.
+pub(super) struct Curves {
+    pub equations: Vec<Equation>,
+    pub f: Vec<f64>,
+    /// One vector per equation.
+    pub lines: Vec<Vec<f64>>,
+    pub hull: Vec<f64>,
+    pub t0: f64,
+}
+
+/// Sample every equation of `p` over the input's f range.
+pub(super) fn curves(input: &BoathullInput, p: &BoathullProcessor) -> Result<Curves, String> {
+    let vars = p.vars(&input.class, &input.options);
+    let equations = equations(p, &vars);
+    let f = input.f_samples();
+    let mut lines = vec![Vec::with_capacity(f.len()); equations.len()];
+    let mut hull = Vec::with_capacity(f.len());
+    let mut t0 = 0.0;
+    for &x in &f {
+        let t = times(p, &vars, x)?;
+        for (line, v) in lines.iter_mut().zip(t.values()) {
+            line.push(*v);
+        }
+        hull.push(t.hull);
+        t0 = t.t0;
+    }
+    Ok(Curves {
+        equations,
+        f,
+        lines,
+        hull,
+        t0,
+    })
+}
+
+fn points(f: &[f64], y: &[f64], plus: f64) -> Vec<[f64; 2]> {
+    f.iter().zip(y).map(|(x, y)| [*x, y + plus]).collect()
+}
+
+/// The f axis of the boat hull charts.
+pub(super) fn f_axis(input: &BoathullInput) -> ChartAxis {
+    let (lo, hi) = input.f_range();
+    ChartAxis::new("operator complexity f", "ops/element", Scale::Log10, lo, hi)
+}
+
+/// A vertical line at the chosen f.
+pub(super) fn f_line(f: f64) -> RefLine {
+    RefLine {
+        orientation: Orientation::Vertical,
+        value: f,
+        label: format!("chosen f = {}", fmt_f(f)),
+        color: palette::GREY,
+        style: LineStyle::Dotted,
+    }
+}
+
+/// "w = .., m = .., o = .., d = .., c = .., u = .." of a class.
+pub(super) fn vars_text(v: &ClassVars) -> String {
+    format!(
+        "w = {}, m = {}, o = {}, d = {}, c = {}, u = {} (d, c, u in 32-bit elements)",
+        fmt_tick(v.w),
+        fmt_tick(v.m),
+        fmt_tick(v.o),
+        fmt_tick(v.d),
+        fmt_tick(v.c),
+        fmt_tick(v.u)
+    )
+}
+
+/// The boat hull view of the input's first processor.
+pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, String> {
+    let p = &input.processor;
+    let vars = p.vars(&input.class, &input.options);
+    let c = curves(input, p)?;
+    let gpu = matches!(p.target, Target::Gpu { .. });
+    let mut panel = ChartPanel::new(
+        &format!(
+            "{} on {} ({})",
+            input.class_row(),
+            p.short_name(),
+            p.side().name()
+        ),
+        f_axis(input),
+        ChartAxis::new("execution time", "s", Scale::Log10, 0.1, 10.0),
+    );
+    // The hull first and wide, so the equations run on top of it.
+    panel.series.push(
+        Series::line(
+            "hull = max(c0, m0)",
+            palette::BLACK,
+            points(&c.f, &c.hull, 0.0),
+        )
+        .width(4.0),
+    );
+    for (e, line) in c.equations.iter().zip(&c.lines) {
+        panel
+            .series
+            .push(Series::line(&e.name, e.color, points(&c.f, line, 0.0)).width(1.8));
+    }
+    if gpu {
+        panel.series.push(
+            Series::line(
+                "total with transfers: hull + t0",
+                palette::BLACK,
+                points(&c.f, &c.hull, c.t0),
+            )
+            .dashed()
+            .width(2.2),
+        );
+        for (e, line) in c.equations.iter().zip(&c.lines) {
+            let mut s = Series::line(
+                &format!("{} + t0", e.key),
+                e.color,
+                points(&c.f, line, c.t0),
+            )
+            .dashed()
+            .width(1.2);
+            s.hide_in_legend = true;
+            panel.series.push(s);
+        }
+        let (lo, hi) = input.f_range();
+        panel.series.push(
+            Series::line(
+                "t0 transfer (4 d / B_bus)",
+                palette::GREEN,
+                vec![[lo, c.t0], [hi, c.t0]],
+            )
+            .dotted()
+            .width(1.4),
+        );
+    }
+
+    // The chosen f: marker, line and readout.
+    let f = input.f;
+    let t = times(p, &vars, f)?;
+    let bound = if t.values()[0] >= t.m0 {
+        "compute bound"
+    } else {
+        "memory bound"
+    };
+    panel.ref_lines.push(f_line(f));
+    panel.markers.push(PointMarker {
+        label: format!("f = {}: hull {} ({bound})", fmt_f(f), fmt_time(t.hull)),
+        x: f,
+        y: t.hull,
+        color: palette::BLACK,
+    });
+    let mut readout: Vec<String> = c
+        .equations
+        .iter()
+        .zip(t.values())
+        .map(|(e, v)| format!("{} = {}", e.key, fmt_time(*v)))
+        .collect();
+    readout.push(format!("hull = {} ({bound})", fmt_time(t.hull)));
+    panel
+        .notes
+        .push(format!("At f = {}: {}.", fmt_f(f), readout.join(", ")));
+    if gpu {
+        panel.markers.push(PointMarker {
+            label: format!("with transfers: {}", fmt_time(t.hull + t.t0)),
+            x: f,
+            y: t.hull + t.t0,
+            color: palette::GREY,
+        });
+        panel.notes.push(format!(
+            "Transfer t0 = 4 d / B_bus = {}; total with transfers = {}.",
+            fmt_time(t.t0),
+            fmt_time(t.hull + t.t0)
+        ));
+    } else {
+        panel
+            .notes
+            .push("A CPU works on data in its own memory: no transfer t0.".into());
+    }
+    panel.notes.push(format!(
+        "Assumed {}: kernel {}{}.",
+        p.assumptions_text(),
+        fmt_range(t.range.low_s, t.range.high_s),
+        if gpu {
+            format!(
+                ", with transfers {}",
+                fmt_range(t.range.low_s + t.t0, t.range.high_s + t.t0)
+            )
+        } else {
+            String::new()
+        }
+    ));
+
+    // Where c0 meets m0: memory bound below, compute bound above.
+    let (lo, hi) = input.f_range();
+    match balance_complexity(&vars, p_compute(p), 1.0, t.m0) {
+        Some(fb) => {
+            if fb >= lo && fb <= hi {
+                panel.markers.push(PointMarker {
+                    label: format!("c0 = m0 at f = {}", fmt_f(fb)),
+                    x: fb,
+                    y: t.m0,
+                    color: palette::VERMILION,
+                });
+            }
+            panel.notes.push(format!(
+                "Memory bound below f = {}, compute bound above (c0 = m0).",
+                fmt_f(fb)
+            ));
+        }
+        None => panel
+            .notes
+            .push("Compute bound at every f (c0 > m0 already at f = 0).".into()),
+    }
+    panel.fit_y(None);
+    Ok(ChartFigure {
+        title: "Boat hull: execution time against operator complexity".into(),
+        subtitle: format!(
+            "{} | {} | {} {}",
+            input.class,
+            input.class_row(),
+            p.side().name(),
+            p.name
+        ),
+        panels: vec![panel],
+        notes: vec![
+            format!("Class variables: {}.", vars_text(&vars)),
+            "Solid: the equations and their hull; dashed: each plus the transfer t0 (GPU only)."
+                .into(),
+            input.options_note(),
+        ],
+    })
+}

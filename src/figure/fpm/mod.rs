@@ -1,0 +1,445 @@
+//! Figures of the functional performance models (FPM paper, Sections V
+//! and VI), built from plain data ([`FpmInput`]) so that the GUI, the
+//! command line and the tests share them:
+//!
+//! - `speed.rs` (`fpm-speed`): the devices' speed functions s(x) with the
+//!   FPM partition drawn as the line s = x / T through the origin cutting
+//!   every graph, and the CPM partition beside it (the constant speeds
+//!   measured at the even share and the line they imply).
+//! - `times.rs` (`fpm-times`): predicted time and share of every device
+//!   for the homogeneous, CPM and FPM partitions at n (after the paper's
+//!   Figure 6 and Table III).
+//! - `sweep.rs` (`fpm-sweep`): predicted makespan and load imbalance
+//!   against n for the three methods (after Figure 7).
+//!
+//! Every number comes from `crate::model::fpm`; this module only lays it
+//! out. Sizes are in the devices' computation unit, speeds in units/s,
+//! times in s (x / s(x), the time of one kernel run of the share).
+
+mod device;
+mod speed;
+mod sweep;
+mod times;
+
+pub use device::{PAPER_HYBRID, PAPER_N, n_range, paper_hybrid, unit_from_comments};
+pub use times::{FpmTable, SHARE_PANEL, TIME_PANEL, TableColumn, table};
+
+use super::chart::palette;
+use super::{ChartFigure, Scale, View, fmt_num};
+use crate::model::fpm::{
+    Contention, Device, Method, Partition, SpeedFunction, SpeedPoint, cpm_constants,
+    effective_speeds, partition, partition_blocks,
+};
+
+/// One device: its measured speed function and how it shares a socket.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct FpmDevice {
+    /// Name in legends, tables and categories.
+    pub name: String,
+    /// Where the points come from (a file, a built-in device, a
+    /// measurement on this machine).
+    pub source: String,
+    /// Measured points (size units, speed units/s), any order.
+    pub points: Vec<SpeedPoint>,
+    /// Memory limit, units (no share goes beyond it).
+    pub max_size_units: Option<f64>,
+    /// Name of the computation unit, e.g. "blocks", "Mflop".
+    pub unit: String,
+    /// Speed factor in (0, 1] while another device of the same socket has
+    /// work (FPM paper, Section V: 0.85 for a GPU next to busy cores).
+    pub contention: f64,
+    /// Devices with the same socket number share resources; None: alone.
+    pub socket: Option<u32>,
+}
+
+impl Default for FpmDevice {
+    fn default() -> Self {
+        FpmDevice {
+            name: String::new(),
+            source: String::new(),
+            points: Vec::new(),
+            max_size_units: None,
+            unit: "units".into(),
+            contention: 1.0,
+            socket: None,
+        }
+    }
+}
+
+/// Everything the FPM figures are computed from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FpmInput {
+    pub devices: Vec<FpmDevice>,
+    /// Total problem size n, units (rounded to whole units with
+    /// `integer`).
+    pub n_units: f64,
+    /// Range of n for the sweep, units (`lo < hi`).
+    pub n_range: (f64, f64),
+    /// Scale of both axes of the speed and sweep views.
+    pub scale: Scale,
+    /// Whole units (blocks) adding up to n.
+    pub integer: bool,
+    /// The partitioning methods drawn, in the order even, CPM, FPM.
+    pub methods: Vec<Method>,
+}
+
+impl Default for FpmInput {
+    fn default() -> Self {
+        FpmInput {
+            devices: Vec::new(),
+            n_units: 1.0,
+            n_range: (0.1, 10.0),
+            scale: Scale::Log10,
+            integer: false,
+            methods: METHODS.to_vec(),
+        }
+    }
+}
+
+/// The three methods in drawing order.
+pub const METHODS: [Method; 3] = [Method::Even, Method::Cpm, Method::Fpm];
+
+/// Name of a method in legends and tables.
+pub fn method_label(m: Method) -> &'static str {
+    match m {
+        Method::Even => "homogeneous (n / p each)",
+        Method::Cpm => "CPM (constant speeds)",
+        Method::Fpm => "FPM (speed functions)",
+    }
+}
+
+/// Short name of a method.
+pub fn method_short(m: Method) -> &'static str {
+    match m {
+        Method::Even => "homogeneous",
+        Method::Cpm => "CPM",
+        Method::Fpm => "FPM",
+    }
+}
+
+/// Colour of a method in the times and sweep views.
+pub fn method_color(m: Method) -> [u8; 3] {
+    match m {
+        Method::Even => palette::GREY,
+        Method::Cpm => palette::VERMILION,
+        Method::Fpm => palette::BLUE,
+    }
+}
+
+/// Colour of device `i` in the speed view.
+pub fn device_color(i: usize) -> [u8; 3] {
+    const C: [[u8; 3]; 7] = [
+        palette::BLUE,
+        palette::VERMILION,
+        palette::GREEN,
+        palette::ORANGE,
+        palette::PURPLE,
+        palette::SKY,
+        palette::YELLOW,
+    ];
+    C[i % C.len()]
+}
+
+/// The partitions of one n.
+#[derive(Clone, Debug)]
+pub struct Solved {
+    /// n as partitioned (whole with `integer`), units.
+    pub n_units: f64,
+    /// The speed functions partitioned with (contention applied).
+    pub speeds: Vec<SpeedFunction>,
+    /// Every method's partition, in the order of [`METHODS`].
+    pub parts: Vec<(Method, Partition)>,
+    /// CPM's constant speeds: each device's speed at the even share.
+    pub cpm_constants: Vec<f64>,
+    /// The common time of the continuous FPM partition, s: the line
+    /// s = x / T cuts every speed graph at the FPM share.
+    pub fpm_time_s: f64,
+}
+
+impl Solved {
+    pub fn part(&self, m: Method) -> &Partition {
+        &self
+            .parts
+            .iter()
+            .find(|(k, _)| *k == m)
+            .expect("every method is solved")
+            .1
+    }
+}
+
+impl FpmInput {
+    /// Checks what the figures need: devices, n, range, factors, methods.
+    pub fn check(&self) -> Result<(), String> {
+        if self.devices.is_empty() {
+            return Err("no devices: add at least one speed function".into());
+        }
+        if !(self.n_units.is_finite() && self.n_units > 0.0) {
+            return Err(format!(
+                "problem size n = {} must be a positive number of units",
+                self.n_units
+            ));
+        }
+        let (lo, hi) = self.n_range;
+        if !(lo.is_finite() && hi.is_finite() && lo > 0.0 && hi > lo) {
+            return Err(format!("range of n {lo} to {hi} is not valid"));
+        }
+        for d in &self.devices {
+            Contention::new(d.contention).map_err(|e| format!("{}: {e}", d.name))?;
+        }
+        if self.methods.is_empty() {
+            return Err("no partitioning method chosen: pick at least one".into());
+        }
+        Ok(())
+    }
+
+    /// The speed functions as measured, one per device.
+    pub fn measured_functions(&self) -> Result<Vec<SpeedFunction>, String> {
+        self.devices
+            .iter()
+            .map(|d| {
+                let f = SpeedFunction::new(&d.points).map_err(|e| format!("{}: {e}", d.name))?;
+                match d.max_size_units {
+                    Some(l) => f
+                        .with_memory_limit(l)
+                        .map_err(|e| format!("{}: {e}", d.name)),
+                    None => Ok(f),
+                }
+            })
+            .collect()
+    }
+
+    /// The speed functions to partition with: contention applied where a
+    /// device shares its socket with another device of the list.
+    pub fn effective_functions(&self) -> Result<Vec<SpeedFunction>, String> {
+        let measured = self.measured_functions()?;
+        let mut devices = Vec::with_capacity(measured.len());
+        for (d, f) in self.devices.iter().zip(measured) {
+            devices.push(Device {
+                name: d.name.clone(),
+                speed: f,
+                socket: d.socket,
+                contention: Contention::new(d.contention)
+                    .map_err(|e| format!("{}: {e}", d.name))?,
+            });
+        }
+        Ok(effective_speeds(&devices))
+    }
+
+    /// n as partitioned: whole and at least 1 with `integer`.
+    pub fn n_used(&self, n: f64) -> f64 {
+        if self.integer { n.round().max(1.0) } else { n }
+    }
+
+    /// The common unit of the devices, and a warning when they differ.
+    pub fn unit(&self) -> (String, Option<String>) {
+        let mut units: Vec<&str> = Vec::new();
+        for d in &self.devices {
+            let u = d.unit.trim();
+            if !units.contains(&u) {
+                units.push(u);
+            }
+        }
+        match units.as_slice() {
+            [one] if !one.is_empty() => (one.to_string(), None),
+            [_] | [] => ("units".into(), None),
+            many => (
+                "units".into(),
+                Some(format!(
+                    "The devices use different units ({}): their sizes and the partition are not comparable.",
+                    many.join(", ")
+                )),
+            ),
+        }
+    }
+
+    /// All three partitions of n (rounded with `integer`).
+    pub fn solve(&self, speeds: &[SpeedFunction], n: f64) -> Result<Solved, String> {
+        let n = self.n_used(n);
+        let mut parts = Vec::with_capacity(3);
+        for m in METHODS {
+            let p = if self.integer {
+                partition_blocks(speeds, n as u64, m)
+            } else {
+                partition(speeds, n, m)
+            }
+            .map_err(|e| format!("n = {}: {e}", fmt_size(n, self.integer)))?;
+            parts.push((m, p));
+        }
+        let cpm = cpm_constants(speeds, n).map_err(|e| e.to_string())?;
+        let fpm_time_s = if self.integer {
+            partition(speeds, n, Method::Fpm)
+                .map_err(|e| e.to_string())?
+                .makespan_s
+        } else {
+            parts[2].1.makespan_s
+        };
+        Ok(Solved {
+            n_units: n,
+            speeds: speeds.to_vec(),
+            parts,
+            cpm_constants: cpm,
+            fpm_time_s,
+        })
+    }
+
+    /// Notes shared by the views: units, contention, falling times.
+    pub fn common_notes(&self, speeds: &[SpeedFunction]) -> Vec<String> {
+        let mut notes = Vec::new();
+        if let Some(w) = self.unit().1 {
+            notes.push(w);
+        }
+        for (i, d) in self.devices.iter().enumerate() {
+            let shared = d.socket.is_some_and(|s| {
+                self.devices
+                    .iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && o.socket == Some(s))
+            });
+            if shared && d.contention < 1.0 {
+                notes.push(format!(
+                    "{}: speed x {} for contention on socket {} (FPM paper, Section V).",
+                    d.name,
+                    fmt_num(d.contention),
+                    d.socket.unwrap_or(0)
+                ));
+            }
+        }
+        for (d, f) in self.devices.iter().zip(speeds) {
+            if let Some((a, b)) = f.time_decrease() {
+                notes.push(format!(
+                    "{}: x / s(x) falls between {} and {}, so FPM may not balance it exactly.",
+                    d.name,
+                    fmt_num(a),
+                    fmt_num(b)
+                ));
+            }
+        }
+        notes
+    }
+
+    /// Subtitle: devices, n and whether blocks are whole.
+    pub fn subtitle(&self, n: f64) -> String {
+        let names: Vec<&str> = self.devices.iter().map(|d| d.name.as_str()).collect();
+        let (unit, _) = self.unit();
+        format!(
+            "{} | n = {} {unit}{}",
+            names.join(", "),
+            fmt_size(n, self.integer),
+            if self.integer { " (whole units)" } else { "" }
+        )
+    }
+}
+
+/// A size for labels: whole with `integer`, about four digits without
+/// trailing zeros otherwise.
+pub fn fmt_size(x: f64, integer: bool) -> String {
+    if integer && x.is_finite() && x.abs() < 1e15 {
+        format!("{}", x.round() as i64)
+    } else {
+        super::fmt_tick(x)
+    }
+}
+
+/// A number with four significant digits (no exponent from 1e-4 to 1e6).
+pub fn fmt_sig(v: f64) -> String {
+    if !v.is_finite() {
+        return "n/a".into();
+    }
+    if v == 0.0 {
+        return "0".into();
+    }
+    let mag = v.abs().log10().floor() as i32;
+    if !(-4..6).contains(&mag) {
+        return format!("{v:.3e}");
+    }
+    let decimals = (3 - mag).max(0) as usize;
+    format!("{v:.decimals$}")
+}
+
+/// A time with its unit: seconds from 1 s up, milliseconds below.
+pub fn fmt_time(t_s: f64) -> String {
+    if t_s.is_finite() && t_s.abs() < 1.0 && t_s != 0.0 {
+        format!("{} ms", fmt_sig(t_s * 1e3))
+    } else {
+        format!("{} s", fmt_sig(t_s))
+    }
+}
+
+/// The unit of a time axis whose largest value is `max_s` seconds, and
+/// the factor from seconds to it: ms below one second.
+pub fn time_unit(max_s: f64) -> (&'static str, f64) {
+    if max_s.is_finite() && max_s < 1.0 {
+        ("ms", 1e3)
+    } else {
+        ("s", 1.0)
+    }
+}
+
+/// Build the figure of one FPM view.
+pub fn build(view: View, input: &FpmInput) -> Result<ChartFigure, String> {
+    input.check()?;
+    match view {
+        View::FpmSpeed => speed::build(input),
+        View::FpmTimes => times::build(input),
+        View::FpmSweep => sweep::build(input),
+        _ => Err(format!("the view '{}' is not an FPM view", view.key())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn dev(name: &str, pairs: &[(f64, f64)]) -> FpmDevice {
+        FpmDevice {
+            name: name.into(),
+            points: pairs.iter().map(|&(x, s)| SpeedPoint::new(x, s)).collect(),
+            unit: "blocks".into(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn mixed_units_are_named() {
+        let mut input = FpmInput {
+            devices: vec![dev("a", &[(1.0, 1.0)]), dev("b", &[(1.0, 2.0)])],
+            ..Default::default()
+        };
+        assert_eq!(input.unit(), ("blocks".into(), None));
+        input.devices[1].unit = "Mflop".into();
+        let (u, w) = input.unit();
+        assert_eq!(u, "units");
+        assert!(w.unwrap().contains("blocks, Mflop"));
+    }
+
+    #[test]
+    fn times_read_in_seconds_or_milliseconds() {
+        assert_eq!(fmt_sig(1.94156), "1.942");
+        assert_eq!(fmt_sig(1234.56), "1235");
+        assert_eq!(fmt_sig(2.5e-7), "2.500e-7");
+        assert_eq!(fmt_time(0.0019), "1.900 ms");
+        assert_eq!(fmt_time(3.2274), "3.227 s");
+        assert_eq!(time_unit(0.5), ("ms", 1e3));
+        assert_eq!(time_unit(2.0), ("s", 1.0));
+    }
+
+    #[test]
+    fn bad_inputs_are_refused_with_a_reason() {
+        let mut input = FpmInput::default();
+        assert!(
+            build(View::FpmSpeed, &input)
+                .unwrap_err()
+                .contains("no devices")
+        );
+        input.devices.push(dev("a", &[(1.0, 1.0)]));
+        input.devices[0].contention = 1.5;
+        assert!(build(View::FpmTimes, &input).unwrap_err().starts_with("a:"));
+        input.devices[0].contention = 1.0;
+        input.methods.clear();
+        assert!(build(View::FpmSweep, &input).is_err());
+        input.methods = METHODS.to_vec();
+        assert!(build(View::Offload, &input).is_err());
+        assert!(build(View::FpmSweep, &input).is_ok());
+    }
+}

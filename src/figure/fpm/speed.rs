@@ -1,0 +1,293 @@
+//! `fpm-speed`: the speed functions with the FPM and CPM partitions.
+//!
+//! FPM (FPM paper, Section VI, the algorithm of its ref. [5]): every
+//! device finishes at one time T, so the points (x_i, s_i(x_i)) of the
+//! partition lie on the line s = x / T through the origin; it is drawn
+//! with its intersections. CPM: each device's speed measured at the even
+//! share n / p is taken as constant (dotted horizontal pieces); shares in
+//! proportion to these constants put the points (x_i, c_i) on the line
+//! s = x / T_CPM, while the real speeds s_i(x_i) at those shares (its
+//! markers) scatter around it.
+
+use super::{FpmInput, Solved, device_color, fmt_size, fmt_time};
+use crate::figure::chart::{
+    ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
+    Series, fit_range, palette,
+};
+use crate::model::fpm::{Method, SpeedFunction};
+
+/// Samples per curve (plus the breakpoints).
+const SAMPLES: usize = 240;
+
+pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, String> {
+    let measured = input.measured_functions()?;
+    let speeds = input.effective_functions()?;
+    let solved = input.solve(&speeds, input.n_units)?;
+    let (unit, _) = input.unit();
+    let scale = input.scale;
+    let show = |m: Method| input.methods.contains(&m);
+    let p = speeds.len() as f64;
+    let even_share = solved.n_units / p;
+
+    // The x range: every measured point, limit and drawn share.
+    let mut xs: Vec<f64> = Vec::new();
+    for (d, f) in input.devices.iter().zip(&speeds) {
+        xs.extend(d.points.iter().map(|q| q.size_units));
+        xs.extend(f.memory_limit_units());
+    }
+    for (m, part) in &solved.parts {
+        if show(*m) {
+            xs.extend(
+                part.shares
+                    .iter()
+                    .map(|s| s.size_units)
+                    .filter(|&x| x > 0.0),
+            );
+        }
+    }
+    if show(Method::Even) || show(Method::Cpm) {
+        xs.push(even_share);
+    }
+    let (x_lo, x_hi) = match scale {
+        Scale::Log10 => fit_range(scale, xs.iter().copied()),
+        Scale::Linear => fit_range(scale, xs.iter().copied().chain([0.0])),
+    };
+    let x_axis = ChartAxis::new("problem size x", &unit, scale, x_lo, x_hi);
+    let y_axis = ChartAxis::new("speed s(x)", &format!("{unit}/s"), scale, 0.1, 10.0);
+    let title = format!(
+        "Speed functions and the partition of n = {} {unit}",
+        fmt_size(solved.n_units, input.integer)
+    );
+    let mut panel = ChartPanel::new(&title, x_axis, y_axis);
+
+    // Curves, drawn once for devices with the same function.
+    let mut drawn: Vec<(usize, SpeedFunction)> = Vec::new();
+    let mut names: Vec<Vec<String>> = Vec::new();
+    for (i, f) in speeds.iter().enumerate() {
+        match drawn.iter().position(|(_, g)| g == f) {
+            Some(k) => names[k].push(input.devices[i].name.clone()),
+            None => {
+                drawn.push((i, f.clone()));
+                names.push(vec![input.devices[i].name.clone()]);
+            }
+        }
+    }
+    for ((i, f), group) in drawn.iter().zip(&names) {
+        let color = device_color(*i);
+        let d = &input.devices[*i];
+        let label = group.join(" = ");
+        panel.series.push(Series::line(
+            &format!("{label}: s(x)"),
+            color,
+            curve(f, &panel.x),
+        ));
+        if measured[*i] != *f {
+            let alone = Series::line(
+                &format!("{label}: s(x) alone on its socket"),
+                color,
+                curve(&measured[*i], &panel.x),
+            )
+            .dotted()
+            .width(1.2);
+            panel.series.push(alone);
+        }
+        let mut dots = Series::line(
+            &format!("{label}: measured points"),
+            color,
+            d.points
+                .iter()
+                .map(|q| [q.size_units, q.speed_units_per_s])
+                .collect(),
+        )
+        .points_only();
+        dots.hide_in_legend = true;
+        panel.series.push(dots);
+        if let Some(l) = f.memory_limit_units() {
+            panel.ref_lines.push(RefLine {
+                orientation: Orientation::Vertical,
+                value: l,
+                label: format!("{label}: memory limit"),
+                color,
+                style: LineStyle::Dotted,
+            });
+        }
+    }
+
+    // Markers where the shares meet the speed functions; devices at the
+    // same point (equal functions and shares) share one marker.
+    for m in [Method::Cpm, Method::Fpm] {
+        if !show(m) {
+            continue;
+        }
+        let part = solved.part(m);
+        let color = if m == Method::Fpm {
+            palette::BLACK
+        } else {
+            palette::VERMILION
+        };
+        let mut points: Vec<(Vec<&str>, f64, f64)> = Vec::new();
+        for ((d, f), s) in input.devices.iter().zip(&speeds).zip(&part.shares) {
+            if s.size_units <= 0.0 {
+                continue;
+            }
+            let (x, y) = (s.size_units, f.speed(s.size_units).unwrap_or(f64::NAN));
+            match points.iter_mut().find(|p| p.1 == x && p.2 == y) {
+                Some(p) => p.0.push(&d.name),
+                None => points.push((vec![&d.name], x, y)),
+            }
+        }
+        for (names, x, y) in points {
+            panel.markers.push(PointMarker {
+                label: format!(
+                    "{} {}: {}",
+                    super::method_short(m),
+                    names.join(", "),
+                    fmt_size(x, input.integer)
+                ),
+                x,
+                y,
+                color,
+            });
+        }
+    }
+    // The y range from the curves and markers; the lines through the
+    // origin are then cut to the visible box.
+    let mut ys: Vec<f64> = panel
+        .series
+        .iter()
+        .flat_map(|s| s.points.iter().map(|q| q[1]))
+        .chain(panel.markers.iter().map(|m| m.y))
+        .collect();
+    if show(Method::Cpm) {
+        ys.extend(&solved.cpm_constants);
+    }
+    let (y_lo, y_hi) = match scale {
+        Scale::Log10 => fit_range(scale, ys),
+        Scale::Linear => fit_range(scale, ys.into_iter().chain([0.0])),
+    };
+    panel.y.lo = y_lo;
+    panel.y.hi = y_hi;
+
+    let mut notes = vec![
+        "Dots: measured points; lines: linear between them, constant beyond the ends (up to a memory limit).".to_string(),
+    ];
+    if show(Method::Fpm) {
+        let t = solved.fpm_time_s;
+        let mut line = origin_line(
+            &panel,
+            t,
+            &format!("FPM: s = x / T, all finish at T = {}", fmt_time(t)),
+            palette::BLACK,
+        );
+        line.width = 1.4;
+        panel.series.push(line);
+        notes.push(share_note(input, &solved, Method::Fpm));
+    }
+    if show(Method::Cpm) {
+        cpm_lines(input, &solved, &mut panel, even_share);
+        notes.push(share_note(input, &solved, Method::Cpm));
+        notes.push(
+            "CPM assumes each speed constant at its value at n / p (dotted, from n / p to the CPM share); circles: the real speeds at the CPM shares.".into(),
+        );
+    }
+    if show(Method::Even) || show(Method::Cpm) {
+        panel.ref_lines.push(RefLine {
+            orientation: Orientation::Vertical,
+            value: even_share,
+            label: format!(
+                "n / p = {} {unit}: even share (CPM speeds taken here)",
+                fmt_size(even_share, false)
+            ),
+            color: palette::GREY,
+            style: LineStyle::Dashed,
+        });
+    }
+    notes.extend(input.common_notes(&speeds));
+    Ok(ChartFigure {
+        title: "FPM: speed functions and data partitioning".into(),
+        subtitle: input.subtitle(solved.n_units),
+        panels: vec![panel],
+        notes,
+    })
+}
+
+/// CPM: the dotted constant speeds from the even share to each device's
+/// CPM share, and the line s = x / T_CPM they lie on.
+fn cpm_lines(input: &FpmInput, solved: &Solved, panel: &mut ChartPanel, even_share: f64) {
+    let part = solved.part(Method::Cpm);
+    for (i, (c, s)) in solved.cpm_constants.iter().zip(&part.shares).enumerate() {
+        let (a, b) = (even_share.min(s.size_units), even_share.max(s.size_units));
+        let a = if a > 0.0 { a } else { panel.x.lo };
+        let mut seg = Series::line(
+            &format!("{}: CPM constant speed", input.devices[i].name),
+            device_color(i),
+            vec![[a, *c], [b, *c]],
+        )
+        .dotted()
+        .width(1.4);
+        seg.hide_in_legend = true;
+        panel.series.push(seg);
+    }
+    let total: f64 = solved.cpm_constants.iter().sum();
+    if total > 0.0 {
+        let t = solved.n_units / total;
+        let line = origin_line(
+            panel,
+            t,
+            &format!(
+                "CPM: shares in proportion to the speeds at n / p (s = x / {})",
+                fmt_time(t)
+            ),
+            palette::VERMILION,
+        )
+        .dashed();
+        panel.series.push(line);
+    }
+}
+
+/// "FPM shares: a 10, b 20 (makespan 1.2 s)".
+fn share_note(input: &FpmInput, solved: &Solved, m: Method) -> String {
+    let part = solved.part(m);
+    let shares: Vec<String> = input
+        .devices
+        .iter()
+        .zip(&part.shares)
+        .map(|(d, s)| format!("{} {}", d.name, fmt_size(s.size_units, input.integer)))
+        .collect();
+    format!(
+        "{} shares: {}; makespan {}.",
+        super::method_short(m),
+        shares.join(", "),
+        fmt_time(part.makespan_s)
+    )
+}
+
+/// The line s = x / t within the panel's box (two points suffice on
+/// linear and on log-log axes).
+fn origin_line(panel: &ChartPanel, t: f64, name: &str, color: [u8; 3]) -> Series {
+    let (x, y) = (&panel.x, &panel.y);
+    let a = x.lo.max(y.lo * t);
+    let b = x.hi.min(y.hi * t);
+    let points = if t.is_finite() && t > 0.0 && b > a {
+        vec![[a, a / t], [b, b / t]]
+    } else {
+        Vec::new()
+    };
+    Series::line(name, color, points)
+}
+
+/// s(x) sampled across the axis, with every breakpoint, up to the limit.
+fn curve(f: &SpeedFunction, x: &ChartAxis) -> Vec<[f64; 2]> {
+    let (a, b) = x.pos_range();
+    let mut xs: Vec<f64> = (0..=SAMPLES)
+        .map(|k| x.value_at(a + (b - a) * k as f64 / SAMPLES as f64))
+        .collect();
+    xs.extend(f.in_core_points().iter().map(|p| p.size_units));
+    xs.extend(f.memory_limit_units());
+    xs.retain(|&v| v >= x.lo && v <= x.hi && x.pos(v).is_some());
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    xs.into_iter()
+        .filter_map(|v| f.speed(v).map(|s| [v, s]))
+        .collect()
+}

@@ -1,0 +1,236 @@
+//! The suite view: every kernel of a set at one size, as bars of the
+//! predicted speedup of offloading, and the geometric-mean speedup of two
+//! policies: always offload, and offload only where the model predicts a
+//! speedup above 1 (elsewhere the loop stays on the host: speedup 1).
+
+use super::{OffloadInput, fmt_size, fmt_speedup, subtitle, threads_text};
+use crate::figure::chart::{
+    Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
+    fit_range, palette,
+};
+use crate::model::offload::{Decision, decide};
+
+/// One kernel's prediction at the suite's size.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SuiteRow {
+    pub id: String,
+    /// The kernel's name, with `*` when its subscripts are edited.
+    pub name: String,
+    pub decision: Decision,
+}
+
+impl SuiteRow {
+    /// The speedup the "offload when predicted profitable" policy gets:
+    /// the GPU's when it offloads, 1 when the loop stays on the host.
+    pub fn profitable_speedup(&self) -> f64 {
+        if self.decision.offload {
+            self.decision.speedup
+        } else {
+            1.0
+        }
+    }
+}
+
+/// Every kernel's prediction and the two policies' geometric means.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SuiteSummary {
+    /// The problem size n of every kernel.
+    pub size: f64,
+    pub rows: Vec<SuiteRow>,
+    /// Geometric mean of the predicted speedups when every kernel is
+    /// offloaded.
+    pub geomean_always: f64,
+    /// Geometric mean when only the kernels predicted faster on the GPU
+    /// are offloaded.
+    pub geomean_profitable: f64,
+}
+
+impl SuiteSummary {
+    /// How many kernels the model offloads.
+    pub fn offloaded(&self) -> usize {
+        self.rows.iter().filter(|r| r.decision.offload).count()
+    }
+}
+
+fn geomean(values: impl Iterator<Item = f64>) -> f64 {
+    let (mut sum, mut count) = (0.0, 0usize);
+    for v in values {
+        sum += v.ln();
+        count += 1;
+    }
+    if count == 0 {
+        f64::NAN
+    } else {
+        (sum / count as f64).exp()
+    }
+}
+
+/// Predict every kernel of the suite at the input's size.
+pub fn suite_summary(input: &OffloadInput) -> Result<SuiteSummary, String> {
+    if input.suite.is_empty() {
+        return Err(format!("the kernel set '{}' is empty", input.suite_name));
+    }
+    let n = input.size;
+    let mut rows = Vec::with_capacity(input.suite.len());
+    for k in &input.suite {
+        let decision =
+            decide(&k.kernel, &input.platform, n).map_err(|e| format!("{}: {e}", k.name))?;
+        rows.push(SuiteRow {
+            id: k.id.clone(),
+            name: k.short_label(),
+            decision,
+        });
+    }
+    Ok(SuiteSummary {
+        size: n,
+        geomean_always: geomean(rows.iter().map(|r| r.decision.speedup)),
+        geomean_profitable: geomean(rows.iter().map(SuiteRow::profitable_speedup)),
+        rows,
+    })
+}
+
+fn bar_set(name: &str, color: [u8; 3], offset: f64) -> BarSet {
+    BarSet {
+        name: name.into(),
+        color,
+        width: 0.4,
+        offset,
+        bars: Vec::new(),
+        value_labels: true,
+    }
+}
+
+pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, String> {
+    let s = suite_summary(input)?;
+    let n = fmt_size(s.size);
+    let categories: Vec<String> = s.rows.iter().map(|r| r.name.clone()).collect();
+    // Bars rise from the bottom of the log axis, so a kept-on-host bar
+    // (exactly 1x) still shows.
+    let mut vals: Vec<f64> = s.rows.iter().map(|r| r.decision.speedup).collect();
+    vals.extend([1.0, s.geomean_always, s.geomean_profitable]);
+    let (lo, hi) = fit_range(Scale::Log10, vals);
+    let mut always = bar_set("always offload", palette::BLUE, -0.21);
+    let mut gpu = bar_set("offload when profitable: GPU chosen", palette::GREEN, 0.21);
+    let mut host = bar_set(
+        "offload when profitable: host kept (1x)",
+        palette::ORANGE,
+        0.21,
+    );
+    for (k, r) in s.rows.iter().enumerate() {
+        let d = &r.decision;
+        always.bars.push(Bar {
+            category: k,
+            base: lo,
+            value: d.speedup,
+            range: None,
+            label: format!("{} if offloaded", fmt_speedup(d.speedup)),
+        });
+        let (set, label) = if d.offload {
+            (
+                &mut gpu,
+                format!("{}: offload, {}", r.name, fmt_speedup(d.speedup)),
+            )
+        } else {
+            (
+                &mut host,
+                format!(
+                    "keep on the host (the GPU would give {})",
+                    fmt_speedup(d.speedup)
+                ),
+            )
+        };
+        set.bars.push(Bar {
+            category: k,
+            base: lo,
+            value: r.profitable_speedup(),
+            range: None,
+            label,
+        });
+    }
+    let mut panel = ChartPanel::bars(
+        &format!("Predicted speedup at n = {n}"),
+        categories,
+        ChartAxis::new(
+            "predicted speedup, CPU time / GPU time",
+            "x",
+            Scale::Log10,
+            lo,
+            hi,
+        ),
+    );
+    panel.x.label = "kernel".into();
+    // A policy set without bars stays out of the legend.
+    panel.bars = vec![always];
+    panel
+        .bars
+        .extend([gpu, host].into_iter().filter(|b| !b.bars.is_empty()));
+    let line = |value: f64, label: String, color, style| RefLine {
+        orientation: Orientation::Horizontal,
+        value,
+        label,
+        color,
+        style,
+    };
+    panel.ref_lines = vec![
+        line(1.0, "1x".into(), palette::BLACK, LineStyle::Solid),
+        line(
+            s.geomean_always,
+            format!("geomean, always offload: {}", fmt_speedup(s.geomean_always)),
+            palette::BLUE,
+            LineStyle::Dashed,
+        ),
+        line(
+            s.geomean_profitable,
+            format!(
+                "geomean, offload when profitable: {}",
+                fmt_speedup(s.geomean_profitable)
+            ),
+            palette::GREEN,
+            LineStyle::Dashed,
+        ),
+    ];
+    let kept: Vec<&str> = s
+        .rows
+        .iter()
+        .filter(|r| !r.decision.offload)
+        .map(|r| r.name.as_str())
+        .collect();
+    let mut notes = vec![
+        format!(
+            "Geometric-mean speedup over {} kernels at n = {n}: always offload {}, offload when predicted profitable {}.",
+            s.rows.len(),
+            fmt_speedup(s.geomean_always),
+            fmt_speedup(s.geomean_profitable),
+        ),
+        format!(
+            "The model offloads {} of {} kernels; the host runs {}.",
+            s.offloaded(),
+            s.rows.len(),
+            threads_text(input.platform.cpu.threads)
+        ),
+    ];
+    if !kept.is_empty() {
+        notes.push(format!("Kept on the host: {}.", kept.join(", ")));
+    }
+    let edited: Vec<String> = input
+        .suite
+        .iter()
+        .filter(|k| k.edited)
+        .map(|k| k.short_label())
+        .collect();
+    if !edited.is_empty() {
+        notes.push(format!(
+            "{}: subscripts edited, not as in the preset.",
+            edited.join(", ")
+        ));
+    }
+    Ok(ChartFigure {
+        title: format!(
+            "Offload decision for {}: always offload against offload when profitable",
+            input.suite_name
+        ),
+        subtitle: subtitle(input),
+        panels: vec![panel],
+        notes,
+    })
+}

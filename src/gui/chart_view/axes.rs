@@ -1,0 +1,242 @@
+//! Axes of the chart plots: log10 grid marks and tick labels read back as
+//! data values, category ticks, the hover readout in data values with
+//! units, and the legend corner.
+
+use egui_plot::{Corner, GridInput, GridMark, HoverPosition};
+
+use crate::figure::axis::nice_ticks;
+use crate::figure::chart::{ChartAxis, ChartPanel, fmt_pow10};
+use crate::figure::fmt_tick;
+
+/// The legend corner with the fewest data points near it.
+pub(super) fn legend_corner(p: &ChartPanel) -> Corner {
+    let (xa, xb) = p.x.pos_range();
+    let (ya, yb) = p.y.pos_range();
+    let mut count = [0usize; 4];
+    let mut add = |x: Option<f64>, y: Option<f64>| {
+        let (Some(x), Some(y)) = (x, y) else { return };
+        let (tx, ty) = ((x - xa) / (xb - xa), (y - ya) / (yb - ya));
+        let (left, right, top, bottom) = (tx < 0.4, tx > 0.6, ty > 0.7, ty < 0.3);
+        for (i, hit) in [right && top, left && top, right && bottom, left && bottom]
+            .into_iter()
+            .enumerate()
+        {
+            count[i] += hit as usize;
+        }
+    };
+    for s in &p.series {
+        for pt in &s.points {
+            add(p.x.pos(pt[0]), p.y.pos(pt[1]));
+        }
+    }
+    for set in &p.bars {
+        for b in &set.bars {
+            let x = p.x.pos(b.category as f64 + set.offset);
+            let base = p.y.base_pos(b.base);
+            // A bar fills its height: count its top and its base.
+            add(x, p.y.pos(b.value));
+            add(x, Some(base));
+            add(x, p.y.pos(b.value).map(|t| (t + base) / 2.0));
+        }
+    }
+    for m in &p.markers {
+        add(p.x.pos(m.x), p.y.pos(m.y));
+    }
+    let corners = [
+        Corner::RightTop,
+        Corner::LeftTop,
+        Corner::RightBottom,
+        Corner::LeftBottom,
+    ];
+    let best = (0..4).min_by_key(|i| count[*i]).unwrap_or(0);
+    corners[best]
+}
+
+/// Grid marks of a log10 axis (positions): decades (thinned on wide
+/// ranges) with 2x and 5x (and the other multiples, fainter); under a
+/// decade, round data values.
+pub(super) fn log_marks(input: GridInput) -> Vec<GridMark> {
+    let (a, b) = input.bounds;
+    let mut out = Vec::new();
+    if !(a.is_finite() && b.is_finite()) || b <= a || b - a > 400.0 {
+        return out;
+    }
+    let span = b - a;
+    if span >= 1.0 {
+        let step = (span / 12.0).ceil().max(1.0);
+        let mut d = (a / step).floor() * step;
+        while d <= b + 1e-9 {
+            out.push(GridMark {
+                value: d,
+                step_size: step,
+            });
+            d += step;
+        }
+        if step == 1.0 && span < 8.0 {
+            for d in (a.floor() as i64)..=(b.ceil() as i64) {
+                for m in 2..=9 {
+                    let v = d as f64 + (m as f64).log10();
+                    if v >= a && v <= b {
+                        let step_size = if m == 2 || m == 5 { 0.3 } else { 0.046 };
+                        out.push(GridMark {
+                            value: v,
+                            step_size,
+                        });
+                    }
+                }
+            }
+        }
+    } else {
+        let (lo, hi) = (10f64.powf(a), 10f64.powf(b));
+        let ticks = nice_ticks(lo, hi, 5);
+        let s = match ticks.as_slice() {
+            [t0, t1, ..] => t1 - t0,
+            _ => hi - lo,
+        };
+        let step_size = (1.0 + s / hi).log10();
+        for t in ticks.into_iter().filter(|t| *t > 0.0) {
+            out.push(GridMark {
+                value: t.log10(),
+                step_size,
+            });
+        }
+    }
+    // Marks outside the shown range would still get a label drawn beside
+    // the plot.
+    let eps = 1e-9 * span.max(1.0);
+    out.retain(|m| m.value >= a - eps && m.value <= b + eps);
+    out
+}
+
+/// A log10 position as a data value: `1e-3`, `10`, `2`, `0.05`.
+pub(super) fn log_label(pos: f64) -> String {
+    if (pos - pos.round()).abs() < 1e-6 {
+        fmt_pow10(pos.round() as i64)
+    } else {
+        fmt_tick(10f64.powf(pos))
+    }
+}
+
+/// One grid mark a category (at x = index).
+pub(super) fn category_marks(p: &ChartPanel, input: GridInput) -> Vec<GridMark> {
+    let (a, b) = input.bounds;
+    (0..p.categories.len())
+        .map(|i| i as f64)
+        .filter(|x| *x >= a && *x <= b)
+        .map(|value| GridMark {
+            value,
+            step_size: 1.0,
+        })
+        .collect()
+}
+
+fn category_name(p: &ChartPanel, x: f64) -> Option<&str> {
+    let i = x.round();
+    ((x - i).abs() <= 0.5 && i >= 0.0)
+        .then(|| p.categories.get(i as usize).map(String::as_str))
+        .flatten()
+}
+
+pub(super) fn category_label(p: &ChartPanel, x: f64, max_chars: usize) -> String {
+    if (x - x.round()).abs() > 1e-6 {
+        return String::new();
+    }
+    let name = category_name(p, x).unwrap_or_default();
+    if name.chars().count() <= max_chars {
+        name.to_string()
+    } else {
+        let mut s: String = name
+            .chars()
+            .take(max_chars.saturating_sub(1).max(1))
+            .collect();
+        s.push('…');
+        s
+    }
+}
+
+/// "t = 4.56 ms": the axis' symbol (the last word of its label when it is
+/// short, as in "execution time t") or its whole label, the value and unit.
+pub(super) fn axis_readout(a: &ChartAxis, v: f64) -> String {
+    let label = a.label.trim();
+    let name = match label.rsplit_once(' ') {
+        Some((_, last)) if last.chars().count() <= 4 => last,
+        _ => label,
+    };
+    let value = fmt_tick(v);
+    match (name.is_empty(), a.unit.is_empty()) {
+        (true, true) => value,
+        (true, false) => format!("{value} {}", a.unit),
+        (false, true) => format!("{name} = {value}"),
+        (false, false) => format!("{name} = {value} {}", a.unit),
+    }
+}
+
+/// The hover text: the series (or marker) name and the data values.
+pub(super) fn readout(p: &ChartPanel, pos: &HoverPosition<'_>) -> Option<String> {
+    let (name, at) = match pos {
+        HoverPosition::NearDataPoint {
+            plot_name,
+            position,
+            ..
+        } => (*plot_name, position),
+        HoverPosition::Elsewhere { position } => ("", position),
+    };
+    let y = axis_readout(&p.y, p.y.value_at(at.y));
+    if !p.categories.is_empty() {
+        let cat = category_name(p, at.x)?;
+        return Some(format!("{cat}\n{y}"));
+    }
+    let x = axis_readout(&p.x, p.x.value_at(at.x));
+    let close = |a: Option<f64>, b: f64| a.is_some_and(|a| (a - b).abs() <= 1e-9 * (1.0 + b.abs()));
+    let name = if name.is_empty() && matches!(pos, HoverPosition::NearDataPoint { .. }) {
+        p.markers
+            .iter()
+            .find(|m| close(p.x.pos(m.x), at.x) && close(p.y.pos(m.y), at.y))
+            .map_or("", |m| m.label.as_str())
+    } else {
+        name
+    };
+    Some(if name.is_empty() {
+        format!("{x}, {y}")
+    } else {
+        format!("{name}\n{x}, {y}")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::figure::chart::Scale;
+
+    #[test]
+    fn log_ticks_read_back_as_data_values() {
+        assert_eq!(log_label(-3.0), "1e-3");
+        assert_eq!(log_label(2.0), "100");
+        assert_eq!(log_label(2f64.log10()), "2");
+        let marks = log_marks(GridInput {
+            bounds: (-1.0, 2.0),
+            base_step_size: 0.01,
+        });
+        assert!(marks.iter().any(|m| m.value == 0.0 && m.step_size == 1.0));
+        assert!(marks.iter().any(|m| (m.value - 5f64.log10()).abs() < 1e-12));
+        let narrow = log_marks(GridInput {
+            bounds: (0.1, 0.5),
+            base_step_size: 0.001,
+        });
+        assert!(!narrow.is_empty() && narrow.iter().all(|m| m.value.is_finite()));
+    }
+
+    #[test]
+    fn readouts_name_the_axis_symbol_and_unit() {
+        let a = ChartAxis::new(
+            "operator complexity f",
+            "ops/element",
+            Scale::Log10,
+            1.0,
+            1e3,
+        );
+        assert_eq!(axis_readout(&a, 12.3), "f = 12.3 ops/element");
+        let t = ChartAxis::new("time", "ms", Scale::Linear, 0.0, 10.0);
+        assert_eq!(axis_readout(&t, 4.56), "time = 4.56 ms");
+    }
+}

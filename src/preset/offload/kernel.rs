@@ -1,0 +1,157 @@
+//! The offload kernel types: one OpenMP parallel loop with its sizes and
+//! array accesses, and its model launched on a platform.
+
+use serde::{Deserialize, Serialize};
+
+use super::params::ParamRule;
+use super::platform::{MixPreset, OffloadLaunch, OffloadPlatformPreset};
+use crate::model::offload::{OffloadKernel, Platform, Scaling, SubscriptAccess, WARP_SIZE};
+use crate::preset::error::PresetError;
+
+/// coef x n^exp in a file: `(coef: 4.0, exp: 2.0)` is 4 n^2.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScalingPreset {
+    pub coef: f64,
+    pub exp: f64,
+}
+
+impl ScalingPreset {
+    pub fn to_model(self) -> Scaling {
+        Scaling {
+            coef: self.coef,
+            exp: self.exp,
+        }
+    }
+
+    /// The value at size n.
+    pub fn at(self, n: f64) -> f64 {
+        self.to_model().at(n)
+    }
+}
+
+/// One array access of the loop body: its subscript (`A[i*n + k]`) and
+/// how often it runs per inner-loop trip.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccessPreset {
+    pub subscript: String,
+    pub per_trip: f64,
+}
+
+/// An offload kernel preset (`presets/offload-kernels/*.ron`): one OpenMP
+/// parallel loop, as [`OffloadKernel`] describes it, with the sizes it is
+/// run at.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OffloadKernelPreset {
+    pub name: String,
+    pub source: String,
+    /// The loop nests of the benchmark and how this description reduces
+    /// them to one parallel loop.
+    pub nests: String,
+    /// Every loop index the subscripts use; other identifiers are sizes.
+    pub loop_indices: Vec<String>,
+    /// The loop index of the parallel loop (one GPU thread per iteration).
+    pub parallel_index: String,
+    /// The size parameter n of the subscripts.
+    pub size_name: String,
+    /// n of the test run (the offload paper's "test" mode).
+    pub test_size: u64,
+    /// n of the benchmark run (its "benchmark" mode); the default size.
+    pub benchmark_size: u64,
+    /// Iterations of the parallel loop.
+    pub iterations: ScalingPreset,
+    /// Trips of the sequential loop inside one parallel iteration.
+    pub inner_trips: ScalingPreset,
+    /// Memory accesses per inner trip.
+    pub accesses: Vec<AccessPreset>,
+    /// GPU computation instructions per inner trip.
+    pub gpu_comp_insts: f64,
+    /// GPU barriers per parallel iteration.
+    #[serde(default)]
+    pub gpu_sync_insts: f64,
+    /// CPU instructions per inner trip.
+    pub cpu_mix: MixPreset,
+    /// DRAM bytes per parallel iteration on the CPU.
+    pub cpu_bytes_per_iter: ScalingPreset,
+    /// Bytes copied to the GPU before the loop.
+    pub bytes_to_device: ScalingPreset,
+    /// Bytes copied back after it.
+    pub bytes_from_device: ScalingPreset,
+    /// Bytes of one array element; a coalesced warp access loads 32 of them
+    /// (Hong & Kim's Load_bytes_per_warp).
+    pub element_bytes: f64,
+    #[serde(default)]
+    pub notes: String,
+}
+
+impl OffloadKernelPreset {
+    fn label(&self) -> String {
+        format!("offload kernel `{}`", self.name)
+    }
+
+    /// The loop indices as `&str`.
+    pub fn indices(&self) -> Vec<&str> {
+        self.loop_indices.iter().map(String::as_str).collect()
+    }
+
+    /// The test and benchmark sizes, in that order, with their names.
+    pub fn sizes(&self) -> [(&'static str, u64); 2] {
+        [("test", self.test_size), ("benchmark", self.benchmark_size)]
+    }
+
+    /// The model's kernel launched as `launch` says (see
+    /// [`OffloadPlatformPreset::launch`]); an error names the kernel and
+    /// the field (a subscript error also the column).
+    pub fn to_model(&self, launch: &OffloadLaunch) -> Result<OffloadKernel, PresetError> {
+        let origin = self.label();
+        crate::preset::offload_load::check_kernel(self, &origin)?;
+        ParamRule::Count.check(
+            &origin,
+            "launch.threads_per_block",
+            launch.threads_per_block,
+        )?;
+        ParamRule::Count.check(&origin, "launch.max_blocks", launch.max_blocks)?;
+        ParamRule::Count.check(
+            &origin,
+            "launch.active_blocks_per_sm",
+            launch.active_blocks_per_sm,
+        )?;
+        let idx = self.indices();
+        let mut accesses = Vec::with_capacity(self.accesses.len());
+        for (k, a) in self.accesses.iter().enumerate() {
+            let acc = SubscriptAccess::parse(&a.subscript, &idx, a.per_trip).map_err(|e| {
+                PresetError::invalid(&origin, &format!("accesses[{k}].subscript"), e.to_string())
+            })?;
+            accesses.push(acc);
+        }
+        Ok(OffloadKernel {
+            size_name: self.size_name.clone(),
+            parallel_index: self.parallel_index.clone(),
+            iterations: self.iterations.to_model(),
+            inner_trips: self.inner_trips.to_model(),
+            accesses,
+            gpu_comp_insts: self.gpu_comp_insts,
+            gpu_sync_insts: self.gpu_sync_insts,
+            cpu_mix: self.cpu_mix.to_model(),
+            cpu_bytes_per_iter: self.cpu_bytes_per_iter.to_model(),
+            bytes_to_device: self.bytes_to_device.to_model(),
+            bytes_from_device: self.bytes_from_device.to_model(),
+            threads_per_block: launch.threads_per_block,
+            max_blocks: launch.max_blocks,
+            active_blocks_per_sm: launch.active_blocks_per_sm,
+            load_bytes_per_warp: WARP_SIZE * self.element_bytes,
+        })
+    }
+}
+
+/// The model's platform and the kernel launched on it.
+pub fn offload_model(
+    platform: &OffloadPlatformPreset,
+    kernel: &OffloadKernelPreset,
+) -> Result<(Platform, OffloadKernel), PresetError> {
+    let p = platform.to_model()?;
+    let k = kernel.to_model(&platform.launch())?;
+    Ok((p, k))
+}

@@ -1,0 +1,252 @@
+//! The FPM views driven headlessly with egui_kittest: the model tab, the
+//! n slider, loading a CSV by its typed path, and measuring this machine
+//! with progress and cancel.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use eframe::egui;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hetscope::figure::fpm::{self, PAPER_N};
+use hetscope::figure::{Figure, View};
+use hetscope::gui::fpm_state::{MeasureKernel, SizesPreset};
+use hetscope::gui::{HetscopeApp, StatusKind, Tab};
+
+fn harness() -> Harness<'static, HetscopeApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|_cc| HetscopeApp::default_state())
+}
+
+/// Open the FPM model's tab and one of its views.
+fn open(h: &mut Harness<'static, HetscopeApp>, view: &str) {
+    h.get_by_label("FPM partitioning").click();
+    h.run();
+    h.get_by_label(view).click();
+    h.run();
+}
+
+/// G1's FPM share and the makespans of the current times figure.
+fn g1_fpm_share(h: &Harness<'_, HetscopeApp>) -> f64 {
+    let Some(Figure::Chart(fig)) = h.state().figure() else {
+        panic!("no chart on screen");
+    };
+    let t = fpm::table(fig).expect("the times view");
+    assert_eq!(t.devices[0], "G1 GTX680");
+    t.columns[2].cells[0].0
+}
+
+/// Step the app until `done` holds (a background job), at most `secs`.
+fn wait(h: &mut Harness<'static, HetscopeApp>, secs: u64, done: impl Fn(&HetscopeApp) -> bool) {
+    let start = Instant::now();
+    while !done(h.state()) {
+        assert!(
+            start.elapsed() < Duration::from_secs(secs),
+            "gave up waiting"
+        );
+        h.step();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    h.run();
+}
+
+#[test]
+fn fpm_tab_shows_the_paper_node_and_dragging_n_changes_the_partition() {
+    let mut h = harness();
+    open(&mut h, "Speed functions");
+    assert_eq!(h.state().state.tab, Tab::Figure(View::FpmSpeed));
+    assert!(
+        h.state().param_error().is_none(),
+        "{:?}",
+        h.state().param_error()
+    );
+    h.get_by_label("FPM: speed functions and data partitioning");
+
+    h.get_by_label("Times per device").click();
+    h.run();
+    assert_eq!(h.state().state.fpm.n_units, PAPER_N);
+    let before = g1_fpm_share(&h);
+    // The table under the chart shows the share.
+    assert!(
+        h.query_all_by_label(&format!("{before}")).count() >= 1,
+        "G1's FPM share {before} in the table"
+    );
+
+    // Drag the n slider to the right: n grows, so does G1's share.
+    let rect = h.get_by_role_and_label(Role::Slider, "n (blocks)").rect();
+    let from = rect.center();
+    let to = from + egui::vec2(rect.width() * 0.3, 0.0);
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=6 {
+        h.hover_at(from + (to - from) * (k as f32 / 6.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    let n = h.state().state.fpm.n_units;
+    assert!(n > PAPER_N, "n after the drag: {n}");
+    assert_eq!(n.fract(), 0.0, "whole blocks");
+    let after = g1_fpm_share(&h);
+    assert!(after > before, "G1 share {before} -> {after}");
+    assert!(h.query_all_by_label(&format!("{after}")).count() >= 1);
+    assert!(h.state().param_error().is_none());
+
+    // The sweep view follows n too.
+    h.get_by_label("Sweep over n").click();
+    h.run();
+    h.get_by_label("FPM: predicted makespan against the problem size");
+}
+
+#[test]
+fn a_csv_with_a_bad_row_is_named_and_a_good_one_adds_a_device() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = dir.path().join("bad-device.csv");
+    std::fs::write(&bad, "# a device\nsize,speed\n100,50\n200,fast\n").unwrap();
+    let good = dir.path().join("good-device.csv");
+    std::fs::write(
+        &good,
+        "# size = blocks\nsize,speed\n100,50\n400,60\n900,55\n",
+    )
+    .unwrap();
+
+    let mut h = harness();
+    open(&mut h, "Speed functions");
+    let devices = h.state().state.fpm.devices.clone();
+    let field = h.get_by_role_and_label(Role::TextInput, "CSV file");
+    field.focus();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "CSV file")
+        .type_text(bad.to_str().unwrap());
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    assert_eq!(h.state().state.fpm.devices, devices, "nothing added");
+    let (kind, text) = h.state().status().expect("a status");
+    assert_eq!(kind, StatusKind::Error);
+    assert!(
+        text.contains("bad-device.csv") && text.contains("line 4") && text.contains("`speed`"),
+        "{text}"
+    );
+    // Shown in the panel (and the status line).
+    assert!(
+        h.query_all_by_label_contains("line 4, column `speed`")
+            .count()
+            >= 1
+    );
+
+    // A good file through the same field.
+    h.state_mut().state.fpm.csv_path = good.display().to_string();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    let fpm = &h.state().state.fpm;
+    assert_eq!(fpm.devices.len(), devices.len() + 1);
+    let d = fpm.devices.last().unwrap();
+    assert_eq!(d.name, "good-device");
+    assert_eq!(d.unit, "blocks");
+    assert!(h.query_all_by_label_contains("line 4").next().is_none());
+    let Some(Figure::Chart(fig)) = h.state().figure() else {
+        panic!("no chart");
+    };
+    assert!(
+        fig.panels[0]
+            .series
+            .iter()
+            .any(|s| s.name == "good-device: s(x)")
+    );
+}
+
+#[test]
+fn a_measurement_runs_off_the_ui_thread_and_adds_a_curve_that_is_kept() {
+    let mut h = harness();
+    open(&mut h, "Speed functions");
+    {
+        let s = &mut h.state_mut().state.fpm;
+        s.devices.clear();
+        s.sizes = SizesPreset::Quick;
+    }
+    h.run();
+    h.get_by_label("triad").scroll_to_me();
+    h.run();
+    h.get_by_label("triad").click();
+    h.run();
+    assert_eq!(h.state().state.fpm.kernel, MeasureKernel::Triad);
+    h.get_by_label("Start measurement").click();
+    h.step();
+    assert!(h.state().fpm_measuring());
+    wait(&mut h, 120, |a| !a.fpm_measuring());
+    let (kind, text) = h.state().status().expect("a status");
+    assert_eq!(kind, StatusKind::Info, "{text}");
+    let fpm = &h.state().state.fpm;
+    assert_eq!(fpm.devices.len(), 1);
+    let d = &fpm.devices[0];
+    assert_eq!(d.name, "triad, 1 thread");
+    assert_eq!(d.unit, "M elements");
+    assert_eq!(d.points.len(), 4);
+    let (lo, hi) = fpm.n_range();
+    assert!(
+        fpm.n_units >= lo && fpm.n_units <= hi,
+        "n follows the new device"
+    );
+    let Some(Figure::Chart(fig)) = h.state().figure() else {
+        panic!("no chart");
+    };
+    assert!(
+        fig.panels[0]
+            .series
+            .iter()
+            .any(|s| s.name == "triad, 1 thread: s(x)")
+    );
+    assert_eq!(fig.panels[0].x.unit, "M elements");
+
+    // The measured device survives a restart.
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    let saved = h.state().state.fpm.clone();
+    let h2 = Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|cc| {
+            cc.storage = Some(&storage);
+            HetscopeApp::new(cc)
+        });
+    assert_eq!(h2.state().state.fpm, saved);
+}
+
+#[test]
+fn a_measurement_can_be_cancelled() {
+    let mut h = harness();
+    open(&mut h, "Speed functions");
+    h.state_mut().state.fpm.sizes = SizesPreset::Large;
+    let before = h.state().state.fpm.devices.len();
+    h.get_by_label("Start measurement").click();
+    h.step();
+    assert!(h.state().fpm_measuring());
+    h.run_steps(2);
+    h.get_by_label("Cancel").click();
+    h.step();
+    wait(&mut h, 120, |a| !a.fpm_measuring());
+    let (kind, text) = h.state().status().expect("a status");
+    assert_eq!((kind, text), (StatusKind::Info, "Measurement cancelled."));
+    assert_eq!(h.state().state.fpm.devices.len(), before);
+}
+
+#[derive(Default)]
+struct MemoryStorage(HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}

@@ -1,0 +1,67 @@
+//! The tab bar's two rows (models, then their views), driven headlessly
+//! with egui_kittest: every view of every model shows its figure from the
+//! default state, with no error.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hetscope::figure::{Figure, ModelGroup, View};
+use hetscope::gui::{HetscopeApp, StatusKind, Tab};
+
+fn harness() -> Harness<'static, HetscopeApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|_cc| HetscopeApp::default_state())
+}
+
+#[test]
+fn the_model_buttons_switch_to_the_first_view_of_each_model() {
+    let mut h = harness();
+    for (group, first) in [
+        (ModelGroup::Boathull, View::Boathull),
+        (ModelGroup::Fpm, View::FpmSpeed),
+        (ModelGroup::Offload, View::Offload),
+        (ModelGroup::Perdome, View::PerdomeHeatmap),
+    ] {
+        h.get_by_label(group.title()).click();
+        h.run();
+        assert_eq!(h.state().state.tab, Tab::Figure(first), "{group:?}");
+        // The second row lists this model's views, and only those.
+        for v in View::ALL {
+            let shown = h.query_by_label(v.title()).is_some();
+            assert_eq!(shown, v.group() == group, "{v:?} under {group:?}");
+        }
+    }
+}
+
+#[test]
+fn every_view_of_every_model_draws_its_figure() {
+    let mut h = harness();
+    for group in ModelGroup::ALL {
+        h.get_by_label(group.title()).click();
+        h.run();
+        for view in group.views() {
+            h.get_by_label(view.title()).click();
+            h.run();
+            let app = h.state();
+            assert_eq!(app.state.tab, Tab::Figure(view));
+            assert!(
+                app.param_error().is_none(),
+                "{view:?}: {:?}",
+                app.param_error()
+            );
+            assert!(app.status().is_none_or(|(k, _)| k != StatusKind::Error));
+            let fig = app
+                .figure()
+                .unwrap_or_else(|| panic!("{view:?}: no figure"));
+            // Chart views draw charts; the figure's title is on screen.
+            assert_eq!(
+                matches!(fig, Figure::Chart(_)),
+                group != ModelGroup::Perdome,
+                "{view:?}"
+            );
+            let title = fig.title().to_string();
+            h.get_by_label(&title);
+        }
+    }
+}
