@@ -395,3 +395,60 @@ fn import_measured_writes_presets_that_load() {
     assert!(msg.contains("bad.csv"), "{msg}");
     assert!(!empty.exists());
 }
+
+#[test]
+fn options_of_another_models_views_are_refused() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let out = dir.path().join("x.png");
+    let out = out.to_str().expect("a UTF-8 path");
+    fails(
+        &[
+            "export",
+            "--view",
+            "perdome-heatmap",
+            "--class",
+            "16|element",
+            "--out",
+            out,
+        ],
+        2,
+        "--class does not apply to --view perdome-heatmap",
+    );
+    fails(
+        &["export", "--view", "offload", "--n", "5", "--out", out],
+        2,
+        "--n does not apply to --view offload",
+    );
+    fails(
+        &[
+            "export",
+            "--view",
+            "fpm-sweep",
+            "--kernel",
+            "gemm",
+            "--out",
+            out,
+        ],
+        2,
+        "--kernel does not apply to --view fpm-sweep",
+    );
+    // Nothing was written.
+    assert!(!Path::new(out).exists());
+}
+
+#[test]
+fn a_reader_that_goes_away_is_not_an_error() {
+    use std::process::Stdio;
+    // The reader closes the pipe before the binary (which takes some
+    // milliseconds to start) writes: the write fails with a broken pipe.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hetscope"))
+        .args(["presets", "list", "--all"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let o = child.wait_with_output().expect("it ends");
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    assert!(o.status.success(), "{}", stderr(&o));
+}

@@ -42,8 +42,79 @@ pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
     Ok(args.out.clone())
 }
 
+/// The options given on the command line that belong to the views of one
+/// model (a value equal to the default counts as not given).
+fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
+    let mut v = Vec::new();
+    let mut given = |yes: bool, name: &'static str| {
+        if yes {
+            v.push(name);
+        }
+    };
+    match group {
+        ModelGroup::Perdome => {
+            given(
+                args.scenario.workload != super::DEFAULT_WORKLOAD,
+                "--workload",
+            );
+        }
+        ModelGroup::Boathull => {
+            let b = &args.boathull;
+            given(b.class.is_some(), "--class");
+            given(b.target.is_some(), "--target");
+            given(b.processor.is_some(), "--processor");
+            given(b.processor2.is_some(), "--processor2");
+            given(!b.set2.is_empty(), "--set2");
+            given(b.application.is_some(), "--application");
+            given(b.f.is_some(), "--f");
+            given(b.f_min.is_some(), "--f-min");
+            given(b.f_max.is_some(), "--f-max");
+            given(b.assume != Default::default(), "--assume");
+            given(b.table1 != Default::default(), "--table1");
+        }
+        ModelGroup::Fpm => {
+            let f = &args.fpm;
+            given(!f.devices.is_empty(), "--devices");
+            given(f.n.is_some(), "--n");
+            given(f.integer, "--integer");
+            given(f.linear, "--linear");
+        }
+        ModelGroup::Offload => {
+            let o = &args.offload;
+            let d = super::export_offload::DEFAULT_SIZE_RANGE;
+            given(o.kernel.is_some(), "--kernel");
+            given(o.size.is_some(), "--size");
+            given(!o.kernels.is_empty(), "--kernels");
+            given(o.size_from != d.0, "--size-from");
+            given(o.size_to != d.1, "--size-to");
+        }
+    }
+    v
+}
+
+/// A usage error when an option of another model's views is given.
+fn check_options(args: &ExportArgs) -> Result<(), CliError> {
+    let view = args.view;
+    for group in ModelGroup::ALL {
+        if group == view.group() {
+            continue;
+        }
+        if let Some(name) = model_options(args, group).first() {
+            let views: Vec<&str> = group.views().iter().map(|v| v.key()).collect();
+            return Err(CliError::usage(format!(
+                "{name} does not apply to --view {}: it belongs to the {} views ({})",
+                view.key(),
+                group.title(),
+                views.join(", ")
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// The figure of `args.view` from the arguments.
 fn build(args: &ExportArgs) -> Result<Figure, CliError> {
+    check_options(args)?;
     let platform = args.scenario.platform.as_deref();
     let set = &args.scenario.set;
     let view = args.view;

@@ -42,7 +42,7 @@ pub struct OffloadExportArgs {
         id = "offload_size_from",
         long = "size-from",
         value_name = "N",
-        default_value_t = 10.0
+        default_value_t = DEFAULT_SIZE_RANGE.0
     )]
     pub size_from: f64,
     /// offload: largest size of the curves.
@@ -50,10 +50,13 @@ pub struct OffloadExportArgs {
         id = "offload_size_to",
         long = "size-to",
         value_name = "N",
-        default_value_t = 100_000.0
+        default_value_t = DEFAULT_SIZE_RANGE.1
     )]
     pub size_to: f64,
 }
+
+/// Sizes of the curves when `--size-from` / `--size-to` are not given.
+pub const DEFAULT_SIZE_RANGE: (f64, f64) = (10.0, 100_000.0);
 
 impl Default for OffloadExportArgs {
     fn default() -> Self {
@@ -61,8 +64,8 @@ impl Default for OffloadExportArgs {
             kernel: None,
             size: None,
             kernels: Vec::new(),
-            size_from: 10.0,
-            size_to: 100_000.0,
+            size_from: DEFAULT_SIZE_RANGE.0,
+            size_to: DEFAULT_SIZE_RANGE.1,
         }
     }
 }

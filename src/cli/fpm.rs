@@ -123,21 +123,18 @@ pub fn run(action: FpmAction) -> Result<(), CliError> {
     match action {
         FpmAction::Measure(args) => {
             let path = measure(&args)?;
-            println!("wrote {}", path.display());
-            Ok(())
+            super::out(&format!("wrote {}\n", path.display()))
         }
         FpmAction::Eval(args) => {
             let value = eval(&args)?;
-            let text = serde_json::to_string_pretty(&value)
-                .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
-            println!("{text}");
-            Ok(())
+            super::out_json(&value)
         }
         FpmAction::Devices => {
+            let mut text = String::new();
             for (name, path) in builtin_devices() {
-                println!("{name}\t{path}");
+                text.push_str(&format!("{name}\t{path}\n"));
             }
-            Ok(())
+            super::out(&text)
         }
     }
 }

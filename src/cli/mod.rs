@@ -281,15 +281,12 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
     match cmd {
         Command::Presets {
             action: PresetsAction::List { all },
-        } => {
-            print!("{}", presets_list_with(all)?);
-            Ok(())
-        }
+        } => out(&presets_list_with(all)?),
         Command::Presets {
             action: PresetsAction::ImportMeasured(args),
         } => {
             for path in import_measured(&args)? {
-                println!("wrote {}", path.display());
+                out(&format!("wrote {}\n", path.display()))?;
             }
             Ok(())
         }
@@ -308,18 +305,38 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 EvalCommand::Offload(args) => eval_offload::run_offload(&args)?,
                 EvalCommand::Hongkim(args) => eval_offload::run_hong_kim(&args)?,
             };
-            let text = serde_json::to_string_pretty(&value)
-                .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
-            println!("{text}");
-            Ok(())
+            out_json(&value)
         }
         Command::Fpm { action } => fpm::run(action),
         Command::Export(args) => {
             let path = export::run(&args)?;
-            println!("wrote {}", path.display());
-            Ok(())
+            out(&format!("wrote {}\n", path.display()))
         }
     }
+}
+
+/// Write `text` to standard output. A reader that went away (`| head`)
+/// is not an error: the output is simply not wanted any more.
+pub(crate) fn out(text: &str) -> Result<(), CliError> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(CliError::failure(format!(
+            "cannot write to standard output: {e}"
+        ))),
+    }
+}
+
+/// Write a JSON value, pretty-printed, to standard output.
+pub(crate) fn out_json(value: &serde_json::Value) -> Result<(), CliError> {
+    let text = serde_json::to_string_pretty(value)
+        .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
+    out(&format!("{text}\n"))
 }
 
 /// `presets list`: `kind<TAB>name<TAB>path`, one preset a line.
