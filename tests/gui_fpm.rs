@@ -250,3 +250,29 @@ impl eframe::Storage for MemoryStorage {
     }
     fn flush(&mut self) {}
 }
+
+#[test]
+fn a_device_saves_as_csv_and_loads_back_the_same() {
+    let mut h = harness();
+    open(&mut h, "Speed functions");
+    // Every device row has its own save button.
+    h.get_by_label("Save G1 GTX680");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join("g1.csv");
+    let before = h.state().state.fpm.devices[0].clone();
+    assert!(h.state_mut().fpm_save_csv(0, &path));
+    assert!(h.state_mut().fpm_load_csv(&path));
+    h.run();
+    let devices = &h.state().state.fpm.devices;
+    let back = devices.last().expect("the loaded device");
+    assert_eq!(back.points, before.points);
+    assert_eq!(back.unit, before.unit);
+    assert_eq!(back.max_size_units, before.max_size_units);
+    // An unwritable place is an error naming the device; no file appears.
+    let bad = dir.path().join("no-such-folder").join("x.csv");
+    assert!(!h.state_mut().fpm_save_csv(0, &bad));
+    let (kind, text) = h.state().status().expect("a status");
+    assert_eq!(kind, StatusKind::Error);
+    assert!(text.contains("Could not save G1 GTX680"), "{text}");
+    assert!(!bad.exists());
+}

@@ -13,12 +13,12 @@ use eframe::egui::{self, Button, DragValue, ProgressBar, RichText, TextEdit, Ui}
 
 use super::app::{HetscopeApp, file_name};
 use super::fpm_state::{FpmState, MeasureKernel, Measuring, SizesPreset, paper_devices};
-use super::jobs::Done;
+use super::jobs::{Done, with_extension};
 use super::side_panel::value_row;
 use super::widgets::rgb;
 use crate::figure::fpm::{FpmDevice, device_color};
 use crate::measure::{self, MAX_THREADS, MeasureConfig, MeasureError};
-use crate::preset::{SpeedCsv, file_id, load_speed_csv};
+use crate::preset::{SpeedCsv, file_id, load_speed_csv, save_speed_csv};
 
 pub fn show(ui: &mut Ui, app: &mut HetscopeApp) {
     ui.spacing_mut().slider_width = 150.0;
@@ -35,9 +35,10 @@ fn devices_section(ui: &mut Ui, app: &mut HetscopeApp) {
     ui.heading("Devices");
     ui.weak("Speed functions s(x); the contention factor scales a device while another device of its socket works (socket 0: none).");
     let mut remove = None;
+    let mut save = None;
     let fpm = &mut app.state.fpm;
     egui::Grid::new("fpm_devices")
-        .num_columns(5)
+        .num_columns(6)
         .spacing([6.0, 4.0])
         .striped(true)
         .show(ui, |ui| {
@@ -45,6 +46,7 @@ fn devices_section(ui: &mut Ui, app: &mut HetscopeApp) {
             ui.strong("Device");
             ui.strong("Contention");
             ui.strong("Socket");
+            ui.label("");
             ui.label("");
             ui.end_row();
             for (i, d) in fpm.devices.iter_mut().enumerate() {
@@ -72,6 +74,17 @@ fn devices_section(ui: &mut Ui, app: &mut HetscopeApp) {
                     d.socket = (socket > 0).then_some(socket);
                 }
                 if ui
+                    .small_button("Save…")
+                    .accessible_name(format!("Save {}", d.name))
+                    .on_hover_text(format!(
+                        "Save the speed function of {} as a CSV file (size,speed)",
+                        d.name
+                    ))
+                    .clicked()
+                {
+                    save = Some(i);
+                }
+                if ui
                     .small_button("Remove")
                     .accessible_name(format!("Remove {}", d.name))
                     .on_hover_text(format!("Remove {}", d.name))
@@ -84,6 +97,9 @@ fn devices_section(ui: &mut Ui, app: &mut HetscopeApp) {
         });
     if let Some(i) = remove {
         fpm.remove_device(i);
+    }
+    if let Some(i) = save {
+        save_dialog(ui.ctx(), app, i);
     }
     ui.horizontal(|ui| {
         let mut pick = None;
@@ -285,7 +301,67 @@ fn browse(ctx: &egui::Context, app: &mut HetscopeApp) {
     }
 }
 
+/// Ask where to save device `index` as a CSV, on a thread.
+fn save_dialog(ctx: &egui::Context, app: &mut HetscopeApp, index: usize) {
+    let Some(d) = app.state.fpm.devices.get(index) else {
+        return;
+    };
+    let suggested = format!("{}.csv", file_stem_of(&d.name));
+    let started = app.jobs.spawn(ctx, "dialog", move || {
+        let path = rfd::FileDialog::new()
+            .set_title("Save the speed function")
+            .add_filter("CSV", &["csv"])
+            .set_file_name(suggested)
+            .save_file();
+        Done::Apply(Box::new(move |app: &mut HetscopeApp| match path {
+            Some(p) => {
+                app.fpm_save_csv(index, &with_extension(p, "csv"));
+            }
+            None => app.set_status("No file chosen."),
+        }))
+    });
+    if let Err(e) = started {
+        app.set_error(e);
+    }
+}
+
+/// A file name from a device name: letters, digits, '-' and '_'.
+fn file_stem_of(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let s = s.trim_matches('-').to_string();
+    if s.is_empty() { "device".into() } else { s }
+}
+
 impl HetscopeApp {
+    /// Save device `index` as a speed-function CSV (written atomically:
+    /// a failed save leaves no partial file). Returns true on success.
+    pub fn fpm_save_csv(&mut self, index: usize, path: &Path) -> bool {
+        let Some(d) = self.state.fpm.devices.get(index) else {
+            self.set_error(format!("There is no device {} to save.", index + 1));
+            return false;
+        };
+        let name = d.name.clone();
+        match save_speed_csv(path, &d.to_csv()) {
+            Ok(()) => {
+                self.set_status(format!("Saved {name} to {}", file_name(path)));
+                true
+            }
+            Err(e) => {
+                self.set_error(format!("Could not save {name}: {e}"));
+                false
+            }
+        }
+    }
+
     /// Load a speed-function CSV as a new device. On failure nothing
     /// changes and the panel and the status line say which file, line and
     /// column are wrong.

@@ -37,6 +37,22 @@ impl FpmDevice {
     }
 }
 
+impl FpmDevice {
+    /// The device as a speed-function CSV (its name, source and unit in
+    /// the comments, its memory limit), which [`FpmDevice::from_csv`]
+    /// reads back to the same points.
+    pub fn to_csv(&self) -> SpeedCsv {
+        let comments = vec![
+            format!("device: {}", self.name),
+            format!("source: {}", self.source),
+            format!("size in {} (speed in {}/s)", self.unit, self.unit),
+        ];
+        let mut csv = SpeedCsv::from_points(&self.points, &comments);
+        csv.max_size_units = self.max_size_units;
+        csv
+    }
+}
+
 /// The computation unit a CSV's comments name ("size in Mflop (...)",
 /// "size = blocks of C held"), or "units".
 pub fn unit_from_comments(comments: &[String]) -> String {
