@@ -2,7 +2,8 @@
 //! and application presets, `eval boathull` against the model's API, and
 //! the error messages.
 
-use std::process::{Command, Output};
+mod common;
+use common::{eval, fails, hetscope, num, stderr};
 
 use hetscope::model::boathull::application::fast_focus_on_structures;
 use hetscope::model::boathull::{Class, ClassOptions, ClassVars, Cpu, Gpu, GpuAssumptions, Target};
@@ -11,48 +12,14 @@ use serde_json::Value;
 
 const SECTION_4_4: &str = "2048x2048|element -> 2048x2048|element";
 
-fn hetscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hetscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn eval(args: &[&str]) -> Value {
-    let o = hetscope(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    serde_json::from_slice(&o.stdout).expect("one JSON object")
-}
-
 fn boathull(class: &str, target: &str, extra: &[&str]) -> Value {
     let mut args = vec!["eval", "boathull", "--class", class, "--target", target];
     args.extend_from_slice(extra);
     eval(&args)
 }
 
-fn num(v: &Value, key: &str) -> f64 {
-    v[key]
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} is not a number: {v}"))
-}
-
 fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-12 * a.abs().max(b.abs())
-}
-
-/// Expect failure with `code` and one stderr line containing `needle`.
-fn fails(args: &[&str], code: i32, needle: &str) -> String {
-    let o = hetscope(args);
-    assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
-    let err = stderr(&o);
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err} should name {needle}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
 }
 
 fn cat() -> Catalog {

@@ -2,33 +2,12 @@
 //! every view to PNG, SVG and CSV, the values against the model, and the
 //! errors naming the argument.
 
-use std::process::{Command, Output};
+mod common;
+use common::{fails, hetscope, stderr};
 
 use hetscope::model::boathull::{Class, ClassOptions, ClassVars, Gpu};
 
 const SECTION_4_4: &str = "2048x2048|element -> 2048x2048|element";
-
-fn hetscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hetscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Expect failure with `code` and one stderr line containing `needle`.
-fn fails(args: &[&str], code: i32, needle: &str) -> String {
-    let o = hetscope(args);
-    assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
-    let err = stderr(&o);
-    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: {err} should name {needle}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
 
 const VIEWS: [&str; 4] = [
     "boathull",

@@ -1,54 +1,10 @@
 //! The command line, run as a separate process.
 
+mod common;
+use common::{eval, fails, hetscope, num, stderr, stdout};
+
 use std::path::Path;
-use std::process::{Command, Output};
-
-use serde_json::Value;
-
-fn hetscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hetscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// Run, expect success, parse stdout as one JSON object.
-fn eval(args: &[&str]) -> Value {
-    let o = hetscope(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    let v: Value = serde_json::from_str(&stdout(&o)).expect("one JSON object");
-    assert!(v.is_object());
-    v
-}
-
-fn num(v: &Value, key: &str) -> f64 {
-    v[key]
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} is not a number: {v}"))
-}
-
-/// Expect failure with `code` and a single stderr line containing `needle`.
-fn fails(args: &[&str], code: i32, needle: &str) -> String {
-    let o = hetscope(args);
-    assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
-    let err = stderr(&o);
-    assert_eq!(
-        err.trim_end().lines().count(),
-        1,
-        "{args:?}: not one line: {err}"
-    );
-    assert!(err.contains(needle), "{args:?}: {err} should name {needle}");
-    assert!(!err.contains("panicked"), "{err}");
-    err
-}
+use std::process::Command;
 
 #[test]
 fn presets_list_is_kind_name_path() {

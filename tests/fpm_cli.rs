@@ -1,30 +1,16 @@
 //! Speed-function CSV files, `hetscope fpm measure` and `hetscope fpm eval`.
 
+mod common;
+use common::{eval, hetscope, stderr};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use hetscope::measure::{Kernel, MeasureConfig, MeasureError};
 use hetscope::preset::{SpeedCsv, SpeedRow, load_speed_csv, parse_speed_csv, save_speed_csv};
 use serde_json::Value;
-
-fn hetscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hetscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn eval(args: &[&str]) -> Value {
-    let o = hetscope(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    serde_json::from_slice(&o.stdout).expect("one JSON object")
-}
 
 /// Expect failure with a single stderr line containing every needle.
 fn fails(args: &[&str], needles: &[&str]) -> String {

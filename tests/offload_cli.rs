@@ -4,32 +4,10 @@
 //! presets in `presets list --all`, with their error messages and exit
 //! codes.
 
-use std::process::{Command, Output};
+mod common;
+use common::{eval, hetscope, num, stderr};
 
 use serde_json::Value;
-
-fn hetscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hetscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn eval(args: &[&str]) -> Value {
-    let o = hetscope(args);
-    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
-    serde_json::from_slice(&o.stdout).expect("one JSON object")
-}
-
-fn num(v: &Value, key: &str) -> f64 {
-    v[key]
-        .as_f64()
-        .unwrap_or_else(|| panic!("{key} is not a number: {v}"))
-}
 
 /// Expect failure with exit code 2 and one stderr line containing every
 /// needle.

@@ -1,18 +1,8 @@
 //! `hetscope export --view offload|offload-suite`, run as a separate
 //! process: every format, the offload arguments, and clean failures.
 
-use std::process::{Command, Output};
-
-fn hetscope(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hetscope"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{hetscope, stderr};
 
 /// Run an export to `dir/name`, expect success, return the file's bytes.
 fn export(dir: &std::path::Path, name: &str, args: &[&str]) -> Vec<u8> {

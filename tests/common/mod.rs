@@ -1,0 +1,55 @@
+//! Helpers shared by the tests that run the `hetscope` binary as a
+//! separate process. Each test file uses some of them.
+#![allow(dead_code)]
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+/// Run the binary with `args`.
+pub fn hetscope(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hetscope"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Run, expect success, parse stdout as one JSON object.
+pub fn eval(args: &[&str]) -> Value {
+    let o = hetscope(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert!(v.is_object(), "{args:?}: {v}");
+    v
+}
+
+/// A number of a JSON object.
+pub fn num(v: &Value, key: &str) -> f64 {
+    v[key]
+        .as_f64()
+        .unwrap_or_else(|| panic!("{key} is not a number: {v}"))
+}
+
+/// Expect failure with `code` and a single stderr line containing
+/// `needle`, no panic; returns the line.
+pub fn fails(args: &[&str], code: i32, needle: &str) -> String {
+    let o = hetscope(args);
+    assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
+    let err = stderr(&o);
+    assert_eq!(
+        err.trim_end().lines().count(),
+        1,
+        "{args:?}: not one line: {err}"
+    );
+    assert!(err.contains(needle), "{args:?}: {err} should name {needle}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
