@@ -97,7 +97,7 @@ fn rule_error(item: &str, name: &str, rule: ParamRule, unit: &str) -> CliError {
 
 /// The size named by `--size` (default: the benchmark size): n and the
 /// mode's name when it is one of the kernel's sizes.
-fn size_of(
+pub(super) fn size_of(
     arg: Option<&str>,
     test: u64,
     benchmark: u64,
@@ -120,7 +120,7 @@ fn size_of(
             Ok((n, mode))
         }
         _ => Err(CliError::usage(format!(
-            "--size {text}: must be a whole number of at least 1, `test` or `benchmark`"
+            "--size {text}: the problem size must be a whole number of at least 1, `test` or `benchmark`"
         ))),
     }
 }
@@ -146,10 +146,13 @@ fn int_json(v: i128) -> Value {
 }
 
 /// Run `eval offload`.
-pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
+/// Check every `--set NAME=VALUE` against the offload platform's
+/// parameters (`threads`, `bus_gbs`, `mem_ld`, ...); the last value of a
+/// name wins.
+pub(super) fn offload_sets(items: &[String]) -> Result<Vec<(String, f64)>, CliError> {
     let known: Vec<&str> = OFFLOAD_PLATFORM_PARAMS.iter().map(|p| p.name).collect();
     let mut sets: Vec<(String, f64)> = Vec::new();
-    for item in &args.set {
+    for item in items {
         let (name, v) = name_value(item, |n| offload_param(n).is_some(), &known, "threads=4")?;
         if let Some(p) = offload_param(name)
             && !p.rule.allows(v)
@@ -159,16 +162,30 @@ pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
         sets.retain(|(n, _)| n != name);
         sets.push((name.to_string(), v));
     }
+    Ok(sets)
+}
+
+/// Apply checked `--set` values to a platform.
+pub(super) fn apply_sets(
+    platform: &mut crate::preset::OffloadPlatformPreset,
+    sets: &[(String, f64)],
+) -> Result<(), CliError> {
+    for (name, v) in sets {
+        platform
+            .set(name, *v)
+            .map_err(|e| CliError::usage(format!("--set {name}={v}: {e}")))?;
+    }
+    Ok(())
+}
+
+pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
+    let sets = offload_sets(&args.set)?;
     let cat = catalog()?;
     let (platform_id, mut platform) =
         offload_platform_arg(&args.platform, &cat).map_err(|e| preset_error("platform", e))?;
     let (kernel_id, kernel) =
         offload_kernel_arg(&args.kernel, &cat).map_err(|e| preset_error("kernel", e))?;
-    for (name, v) in &sets {
-        platform
-            .set(name, *v)
-            .map_err(|e| CliError::usage(format!("--set {name}={v}: {e}")))?;
-    }
+    apply_sets(&mut platform, &sets)?;
     let (n, mode) = size_of(
         args.size.as_deref(),
         kernel.test_size,

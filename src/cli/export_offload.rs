@@ -5,6 +5,7 @@
 use clap::Args;
 
 use super::CliError;
+use super::eval_offload::{apply_sets, offload_sets, size_of};
 use super::params::{catalog, preset_error};
 use crate::figure::offload::{self, KernelInput, OffloadInput};
 use crate::figure::{ChartFigure, View};
@@ -70,49 +71,17 @@ impl Default for OffloadExportArgs {
     }
 }
 
-/// The size of `--size` (as `eval offload` reads it): a whole number, or
-/// `test` / `benchmark` for the kernel's sizes; the benchmark size when
-/// not given.
-fn size_of(arg: Option<&str>, k: &OffloadKernelPreset) -> Result<f64, CliError> {
-    let text = arg.map(str::trim).unwrap_or("benchmark");
-    match text.to_ascii_lowercase().as_str() {
-        "benchmark" => return Ok(k.benchmark_size as f64),
-        "test" => return Ok(k.test_size as f64),
-        _ => {}
-    }
-    match text.parse::<f64>() {
-        Ok(n) if n.is_finite() && n >= 1.0 && n.fract() == 0.0 && n <= 1e15 => Ok(n),
-        _ => Err(CliError::usage(format!(
-            "--size {text}: the problem size must be a whole number of at least 1, `test` or `benchmark`"
-        ))),
-    }
-}
-
 /// The offload platform of `--platform` with every `--set NAME=VALUE`
-/// applied (names as `eval offload` takes them: `threads`, `bus_gbs`,
-/// `mem_ld`, ...).
+/// applied (names as `eval offload` takes them).
 fn platform(
     cat: &Catalog,
     arg: Option<&str>,
     set: &[String],
 ) -> Result<OffloadPlatformPreset, CliError> {
+    let sets = offload_sets(set)?;
     let (_, mut p) = offload_platform_arg(arg.unwrap_or(DEFAULT_OFFLOAD_PLATFORM), cat)
         .map_err(|e| preset_error("platform", e))?;
-    for item in set {
-        let Some((name, value)) = item.split_once('=') else {
-            return Err(CliError::usage(format!(
-                "--set {item}: expected NAME=VALUE, e.g. --set threads=4"
-            )));
-        };
-        let (name, text) = (name.trim(), value.trim());
-        let v: f64 = text.parse().map_err(|_| {
-            CliError::usage(format!(
-                "--set {item}: value of {name} '{text}' is not a number"
-            ))
-        })?;
-        p.set(name, v)
-            .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
-    }
+    apply_sets(&mut p, &sets)?;
     Ok(p)
 }
 
@@ -167,7 +136,11 @@ pub fn input(
     } else {
         format!("{} offload kernels", suite.len())
     };
-    let size = size_of(args.size.as_deref(), &main_preset)?;
+    let (size, _) = size_of(
+        args.size.as_deref(),
+        main_preset.test_size,
+        main_preset.benchmark_size,
+    )?;
     Ok(OffloadInput {
         platform_name: p.name.clone(),
         platform: model,
