@@ -1,7 +1,8 @@
 //! The GUI driven headlessly with egui_kittest: real widgets, no display,
 //! no GPU.
 
-use std::collections::HashMap;
+mod common;
+use common::MemoryStorage;
 
 use eframe::egui;
 use egui::accesskit::Role;
@@ -308,23 +309,6 @@ fn partitions_can_be_added_and_removed() {
     assert!(h.query_by_label(&remove).is_none());
     assert_eq!(markers(&h), Some(n));
     assert!(h.state().state.workload.measured(&pid, &name).is_none());
-}
-
-/// A storage in memory, to check that the state survives a restart.
-#[derive(Default)]
-struct MemoryStorage(HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! n slider, loading a CSV by its typed path, and measuring this machine
 //! with progress and cancel.
 
-use std::collections::HashMap;
+mod common;
+use common::MemoryStorage;
+
 use std::time::{Duration, Instant};
 
 use eframe::egui;
@@ -233,22 +235,6 @@ fn a_measurement_can_be_cancelled() {
     let (kind, text) = h.state().status().expect("a status");
     assert_eq!((kind, text), (StatusKind::Info, "Measurement cancelled."));
     assert_eq!(h.state().state.fpm.devices.len(), before);
-}
-
-#[derive(Default)]
-struct MemoryStorage(HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 #[test]

@@ -1,7 +1,9 @@
-//! Helpers shared by the tests that run the `hetscope` binary as a
-//! separate process. Each test file uses some of them.
+//! Helpers shared by the tests: running the `hetscope` binary as a
+//! separate process, and an in-memory storage for the GUI's saved state.
+//! Each test file uses some of them.
 #![allow(dead_code)]
 
+use std::collections::HashMap;
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -52,4 +54,21 @@ pub fn fails(args: &[&str], code: i32, needle: &str) -> String {
     assert!(err.contains(needle), "{args:?}: {err} should name {needle}");
     assert!(!err.contains("panicked"), "{err}");
     err
+}
+
+/// A storage in memory, to check that the GUI's state survives a restart.
+#[derive(Default)]
+pub struct MemoryStorage(HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
 }
