@@ -10,7 +10,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hetscope::figure::View;
 use hetscope::figure::boathull;
 use hetscope::gui::boathull_state::BoathullState;
-use hetscope::preset::{BoatHullParams, Catalog};
+use hetscope::model::boathull::Machine;
+use hetscope::preset::Catalog;
 
 fn views(c: &mut Criterion) {
     let cat = Catalog::builtin().expect("built-in presets load");
@@ -41,11 +42,8 @@ fn slider_change(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 flip = !flip;
-                if let BoatHullParams::Gpu {
-                    p_coalesced_gbs, ..
-                } = &mut state.processor.params
-                {
-                    *p_coalesced_gbs = if flip { 100.0 } else { 95.0 };
+                if let Machine::Gpu(g) = &mut state.processor.params {
+                    g.p_coalesced_gbs = if flip { 100.0 } else { 95.0 };
                 }
                 let input = state.input(&cat).expect("valid");
                 let a = boathull::build(View::Boathull, &input).expect("a figure");

@@ -8,18 +8,19 @@ use std::sync::Arc;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hetscope::export::{self, ExportSize};
-use hetscope::figure::{self, Analysis, Camera, Resolution, Scenario, View};
-use hetscope::model::grid::{self, GridSpec};
-use hetscope::model::{Param, Side};
+use hetscope::figure::{self, Camera, View};
+use hetscope::model::perdome::grid::{self, GridSpec};
+use hetscope::model::perdome::{Analysis, Resolution, Scenario};
+use hetscope::model::perdome::{Param, Side};
 use hetscope::preset::{self, Catalog};
 use resvg::{tiny_skia, usvg};
 
 /// PerDome SA on i7 2600K + GTX 750, from the built-in presets.
 fn scenario() -> Scenario {
     let cat = Catalog::builtin().expect("built-in presets load");
-    let p = preset::platform_arg("i7-gtx750-perdome", &cat).expect("platform preset");
-    let (_, w) = preset::workload_arg("perdome-sa", &cat).expect("workload preset");
-    preset::scenario(&p, &w)
+    let p = preset::perdome::platform_arg("i7-gtx750-perdome", &cat).expect("platform preset");
+    let (_, w) = preset::perdome::workload_arg("perdome-sa", &cat).expect("workload preset");
+    preset::perdome::scenario(&p, &w)
 }
 
 fn grids(c: &mut Criterion) {
@@ -47,7 +48,7 @@ fn recompute(c: &mut Criterion) {
             let a = Analysis::compute(&s, Resolution::default()).expect("valid scenario");
             let figs: Vec<_> = View::PERDOME
                 .iter()
-                .map(|v| figure::build(*v, &a).expect("a PerDome view"))
+                .map(|v| figure::perdome::build(*v, &a).expect("a PerDome view"))
                 .collect();
             black_box(figs)
         })
@@ -56,7 +57,7 @@ fn recompute(c: &mut Criterion) {
 
 fn render(c: &mut Criterion) {
     let a = Analysis::compute(&scenario(), Resolution::default()).expect("valid scenario");
-    let fig = figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
+    let fig = figure::perdome::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
     let size = ExportSize::new(1200, 800).expect("valid size");
     let cam = Camera::default();
     c.bench_function("heat map 1200x800: SVG", |b| {

@@ -4,6 +4,8 @@
 pub mod cli;
 pub mod export;
 pub mod figure;
+pub mod format;
+pub mod fsio;
 pub mod gui;
 pub mod measure;
 pub mod model;

@@ -9,6 +9,6 @@ fn main() -> ExitCode {
 
 /// Open the desktop window; an error (e.g. no display) comes back as one
 /// line for the user.
-fn open_gui() -> Result<(), String> {
+fn open_gui() -> Result<(), hetscope::gui::WindowError> {
     hetscope::gui::run()
 }

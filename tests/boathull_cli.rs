@@ -7,6 +7,7 @@ use common::{eval, fails, hetscope, num, stderr};
 
 use hetscope::model::boathull::application::fast_focus_on_structures;
 use hetscope::model::boathull::{Class, ClassOptions, ClassVars, Cpu, Gpu, GpuAssumptions, Target};
+use hetscope::preset::boathull::{load_application_file, parse_application};
 use hetscope::preset::*;
 use serde_json::Value;
 
@@ -288,6 +289,8 @@ fn every_application_loads_and_its_classes_parse() {
             + c.applications().len()
             + c.offload_platforms().len()
             + c.offload_kernels().len()
+            + c.cpus().len()
+            + c.gpus().len()
     );
     assert_eq!(c.ids(PresetKind::Application).len(), c.applications().len());
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

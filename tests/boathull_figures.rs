@@ -2,10 +2,11 @@
 //! and every view exported to SVG, PNG and CSV.
 
 use hetscope::export::{self, ExportSize, Format};
-use hetscope::figure::boathull::{self, BoathullInput, BoathullProcessor, classes};
+use hetscope::figure::boathull::{self, BoathullInput, BoathullProcessor};
 use hetscope::figure::chart::{ChartFigure, ChartPanel, LineStyle, Series};
 use hetscope::figure::{Camera, Figure, View};
 use hetscope::model::boathull::application::{fast_focus_on_structures, processor_crossover};
+use hetscope::model::boathull::class_sizes as classes;
 use hetscope::model::boathull::{
     Class, ClassOptions, ClassVars, Cpu, CpuAssumptions, Gpu, GpuAssumptions, Target,
 };
@@ -231,7 +232,7 @@ fn compare_marks_the_models_crossover() {
             .expect("crossover marker");
         assert_eq!(m.x, f);
         assert!(
-            m.label.contains(&hetscope::figure::fmt_tick(f)),
+            m.label.contains(&hetscope::format::fmt_tick(f)),
             "{}",
             m.label
         );
@@ -400,7 +401,9 @@ fn application_bars_stack_to_the_total_with_its_range() {
     assert!(xproj.range.is_some_and(|(lo, hi)| hi > lo));
     // No application, no figure.
     i.application = None;
-    let e = boathull::build(View::BoathullApp, &i).expect_err("no application");
+    let e = boathull::build(View::BoathullApp, &i)
+        .expect_err("no application")
+        .to_string();
     assert!(e.contains("no application"), "{e}");
 }
 
@@ -427,13 +430,16 @@ fn every_axis_has_a_unit() {
 fn invalid_inputs_are_named() {
     let mut i = default_input();
     i.f = 0.0;
-    let e = boathull::build(View::Boathull, &i).expect_err("f = 0");
+    let e = boathull::build(View::Boathull, &i)
+        .expect_err("f = 0")
+        .to_string();
     assert!(e.contains("chosen f"), "{e}");
     let mut i = default_input();
     (i.f_min, i.f_max) = (100.0, 10.0);
     assert!(
         boathull::build(View::Boathull, &i)
             .unwrap_err()
+            .to_string()
             .contains("f range")
     );
     let mut i = default_input();
@@ -444,7 +450,9 @@ fn invalid_inputs_are_named() {
         },
         assume: CpuAssumptions::HULL,
     };
-    let e = boathull::build(View::BoathullCompare, &i).expect_err("no threads");
+    let e = boathull::build(View::BoathullCompare, &i)
+        .expect_err("no threads")
+        .to_string();
     assert!(e.contains("Core i7-930") && e.contains("n_threads"), "{e}");
     assert!(boathull::build(View::PerdomeHeatmap, &default_input()).is_err());
 }

@@ -408,3 +408,20 @@ fn a_reader_that_goes_away_is_not_an_error() {
     assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     assert!(o.status.success(), "{}", stderr(&o));
 }
+
+#[test]
+fn a_negative_zoom_gets_the_range_in_its_message() {
+    fails(
+        &[
+            "export",
+            "--view",
+            "perdome-surface",
+            "--zoom",
+            "-1",
+            "--out",
+            "z.svg",
+        ],
+        2,
+        "between 0.2 and 8",
+    );
+}

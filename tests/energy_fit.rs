@@ -3,7 +3,7 @@
 //! with p_s fixed at the idle 125.75 W: 7.6 pJ and 113 pJ), which the H100
 //! presets use.
 
-use hetscope::model::energy_fit::{EnergyRun, FitError, fit};
+use hetscope::model::perdome::energy_fit::{EnergyRun, FitError, fit};
 
 fn runs() -> Vec<EnergyRun> {
     let text = include_str!("../assets/data/h100-energy-runs.csv");

@@ -4,16 +4,17 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use hetscope::export::{self, ExportError, ExportSize, Format, render_csv, render_png, render_svg};
-use hetscope::figure::{self, Analysis, Camera, Figure, Resolution, View};
+use hetscope::figure::{self, Camera, Figure, View};
+use hetscope::model::perdome::{Analysis, Resolution};
 use hetscope::preset::{self, Catalog};
 use resvg::{tiny_skia, usvg};
 
 /// PerDome SA on i7 2600K + GTX 750: I = 1.7, partitions CO, GO, DP, CP.
 fn analysis() -> Analysis {
     let cat = Catalog::builtin().expect("built-in presets load");
-    let p = preset::platform_arg("i7-gtx750-perdome", &cat).expect("platform");
-    let (_, w) = preset::workload_arg("perdome-sa", &cat).expect("workload");
-    Analysis::compute(&preset::scenario(&p, &w), Resolution::default()).expect("valid")
+    let p = preset::perdome::platform_arg("i7-gtx750-perdome", &cat).expect("platform");
+    let (_, w) = preset::perdome::workload_arg("perdome-sa", &cat).expect("workload");
+    Analysis::compute(&preset::perdome::scenario(&p, &w), Resolution::default()).expect("valid")
 }
 
 fn size() -> ExportSize {
@@ -28,7 +29,7 @@ fn count(hay: &str, needle: &str) -> usize {
 fn every_view_exports_a_parseable_svg_with_its_texts() {
     let a = analysis();
     for view in View::PERDOME {
-        let fig = figure::build(view, &a).expect("a PerDome view");
+        let fig = figure::perdome::build(view, &a).expect("a PerDome view");
         let svg = render_svg(&fig, size(), &Camera::default());
         let tree = usvg::Tree::from_str(&svg, &usvg::Options::default())
             .unwrap_or_else(|e| panic!("{}: SVG does not parse: {e}", view.key()));
@@ -50,7 +51,7 @@ fn every_view_exports_a_parseable_svg_with_its_texts() {
                 for t in ["I_C (flop/byte)", "I_G (flop/byte)", "2^-3", "2^3", ">0<"] {
                     assert!(svg.contains(t), "{}: missing {t}", view.key());
                 }
-                let unit = if view.metric() == Some(hetscope::model::Metric::Performance) {
+                let unit = if view.metric() == Some(hetscope::model::perdome::Metric::Performance) {
                     "(GFLOP/s)"
                 } else {
                     "(GFLOP/J)"
@@ -66,7 +67,7 @@ fn every_view_exports_a_parseable_svg_with_its_texts() {
 fn heatmap_svg_embeds_images_and_surface_svg_is_vector() {
     let a = analysis();
     let heat = render_svg(
-        &figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view"),
+        &figure::perdome::build(View::PerdomeHeatmap, &a).expect("a PerDome view"),
         size(),
         &Camera::default(),
     );
@@ -78,7 +79,7 @@ fn heatmap_svg_embeds_images_and_surface_svg_is_vector() {
     assert!(heat.contains("empty: no such partition (Lemma 2)"));
 
     let surf = render_svg(
-        &figure::build(View::EnergySurface, &a).expect("a PerDome view"),
+        &figure::perdome::build(View::EnergySurface, &a).expect("a PerDome view"),
         size(),
         &Camera::default(),
     );
@@ -90,7 +91,7 @@ fn heatmap_svg_embeds_images_and_surface_svg_is_vector() {
 #[test]
 fn surface_svg_follows_the_camera() {
     let a = analysis();
-    let fig = figure::build(View::PerdomeSurface, &a).expect("a PerDome view");
+    let fig = figure::perdome::build(View::PerdomeSurface, &a).expect("a PerDome view");
     let front = render_svg(&fig, size(), &Camera::default());
     let top = Camera {
         yaw_deg: 20.0,
@@ -125,7 +126,7 @@ fn dark_pixels(p: &tiny_skia::Pixmap, x0: u32, y0: u32, x1: u32, y1: u32) -> usi
 fn every_view_exports_a_png_of_the_requested_size_with_text() {
     let a = analysis();
     for view in View::PERDOME {
-        let fig = figure::build(view, &a).expect("a PerDome view");
+        let fig = figure::perdome::build(view, &a).expect("a PerDome view");
         let png = render_png(&fig, size(), &Camera::default()).expect("renders");
         assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
         let p = decode(&png);
@@ -163,7 +164,7 @@ fn every_view_exports_a_png_of_the_requested_size_with_text() {
 #[test]
 fn png_size_does_not_depend_on_the_screen() {
     let a = analysis();
-    let fig = figure::build(View::EnergyHeatmap, &a).expect("a PerDome view");
+    let fig = figure::perdome::build(View::EnergyHeatmap, &a).expect("a PerDome view");
     for (w, h) in [(200, 200), (640, 480), (2400, 1000)] {
         let s = ExportSize::new(w, h).expect("valid");
         let p = decode(&render_png(&fig, s, &Camera::default()).expect("renders"));
@@ -174,7 +175,8 @@ fn png_size_does_not_depend_on_the_screen() {
 #[test]
 fn heatmap_csv_has_every_cell_band_and_marker() {
     let a = analysis();
-    let Figure::Heatmap(h) = figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view")
+    let Figure::Heatmap(h) =
+        figure::perdome::build(View::PerdomeHeatmap, &a).expect("a PerDome view")
     else {
         panic!("heat map expected");
     };
@@ -222,14 +224,15 @@ fn heatmap_csv_has_every_cell_band_and_marker() {
 #[test]
 fn surface_and_compare_csv() {
     let a = analysis();
-    let surf = render_csv(&figure::build(View::EnergySurface, &a).expect("a PerDome view"));
+    let surf =
+        render_csv(&figure::perdome::build(View::EnergySurface, &a).expect("a PerDome view"));
     assert!(surf.starts_with("i_c [flop/byte],i_g [flop/byte],gflop_per_joule [GFLOP/J],"));
     assert_eq!(
         surf.lines().filter(|l| l.ends_with(",cell,")).count(),
         48 * 48
     );
 
-    let cmp = render_csv(&figure::build(View::WpCompare, &a).expect("a PerDome view"));
+    let cmp = render_csv(&figure::perdome::build(View::WpCompare, &a).expect("a PerDome view"));
     let mut lines = cmp.lines();
     assert_eq!(
         lines.next(),
@@ -258,7 +261,7 @@ fn surface_and_compare_csv() {
 fn export_to_file_writes_each_format() {
     let a = analysis();
     let dir = tempfile::tempdir().expect("temp dir");
-    let fig = figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
+    let fig = figure::perdome::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
     for ext in ["svg", "png", "csv", "PNG"] {
         let path = dir.path().join(format!("fig.{ext}"));
         export::export_to_file(&fig, &Camera::default(), size(), &path).expect("exports");
@@ -291,7 +294,7 @@ fn files_in(dir: &Path) -> Vec<String> {
 #[test]
 fn unwritable_path_errors_and_leaves_no_file() {
     let a = analysis();
-    let fig = figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
+    let fig = figure::perdome::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
     let dir = tempfile::tempdir().expect("temp dir");
     let missing = dir.path().join("no-such-dir").join("out.png");
     let err = export::export_to_file(&fig, &Camera::default(), size(), &missing)
@@ -318,7 +321,7 @@ fn bad_extension_and_size_are_rejected() {
         assert!(err.to_string().contains(name), "{err}");
     }
     let a = analysis();
-    let fig = figure::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
+    let fig = figure::perdome::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("out.gif");
     assert!(matches!(

@@ -1,18 +1,19 @@
 //! Figure descriptions: markers, readouts, axes and invalid input, as both
 //! the GUI and the exporters receive them.
 
-use hetscope::figure::{self, Analysis, Figure, MarkerKind, Resolution, View};
+use hetscope::figure::{self, Figure, MarkerKind, View};
+use hetscope::model::perdome::{Analysis, Resolution};
 use hetscope::preset::{self, Catalog};
 
 fn analysis(platform: &str, workload: &str) -> Analysis {
     let cat = Catalog::builtin().unwrap();
-    let p = preset::platform_arg(platform, &cat).unwrap();
-    let (_, w) = preset::workload_arg(workload, &cat).unwrap();
-    Analysis::compute(&preset::scenario(&p, &w), Resolution::default()).unwrap()
+    let p = preset::perdome::platform_arg(platform, &cat).unwrap();
+    let (_, w) = preset::perdome::workload_arg(workload, &cat).unwrap();
+    Analysis::compute(&preset::perdome::scenario(&p, &w), Resolution::default()).unwrap()
 }
 
 fn heatmap(a: &Analysis) -> figure::HeatmapFigure {
-    match figure::build(View::PerdomeHeatmap, a).expect("a PerDome view") {
+    match figure::perdome::build(View::PerdomeHeatmap, a).expect("a PerDome view") {
         Figure::Heatmap(h) => h,
         other => panic!("not a heat map: {other:?}"),
     }
@@ -105,15 +106,15 @@ fn colour_scale_covers_every_valid_value() {
 #[test]
 fn invalid_parameters_stop_at_the_analysis_with_the_name() {
     let cat = Catalog::builtin().unwrap();
-    let p = preset::platform_arg("i7-gtx750-perdome", &cat).unwrap();
-    let (_, w) = preset::workload_arg("perdome-sa", &cat).unwrap();
-    let mut s = preset::scenario(&p, &w);
+    let p = preset::perdome::platform_arg("i7-gtx750-perdome", &cat).unwrap();
+    let (_, w) = preset::perdome::workload_arg("perdome-sa", &cat).unwrap();
+    let mut s = preset::perdome::scenario(&p, &w);
     s.platform.gpu.t_b = -1.0;
     let e = Analysis::compute(&s, Resolution::default())
         .unwrap_err()
         .to_string();
     assert!(e.contains("GPU t_b = -1 ps"), "{e}");
-    let mut s = preset::scenario(&p, &w);
+    let mut s = preset::perdome::scenario(&p, &w);
     s.i = 0.0;
     let e = Analysis::compute(&s, Resolution::default())
         .unwrap_err()
@@ -124,7 +125,8 @@ fn invalid_parameters_stop_at_the_analysis_with_the_name() {
 #[test]
 fn surface_projection_rotates_and_hovers() {
     let a = analysis("i7-gtx750-perdome", "perdome-sa");
-    let Figure::Surface(s) = figure::build(View::PerdomeSurface, &a).expect("a PerDome view")
+    let Figure::Surface(s) =
+        figure::perdome::build(View::PerdomeSurface, &a).expect("a PerDome view")
     else {
         panic!("not a surface");
     };
@@ -141,7 +143,7 @@ fn surface_projection_rotates_and_hovers() {
     assert_ne!(p1.prims, p2.prims);
     // Hovering the centre of a quad names its values.
     let q = p1.quads[p1.quads.len() / 2];
-    let figure::surface::Prim::Poly { pts, .. } = &p1.prims[q.prim] else {
+    let figure::perdome::surface::Prim::Poly { pts, .. } = &p1.prims[q.prim] else {
         panic!("quad is not a polygon");
     };
     let c = pts

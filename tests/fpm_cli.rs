@@ -9,7 +9,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use hetscope::measure::{Kernel, MeasureConfig, MeasureError};
-use hetscope::preset::{SpeedCsv, SpeedRow, load_speed_csv, parse_speed_csv, save_speed_csv};
+use hetscope::preset::fpm::{SpeedCsv, SpeedRow, load_speed_csv, parse_speed_csv, save_speed_csv};
 use serde_json::Value;
 
 /// Expect failure with a single stderr line containing every needle.
@@ -473,4 +473,65 @@ fn export_fpm_errors_are_one_clear_line() {
         fails(&export_args(view, args, o), needles);
     }
     assert!(!out.exists(), "no file written on errors");
+}
+
+#[test]
+fn a_long_speed_csv_reads_in_linear_time() {
+    // 200,000 rows: the duplicate check compared every row with every
+    // earlier one (minutes); now one pass.
+    let mut text = String::from("size,speed\n");
+    for k in 1..=200_000 {
+        text.push_str(&format!("{k},{}\n", 100.0 + (k % 7) as f64));
+    }
+    let started = std::time::Instant::now();
+    let csv = parse_speed_csv(&text, "long.csv").expect("valid");
+    assert_eq!(csv.rows.len(), 200_000);
+    assert!(
+        started.elapsed().as_secs_f64() < 5.0,
+        "{:?}",
+        started.elapsed()
+    );
+    // A duplicate far down is still found, naming both lines.
+    text.push_str("17,5\n");
+    let e = parse_speed_csv(&text, "long.csv").unwrap_err().to_string();
+    assert!(e.contains("line 200002") && e.contains("line 18"), "{e}");
+}
+
+#[test]
+fn a_stray_quote_or_a_short_row_is_not_read_silently() {
+    // A quote in an ignored column used to open a quoted field that took
+    // the rows after it; now it is a character of that column.
+    let text = "size,speed,spread\n1,10,\"x\n2,20,0\n3,30,0\n";
+    let csv = parse_speed_csv(text, "q.csv").expect("valid");
+    assert_eq!(csv.rows.len(), 3);
+    // A row with more fields than the header is named by its line; one
+    // with fewer names the missing column.
+    let e = parse_speed_csv("size,speed\n1,10\n2,20,7\n", "long.csv")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("long.csv") && e.contains("line 3"), "{e}");
+    let e = parse_speed_csv("size,speed\n1,10\n2\n", "short.csv").unwrap_err();
+    assert_eq!((e.line, e.column.as_deref()), (Some(3), Some("speed")));
+}
+
+#[test]
+fn measuring_into_a_folder_fails_before_measuring() {
+    let dir = tempfile::tempdir().unwrap();
+    let started = std::time::Instant::now();
+    let o = hetscope(&[
+        "fpm",
+        "measure",
+        "--kernel",
+        "triad",
+        "--out",
+        &dir.path().display().to_string(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("directory"), "{}", stderr(&o));
+    // The default triad sizes take about a second; a refusal takes none.
+    assert!(
+        started.elapsed().as_millis() < 900,
+        "{:?}",
+        started.elapsed()
+    );
 }

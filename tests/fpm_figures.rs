@@ -4,14 +4,15 @@
 
 use hetscope::export::{self, ExportSize, Format};
 use hetscope::figure::chart::{ChartFigure, ChartPanel, Orientation};
-use hetscope::figure::fpm::{self, FpmDevice, FpmInput, METHODS, PAPER_N};
+use hetscope::figure::fpm::{self, FpmDevice, FpmInput, METHODS};
 use hetscope::figure::{Camera, Figure, Scale, View};
 use hetscope::model::fpm::SpeedPoint;
+use hetscope::preset::Catalog;
+use hetscope::preset::fpm::{PAPER_N, paper_hybrid};
 
 fn paper() -> FpmInput {
     let devices =
-        fpm::paper_hybrid(|id| hetscope::cli::fpm::builtin_device_csv(id).and_then(Result::ok))
-            .expect("the built-in devices");
+        paper_hybrid(&Catalog::builtin().expect("presets")).expect("the built-in devices");
     FpmInput {
         n_range: fpm::n_range(&devices),
         devices,
@@ -186,16 +187,22 @@ fn times_view_has_every_method_per_device_and_fpm_has_the_smallest_makespan() {
                 assert!(set.bars.iter().all(|b| b.value.fract() == 0.0));
             }
         }
-        // The table the GUI shows comes from these bars.
-        let t = fpm::table(&fig).expect("a table");
+        // The table the GUI shows holds the values of these bars, in the
+        // units of their axes.
+        let t = fpm::table(&input).expect("a table");
         assert_eq!(t.devices.len(), 6);
         assert_eq!(t.columns.len(), 3);
         assert_eq!(
             (t.size_unit.as_str(), t.time_unit.as_str()),
-            ("blocks", "s")
+            (share.y.unit.as_str(), time.y.unit.as_str())
         );
-        assert_eq!(t.columns[2].cells[0].0, share.bars[2].bars[0].value);
-        assert_eq!(t.columns[2].cells[0].1, time.bars[2].bars[0].value);
+        assert_eq!(t.time_unit, "s");
+        for (c, (ts, ss)) in t.columns.iter().zip(time.bars.iter().zip(&share.bars)) {
+            assert_eq!(c.method, ts.name);
+            for (cell, (tb, sb)) in c.cells.iter().zip(ts.bars.iter().zip(&ss.bars)) {
+                assert_eq!(*cell, (sb.value, tb.value));
+            }
+        }
     }
 }
 
@@ -251,7 +258,7 @@ fn a_partition_beyond_memory_is_refused_and_the_sweep_stops_there() {
     assert!(fpm.points.iter().any(|p| p[1].is_nan()));
     input.n_units = 200.0;
     let err = fpm::build(View::FpmTimes, &input).unwrap_err();
-    assert!(err.contains("does not fit"), "{err}");
+    assert!(err.to_string().contains("does not fit"), "{err}");
 }
 
 #[test]

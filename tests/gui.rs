@@ -8,9 +8,11 @@ use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hetscope::figure::{View, fmt_num};
-use hetscope::gui::{DEFAULT_PLATFORM, DEFAULT_WORKLOAD, HetscopeApp, StatusKind, Tab};
-use hetscope::model::Platform;
+use hetscope::figure::View;
+use hetscope::format::fmt_num;
+use hetscope::gui::{HetscopeApp, PerdomeUi, StatusKind, Tab};
+use hetscope::model::perdome::Platform;
+use hetscope::preset::defaults::{PLATFORM as DEFAULT_PLATFORM, WORKLOAD as DEFAULT_WORKLOAD};
 use hetscope::preset::{self, Catalog};
 
 fn harness() -> Harness<'static, HetscopeApp> {
@@ -20,19 +22,30 @@ fn harness() -> Harness<'static, HetscopeApp> {
 }
 
 fn params(h: &Harness<'_, HetscopeApp>) -> Platform {
-    h.state().state.platform.params
+    h.state().model::<PerdomeUi>().state.platform.params
 }
 
 fn pdp_gflops(h: &Harness<'_, HetscopeApp>) -> f64 {
-    h.state().analysis().expect("an analysis").optima.pdp.gflops
+    h.state()
+        .computed::<PerdomeUi>()
+        .expect("an analysis")
+        .optima
+        .pdp
+        .gflops
 }
 
 #[test]
 fn starts_with_the_default_presets_and_the_perdome_heat_map() {
     let h = harness();
     let app = h.state();
-    assert_eq!(app.state.platform.chosen.id, DEFAULT_PLATFORM);
-    assert_eq!(app.state.workload.chosen.id, DEFAULT_WORKLOAD);
+    assert_eq!(
+        app.model::<PerdomeUi>().state.platform.chosen.id,
+        DEFAULT_PLATFORM
+    );
+    assert_eq!(
+        app.model::<PerdomeUi>().state.workload.chosen.id,
+        DEFAULT_WORKLOAD
+    );
     assert_eq!(app.state.tab, Tab::Figure(View::PerdomeHeatmap));
     assert!(app.param_error().is_none());
     assert!(app.status().is_none_or(|(k, _)| k != StatusKind::Error));
@@ -168,7 +181,10 @@ fn picking_a_builtin_platform_changes_the_parameters() {
     h.run();
     h.get_by_label(&entry.name).click();
     h.run();
-    assert_eq!(h.state().state.platform.chosen.id, "i7-titan-perdome");
+    assert_eq!(
+        h.state().model::<PerdomeUi>().state.platform.chosen.id,
+        "i7-titan-perdome"
+    );
     assert_eq!(params(&h), expected);
     // The picker and the figure's subtitle show the new platform.
     let picker = h
@@ -189,7 +205,7 @@ fn picking_a_builtin_workload_changes_intensity_and_partitions() {
     h.run();
     h.get_by_label(&entry.name).click();
     h.run();
-    let ws = &h.state().state.workload;
+    let ws = &h.state().model::<PerdomeUi>().state.workload;
     assert_eq!(ws.chosen.id, "perdome-da");
     assert_eq!(ws.intensity, w.intensity);
     assert_eq!(ws.partitions.len(), w.partitions.len());
@@ -203,23 +219,32 @@ fn a_broken_preset_file_is_reported_and_the_parameters_kept() {
 
     let broken = dir.path().join("broken-platform.ron");
     std::fs::write(&broken, "(name: \"half a preset\", cpu: ").expect("write");
-    assert!(!h.state_mut().load_platform_path(&broken));
+    assert!(
+        !h.state_mut()
+            .with_model(|m: &mut PerdomeUi, ctx| m.load_platform_path(&broken, ctx))
+    );
     h.run();
     assert_eq!(params(&h), before);
-    assert_eq!(h.state().state.platform.chosen.id, DEFAULT_PLATFORM);
+    assert_eq!(
+        h.state().model::<PerdomeUi>().state.platform.chosen.id,
+        DEFAULT_PLATFORM
+    );
     let (kind, text) = h.state().status().expect("a status");
     assert_eq!(kind, StatusKind::Error);
     assert!(text.contains("broken-platform.ron"), "{text}");
     h.get_by_label_contains("Could not load broken-platform.ron");
 
     // A well-formed file with a value the model cannot use names the field.
-    let mut bad = h.state().state.platform.to_preset();
-    if let preset::ProcessorRef::Inline(p) = &mut bad.gpu {
+    let mut bad = h.state().model::<PerdomeUi>().state.platform.to_preset();
+    if let Some(preset::perdome::ProcessorRef::Inline(p)) = &mut bad.gpu {
         p.energy.p_s_w = -3.0;
     }
     let negative = dir.path().join("negative.ron");
     std::fs::write(&negative, preset::to_ron(&bad)).expect("write");
-    assert!(!h.state_mut().load_platform_path(&negative));
+    assert!(
+        !h.state_mut()
+            .with_model(|m: &mut PerdomeUi, ctx| m.load_platform_path(&negative, ctx))
+    );
     h.run();
     assert_eq!(params(&h), before);
     let (_, text) = h.state().status().expect("a status");
@@ -230,10 +255,16 @@ fn a_broken_preset_file_is_reported_and_the_parameters_kept() {
 
     // A missing workload file too.
     let missing = dir.path().join("missing-workload.ron");
-    let workload_before = h.state().state.workload.clone();
-    assert!(!h.state_mut().load_workload_path(&missing));
+    let workload_before = h.state().model::<PerdomeUi>().state.workload.clone();
+    assert!(
+        !h.state_mut()
+            .with_model(|m: &mut PerdomeUi, ctx| m.load_workload_path(&missing, ctx.status))
+    );
     h.run();
-    assert_eq!(h.state().state.workload, workload_before);
+    assert_eq!(
+        h.state().model::<PerdomeUi>().state.workload,
+        workload_before
+    );
     h.get_by_label_contains("missing-workload.ron");
 }
 
@@ -247,17 +278,29 @@ fn a_saved_platform_loads_back_as_custom() {
     h.run();
     let edited = params(&h);
     assert_eq!(edited.gpu.p_s, 42.0);
-    assert!(h.state_mut().save_platform_path(&path));
+    assert!(
+        h.state_mut()
+            .with_model(|m: &mut PerdomeUi, ctx| m.save_platform_path(&path, ctx.status))
+    );
 
     h.get_by_label("Reset").click();
     h.run();
     assert_ne!(params(&h), edited);
 
-    assert!(h.state_mut().load_platform_path(&path));
+    assert!(
+        h.state_mut()
+            .with_model(|m: &mut PerdomeUi, ctx| m.load_platform_path(&path, ctx))
+    );
     h.run();
     assert_eq!(params(&h), edited);
     assert_eq!(
-        h.state().state.platform.chosen.file.as_deref(),
+        h.state()
+            .model::<PerdomeUi>()
+            .state
+            .platform
+            .chosen
+            .file
+            .as_deref(),
         Some("mine.ron")
     );
     let picker = h
@@ -269,13 +312,23 @@ fn a_saved_platform_loads_back_as_custom() {
 #[test]
 fn partitions_can_be_added_and_removed() {
     let mut h = harness();
-    let n = h.state().state.workload.partitions.len();
-    let markers = |h: &Harness<'_, HetscopeApp>| h.state().analysis().map(|a| a.partitions.len());
+    let n = h
+        .state()
+        .model::<PerdomeUi>()
+        .state
+        .workload
+        .partitions
+        .len();
+    let markers = |h: &Harness<'_, HetscopeApp>| {
+        h.state()
+            .computed::<PerdomeUi>()
+            .map(|a| a.partitions.len())
+    };
     assert_eq!(markers(&h), Some(n));
 
     h.get_by_label("Add partition").click_accesskit();
     h.run();
-    let ws = &h.state().state.workload;
+    let ws = &h.state().model::<PerdomeUi>().state.workload;
     assert_eq!(ws.partitions.len(), n + 1);
     let name = ws.partitions[n].name.clone();
     assert_eq!(markers(&h), Some(n + 1));
@@ -288,7 +341,10 @@ fn partitions_can_be_added_and_removed() {
         .expect("the new partition's I_G field")
         .set_value_accesskit(0.0);
     h.run();
-    assert_eq!(h.state().state.workload.partitions[n].i_g, 0.0);
+    assert_eq!(
+        h.state().model::<PerdomeUi>().state.workload.partitions[n].i_g,
+        0.0
+    );
     h.get_all_by_role_and_label(Role::CheckBox, "measured")
         .last()
         .expect("the new partition's checkbox")
@@ -297,18 +353,47 @@ fn partitions_can_be_added_and_removed() {
     h.get_by_label(&format!("Measured GFLOP/s of {name}"))
         .set_value_accesskit(12.5);
     h.run();
-    let pid = h.state().state.platform.chosen.id.clone();
-    assert_eq!(h.state().state.workload.measured(&pid, &name), Some(12.5));
-    let a = h.state().analysis().expect("analysis");
+    let pid = h
+        .state()
+        .model::<PerdomeUi>()
+        .state
+        .platform
+        .chosen
+        .id
+        .clone();
+    assert_eq!(
+        h.state()
+            .model::<PerdomeUi>()
+            .state
+            .workload
+            .measured(&pid, &name),
+        Some(12.5)
+    );
+    let a = h.state().computed::<PerdomeUi>().expect("analysis");
     assert_eq!(a.partitions[n].partition.measured_gflops, Some(12.5));
     assert_eq!(a.partitions[n].partition.i_g, 0.0);
 
     h.get_by_label(&remove).click_accesskit();
     h.run();
-    assert_eq!(h.state().state.workload.partitions.len(), n);
+    assert_eq!(
+        h.state()
+            .model::<PerdomeUi>()
+            .state
+            .workload
+            .partitions
+            .len(),
+        n
+    );
     assert!(h.query_by_label(&remove).is_none());
     assert_eq!(markers(&h), Some(n));
-    assert!(h.state().state.workload.measured(&pid, &name).is_none());
+    assert!(
+        h.state()
+            .model::<PerdomeUi>()
+            .state
+            .workload
+            .measured(&pid, &name)
+            .is_none()
+    );
 }
 
 #[test]
@@ -323,7 +408,7 @@ fn the_state_is_restored_from_storage() {
         h.run();
         let app = h.state_mut();
         eframe::App::save(app, &mut storage);
-        app.state.clone()
+        (app.state.clone(), app.model::<PerdomeUi>().state.clone())
     };
     let h = Harness::builder()
         .with_size(egui::vec2(1500.0, 950.0))
@@ -331,9 +416,10 @@ fn the_state_is_restored_from_storage() {
             cc.storage = Some(&storage);
             HetscopeApp::new(cc)
         });
-    assert_eq!(h.state().state, saved);
+    assert_eq!(h.state().state, saved.0);
+    assert_eq!(h.state().model::<PerdomeUi>().state, saved.1);
     assert_eq!(h.state().state.tab, Tab::Figure(View::EnergySurface));
-    assert_eq!(h.state().state.workload.intensity, 3.0);
+    assert_eq!(h.state().model::<PerdomeUi>().state.workload.intensity, 3.0);
     h.get_by_label("Energy dome surface: energy efficiency");
 }
 
@@ -382,9 +468,12 @@ fn a_measured_csv_imports_platform_and_workloads() {
         .join("assets/data/h100-node-sa-measured.csv");
     let mut h = harness();
     let before = params(&h);
-    assert!(h.state_mut().import_csv_path(&csv));
+    assert!(
+        h.state_mut()
+            .with_model(|m: &mut PerdomeUi, ctx| m.import_csv_path(&csv, ctx))
+    );
     h.run();
-    let s = &h.state().state;
+    let s = &h.state().model::<PerdomeUi>().state;
     assert_ne!(s.platform.params, before);
     assert_eq!(
         s.platform.chosen.file.as_deref(),
@@ -392,7 +481,7 @@ fn a_measured_csv_imports_platform_and_workloads() {
     );
     assert!(s.imported.len() >= 2, "one workload per kernel");
     // The measurements reach the model's comparison.
-    let a = h.state().analysis().expect("analysis");
+    let a = h.state().computed::<PerdomeUi>().expect("analysis");
     assert!(
         a.partitions
             .iter()
@@ -406,10 +495,13 @@ fn a_measured_csv_imports_platform_and_workloads() {
     let dir = tempfile::tempdir().expect("temp dir");
     let bad = dir.path().join("bad-measurements.csv");
     std::fs::write(&bad, "kernel_k,I\n1,2\n").expect("write");
-    let state = h.state().state.clone();
-    assert!(!h.state_mut().import_csv_path(&bad));
+    let state = h.state().model::<PerdomeUi>().state.clone();
+    assert!(
+        !h.state_mut()
+            .with_model(|m: &mut PerdomeUi, ctx| m.import_csv_path(&bad, ctx))
+    );
     h.run();
-    assert_eq!(h.state().state, state);
+    assert_eq!(h.state().model::<PerdomeUi>().state, state);
     h.get_by_label_contains("Could not import bad-measurements.csv");
 }
 
@@ -421,7 +513,11 @@ fn specifications_derive_t_f_and_t_b() {
     h.run();
     // An H100-like GPU: 16896 cores x 1.98 GHz x 2 flop/cycle, 3350 GB/s.
     {
-        let s = h.state_mut().state.specs_mut(hetscope::model::Side::Gpu);
+        let s = h
+            .state_mut()
+            .model_mut::<PerdomeUi>()
+            .state
+            .specs_mut(hetscope::model::perdome::Side::Gpu);
         s.cores = 16896.0;
         s.clock_ghz = 1.98;
         s.issue_width = 2.0;
@@ -438,5 +534,8 @@ fn specifications_derive_t_f_and_t_b() {
     assert!(after.t_f < before.t_f && after.t_b < before.t_b);
     // The derived values are on screen, and the CPU's are untouched.
     h.get_by_label_contains("66908.2 GFLOP/s");
-    assert_eq!(params(&h).cpu, h.state().state.platform.loaded.cpu);
+    assert_eq!(
+        params(&h).cpu,
+        h.state().model::<PerdomeUi>().state.platform.loaded.cpu
+    );
 }

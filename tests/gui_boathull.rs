@@ -9,9 +9,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::chart::{ChartFigure, Series};
 use hetscope::figure::{Figure, View};
-use hetscope::gui::{HetscopeApp, Tab};
-use hetscope::model::boathull::Gpu;
-use hetscope::preset::BoatHullParams;
+use hetscope::gui::{BoathullUi, HetscopeApp, Tab};
+use hetscope::model::boathull::{Gpu, Machine};
 
 const SECTION_4_4: &str = "2048x2048|element -> 2048x2048|element";
 const X_PROJECTION: &str = "1024x1024|tile(1x1024) -> 1024|element";
@@ -56,7 +55,7 @@ fn the_boat_hull_tab_shows_the_section_4_4_class_on_the_gtx470() {
     let h = harness();
     let app = h.state();
     assert!(app.param_error().is_none(), "{:?}", app.param_error());
-    assert_eq!(app.state.boathull.class_text, SECTION_4_4);
+    assert_eq!(app.model::<BoathullUi>().state.class_text, SECTION_4_4);
     let fig = chart(&h);
     assert!(fig.title.starts_with("Boat hull"), "{}", fig.title);
     assert!(fig.subtitle.contains("GTX470"), "{}", fig.subtitle);
@@ -88,7 +87,10 @@ fn typing_a_class_changes_the_curves() {
     let before = chart(&h);
     assert!(series(&before, "m1 floor").is_none());
     type_class(&mut h, X_PROJECTION);
-    assert_eq!(h.state().state.boathull.class_text, X_PROJECTION);
+    assert_eq!(
+        h.state().model::<BoathullUi>().state.class_text,
+        X_PROJECTION
+    );
     assert!(h.state().param_error().is_none());
     let after = chart(&h);
     assert_ne!(after, before);
@@ -135,8 +137,8 @@ fn dragging_a_processor_slider_changes_the_figure() {
     h.get_by_role_and_label(Role::Slider, "P_coalesced (GB/s)")
         .set_value_accesskit(190.0);
     h.run();
-    let p = h.state().state.boathull.processor.params;
-    assert!(matches!(p, BoatHullParams::Gpu { p_coalesced_gbs, .. } if p_coalesced_gbs == 190.0));
+    let p = h.state().model::<BoathullUi>().state.processor.params;
+    assert!(matches!(p, Machine::Gpu(g) if g.p_coalesced_gbs == 190.0));
     let after = hull(&h);
     assert!(
         (after - before / 2.0).abs() < 1e-9 * before,
@@ -146,7 +148,7 @@ fn dragging_a_processor_slider_changes_the_figure() {
     h.get_by_label("Reset gtx470").click();
     h.run();
     assert_eq!(
-        h.state().state.boathull.processor.params,
+        h.state().model::<BoathullUi>().state.processor.params,
         Gpu::GTX470.into()
     );
     assert_eq!(hull(&h), before);
@@ -166,7 +168,7 @@ fn class_sizes_and_the_table1_picker_edit_the_class() {
         .set_value_accesskit(1024.0);
     h.run();
     assert_eq!(
-        h.state().state.boathull.class_text,
+        h.state().model::<BoathullUi>().state.class_text,
         "1024x2048|element -> 1024x2048|element"
     );
     h.get_by_role_and_label(Role::ComboBox, "Table 1 class")
@@ -175,7 +177,7 @@ fn class_sizes_and_the_table1_picker_edit_the_class() {
     h.get_by_label_contains("10. histogram").click_accesskit();
     h.run();
     assert_eq!(
-        h.state().state.boathull.class_text,
+        h.state().model::<BoathullUi>().state.class_text,
         "2048x2048|element -> 256|shared"
     );
     assert!(chart(&h).subtitle.contains("histogram"));
@@ -183,7 +185,7 @@ fn class_sizes_and_the_table1_picker_edit_the_class() {
         .set_value_accesskit(64.0);
     h.run();
     assert_eq!(
-        h.state().state.boathull.class_text,
+        h.state().model::<BoathullUi>().state.class_text,
         "2048x2048|element -> 64|shared"
     );
 }
@@ -193,7 +195,7 @@ fn the_cpu_kind_shows_the_cpu_floors() {
     let mut h = harness();
     h.get_by_label("CPU").click();
     h.run();
-    let bh = &h.state().state.boathull;
+    let bh = &h.state().model::<BoathullUi>().state;
     assert_eq!(
         (bh.processor.id.as_str(), bh.partner.id.as_str()),
         ("i7-930", "gtx470")

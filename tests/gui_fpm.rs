@@ -11,10 +11,11 @@ use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hetscope::figure::fpm::{self, PAPER_N};
 use hetscope::figure::{Figure, View};
-use hetscope::gui::fpm_state::{MeasureKernel, SizesPreset};
-use hetscope::gui::{HetscopeApp, StatusKind, Tab};
+use hetscope::gui::fpm_state::SizesPreset;
+use hetscope::gui::{FpmUi, HetscopeApp, StatusKind, Tab};
+use hetscope::measure::Kernel;
+use hetscope::preset::fpm::PAPER_N;
 
 fn harness() -> Harness<'static, HetscopeApp> {
     Harness::builder()
@@ -32,10 +33,11 @@ fn open(h: &mut Harness<'static, HetscopeApp>, view: &str) {
 
 /// G1's FPM share and the makespans of the current times figure.
 fn g1_fpm_share(h: &Harness<'_, HetscopeApp>) -> f64 {
-    let Some(Figure::Chart(fig)) = h.state().figure() else {
-        panic!("no chart on screen");
-    };
-    let t = fpm::table(fig).expect("the times view");
+    let t = h
+        .state()
+        .computed::<FpmUi>()
+        .and_then(|c| c.table.as_ref())
+        .expect("a partition table");
     assert_eq!(t.devices[0], "G1 GTX680");
     t.columns[2].cells[0].0
 }
@@ -68,7 +70,7 @@ fn fpm_tab_shows_the_paper_node_and_dragging_n_changes_the_partition() {
 
     h.get_by_label("Times per device").click();
     h.run();
-    assert_eq!(h.state().state.fpm.n_units, PAPER_N);
+    assert_eq!(h.state().model::<FpmUi>().state.n_units, PAPER_N);
     let before = g1_fpm_share(&h);
     // The table under the chart shows the share.
     assert!(
@@ -90,7 +92,7 @@ fn fpm_tab_shows_the_paper_node_and_dragging_n_changes_the_partition() {
     }
     h.drop_at(to);
     h.run();
-    let n = h.state().state.fpm.n_units;
+    let n = h.state().model::<FpmUi>().state.n_units;
     assert!(n > PAPER_N, "n after the drag: {n}");
     assert_eq!(n.fract(), 0.0, "whole blocks");
     let after = g1_fpm_share(&h);
@@ -118,7 +120,7 @@ fn a_csv_with_a_bad_row_is_named_and_a_good_one_adds_a_device() {
 
     let mut h = harness();
     open(&mut h, "Speed functions");
-    let devices = h.state().state.fpm.devices.clone();
+    let devices = h.state().model::<FpmUi>().state.devices.clone();
     let field = h.get_by_role_and_label(Role::TextInput, "CSV file");
     field.focus();
     h.run();
@@ -127,7 +129,11 @@ fn a_csv_with_a_bad_row_is_named_and_a_good_one_adds_a_device() {
     h.run();
     h.get_by_label("Load").click();
     h.run();
-    assert_eq!(h.state().state.fpm.devices, devices, "nothing added");
+    assert_eq!(
+        h.state().model::<FpmUi>().state.devices,
+        devices,
+        "nothing added"
+    );
     let (kind, text) = h.state().status().expect("a status");
     assert_eq!(kind, StatusKind::Error);
     assert!(
@@ -142,11 +148,11 @@ fn a_csv_with_a_bad_row_is_named_and_a_good_one_adds_a_device() {
     );
 
     // A good file through the same field.
-    h.state_mut().state.fpm.csv_path = good.display().to_string();
+    h.state_mut().model_mut::<FpmUi>().state.csv_path = good.display().to_string();
     h.run();
     h.get_by_label("Load").click();
     h.run();
-    let fpm = &h.state().state.fpm;
+    let fpm = &h.state().model::<FpmUi>().state;
     assert_eq!(fpm.devices.len(), devices.len() + 1);
     let d = fpm.devices.last().unwrap();
     assert_eq!(d.name, "good-device");
@@ -168,7 +174,7 @@ fn a_measurement_runs_off_the_ui_thread_and_adds_a_curve_that_is_kept() {
     let mut h = harness();
     open(&mut h, "Speed functions");
     {
-        let s = &mut h.state_mut().state.fpm;
+        let s = &mut h.state_mut().model_mut::<FpmUi>().state;
         s.devices.clear();
         s.sizes = SizesPreset::Quick;
     }
@@ -177,14 +183,14 @@ fn a_measurement_runs_off_the_ui_thread_and_adds_a_curve_that_is_kept() {
     h.run();
     h.get_by_label("triad").click();
     h.run();
-    assert_eq!(h.state().state.fpm.kernel, MeasureKernel::Triad);
+    assert_eq!(h.state().model::<FpmUi>().state.kernel, Kernel::Triad);
     h.get_by_label("Start measurement").click();
     h.step();
-    assert!(h.state().fpm_measuring());
-    wait(&mut h, 120, |a| !a.fpm_measuring());
+    assert!(h.state().model::<FpmUi>().measuring());
+    wait(&mut h, 120, |a| !a.model::<FpmUi>().measuring());
     let (kind, text) = h.state().status().expect("a status");
     assert_eq!(kind, StatusKind::Info, "{text}");
-    let fpm = &h.state().state.fpm;
+    let fpm = &h.state().model::<FpmUi>().state;
     assert_eq!(fpm.devices.len(), 1);
     let d = &fpm.devices[0];
     assert_eq!(d.name, "triad, 1 thread");
@@ -209,32 +215,32 @@ fn a_measurement_runs_off_the_ui_thread_and_adds_a_curve_that_is_kept() {
     // The measured device survives a restart.
     let mut storage = MemoryStorage::default();
     eframe::App::save(h.state_mut(), &mut storage);
-    let saved = h.state().state.fpm.clone();
+    let saved = h.state().model::<FpmUi>().state.clone();
     let h2 = Harness::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|cc| {
             cc.storage = Some(&storage);
             HetscopeApp::new(cc)
         });
-    assert_eq!(h2.state().state.fpm, saved);
+    assert_eq!(h2.state().model::<FpmUi>().state, saved);
 }
 
 #[test]
 fn a_measurement_can_be_cancelled() {
     let mut h = harness();
     open(&mut h, "Speed functions");
-    h.state_mut().state.fpm.sizes = SizesPreset::Large;
-    let before = h.state().state.fpm.devices.len();
+    h.state_mut().model_mut::<FpmUi>().state.sizes = SizesPreset::Large;
+    let before = h.state().model::<FpmUi>().state.devices.len();
     h.get_by_label("Start measurement").click();
     h.step();
-    assert!(h.state().fpm_measuring());
+    assert!(h.state().model::<FpmUi>().measuring());
     h.run_steps(2);
     h.get_by_label("Cancel").click();
     h.step();
-    wait(&mut h, 120, |a| !a.fpm_measuring());
+    wait(&mut h, 120, |a| !a.model::<FpmUi>().measuring());
     let (kind, text) = h.state().status().expect("a status");
     assert_eq!((kind, text), (StatusKind::Info, "Measurement cancelled."));
-    assert_eq!(h.state().state.fpm.devices.len(), before);
+    assert_eq!(h.state().model::<FpmUi>().state.devices.len(), before);
 }
 
 #[test]
@@ -245,18 +251,27 @@ fn a_device_saves_as_csv_and_loads_back_the_same() {
     h.get_by_label("Save G1 GTX680");
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = dir.path().join("g1.csv");
-    let before = h.state().state.fpm.devices[0].clone();
-    assert!(h.state_mut().fpm_save_csv(0, &path));
-    assert!(h.state_mut().fpm_load_csv(&path));
+    let before = h.state().model::<FpmUi>().state.devices[0].clone();
+    assert!(
+        h.state_mut()
+            .with_model(|m: &mut FpmUi, ctx| m.save_csv(0, &path, ctx.status))
+    );
+    assert!(
+        h.state_mut()
+            .with_model(|m: &mut FpmUi, ctx| m.load_csv(&path, ctx.status))
+    );
     h.run();
-    let devices = &h.state().state.fpm.devices;
+    let devices = &h.state().model::<FpmUi>().state.devices;
     let back = devices.last().expect("the loaded device");
     assert_eq!(back.points, before.points);
     assert_eq!(back.unit, before.unit);
     assert_eq!(back.max_size_units, before.max_size_units);
     // An unwritable place is an error naming the device; no file appears.
     let bad = dir.path().join("no-such-folder").join("x.csv");
-    assert!(!h.state_mut().fpm_save_csv(0, &bad));
+    assert!(
+        !h.state_mut()
+            .with_model(|m: &mut FpmUi, ctx| m.save_csv(0, &bad, ctx.status))
+    );
     let (kind, text) = h.state().status().expect("a status");
     assert_eq!(kind, StatusKind::Error);
     assert!(text.contains("Could not save G1 GTX680"), "{text}");

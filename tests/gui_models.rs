@@ -65,3 +65,23 @@ fn every_view_of_every_model_draws_its_figure() {
         }
     }
 }
+
+#[test]
+fn every_model_is_registered_once_with_its_own_views() {
+    // The recipe for a new model (ARCHITECTURE.md): its views in
+    // figure::View, one registered ModelUi. Each model lists its views,
+    // every view belongs to exactly one model.
+    let app = HetscopeApp::default_state();
+    assert_eq!(app.model_groups(), ModelGroup::ALL.to_vec());
+    let mut seen = Vec::new();
+    for group in ModelGroup::ALL {
+        let tabs = app.tabs_of(group);
+        let views: Vec<View> = tabs.iter().filter_map(|t| t.view()).collect();
+        assert_eq!(views, group.views(), "{group:?}");
+        seen.extend(tabs);
+    }
+    let unique: std::collections::HashSet<Tab> = seen.iter().copied().collect();
+    assert_eq!(unique.len(), seen.len(), "a tab in two models");
+    assert!(seen.contains(&Tab::Classification));
+    assert_eq!(seen.len(), View::ALL.len() + 1);
+}

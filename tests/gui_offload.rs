@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::chart::ChartFigure;
 use hetscope::figure::{Figure, View};
-use hetscope::gui::{HetscopeApp, Tab};
+use hetscope::gui::{HetscopeApp, OffloadUi, Tab};
 
 fn harness() -> Harness<'static, HetscopeApp> {
     Harness::builder()
@@ -82,7 +82,10 @@ fn a_column_major_subscript_is_uncoalesced_and_lowers_the_speedup() {
     h.get_by_label("subscript 2")
         .set_text_value_accesskit("B[j*n + k]");
     h.run();
-    assert_eq!(h.state().state.offload.edit.subscripts[1], "B[j*n + k]");
+    assert_eq!(
+        h.state().model::<OffloadUi>().state.edit.subscripts[1],
+        "B[j*n + k]"
+    );
     // Derived in the table: stride n, 9600 elements at n = 9600.
     assert!(has_text(&h, "no (stride 9600)"));
     assert!(!has_text(&h, "yes (unit stride)"));
@@ -98,7 +101,10 @@ fn a_column_major_subscript_is_uncoalesced_and_lowers_the_speedup() {
     // Reset brings the preset's subscript back.
     h.get_by_label("Reset subscripts").click();
     h.run();
-    assert_eq!(h.state().state.offload.edit.subscripts[1], "B[k*n + j]");
+    assert_eq!(
+        h.state().model::<OffloadUi>().state.edit.subscripts[1],
+        "B[k*n + j]"
+    );
     assert_eq!(chosen(&chart(&h)).1, s0);
 }
 
@@ -133,7 +139,7 @@ fn fewer_host_threads_turn_a_host_kernel_into_an_offload() {
     h.run();
     h.get_by_label("2DCONV").click();
     h.run();
-    assert_eq!(h.state().state.offload.kernel, "2dconv");
+    assert_eq!(h.state().model::<OffloadUi>().state.kernel, "2dconv");
     let (label, s160) = chosen(&chart(&h));
     assert!(label.ends_with("host"), "{label}");
     assert!(has_text(&h, "keep on the host"));
@@ -141,7 +147,14 @@ fn fewer_host_threads_turn_a_host_kernel_into_an_offload() {
     h.get_by_role_and_label(Role::Slider, "host threads")
         .set_value_accesskit(4.0);
     h.run();
-    assert_eq!(h.state().state.offload.overrides.get("threads"), Some(&4.0));
+    assert_eq!(
+        h.state()
+            .model::<OffloadUi>()
+            .state
+            .overrides
+            .get(&hetscope::model::offload::OffloadParam::Threads),
+        Some(&4.0)
+    );
     let fig = chart(&h);
     let (label, s4) = chosen(&fig);
     assert!(s4 > s160);
@@ -151,7 +164,7 @@ fn fewer_host_threads_turn_a_host_kernel_into_an_offload() {
     // The parameters reset to the preset's.
     h.get_by_label("Reset parameters").click();
     h.run();
-    assert!(h.state().state.offload.overrides.is_empty());
+    assert!(h.state().model::<OffloadUi>().state.overrides.is_empty());
 }
 
 #[test]
@@ -193,7 +206,7 @@ fn the_offload_state_is_saved_and_restored() {
     h.get_by_label("subscript 2")
         .set_text_value_accesskit("B[j*n + k]");
     h.run();
-    let st = h.state().state.offload.clone();
+    let st = h.state().model::<OffloadUi>().state.clone();
     let text = ron::to_string(&st).unwrap();
     let back: OffloadState = ron::from_str(&text).unwrap();
     assert_eq!(back, st);

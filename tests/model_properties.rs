@@ -1,9 +1,9 @@
 //! Property tests of the PerDome / PeaPaw models.
 
-use hetscope::model::classify::{EPaw, classify};
-use hetscope::model::grid::{self, GridSpec};
+use hetscope::model::perdome::classify::{EPaw, classify};
 use hetscope::model::perdome::evaluate;
-use hetscope::model::{Platform, Processor, Shares, Wp};
+use hetscope::model::perdome::grid::{self, GridSpec};
+use hetscope::model::perdome::{Platform, Processor, Shares, Wp};
 use proptest::prelude::*;
 
 fn processor() -> impl Strategy<Value = Processor> {

@@ -7,7 +7,7 @@ use hetscope::figure::chart::{ChartFigure, ChartPanel, Orientation, Scale};
 use hetscope::figure::offload::{self, CROSSOVER_STEPS, OffloadInput, suite_summary};
 use hetscope::figure::{Camera, Figure, View};
 use hetscope::gui::offload_state::OffloadState;
-use hetscope::model::offload::{crossover, decide};
+use hetscope::model::offload::{OffloadParam, crossover, decide};
 use hetscope::preset::Catalog;
 
 /// The default state: POWER9 + V100 (NVLink 2), GEMM at n = 9600.
@@ -185,7 +185,7 @@ fn a_column_major_access_is_uncoalesced_and_slows_the_gpu() {
     );
     // An unparsable subscript is an error naming its column.
     st.edit.subscripts[k] = "B[j*n + ]".into();
-    let e = st.input(&cat).unwrap_err();
+    let e = st.input(&cat).unwrap_err().to_string();
     assert!(e.contains("column 9"), "{e}");
 }
 
@@ -194,7 +194,7 @@ fn fewer_host_threads_raise_the_speedup() {
     let cat = Catalog::builtin().unwrap();
     let mut st = OffloadState::default();
     let full = st.input(&cat).unwrap();
-    st.overrides.insert("threads".into(), 4.0);
+    st.overrides.insert(OffloadParam::Threads, 4.0);
     let four = st.input(&cat).unwrap();
     assert_eq!(four.platform.cpu.threads, 4.0);
     let s = |i: &OffloadInput| {
@@ -205,8 +205,8 @@ fn fewer_host_threads_raise_the_speedup() {
     assert!(s(&four) > s(&full) * 10.0);
     let f = build(View::Offload, &four);
     assert!(f.subtitle.contains("4 OpenMP threads"), "{}", f.subtitle);
-    st.overrides.insert("threads".into(), 0.0);
-    assert!(st.input(&cat).unwrap_err().contains("threads"));
+    st.overrides.insert(OffloadParam::Threads, 0.0);
+    assert!(st.input(&cat).unwrap_err().to_string().contains("threads"));
 }
 
 #[test]
@@ -276,13 +276,13 @@ fn suite_geometric_means_match_the_model() {
     // more often, and the policy never loses to always offloading.
     let cat = Catalog::builtin().unwrap();
     let mut st = OffloadState::default();
-    st.overrides.insert("threads".into(), 4.0);
+    st.overrides.insert(OffloadParam::Threads, 4.0);
     let s4 = suite_summary(&st.input(&cat).unwrap()).unwrap();
     assert!(s4.offloaded() >= s.offloaded());
     assert!(s4.geomean_profitable >= s4.geomean_always);
     // With one thread every kernel is offloaded: the policies agree and
     // the host set has no bars, so it is left out of the legend.
-    st.overrides.insert("threads".into(), 1.0);
+    st.overrides.insert(OffloadParam::Threads, 1.0);
     let i1 = st.input(&cat).unwrap();
     let s1 = suite_summary(&i1).unwrap();
     assert_eq!(s1.offloaded(), s1.rows.len());
@@ -304,6 +304,7 @@ fn bad_sizes_and_an_empty_suite_are_errors() {
     assert!(
         offload::build(View::Offload, &i)
             .unwrap_err()
+            .to_string()
             .contains("size range")
     );
     let mut i = input();
@@ -314,6 +315,7 @@ fn bad_sizes_and_an_empty_suite_are_errors() {
     assert!(
         offload::build(View::OffloadSuite, &i)
             .unwrap_err()
+            .to_string()
             .contains("empty")
     );
     assert!(offload::build(View::PerdomeHeatmap, &input()).is_err());

@@ -14,14 +14,15 @@
 
 use hetscope::model::offload::{
     Bus, Coalescing, CpuLoop, CpuMachine, ExecCase, GpuKernel, GpuMachine, InstructionMix,
-    OffloadError, OffloadKernel, Platform, Scaling, SubscriptAccess, SubscriptProblem, crossover,
-    decide, parse_access, sweep,
+    OffloadError, OffloadKernel, Platform, Runtime, Scaling, SubscriptAccess, SubscriptProblem,
+    crossover, decide, parse_access, sweep,
 };
 use proptest::prelude::*;
 
 /// The machine of Hong & Kim's worked example.
 fn hk_machine() -> GpuMachine {
     GpuMachine {
+        name: "Hong & Kim's example".into(),
         sm_count: 16.0,
         freq_ghz: 1.0,
         mem_bw_gbs: 80.0,
@@ -30,6 +31,8 @@ fn hk_machine() -> GpuMachine {
         departure_del_uncoal: 10.0,
         trans_per_warp_uncoal: 32.0,
         issue_cycles: 4.0,
+        max_threads_per_sm: 1024.0,
+        max_blocks_per_sm: 8.0,
     }
 }
 
@@ -229,6 +232,7 @@ fn table_iii_v100_and_bus() {
     assert_eq!((p.active_sms, p.n, p.rep), (80.0, 4.0, 1.0));
     assert!(p.seconds > 0.0 && p.seconds.is_finite());
     let bus = Bus {
+        name: "NVLink".into(),
         bw_gbs: 25.0,
         latency_us: 10.0,
     };
@@ -399,6 +403,15 @@ fn subscript_errors_name_column_and_text() {
     assert_eq!(parse_access("", &[]).unwrap_err().column, 1);
 }
 
+/// The launch the kernels of these tests state themselves.
+fn runtime() -> Runtime {
+    Runtime {
+        threads_per_block: 128.0,
+        max_blocks: 65535.0,
+        active_blocks_per_sm: None,
+    }
+}
+
 fn test_platform(bus_latency_us: f64) -> Platform {
     Platform {
         cpu: CpuMachine::table_ii(4.0, 100.0),
@@ -411,9 +424,11 @@ fn test_platform(bus_latency_us: f64) -> Platform {
             ..hk_machine()
         },
         bus: Bus {
+            name: "NVLink".into(),
             bw_gbs: 25.0,
             latency_us: bus_latency_us,
         },
+        runtime: runtime(),
     }
 }
 
@@ -549,7 +564,8 @@ proptest! {
         let pf = Platform {
             cpu,
             gpu: hk_machine(),
-            bus: Bus { bw_gbs: 8.0, latency_us },
+            bus: Bus { name: "bus".into(), bw_gbs: 8.0, latency_us },
+            runtime: runtime(),
         };
         let kern = streaming(comp, stride, bytes);
         let g = 80.0 * 128.0;
@@ -601,4 +617,69 @@ fn decision_errors() {
         matches!(e, OffloadError::UnknownSize { ref name, .. } if name == "n"),
         "{e}"
     );
+}
+
+#[test]
+fn hostile_subscripts_are_refused_quickly_and_briefly() {
+    // Nesting: refused with a clear message instead of recursing (a
+    // state or file with such a subscript is parsed at start-up).
+    let deep = format!("A[{}i{}]", "(".repeat(400), ")".repeat(400));
+    let e = parse_access(&deep, &["i"]).unwrap_err();
+    assert!(matches!(e.problem, SubscriptProblem::TooDeep { .. }), "{e}");
+    assert!(e.to_string().contains("nested too deep"), "{e}");
+    let minus = format!("A[{}i]", "-".repeat(500));
+    assert!(matches!(
+        parse_access(&minus, &["i"]).unwrap_err().problem,
+        SubscriptProblem::TooDeep { .. }
+    ));
+    // 64 levels still read.
+    let ok = format!("A[{}i{}]", "(".repeat(60), ")".repeat(60));
+    assert!(parse_access(&ok, &["i"]).is_ok());
+    // Length: 40,000 names are refused at once, and the message quotes
+    // only the start of the text.
+    let names: Vec<String> = (0..40_000).map(|k| format!("v{k}")).collect();
+    let long = format!("A[{}]", names.join("+"));
+    let started = std::time::Instant::now();
+    let e = parse_access(&long, &["i"]).unwrap_err();
+    assert!(started.elapsed().as_millis() < 500);
+    assert!(matches!(e.problem, SubscriptProblem::TooLong { .. }), "{e}");
+    assert!(e.to_string().len() < 300, "{} bytes", e.to_string().len());
+}
+
+#[test]
+fn a_slower_memory_never_predicts_fewer_cycles() {
+    // Mem_LD = 5 cycles or a very low bandwidth drive MWP below 1; taken
+    // as printed, (MWP - 1) < 0 made the synchronization negative and the
+    // total shrink.
+    let base = hk_machine().predict(&hk_kernel()).unwrap();
+    for m in [
+        GpuMachine {
+            mem_ld: 5.0,
+            ..hk_machine()
+        },
+        GpuMachine {
+            mem_bw_gbs: 0.56,
+            ..hk_machine()
+        },
+    ] {
+        let p = m.predict(&hk_kernel()).unwrap();
+        assert!(p.sync_cycles >= 0.0, "{p:?}");
+        assert!(p.exec_cycles > 0.0 && p.total_cycles > 0.0, "{p:?}");
+    }
+    let slow = GpuMachine {
+        mem_bw_gbs: 0.56,
+        ..hk_machine()
+    }
+    .predict(&hk_kernel())
+    .unwrap();
+    assert!(slow.mwp < 1.0, "{}", slow.mwp);
+    assert!(slow.total_cycles > base.total_cycles);
+    // A memory latency of zero is not a machine.
+    let e = GpuMachine {
+        mem_ld: 0.0,
+        ..hk_machine()
+    }
+    .predict(&hk_kernel())
+    .unwrap_err();
+    assert!(e.to_string().contains("mem_ld"), "{e}");
 }

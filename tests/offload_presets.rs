@@ -32,7 +32,10 @@
 
 use std::path::Path;
 
-use hetscope::model::offload::{Coalescing, CpuMachine, Decision, decide};
+use hetscope::model::offload::{
+    Coalescing, CpuMachine, Decision, Launch, OffloadParam, Platform, decide,
+};
+use hetscope::preset::offload::*;
 use hetscope::preset::*;
 
 fn cat() -> Catalog {
@@ -152,7 +155,7 @@ fn every_offload_preset_loads_converts_and_decides() {
 }
 
 fn check_pair_ok(p: &OffloadPlatformPreset, k: &OffloadKernelPreset) {
-    hetscope::preset::offload_load::check_pair(p, k, "test")
+    hetscope::preset::offload::check_pair(p, k, "test")
         .unwrap_or_else(|e| panic!("{} on {}: {e}", k.name, p.name));
 }
 
@@ -324,22 +327,18 @@ fn fewer_host_threads_favour_the_gpu() {
     // Figures 6-7 compare with a host of 4 threads: fewer threads, longer
     // CPU time, higher speedup.
     let c = cat();
-    let mut p = platform(&c, P9);
+    let mut pm = platform(&c, P9).to_model().unwrap();
     let k = kernel(&c, "gemm");
-    let base = {
-        let (pm, km) = offload_model(&p, &k).unwrap();
-        decide(&km, &pm, 1100.0).unwrap()
-    };
-    p.set("threads", 4.0).unwrap();
-    let (pm, km) = offload_model(&p, &k).unwrap();
-    let four = decide(&km, &pm, 1100.0).unwrap();
+    let launched = |pm: &Platform| k.to_model(&pm.runtime.launch(&pm.gpu)).unwrap();
+    let base = decide(&launched(&pm), &pm, 1100.0).unwrap();
+    pm.set_param(OffloadParam::Threads, 4.0).unwrap();
+    let four = decide(&launched(&pm), &pm, 1100.0).unwrap();
     assert!(four.cpu_seconds > 30.0 * base.cpu_seconds);
     assert_eq!(four.gpu_seconds, base.gpu_seconds);
     assert!(four.speedup > base.speedup);
     // A faster bus shortens only the transfers.
-    p.set("bus_gbs", 250.0).unwrap();
-    let (pm, km) = offload_model(&p, &k).unwrap();
-    let fast = decide(&km, &pm, 1100.0).unwrap();
+    pm.set_param(OffloadParam::BusGbs, 250.0).unwrap();
+    let fast = decide(&launched(&pm), &pm, 1100.0).unwrap();
     assert!(fast.transfer_seconds < four.transfer_seconds);
     assert_eq!(fast.kernel_seconds, four.kernel_seconds);
 }
@@ -347,36 +346,43 @@ fn fewer_host_threads_favour_the_gpu() {
 #[test]
 fn parameters_by_name() {
     let c = cat();
-    let mut p = platform(&c, P9);
-    // Every parameter has a value and a field path the validation uses.
-    for q in OFFLOAD_PLATFORM_PARAMS {
-        let v = p.get(q.name).unwrap_or_else(|| panic!("{}", q.name));
-        assert!(q.rule.allows(v), "{} = {v}", q.name);
-        assert_eq!(offload_param(q.name), Some(q));
+    let mut p = platform(&c, P9).to_model().unwrap();
+    // Every parameter has a value its rule allows and a field path.
+    for q in OffloadParam::all() {
+        let v = p.param(q);
+        assert!(q.rule().allows(v), "{} = {v}", q.name());
+        assert_eq!(OffloadParam::from_name(q.name()), Some(q));
+        assert!(q.path().contains('.'), "{}", q.path());
     }
-    assert_eq!(p.get("mem_ld"), Some(1029.0));
-    assert_eq!(p.get("threads"), Some(160.0));
-    assert_eq!(p.get("bus_gbs"), Some(25.0));
-    assert_eq!(p.get("nope"), None);
-    let e = p.set("nope", 1.0).unwrap_err();
+    assert_eq!(p.param(OffloadParam::MemLd), 1029.0);
+    assert_eq!(p.param(OffloadParam::Threads), 160.0);
+    assert_eq!(p.param(OffloadParam::BusGbs), 25.0);
+    assert_eq!(OffloadParam::from_name("nope"), None);
+    let e = OffloadParam::try_from("nope".to_string())
+        .unwrap_err()
+        .to_string();
     assert!(
-        e.contains("unknown parameter 'nope'") && e.contains("bus_gbs"),
+        e.contains("unknown offload parameter 'nope'") && e.contains("bus_gbs"),
         "{e}"
     );
-    for (name, v) in [("threads", 0.0), ("sm_count", 2.5), ("freq_ghz", f64::NAN)] {
-        let e = p.set(name, v).unwrap_err();
-        assert!(e.starts_with(&format!("{name} = ")), "{e}");
+    for (q, v) in [
+        (OffloadParam::Threads, 0.0),
+        (OffloadParam::SmCount, 2.5),
+        (OffloadParam::FreqGhz, f64::NAN),
+    ] {
+        let e = p.set_param(q, v).unwrap_err().to_string();
+        assert!(e.starts_with(&format!("{} = ", q.name())), "{e}");
     }
     // Zero overheads are allowed, negative ones not.
-    p.set("parallel_startup", 0.0).unwrap();
-    assert!(p.set("parallel_startup", -1.0).is_err());
+    p.set_param(OffloadParam::ParallelStartup, 0.0).unwrap();
+    assert!(p.set_param(OffloadParam::ParallelStartup, -1.0).is_err());
     // The occupancy override.
-    assert_eq!(p.launch().active_blocks_per_sm, 16.0);
-    p.set("active_blocks_per_sm", 4.0).unwrap();
-    assert_eq!(p.launch().active_blocks_per_sm, 4.0);
-    assert_eq!(p.get("active_blocks_per_sm"), Some(4.0));
-    p.set("mem_ld", 500.0).unwrap();
-    assert_eq!(p.to_model().unwrap().gpu.mem_ld, 500.0);
+    assert_eq!(p.runtime.launch(&p.gpu).active_blocks_per_sm, 16.0);
+    p.set_param(OffloadParam::ActiveBlocksPerSm, 4.0).unwrap();
+    assert_eq!(p.runtime.launch(&p.gpu).active_blocks_per_sm, 4.0);
+    assert_eq!(p.param(OffloadParam::ActiveBlocksPerSm), 4.0);
+    p.set_param(OffloadParam::MemLd, 500.0).unwrap();
+    assert_eq!(p.gpu.mem_ld, 500.0);
 }
 
 #[test]
@@ -411,7 +417,7 @@ fn to_model_names_the_bad_field() {
     let e = k.to_model(&launch).unwrap_err().to_string();
     assert!(e.contains("element_bytes = 0"), "{e}");
     let k = kernel(&c, "gemm");
-    let bad = OffloadLaunch {
+    let bad = Launch {
         max_blocks: 0.0,
         ..launch
     };
@@ -592,7 +598,7 @@ fn save_and_load_round_trip() {
     let c = cat();
     let dir = tempfile::tempdir().unwrap();
     let mut p = platform(&c, "grace-h100-c2c");
-    p.set("active_blocks_per_sm", 8.0).unwrap();
+    p.runtime.active_blocks_per_sm = Some(8.0);
     let path = dir.path().join("mine.ron");
     save_offload_platform(&path, &p).unwrap();
     assert_eq!(load_offload_platform_file(&path).unwrap(), p);

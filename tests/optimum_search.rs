@@ -1,9 +1,9 @@
 //! The optimum search: never below the named partitions or the paper's CP
 //! points, and it finds the known better CP on i7+GTX750 (PerDome SA).
 
-use hetscope::model::optimum::search;
 use hetscope::model::perdome::evaluate;
-use hetscope::model::{Platform, Processor, Wp, WpKind};
+use hetscope::model::perdome::optimum::search;
+use hetscope::model::perdome::{Platform, Processor, Wp, WpKind};
 
 fn p(cpu: (f64, f64, f64, f64, f64), gpu: (f64, f64, f64, f64, f64)) -> Platform {
     let m = |t: (f64, f64, f64, f64, f64)| Processor {

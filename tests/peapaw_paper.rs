@@ -1,9 +1,9 @@
 //! Every model output the PeaPaw paper quotes (seed 001): Section 6.4
 //! percentages, Table V, Table VI, and the energy claims of 6.4.2-6.4.3.
 
-use hetscope::model::classify::{EPaw, PPaw, classify};
+use hetscope::model::perdome::classify::{EPaw, PPaw, classify};
+use hetscope::model::perdome::{Platform, Processor, Wp};
 use hetscope::model::perdome::{energy_best_dp, evaluate};
-use hetscope::model::{Platform, Processor, Wp};
 
 /// PeaPaw Table IV.
 fn table4(name: &str) -> Processor {

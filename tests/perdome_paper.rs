@@ -1,8 +1,8 @@
 //! Every model output the PerDome paper quotes, from its Table 1 and
 //! Table 2 (seed 000).
 
+use hetscope::model::perdome::{Platform, Processor, Wp, WpKind};
 use hetscope::model::perdome::{evaluate, pdp_gflops};
-use hetscope::model::{Platform, Processor, Wp, WpKind};
 
 /// PerDome Table 1 (no energy numbers there; energy does not enter a bound).
 fn table1(name: &str) -> Processor {

@@ -4,7 +4,8 @@
 use std::path::Path;
 
 use hetscope::model::perdome;
-use hetscope::model::{Side, Wp};
+use hetscope::model::perdome::{Side, Wp};
+use hetscope::preset::perdome::*;
 use hetscope::preset::*;
 
 const CSV_PATH: &str = "assets/data/h100-node-sa-measured.csv";
@@ -381,7 +382,7 @@ fn save_then_load_round_trips() {
         .cloned()
         .unwrap_or_else(|| panic!("preset"));
     let mut inline = plat.clone();
-    inline.cpu = ProcessorRef::Inline(proc_(&c, "epyc-9654"));
+    inline.cpu = Some(ProcessorRef::Inline(proc_(&c, "epyc-9654")));
     inline.name = "Inline \"quoted\" name".to_string();
     for (file, p) in [("a.ron", &plat), ("b.ron", &inline)] {
         let path = dir.path().join(file);
@@ -577,4 +578,45 @@ fn shipped_measured_files_are_byte_for_byte_what_the_import_writes() {
             .unwrap_or_else(|e| panic!("{}: {e}", shipped_path.display()));
         assert_eq!(shipped, text, "{} differs from the import", rel.display());
     }
+}
+
+#[test]
+fn an_import_names_colliding_kernels_and_writes_all_or_nothing() {
+    // Kernels `8/1` and `8_1` would share one file name: refused.
+    let text = shipped_csv();
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    let header = lines.remove(0);
+    let first_k = lines[0].split(',').next().unwrap().to_string();
+    let rows_of = |k: &str| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|l| l.split(',').next() == Some(first_k.as_str()))
+            .map(|l| l.replacen(&first_k, k, 1))
+            .collect()
+    };
+    let mut clash = vec![header.clone()];
+    clash.extend(rows_of("8/1"));
+    clash.extend(rows_of("8_1"));
+    let e = err_text(import_measured_csv(&clash.join("\n"), "m.csv", "p", "P"));
+    assert!(e.contains("`8/1`") && e.contains("`8_1`"), "{e}");
+
+    // A folder in the way of one file: nothing is written, and no
+    // temporary folder is left.
+    let imp = import_shipped();
+    let dir = tempfile::tempdir().unwrap();
+    let (last, _) = imp.workloads.last().unwrap();
+    std::fs::create_dir_all(dir.path().join("workloads").join(format!("{last}.ron"))).unwrap();
+    let e = err_text(imp.write_files(dir.path(), "m.csv"));
+    assert!(e.contains("nothing was written"), "{e}");
+    assert!(!dir.path().join("platforms").exists());
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(left, ["workloads"], "{left:?}");
+    // Without it, every file is written and listed.
+    let dir = tempfile::tempdir().unwrap();
+    let written = imp.write_files(dir.path(), "m.csv").unwrap();
+    assert_eq!(written.len(), 1 + imp.workloads.len());
+    assert!(written.iter().all(|p| p.is_file()));
 }

@@ -2,10 +2,11 @@
 
 use std::path::PathBuf;
 
-use super::params::add_point;
+use super::perdome::params::add_point;
 use super::{CliError, ExportArgs};
 use crate::export::{self, ExportError, ExportSize, Format};
-use crate::figure::{self, Analysis, Camera, Figure, ModelGroup, Resolution};
+use crate::figure::{self, Camera, Figure, ModelGroup};
+use crate::model::perdome::{Analysis, Resolution};
 
 fn export_error(e: ExportError) -> CliError {
     match e {
@@ -54,7 +55,7 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
     match group {
         ModelGroup::Perdome => {
             given(
-                args.scenario.workload != super::DEFAULT_WORKLOAD,
+                args.scenario.workload != crate::preset::defaults::WORKLOAD,
                 "--workload",
             );
         }
@@ -81,7 +82,7 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
         }
         ModelGroup::Offload => {
             let o = &args.offload;
-            let d = super::export_offload::DEFAULT_SIZE_RANGE;
+            let d = super::offload::export::DEFAULT_SIZE_RANGE;
             given(o.kernel.is_some(), "--kernel");
             given(o.size.is_some(), "--size");
             given(!o.kernels.is_empty(), "--kernels");
@@ -124,15 +125,15 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
             add_point(&mut loaded.scenario, &loaded.overrides);
             let analysis = Analysis::compute(&loaded.scenario, Resolution::default())
                 .map_err(|e| CliError::usage(e.to_string()))?;
-            return figure::build(view, &analysis).ok_or_else(|| {
+            return figure::perdome::build(view, &analysis).ok_or_else(|| {
                 CliError::usage(format!("--view {}: not a PerDome view", view.key()))
             });
         }
         ModelGroup::Boathull => {
-            super::export_boathull::figure(view, &args.boathull, platform, set)?
+            super::boathull::export::figure(view, &args.boathull, platform, set)?
         }
-        ModelGroup::Fpm => super::export_fpm::figure(view, &args.fpm, platform, set)?,
-        ModelGroup::Offload => super::export_offload::figure(view, &args.offload, platform, set)?,
+        ModelGroup::Fpm => super::fpm::export::figure(view, &args.fpm, platform, set)?,
+        ModelGroup::Offload => super::offload::export::figure(view, &args.offload, platform, set)?,
     };
     Ok(Figure::Chart(chart))
 }

@@ -5,15 +5,12 @@
 //! arguments, unknown names, invalid parameter values) and 1 for anything
 //! else (unreadable files, failed writes).
 
-mod eval;
-mod eval_boathull;
-mod eval_offload;
+pub mod arg_enum;
+mod boathull;
 mod export;
-mod export_boathull;
-mod export_fpm;
-mod export_offload;
 pub mod fpm;
-mod params;
+mod offload;
+mod perdome;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -22,15 +19,11 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::figure::{Camera, View};
+use crate::preset::{Catalog, PresetError};
 
-pub use eval::eval_json;
-pub use eval_boathull::{BoatHullArgs, BoatHullTarget, DEFAULT_BOATHULL_CPU, DEFAULT_BOATHULL_GPU};
-pub use params::{Overrides, ScenarioArgs};
-
-/// Platform used when `--platform` is not given.
-pub const DEFAULT_PLATFORM: &str = "i7-gtx750-perdome";
-/// Workload used when `--workload` is not given.
-pub const DEFAULT_WORKLOAD: &str = "perdome-sa";
+pub use boathull::BoatHullArgs;
+pub use perdome::eval_json;
+pub use perdome::params::{Overrides, ScenarioArgs};
 
 /// hetscope: PerDome and PeaPaw performance and energy models of CPU+GPU
 /// platforms. Without a subcommand, opens the desktop window.
@@ -118,9 +111,9 @@ pub enum EvalCommand {
     Fpm(fpm::FpmEvalArgs),
     /// Offload decision of one OpenMP loop on a CPU+GPU platform: OpenMP
     /// CPU model against Hong & Kim GPU model plus transfers.
-    Offload(eval_offload::OffloadArgs),
+    Offload(offload::OffloadArgs),
     /// The Hong & Kim GPU model alone (defaults: their worked example).
-    Hongkim(eval_offload::HongKimArgs),
+    Hongkim(offload::HongKimArgs),
 }
 
 /// What `eval perdome|peapaw` evaluates.
@@ -140,11 +133,11 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub scenario: ScenarioArgs,
     #[command(flatten, next_help_heading = "Boat hull views")]
-    pub boathull: export_boathull::BoathullExportArgs,
+    pub boathull: boathull::export::BoathullExportArgs,
     #[command(flatten, next_help_heading = "FPM views")]
-    pub fpm: export_fpm::FpmExportArgs,
+    pub fpm: fpm::export::FpmExportArgs,
     #[command(flatten, next_help_heading = "Offload views")]
-    pub offload: export_offload::OffloadExportArgs,
+    pub offload: offload::export::OffloadExportArgs,
     /// Image width, px (200 to 8000).
     #[arg(long, default_value_t = 1200)]
     pub width: u32,
@@ -158,7 +151,7 @@ pub struct ExportArgs {
     #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().pitch_deg)]
     pub pitch: f32,
     /// Surface views: zoom factor (0.2 to 8).
-    #[arg(long, value_parser = parse_finite, default_value_t = Camera::default().zoom)]
+    #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().zoom)]
     pub zoom: f32,
     /// Output file; the format follows the extension (.svg, .png, .csv).
     #[arg(long, value_name = "FILE")]
@@ -180,7 +173,8 @@ fn parse_finite(s: &str) -> Result<f32, String> {
 }
 
 /// A failed command: its message and exit code.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct CliError {
     pub message: String,
     /// 2: usage error, 1: anything else.
@@ -202,27 +196,20 @@ impl CliError {
     }
 }
 
-impl std::fmt::Display for CliError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for CliError {}
-
 /// Run the binary: parse `args`, run the subcommand or open the GUI with
 /// `gui`, report errors on one line, and return the exit code.
-pub fn main_with<I, T>(args: I, gui: fn() -> Result<(), String>) -> ExitCode
+pub fn main_with<I, T, E>(args: I, gui: fn() -> Result<(), E>) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
+    E: std::fmt::Display,
 {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
     let result = match cli.command {
-        None => gui().map_err(CliError::failure),
+        None => gui().map_err(|e| CliError::failure(e.to_string())),
         Some(cmd) => run(cmd),
     };
     match result {
@@ -292,18 +279,18 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         }
         Command::Eval { model } => {
             let value = match model {
-                EvalCommand::Perdome(scenario) => eval::run(&EvalArgs {
+                EvalCommand::Perdome(scenario) => perdome::run(&EvalArgs {
                     model: Model::Perdome,
                     scenario,
                 })?,
-                EvalCommand::Peapaw(scenario) => eval::run(&EvalArgs {
+                EvalCommand::Peapaw(scenario) => perdome::run(&EvalArgs {
                     model: Model::Peapaw,
                     scenario,
                 })?,
-                EvalCommand::Boathull(args) => eval_boathull::run(&args)?,
+                EvalCommand::Boathull(args) => boathull::run(&args)?,
                 EvalCommand::Fpm(args) => fpm::eval(&args)?,
-                EvalCommand::Offload(args) => eval_offload::run_offload(&args)?,
-                EvalCommand::Hongkim(args) => eval_offload::run_hong_kim(&args)?,
+                EvalCommand::Offload(args) => offload::run_offload(&args)?,
+                EvalCommand::Hongkim(args) => offload::run_hong_kim(&args)?,
             };
             out_json(&value)
         }
@@ -347,7 +334,7 @@ pub fn presets_list() -> Result<String, CliError> {
 /// `presets list [--all]`: as [`presets_list`], with `all` also the
 /// application presets.
 pub fn presets_list_with(all: bool) -> Result<String, CliError> {
-    let cat = params::catalog()?;
+    let cat = catalog()?;
     let entries = if all {
         cat.all_entries()
     } else {
@@ -376,8 +363,22 @@ fn import_measured(args: &ImportArgs) -> Result<Vec<PathBuf>, CliError> {
     }
     let text = crate::preset::read_text(&args.csv).map_err(|e| CliError::failure(e.to_string()))?;
     let origin = args.csv.display().to_string();
-    let imp = crate::preset::import_measured_csv(&text, &origin, &args.id, &args.name)
+    let imp = crate::preset::perdome::import_measured_csv(&text, &origin, &args.id, &args.name)
         .map_err(|e| CliError::usage(e.to_string()))?;
     imp.write_files(&args.out_dir, &origin)
         .map_err(|e| CliError::failure(e.to_string()))
+}
+
+/// The built-in catalog (a broken catalog is an internal failure).
+pub fn catalog() -> Result<Catalog, CliError> {
+    Catalog::builtin().map_err(|e| CliError::failure(format!("built-in presets: {e}")))
+}
+
+/// An unknown preset name is a usage error; unreadable or invalid files
+/// are failures.
+pub fn preset_error(what: &str, e: PresetError) -> CliError {
+    match e {
+        PresetError::Unknown { .. } => CliError::usage(format!("--{what}: {e}")),
+        _ => CliError::failure(format!("--{what}: {e}")),
+    }
 }

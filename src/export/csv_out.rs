@@ -13,7 +13,7 @@
 
 use crate::figure::chart::Orientation;
 use crate::figure::{ChartFigure, CompareFigure, Figure, Marker};
-use crate::model::Grid;
+use crate::model::perdome::Grid;
 
 /// The figure's underlying data as CSV text.
 pub fn render_csv(fig: &Figure) -> String {

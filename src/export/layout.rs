@@ -2,7 +2,6 @@
 
 use super::svg_util::Align;
 use crate::figure::axis::nice_ticks;
-use crate::figure::fmt_num;
 
 /// Estimated width of a text line in the sans-serif font, px.
 pub fn text_width(s: &str, size: f64) -> f64 {
@@ -54,16 +53,6 @@ pub fn ticks_from_zero(max: f64, n: usize) -> Vec<f64> {
         }
     }
     t
-}
-
-/// A tick label with as many decimals as the step needs.
-pub fn fmt_tick(v: f64, step: f64) -> String {
-    if !(1e-6..1e6).contains(&step) {
-        return fmt_num(v);
-    }
-    let decimals = (-step.log10() + 1e-9).ceil().max(0.0) as usize;
-    let v = if v.abs() < step * 1e-9 { 0.0 } else { v };
-    format!("{v:.decimals$}")
 }
 
 /// Places marker labels so that they do not overlap each other or the

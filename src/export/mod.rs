@@ -4,19 +4,15 @@
 //! the SVG rasterized by resvg with an embedded font, so both share one
 //! layout. Sizes are in pixels and do not depend on the screen.
 
+mod chart;
 mod csv_out;
 mod layout;
+mod perdome;
 mod png;
 mod svg;
-mod svg_chart;
-mod svg_compare;
-mod svg_heatmap;
 mod svg_parts;
-mod svg_surface;
 mod svg_util;
 
-use std::fmt;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::figure::{Camera, Figure};
@@ -96,50 +92,30 @@ impl Default for ExportSize {
 }
 
 /// Why an export failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ExportError {
     /// The file name does not end in a supported extension.
+    #[error(
+        "cannot export to '{}': the file name must end in .svg, .png or .csv",
+        .path.display()
+    )]
     Extension { path: PathBuf },
     /// Width or height out of range.
+    #[error(
+        "export size {width} x {height} px is out of range: width and height must be {} to {} px",
+        ExportSize::MIN,
+        ExportSize::MAX
+    )]
     Size { width: u32, height: u32 },
     /// The SVG could not be parsed or rasterized.
+    #[error("cannot render the figure: {0}")]
     Render(String),
     /// The file could not be written.
+    #[error("cannot write '{}': {source}", .path.display())]
     Io {
         path: PathBuf,
         source: std::io::Error,
     },
-}
-
-impl fmt::Display for ExportError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ExportError::Extension { path } => write!(
-                f,
-                "cannot export to '{}': the file name must end in .svg, .png or .csv",
-                path.display()
-            ),
-            ExportError::Size { width, height } => write!(
-                f,
-                "export size {width} x {height} px is out of range: width and height must be {} to {} px",
-                ExportSize::MIN,
-                ExportSize::MAX
-            ),
-            ExportError::Render(msg) => write!(f, "cannot render the figure: {msg}"),
-            ExportError::Io { path, source } => {
-                write!(f, "cannot write '{}': {source}", path.display())
-            }
-        }
-    }
-}
-
-impl std::error::Error for ExportError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            ExportError::Io { source, .. } => Some(source),
-            _ => None,
-        }
-    }
 }
 
 /// The bytes of `fig` in `format`.
@@ -172,34 +148,11 @@ pub fn export_to_file(
     write_atomic(path, &bytes)
 }
 
-/// Write `bytes` to `path` through a temporary file and a rename.
+/// Write `bytes` to `path` with the one atomic writer
+/// ([`crate::fsio::write_atomic`]); the error names `path`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
-    let io_err = |source: std::io::Error| ExportError::Io {
+    crate::fsio::write_atomic(path, bytes).map_err(|source| ExportError::Io {
         path: path.to_path_buf(),
         source,
-    };
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    if path.is_dir() {
-        return Err(io_err(std::io::Error::new(
-            std::io::ErrorKind::IsADirectory,
-            "it is a directory",
-        )));
-    }
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(".hetscope-export-");
-    #[cfg(unix)]
-    {
-        // Like a plain file creation: 0666 less the umask.
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
-    }
-    let mut tmp = builder.tempfile_in(dir).map_err(io_err)?;
-    tmp.write_all(bytes).map_err(io_err)?;
-    tmp.flush().map_err(io_err)?;
-    // The temporary file is deleted when `persist` fails.
-    tmp.persist(path).map_err(|e| io_err(e.error))?;
-    Ok(())
+    })
 }

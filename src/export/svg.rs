@@ -11,10 +11,10 @@ use crate::figure::{Camera, Figure};
 pub fn render_svg(fig: &Figure, size: ExportSize, camera: &Camera) -> String {
     let mut svg = Svg::new(size.width, size.height);
     match fig {
-        Figure::Heatmap(h) => super::svg_heatmap::draw(&mut svg, h),
-        Figure::Surface(s) => super::svg_surface::draw(&mut svg, s, camera),
-        Figure::Compare(c) => super::svg_compare::draw(&mut svg, c),
-        Figure::Chart(c) => super::svg_chart::draw(&mut svg, c),
+        Figure::Heatmap(h) => super::perdome::heatmap::draw(&mut svg, h),
+        Figure::Surface(s) => super::perdome::surface::draw(&mut svg, s, camera),
+        Figure::Compare(c) => super::perdome::compare::draw(&mut svg, c),
+        Figure::Chart(c) => super::chart::draw(&mut svg, c),
     }
     svg.finish()
 }

@@ -3,11 +3,12 @@
 
 use std::fmt::Write;
 
-use super::layout::{fmt_tick, text_width, tick_step};
+use super::layout::{text_width, tick_step};
 use super::svg_util::{Align, INK, Svg, f, push_points};
 use crate::figure::axis::nice_ticks;
 use crate::figure::color::{self, hex};
 use crate::figure::{ColorScale, MarkerKind};
+use crate::format::fmt_tick_step;
 
 impl Svg {
     /// A white rectangle with light diagonal hatching ("no such
@@ -135,7 +136,7 @@ impl Svg {
         for t in ticks {
             let py = y + h * (1.0 - scale.t(t));
             self.line(x + w, py, x + w + 5.0 * k, py, INK, 0.8 * k);
-            let label = fmt_tick(t, step);
+            let label = fmt_tick_step(t, step);
             widest = widest.max(text_width(&label, size));
             self.text(
                 x + w + 8.0 * k,

@@ -6,6 +6,7 @@
 //! All coordinates are data values (seconds, GFLOP/s, units...), never
 //! log values: the axis' [`Scale`] says how they are placed.
 
+use crate::format::fmt_pow10;
 /// How values are placed along an axis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scale {
@@ -92,7 +93,7 @@ impl ChartAxis {
         match self.scale {
             Scale::Linear => super::axis::nice_ticks(a, b, 6)
                 .into_iter()
-                .map(|t| (t, super::fmt_tick(t)))
+                .map(|t| (t, crate::format::fmt_tick(t)))
                 .collect(),
             Scale::Log10 => {
                 let (first, last) = (a.ceil() as i64, b.floor() as i64);
@@ -110,7 +111,7 @@ impl ChartAxis {
                             let v = m * base;
                             let p = v.log10();
                             if p >= a && p <= b {
-                                out.push((v, super::fmt_tick(v)));
+                                out.push((v, crate::format::fmt_tick(v)));
                             }
                         }
                     }
@@ -119,17 +120,6 @@ impl ChartAxis {
                 out
             }
         }
-    }
-}
-
-/// `1e-3`, `1`, `10`, `100`, `1e4`: short labels for powers of ten.
-pub fn fmt_pow10(k: i64) -> String {
-    match k {
-        0 => "1".into(),
-        1 => "10".into(),
-        2 => "100".into(),
-        3 => "1000".into(),
-        _ => format!("1e{k}"),
     }
 }
 
@@ -445,15 +435,6 @@ mod tests {
         assert!(p.is_bar_panel());
         assert!(p.is_stacked_under(&p.bars[0], &p.bars[0].bars[1]));
         assert!(!p.is_stacked_under(&p.bars[1], &p.bars[1].bars[0]));
-    }
-
-    #[test]
-    fn tick_labels_drop_trailing_zeros() {
-        use crate::figure::fmt_tick;
-        assert_eq!(fmt_tick(5e-4), "5e-4");
-        assert_eq!(fmt_tick(2.5e-6), "2.5e-6");
-        assert_eq!(fmt_tick(0.5), "0.5");
-        assert_eq!(fmt_tick(140.0), "140");
     }
 
     #[test]

@@ -1,288 +1,365 @@
-//! The application: persisted state, the analysis computed from it, and
-//! the actions the panels trigger (load, save, import, export).
-
-mod chart_views;
+//! The window: the registered models, the tab bar, the status line and the
+//! export row. It loops over the models and hands each frame to the one
+//! whose tab is on screen; everything a model shows lives in its folder.
 
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
-use crate::figure::{self, Analysis, Figure, ModelGroup, Resolution, Scenario, View};
-use crate::model::{Platform, Processor};
+use super::context::{StatusKind, StatusLine, ViewContext};
+use super::error::ViewError;
+use super::export_panel::{self, ExportRequest};
+use super::jobs::{Done, Jobs, OnPick, PathRequest, PickOutcome};
+use super::model_ui::{AnyModel, ModelSlot, ModelUi, StateSource};
+use super::path_prompt::{PathPrompt, PromptAnswer};
+use super::state::{AppState, STATE_VERSION, Tab};
+use crate::export::ExportSize;
+use crate::figure::{Figure, ModelGroup};
 use crate::preset::Catalog;
 
-use super::boathull_state::BoathullRuntime;
-use super::fpm_state::FpmRuntime;
-use super::jobs::{Done, Jobs, Purpose};
-use super::offload_state::OffloadRuntime;
-use super::state::{AppState, Chosen, PlatformState, Tab, WorkloadState};
-use super::surface_view;
-use super::{boathull_panel, fpm_panel, offload_panel};
-use super::{classification_view, compare_view, export_panel, heatmap_view, side_panel};
-
-/// Key of the persisted state in eframe's storage.
+/// Key of the window's persisted state in eframe's storage; each model's
+/// state is under `<STATE_KEY>.<model key>`.
 pub const STATE_KEY: &str = "hetscope-state";
-/// The built-in presets shown at first start.
-pub const DEFAULT_PLATFORM: &str = "i7-gtx750-perdome";
-pub const DEFAULT_WORKLOAD: &str = "perdome-sa";
 
-/// How a status message reads.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum StatusKind {
-    Info,
-    Error,
+/// The storage key of one model's state.
+pub fn model_key(group: ModelGroup) -> String {
+    format!("{STATE_KEY}.{}", group.key())
 }
-
-/// The model results of the last valid parameters, and the figure of the
-/// current view built from them.
-#[derive(Default)]
-struct Computed {
-    /// The scenario of the last computation, valid or not.
-    scenario: Option<Scenario>,
-    analysis: Option<Analysis>,
-    /// Why the current parameters could not be used.
-    error: Option<String>,
-    figure: Option<(View, Figure)>,
-    /// Bumped every time `figure` changes (views cache their drawings).
-    generation: u64,
-}
-
-use chart_views::ChartComputed;
 
 /// The hetscope window.
 pub struct HetscopeApp {
-    /// Everything persisted; panels edit it directly.
+    /// The window's own persisted state (tab, export size).
     pub state: AppState,
-    pub(crate) catalog: Catalog,
-    computed: Computed,
-    status: Option<(StatusKind, String)>,
-    pub(crate) jobs: Jobs,
-    pub(crate) heatmap_cache: heatmap_view::Cache,
-    pub(crate) surface_cache: surface_view::Cache,
-    chart: ChartComputed,
-    /// Per-run state of the boat hull, FPM and offload views.
-    pub(crate) boathull_rt: BoathullRuntime,
-    pub(crate) fpm_rt: FpmRuntime,
-    pub(crate) offload_rt: OffloadRuntime,
-}
-
-fn fallback_state() -> AppState {
-    let p = Processor {
-        t_f: 1.0,
-        t_b: 10.0,
-        e_f: 10.0,
-        e_b: 100.0,
-        p_s: 10.0,
-    };
-    let platform = Platform { cpu: p, gpu: p };
-    AppState::new(
-        PlatformState {
-            chosen: Chosen::builtin("none", "no platform"),
-            source: String::new(),
-            cpu_name: "CPU".into(),
-            gpu_name: "GPU".into(),
-            params: platform,
-            loaded: platform,
-        },
-        WorkloadState {
-            chosen: Chosen::builtin("none", "no workload"),
-            source: String::new(),
-            notes: String::new(),
-            intensity: 1.0,
-            partitions: Vec::new(),
-            measured: Vec::new(),
-        },
-    )
+    catalog: Catalog,
+    models: Vec<Box<dyn AnyModel>>,
+    jobs: Jobs,
+    status: StatusLine,
 }
 
 impl HetscopeApp {
     /// The app with the default presets and no stored state (also what the
     /// tests drive).
     pub fn default_state() -> Self {
-        let (catalog, err) = match Catalog::builtin() {
-            Ok(c) => (c, None),
-            Err(e) => (Catalog::default(), Some(e)),
-        };
-        let mut app = HetscopeApp {
-            state: fallback_state(),
+        let mut status = StatusLine::default();
+        let catalog = Catalog::builtin().unwrap_or_else(|e| {
+            status.error(format!("The built-in presets could not be read: {e}"));
+            Catalog::default()
+        });
+        let models = super::registered_models(&catalog);
+        HetscopeApp {
+            state: AppState::default(),
             catalog,
-            computed: Computed::default(),
-            status: None,
+            models,
             jobs: Jobs::default(),
-            heatmap_cache: Default::default(),
-            surface_cache: Default::default(),
-            chart: ChartComputed::default(),
-            boathull_rt: Default::default(),
-            fpm_rt: Default::default(),
-            offload_rt: Default::default(),
-        };
-        if let Some(e) = err {
-            app.set_error(format!("The built-in presets could not be read: {e}"));
-        } else {
-            app.select_platform(DEFAULT_PLATFORM);
-            app.select_workload(DEFAULT_WORKLOAD);
-            app.status = None;
+            status,
         }
-        app.refresh();
-        app
     }
 
     /// The app as eframe starts it: the stored state when there is one.
     pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
         cc.egui_ctx.set_theme(egui::Theme::Light);
         let mut app = Self::default_state();
-        if let Some(storage) = cc.storage
-            && let Some(state) = eframe::get_value::<AppState>(storage, STATE_KEY)
-        {
-            app.state = state;
-            app.refresh();
+        if let Some(storage) = cc.storage {
+            app.restore(storage);
         }
         app
     }
 
+    /// Read the saved state: the window's, then each model's (a record of
+    /// an older version is migrated). What could not be read is named on
+    /// the status line and starts from the defaults.
+    fn restore(&mut self, storage: &dyn eframe::Storage) {
+        let record = storage.get_string(STATE_KEY);
+        let shell = record.as_deref().map(ron::from_str::<AppState>).transpose();
+        let mut unreadable = Vec::new();
+        let legacy = match shell {
+            Ok(Some(s)) => {
+                let legacy = (s.version < STATE_VERSION)
+                    .then_some(record.as_deref())
+                    .flatten();
+                self.state = AppState {
+                    version: STATE_VERSION,
+                    ..s
+                };
+                legacy
+            }
+            Ok(None) => None,
+            Err(_) => {
+                unreadable.push("the window (tab, export size)");
+                None
+            }
+        };
+        self.jobs.last_folder = self.state.last_folder.clone();
+        let mut migrated = false;
+        for m in &mut self.models {
+            let own = storage.get_string(&model_key(m.group()));
+            match m.load_state(own.as_deref(), legacy) {
+                StateSource::Unreadable => unreadable.push(m.group().title()),
+                StateSource::Migrated => migrated = true,
+                StateSource::Saved | StateSource::Defaults => {}
+            }
+        }
+        if !self
+            .models
+            .iter()
+            .any(|m| m.tabs().contains(&self.state.tab))
+        {
+            self.state.tab = AppState::default().tab;
+        }
+        if !unreadable.is_empty() {
+            self.status.error(format!(
+                "The saved settings of {} could not be read; they start from the defaults.",
+                unreadable.join(", ")
+            ));
+        } else if migrated {
+            self.status
+                .info("The settings saved by an earlier version of hetscope were carried over.");
+        }
+    }
+
+    // ----- the models -----
+
+    fn slot<M: ModelUi>(&self) -> &ModelSlot<M> {
+        self.models
+            .iter()
+            .find_map(|m| m.as_any().downcast_ref::<ModelSlot<M>>())
+            .expect("every model UI is registered")
+    }
+
+    fn slot_mut<M: ModelUi>(&mut self) -> &mut ModelSlot<M> {
+        self.models
+            .iter_mut()
+            .find_map(|m| m.as_any_mut().downcast_mut::<ModelSlot<M>>())
+            .expect("every model UI is registered")
+    }
+
+    /// The UI of model `M` (its state, its own caches).
+    pub fn model<M: ModelUi>(&self) -> &M {
+        &self.slot::<M>().ui
+    }
+
+    pub fn model_mut<M: ModelUi>(&mut self) -> &mut M {
+        &mut self.slot_mut::<M>().ui
+    }
+
+    /// What model `M` computed from its last valid state.
+    pub fn computed<M: ModelUi>(&self) -> Option<&M::Computed> {
+        self.slot::<M>().computed()
+    }
+
+    /// Run `f` with model `M`'s UI and the context its panels get (what a
+    /// panel's button does, for tests and background results).
+    pub fn with_model<M: ModelUi, R>(
+        &mut self,
+        f: impl FnOnce(&mut M, &mut ViewContext<'_>) -> R,
+    ) -> R {
+        let i = self
+            .models
+            .iter()
+            .position(|m| m.as_any().is::<ModelSlot<M>>())
+            .expect("every model UI is registered");
+        self.with_model_at(i, |m, vc| {
+            let slot = m
+                .as_any_mut()
+                .downcast_mut::<ModelSlot<M>>()
+                .expect("the slot just found");
+            f(&mut slot.ui, vc)
+        })
+    }
+
+    /// Run `f` with the model at `i` and the context its panels get.
+    fn with_model_at<R>(
+        &mut self,
+        i: usize,
+        f: impl FnOnce(&mut dyn AnyModel, &mut ViewContext<'_>) -> R,
+    ) -> R {
+        let HetscopeApp {
+            catalog,
+            models,
+            jobs,
+            status,
+            ..
+        } = self;
+        let mut vc = ViewContext {
+            catalog,
+            jobs,
+            status,
+        };
+        f(models[i].as_mut(), &mut vc)
+    }
+
+    /// Run `f` with the model on screen, its tab and the context.
+    fn with_current<R>(
+        &mut self,
+        f: impl FnOnce(&mut dyn AnyModel, Tab, &mut ViewContext<'_>) -> R,
+    ) -> R {
+        let (i, tab) = (self.current(), self.state.tab);
+        self.with_model_at(i, |m, vc| f(m, tab, vc))
+    }
+
+    /// The model whose tab is on screen.
+    fn current(&self) -> usize {
+        self.models
+            .iter()
+            .position(|m| m.tabs().contains(&self.state.tab))
+            .unwrap_or(0)
+    }
+
     // ----- read access (panels and tests) -----
 
-    /// The analysis of the last valid parameters.
-    pub fn analysis(&self) -> Option<&Analysis> {
-        self.computed.analysis.as_ref()
+    /// The registered models, in tab-bar order.
+    pub fn model_groups(&self) -> Vec<ModelGroup> {
+        self.models.iter().map(|m| m.group()).collect()
+    }
+
+    /// The tabs of a registered model.
+    pub fn tabs_of(&self, group: ModelGroup) -> Vec<Tab> {
+        self.models
+            .iter()
+            .find(|m| m.group() == group)
+            .map(|m| m.tabs())
+            .unwrap_or_default()
     }
 
     /// The figure of the current view.
     pub fn figure(&self) -> Option<&Figure> {
-        let view = self.state.tab.view()?;
-        let fig = if view.group() == ModelGroup::Perdome {
-            &self.computed.figure
-        } else {
-            &self.chart.figure
-        };
-        fig.as_ref().filter(|(v, _)| *v == view).map(|(_, f)| f)
+        self.models[self.current()].figure(self.state.tab)
     }
 
-    /// Why the current parameters are not used, if they are not: the
-    /// PerDome parameters on the PerDome tabs, the view's own inputs on
-    /// the other models' tabs.
-    pub fn param_error(&self) -> Option<&str> {
-        if self.state.tab.group() == ModelGroup::Perdome {
-            self.computed.error.as_deref()
-        } else {
-            self.chart.error.as_deref()
-        }
+    /// Why the current model's state is not shown, if it is not.
+    pub fn param_error(&self) -> Option<&ViewError> {
+        self.models[self.current()].error(self.state.tab)
     }
 
     /// The status line's message.
     pub fn status(&self) -> Option<(StatusKind, &str)> {
-        self.status.as_ref().map(|(k, s)| (*k, s.as_str()))
+        self.status.get()
     }
 
-    pub fn set_status(&mut self, text: impl Into<String>) {
-        self.status = Some((StatusKind::Info, text.into()));
-    }
-
-    pub fn set_error(&mut self, text: impl Into<String>) {
-        self.status = Some((StatusKind::Error, text.into()));
-    }
-
-    // ----- recomputation -----
-
-    /// Recompute the analysis when the scenario changed and rebuild the
-    /// figure when the analysis or the view changed. Returns true when
-    /// something changed.
-    pub fn refresh(&mut self) -> bool {
-        let mut changed = false;
-        let scenario = self.state.scenario();
-        let c = &mut self.computed;
-        if c.scenario.as_ref() != Some(&scenario) {
-            match Analysis::compute(&scenario, Resolution::default()) {
-                Ok(a) => {
-                    c.analysis = Some(a);
-                    c.error = None;
-                    c.figure = None;
-                }
-                Err(e) => c.error = Some(format!("Invalid parameter: {e}")),
-            }
-            c.scenario = Some(scenario);
-            changed = true;
-        }
-        let view = self.state.tab.view();
-        let stale = match (&c.figure, view) {
-            (Some((v, _)), Some(w)) => *v != w,
-            (None, Some(_)) => true,
-            _ => false,
-        };
-        if stale
-            && let (Some(a), Some(v)) = (&c.analysis, view)
-            && let Some(fig) = figure::build(v, a)
-        {
-            c.figure = Some((v, fig));
-            c.generation += 1;
-            changed = true;
-        }
-        if let Some(v) = view
-            && v.group() != ModelGroup::Perdome
-        {
-            changed |= self.refresh_chart(v);
-        }
-        changed
-    }
-
-    // ----- background work -----
-
-    /// Open a file dialog for `purpose` on a thread.
-    pub(crate) fn ask_file(&mut self, ctx: &egui::Context, purpose: Purpose) {
-        let suggested = match purpose {
-            Purpose::SavePlatform => format!("{}.ron", self.state.platform.chosen.id),
-            Purpose::SaveWorkload => format!("{}.ron", self.state.workload.chosen.id),
-            _ => String::new(),
-        };
-        if let Err(e) = self.jobs.pick_file(ctx, purpose, suggested) {
-            self.set_error(e);
-        }
-    }
-
-    fn handle_done(&mut self, ctx: &egui::Context, done: Done) {
-        match done {
-            Done::Picked { path: None, .. } => self.set_status("No file chosen."),
-            Done::Picked {
-                purpose,
-                path: Some(path),
-            } => {
-                let _ = match purpose {
-                    Purpose::OpenPlatform => self.load_platform_path(&path),
-                    Purpose::OpenWorkload => self.load_workload_path(&path),
-                    Purpose::ImportCsv => self.import_csv_path(&path),
-                    Purpose::SavePlatform => self.save_platform_path(&path),
-                    Purpose::SaveWorkload => self.save_workload_path(&path),
-                };
-            }
-            Done::Exported(Ok(Some(path))) => {
-                self.set_status(format!("Exported {}", path.display()))
-            }
-            Done::Exported(Ok(None)) => self.set_status("Export cancelled."),
-            Done::Exported(Err(e)) => self.set_error(format!("Export failed: {e}")),
-            Done::Apply(apply) => apply(self),
-        }
-        ctx.request_repaint();
-    }
-
-    /// Export the current figure to `path` on a thread (`None`: ask first).
-    pub fn start_export(&mut self, ctx: &egui::Context, ext: &'static str, path: Option<PathBuf>) {
-        export_panel::start_export(self, ctx, ext, path);
-    }
-
-    /// Whether a dialog or export is still running.
+    /// Whether a dialog, export or measurement is still running.
     pub fn busy(&self) -> bool {
         self.jobs.busy()
     }
 
+    /// Recompute what the current tab needs. Returns true when something
+    /// changed.
+    pub fn refresh(&mut self) -> bool {
+        let i = self.current();
+        self.models[i].refresh(self.state.tab, &self.catalog)
+    }
+
+    // ----- background work -----
+
+    fn handle_done(&mut self, ctx: &egui::Context, done: Done) {
+        match done {
+            Done::Picked { request, outcome } => self.picked(ctx, request, outcome),
+            Done::Exported(Ok(path)) => self.status.info(format!("Exported {}", path.display())),
+            Done::Exported(Err(e)) => self.status.error(format!("Export failed: {e}")),
+            Done::ForModel { group, apply } => {
+                if let Some(i) = self.models.iter().position(|m| m.group() == group) {
+                    self.with_model_at(i, |m, vc| m.apply(apply, vc));
+                }
+            }
+        }
+    }
+
+    /// A file dialog closed: use the path, say that none was chosen, or
+    /// ask in the window when no dialog could be shown.
+    fn picked(&mut self, ctx: &egui::Context, request: PathRequest, outcome: PickOutcome) {
+        match outcome {
+            PickOutcome::Chosen(path) => self.use_path(ctx, request.on_pick, path),
+            PickOutcome::Cancelled => match request.on_pick {
+                OnPick::Export(_) => self.status.info("Export cancelled."),
+                OnPick::Model { .. } => self.status.info("No file chosen."),
+            },
+            PickOutcome::Unavailable => {
+                self.jobs.dialogs_unavailable = true;
+                self.status.info(
+                    "No file dialog can be shown on this desktop: type the path in the window instead.",
+                );
+                let folder = self.jobs.last_folder.clone();
+                self.jobs.prompt = Some(PathPrompt::new(request, folder.as_deref()));
+            }
+        }
+    }
+
+    /// Hand a chosen path to what asked for it, and remember its folder.
+    fn use_path(&mut self, ctx: &egui::Context, on_pick: OnPick, path: PathBuf) {
+        if let Some(folder) = path.parent().filter(|f| !f.as_os_str().is_empty()) {
+            self.jobs.last_folder = Some(folder.to_path_buf());
+        }
+        match on_pick {
+            OnPick::Model { group, apply } => {
+                if let Some(i) = self.models.iter().position(|m| m.group() == group) {
+                    self.with_model_at(i, |m, vc| m.apply_path(apply, path, vc));
+                }
+            }
+            OnPick::Export(mut request) => {
+                request.path = Some(path);
+                export_panel::start_export(ctx, *request, &mut self.jobs, &mut self.status);
+            }
+        }
+    }
+
+    /// The in-window file prompt, when one is open.
+    fn path_prompt_ui(&mut self, ctx: &egui::Context) {
+        let Some(prompt) = &mut self.jobs.prompt else {
+            return;
+        };
+        match prompt.prompt_ui(ctx) {
+            None => {}
+            Some(PromptAnswer::Cancelled) => {
+                let cancelled = self.jobs.prompt.take();
+                if let Some(p) = cancelled {
+                    self.picked(ctx, p.request, PickOutcome::Cancelled);
+                }
+            }
+            Some(PromptAnswer::Chosen(path)) => {
+                if let Some(p) = self.jobs.prompt.take() {
+                    self.use_path(ctx, p.request.on_pick, path);
+                }
+            }
+        }
+    }
+
+    /// Export the current figure as `ext` to `path` (`None`: ask where),
+    /// on a thread.
+    pub fn start_export(&mut self, ctx: &egui::Context, ext: &'static str, path: Option<PathBuf>) {
+        let i = self.current();
+        let Some(figure) = self.models[i].figure(self.state.tab).cloned() else {
+            self.status.error("Nothing to export in this view.");
+            return;
+        };
+        let size = match ExportSize::new(self.state.export_width, self.state.export_height) {
+            Ok(s) => s,
+            Err(e) => {
+                self.status.error(format!("Export failed: {e}"));
+                return;
+            }
+        };
+        let request = ExportRequest {
+            figure,
+            camera: self.models[i].camera(),
+            size,
+            ext,
+            suggested: format!(
+                "{}.{ext}",
+                self.state.tab.view().map(|v| v.key()).unwrap_or("figure")
+            ),
+            path,
+        };
+        export_panel::start_export(ctx, request, &mut self.jobs, &mut self.status);
+    }
+
     // ----- drawing -----
 
-    fn status_line(&self, ui: &mut egui::Ui) {
+    fn status_line_ui(&self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             let red = ui.visuals().error_fg_color;
-            if let Some(e) = &self.computed.error {
-                ui.colored_label(red, e);
+            if let Some(e) = self.param_error() {
+                ui.colored_label(red, e.to_string());
                 ui.separator();
             }
-            match &self.status {
+            match self.status.get() {
                 Some((StatusKind::Error, s)) => {
                     ui.colored_label(red, s);
                 }
@@ -299,76 +376,36 @@ impl HetscopeApp {
         });
     }
 
-    fn central(&mut self, ui: &mut egui::Ui) {
-        if let Some(view) = self.state.tab.view()
-            && view.group() != ModelGroup::Perdome
-        {
-            self.central_chart(ui, view);
-            return;
-        }
-        if let Some(e) = &self.computed.error {
-            let red = ui.visuals().error_fg_color;
-            ui.colored_label(red, format!("{e} (showing the last valid result)"));
-        }
-        let Some(analysis) = &self.computed.analysis else {
-            ui.label("Nothing to show until the parameters are valid.");
-            return;
-        };
-        let generation = self.computed.generation;
-        match (self.state.tab, &self.computed.figure) {
-            (Tab::Classification, _) => classification_view::show(ui, analysis),
-            (Tab::Figure(_), Some((_, Figure::Heatmap(f)))) => {
-                heatmap_view::show(ui, f, generation, &mut self.heatmap_cache)
+    /// Two rows: the models, then the tabs of the current model.
+    fn tab_bar_ui(&mut self, ui: &mut egui::Ui) {
+        let current = self.current();
+        ui.horizontal_wrapped(|ui| {
+            for (i, m) in self.models.iter().enumerate() {
+                let title = m.group().title();
+                let resp = ui
+                    .selectable_label(i == current, egui::RichText::new(title).strong())
+                    .on_hover_text(format!("Show the {title} views"));
+                if resp.clicked()
+                    && i != current
+                    && let Some(first) = m.tabs().first()
+                {
+                    self.state.tab = *first;
+                }
             }
-            (Tab::Figure(_), Some((_, Figure::Surface(f)))) => surface_view::show(
-                ui,
-                f,
-                generation,
-                &mut self.state.camera,
-                &mut self.surface_cache,
-            ),
-            (Tab::Figure(_), Some((_, Figure::Compare(f)))) => compare_view::show(ui, f),
-            (Tab::Figure(_), Some((_, Figure::Chart(_)))) => {}
-            (Tab::Figure(_), None) => {
-                ui.label("Computing…");
+        });
+        ui.horizontal_wrapped(|ui| {
+            for t in self.models[current].tabs() {
+                ui.selectable_value(&mut self.state.tab, t, t.title());
             }
+        });
+    }
+
+    fn export_row_ui(&mut self, ui: &mut egui::Ui) {
+        let ready = self.figure().is_some() && !self.busy();
+        if let Some(ext) = export_panel::export_row_ui(ui, &mut self.state, ready) {
+            self.start_export(ui.ctx(), ext, None);
         }
     }
-}
-
-impl HetscopeApp {
-    /// The side panel of the current model.
-    fn side(&mut self, ui: &mut egui::Ui) {
-        match self.state.tab.group() {
-            ModelGroup::Perdome => side_panel::show(ui, self),
-            ModelGroup::Boathull => boathull_panel::show(ui, self),
-            ModelGroup::Fpm => fpm_panel::show(ui, self),
-            ModelGroup::Offload => offload_panel::show(ui, self),
-        }
-    }
-}
-
-/// Two rows: the models, then the views of the current model.
-fn tab_bar(ui: &mut egui::Ui, tab: &mut Tab) {
-    ui.horizontal_wrapped(|ui| {
-        let current = tab.group();
-        for g in ModelGroup::ALL {
-            let resp = ui
-                .selectable_label(current == g, egui::RichText::new(g.title()).strong())
-                .on_hover_text(format!("Show the {} views", g.title()));
-            if resp.clicked()
-                && current != g
-                && let Some(first) = Tab::of_group(g).first()
-            {
-                *tab = *first;
-            }
-        }
-    });
-    ui.horizontal_wrapped(|ui| {
-        for t in Tab::of_group(tab.group()) {
-            ui.selectable_value(tab, t, t.title());
-        }
-    });
 }
 
 /// The file name of a path, for messages.
@@ -383,26 +420,37 @@ impl eframe::App for HetscopeApp {
         let ctx = ui.ctx().clone();
         for done in self.jobs.poll() {
             self.handle_done(&ctx, done);
+            ctx.request_repaint();
         }
-        self.refresh();
-
-        egui::Panel::bottom("status_line").show(ui, |ui| self.status_line(ui));
+        egui::Panel::bottom("status_line").show(ui, |ui| self.status_line_ui(ui));
         egui::Panel::left("side_panel")
             .resizable(true)
             .default_size(410.0)
-            .show(ui, |ui| self.side(ui));
-        egui::Panel::top("tab_bar").show(ui, |ui| tab_bar(ui, &mut self.state.tab));
+            .show(ui, |ui| {
+                self.with_current(|m, tab, vc| m.side_panel_ui(ui, tab, vc))
+            });
+        egui::Panel::top("tab_bar").show(ui, |ui| self.tab_bar_ui(ui));
         if self.state.tab.view().is_some() {
-            egui::Panel::bottom("export_panel").show(ui, |ui| export_panel::show(ui, self));
+            egui::Panel::bottom("export_panel").show(ui, |ui| self.export_row_ui(ui));
         }
-        egui::CentralPanel::default().show(ui, |ui| self.central(ui));
-
+        // Once per frame, after every control of this frame and before the
+        // figure is drawn; a change also repaints the status line.
         if self.refresh() {
             ctx.request_repaint();
         }
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.with_current(|m, tab, vc| m.central_ui(ui, tab, vc))
+        });
+        self.path_prompt_ui(&ctx);
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.state.last_folder = self.jobs.last_folder.clone();
         eframe::set_value(storage, STATE_KEY, &self.state);
+        for m in &self.models {
+            if let Some(text) = m.save_state() {
+                storage.set_string(&model_key(m.group()), text);
+            }
+        }
     }
 }

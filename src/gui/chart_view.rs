@@ -15,13 +15,14 @@ use egui_plot::{
     PlotPoint, PlotUi, Points, Text, VLine,
 };
 
+use crate::figure::ChartFigure;
 use crate::figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
-use crate::figure::{ChartFigure, fmt_tick};
+use crate::format::fmt_tick;
 use axes::{
     axis_readout, category_label, category_marks, legend_corner, log_label, log_marks, readout,
 };
 
-pub fn show(ui: &mut Ui, fig: &ChartFigure) {
+pub fn chart_ui(ui: &mut Ui, fig: &ChartFigure) {
     ui.heading(&fig.title);
     if !fig.subtitle.is_empty() {
         ui.weak(&fig.subtitle);
@@ -33,7 +34,7 @@ pub fn show(ui: &mut Ui, fig: &ChartFigure) {
     if !fig.panels.is_empty() {
         ui.columns(fig.panels.len(), |cols| {
             for (k, (col, p)) in cols.iter_mut().zip(&fig.panels).enumerate() {
-                panel(col, &fig.title, k, p, height);
+                panel_ui(col, &fig.title, k, p, height);
             }
         });
     }
@@ -64,7 +65,7 @@ fn plot_style(s: LineStyle) -> PlotStyle {
     }
 }
 
-fn panel(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32) {
+fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32) {
     if !p.title.is_empty() {
         ui.strong(&p.title);
     }
@@ -131,10 +132,17 @@ fn panel(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32) {
 /// The plot items of a panel, in drawing order: bars with their ranges and
 /// values, reference lines, series, markers.
 fn items(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
-    let bounds = pui.plot_bounds();
     for set in &p.bars {
         bar_set(pui, p, set, ink);
     }
+    ref_lines(pui, p, ink);
+    series(pui, p, ink);
+    markers(pui, p, ink);
+}
+
+/// Reference lines with their labels inside the plot.
+fn ref_lines(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
+    let bounds = pui.plot_bounds();
     for r in &p.ref_lines {
         let c = color(r.color, ink);
         let label = RichText::new(&r.label).color(c);
@@ -173,6 +181,10 @@ fn items(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
             }
         }
     }
+}
+
+/// Lines (one a run of placeable points) and point series.
+fn series(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
     for s in &p.series {
         let name = if s.hide_in_legend {
             ""
@@ -212,6 +224,11 @@ fn items(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
             pui.line(line.color(c).width(s.width).style(plot_style(s.style)));
         }
     }
+}
+
+/// Labelled markers.
+fn markers(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
+    let bounds = pui.plot_bounds();
     for m in &p.markers {
         let (Some(x), Some(y)) = (p.x.pos(m.x), p.y.pos(m.y)) else {
             continue;

@@ -1,34 +1,37 @@
-//! Export row under the current view: size in pixels and PNG / SVG / CSV
-//! buttons. The save dialog and the rendering run on a thread.
+//! The export row under a view (size in pixels and PNG / SVG / CSV
+//! buttons) and the export itself: the save dialog and the rendering run
+//! on a thread.
 
-use eframe::egui;
+use eframe::egui::{self, DragValue, Ui};
 use std::path::PathBuf;
 
-use eframe::egui::{DragValue, Ui};
-
-use super::app::HetscopeApp;
-use super::jobs::{Done, with_extension};
+use super::context::StatusLine;
+use super::jobs::{Done, FileDialog, Jobs, OnPick, PathRequest};
+use super::state::AppState;
 use crate::export::{self, ExportSize};
+use crate::figure::{Camera, Figure};
 
-pub fn show(ui: &mut Ui, app: &mut HetscopeApp) {
+/// The size fields and the three buttons; the extension of the button
+/// clicked, if one was (`ready`: there is a figure and nothing running).
+pub fn export_row_ui(ui: &mut Ui, state: &mut AppState, ready: bool) -> Option<&'static str> {
+    let mut clicked = None;
     ui.horizontal_wrapped(|ui| {
         ui.strong("Export");
         let range = ExportSize::MIN..=ExportSize::MAX;
         let w = ui.label("Width (px)");
         ui.add(
-            DragValue::new(&mut app.state.export_width)
+            DragValue::new(&mut state.export_width)
                 .range(range.clone())
                 .speed(5.0),
         )
         .labelled_by(w.id);
         let h = ui.label("Height (px)");
         ui.add(
-            DragValue::new(&mut app.state.export_height)
+            DragValue::new(&mut state.export_height)
                 .range(range)
                 .speed(5.0),
         )
         .labelled_by(h.id);
-        let ready = app.figure().is_some() && !app.busy();
         for (text, ext, tip) in [
             ("Export PNG…", "png", "Raster image at the size above"),
             ("Export SVG…", "svg", "Vector image at the size above"),
@@ -39,59 +42,67 @@ pub fn show(ui: &mut Ui, app: &mut HetscopeApp) {
                 .on_hover_text(tip)
                 .clicked()
             {
-                app.start_export(ui.ctx(), ext, None);
+                clicked = Some(ext);
             }
         }
     });
+    clicked
 }
 
-/// Export the current figure as `ext` to `path` (`None`: ask with a save
-/// dialog), all on a background thread.
+/// One export: the figure as shown, and where it goes.
+pub struct ExportRequest {
+    pub figure: Figure,
+    /// The camera of a surface view.
+    pub camera: Camera,
+    pub size: ExportSize,
+    pub ext: &'static str,
+    /// The file name a save dialog suggests.
+    pub suggested: String,
+    /// `None`: ask with a save dialog.
+    pub path: Option<PathBuf>,
+}
+
+/// Export `request`: to its path on a background thread, or first ask
+/// where (a save dialog, or the in-window prompt). The result comes back
+/// as [`Done::Exported`].
 pub fn start_export(
-    app: &mut HetscopeApp,
     ctx: &egui::Context,
-    ext: &'static str,
-    path: Option<PathBuf>,
+    mut request: ExportRequest,
+    jobs: &mut Jobs,
+    status: &mut StatusLine,
 ) {
-    let Some(fig) = app.figure().cloned() else {
-        app.set_error("Nothing to export in this view.");
+    let Some(path) = request.path.take() else {
+        let ext = request.ext;
+        let kind = match ext {
+            "png" => "PNG image",
+            "svg" => "SVG image",
+            _ => "CSV data",
+        };
+        let dialog = FileDialog::save("Export figure", (kind, ext), request.suggested.clone());
+        let asked = jobs.pick(
+            ctx,
+            PathRequest {
+                dialog,
+                on_pick: OnPick::Export(Box::new(request)),
+            },
+        );
+        if let Err(e) = asked {
+            status.error(e);
+        }
         return;
     };
-    let size = match ExportSize::new(app.state.export_width, app.state.export_height) {
-        Ok(s) => s,
-        Err(e) => {
-            app.set_error(format!("Export failed: {e}"));
-            return;
-        }
-    };
-    let camera = app.state.camera;
-    let suggested = format!(
-        "{}.{ext}",
-        app.state.tab.view().map(|v| v.key()).unwrap_or("figure")
-    );
-    let started = app.jobs.spawn(ctx, "export", move || {
-        let path = match path {
-            Some(p) => p,
-            None => {
-                let picked = rfd::FileDialog::new()
-                    .set_title("Export figure")
-                    .add_filter(ext.to_uppercase(), &[ext])
-                    .set_file_name(suggested)
-                    .save_file();
-                match picked {
-                    Some(p) => with_extension(p, ext),
-                    None => return Done::Exported(Ok(None)),
-                }
-            }
-        };
-        Done::Exported(
-            export::export_to_file(&fig, &camera, size, &path)
-                .map(|()| Some(path))
-                .map_err(|e| e.to_string()),
-        )
+    let ext = request.ext;
+    let started = jobs.spawn(ctx, "export", move || {
+        let ExportRequest {
+            figure,
+            camera,
+            size,
+            ..
+        } = request;
+        Done::Exported(export::export_to_file(&figure, &camera, size, &path).map(|()| path))
     });
     match started {
-        Ok(()) => app.set_status(format!("Exporting {}…", ext.to_uppercase())),
-        Err(e) => app.set_error(e),
+        Ok(()) => status.info(format!("Exporting {}…", ext.to_uppercase())),
+        Err(e) => status.error(e),
     }
 }

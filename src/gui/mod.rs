@@ -1,48 +1,65 @@
-//! The eframe/egui desktop GUI: a thin layer over the figures. The state
-//! (`state.rs`) is what the user picked and edited; the app (`app.rs`)
-//! recomputes the analysis when it changes and hands the current figure to
-//! the view that draws it (one file per view).
+//! The eframe/egui desktop GUI: a thin layer over the figures.
+//!
+//! Every model implements [`ModelUi`] in its own folder (`perdome/`,
+//! `boathull/`, `fpm/`, `offload/`: state, side panel, central views);
+//! `app.rs` holds one [`model_ui::ModelSlot`] per registered model and
+//! loops over them. Shared: `context.rs` (what panels get), `jobs.rs`
+//! (work off the UI thread), `chart_view/` (any chart figure),
+//! `export_panel.rs`, `widgets.rs`.
 
 use eframe::egui;
-mod app;
-mod boathull_panel;
-pub mod boathull_state;
-mod boathull_view;
+
+pub mod app;
+mod boathull;
 mod chart_view;
-mod classification_view;
-mod compare_view;
+pub mod context;
+mod error;
 mod export_panel;
-mod files;
-mod fpm_panel;
-pub mod fpm_state;
-mod fpm_view;
-mod heatmap_view;
-mod jobs;
-mod offload_panel;
-pub mod offload_state;
-mod offload_view;
-mod side_panel;
-mod specs_panel;
+mod fpm;
+pub mod jobs;
+pub mod model_ui;
+mod offload;
+mod path_prompt;
+mod perdome;
 pub mod state;
-mod surface_view;
 mod widgets;
 
-pub use app::{DEFAULT_PLATFORM, DEFAULT_WORKLOAD, HetscopeApp, STATE_KEY, StatusKind};
+pub use app::{HetscopeApp, STATE_KEY};
+pub use boathull::BoathullUi;
+pub use boathull::state as boathull_state;
+pub use context::{StatusKind, ViewContext};
+pub use error::{JobError, ViewError, WindowError};
+pub use fpm::state as fpm_state;
+pub use fpm::{FpmComputed, FpmUi};
+pub use model_ui::ModelUi;
+pub use offload::OffloadUi;
+pub use offload::state as offload_state;
+pub use perdome::PerdomeUi;
+pub use perdome::state as perdome_state;
 pub use state::{AppState, Tab};
+
+use crate::preset::Catalog;
+use model_ui::{AnyModel, ModelSlot};
+
+/// Every model in the window, in tab-bar order. A new model is one line
+/// here (and its folder beside the others).
+fn registered_models(catalog: &Catalog) -> Vec<Box<dyn AnyModel>> {
+    vec![
+        Box::new(ModelSlot::<PerdomeUi>::new(catalog)),
+        Box::new(ModelSlot::<BoathullUi>::new(catalog)),
+        Box::new(ModelSlot::<FpmUi>::new(catalog)),
+        Box::new(ModelSlot::<OffloadUi>::new(catalog)),
+    ]
+}
 
 /// Window title, also the name of the persisted storage.
 pub const APP_NAME: &str = "hetscope";
 
 /// Open the window and run until it is closed. Errors (no display, no
 /// graphics driver) come back as a message instead of a panic.
-pub fn run() -> Result<(), String> {
+pub fn run() -> Result<(), WindowError> {
     if cfg!(all(unix, not(target_os = "macos"))) && !has_display() {
-        return Err(
-            "cannot open the hetscope window: no graphical display is available \
-             (neither DISPLAY nor WAYLAND_DISPLAY is set). Run it on a graphical desktop, \
-             or use the command line (hetscope --help)."
-                .into(),
-        );
+        return Err(WindowError::NoDisplay);
     }
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
@@ -57,12 +74,7 @@ pub fn run() -> Result<(), String> {
         options,
         Box::new(|cc| Ok(Box::new(HetscopeApp::new(cc)))),
     )
-    .map_err(|e| {
-        format!(
-            "cannot open the hetscope window: {}",
-            tidy_error(&e.to_string())
-        )
-    })
+    .map_err(|e| WindowError::Platform(tidy_error(&e.to_string())))
 }
 
 /// Whether an X11 or Wayland display is named in the environment.

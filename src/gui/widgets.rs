@@ -1,41 +1,61 @@
-//! Small pieces shared by the panels and views: number formatting for
-//! edit fields, colour conversion and the colour bar.
+//! Small pieces shared by the panels and views: the labelled slider row
+//! with its exact number field, parsing typed numbers, colour conversion
+//! and the colour bar.
 
 use eframe::egui;
-use eframe::egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Stroke, Ui, Vec2};
+use eframe::egui::{
+    Align2, Color32, DragValue, FontId, Pos2, Rect, Sense, Slider, SliderClamping, Stroke, Ui, Vec2,
+};
+use std::ops::RangeInclusive;
 
 use crate::figure::axis::nice_ticks;
-use crate::figure::{ColorScale, color, fmt_tick};
+use crate::figure::{ColorScale, color};
+use crate::format::{fmt_edit, fmt_tick};
 
-/// A number for an edit field: short values exactly, long ones with six
-/// significant digits; never `NaN`.
-pub fn fmt_edit(v: f64) -> String {
-    if !v.is_finite() {
-        return "n/a".into();
+/// One labelled row of a grid: name, log slider, exact number field.
+/// Returns true when the value changed.
+pub fn value_row_ui(
+    ui: &mut Ui,
+    label: &str,
+    tooltip: &str,
+    value: &mut f64,
+    range: RangeInclusive<f64>,
+    unit: &str,
+) -> bool {
+    let name = ui.label(label).on_hover_text(tooltip);
+    // Widen the slider's range to show a typed value outside it.
+    let (mut lo, mut hi) = (*range.start(), *range.end());
+    if value.is_finite() && *value > 0.0 {
+        lo = lo.min(*value);
+        hi = hi.max(*value);
     }
-    let s = format!("{v}");
-    if s.len() <= 9 {
-        return s;
-    }
-    let mag = v.abs().log10().floor() as i32;
-    if (-4..=6).contains(&mag) {
-        let decimals = (5 - mag).max(0) as usize;
-        trim_zeros(&format!("{v:.decimals$}"))
+    let before = *value;
+    ui.add(
+        Slider::new(value, lo..=hi)
+            .logarithmic(true)
+            .smallest_positive(if lo > 0.0 { lo } else { 0.01 })
+            .show_value(false)
+            .clamping(SliderClamping::Never),
+    )
+    .labelled_by(name.id)
+    .on_hover_text(tooltip);
+    let speed = if value.is_finite() {
+        (value.abs() * 0.005).max(1e-4)
     } else {
-        let s = format!("{v:.5e}");
-        match s.split_once('e') {
-            Some((m, e)) => format!("{}e{e}", trim_zeros(m)),
-            None => s,
-        }
-    }
-}
-
-fn trim_zeros(s: &str) -> String {
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s.to_string()
-    }
+        0.01
+    };
+    let unit_owned = unit.to_string();
+    ui.add(
+        DragValue::new(value)
+            .speed(speed)
+            .suffix(format!(" {unit}"))
+            .custom_formatter(|v, _| fmt_edit(v))
+            .custom_parser(move |s| parse_edit(s, &unit_owned)),
+    )
+    .labelled_by(name.id)
+    .on_hover_text(format!("{tooltip}\nDrag, or click to type an exact value."));
+    ui.end_row();
+    before.to_bits() != value.to_bits()
 }
 
 /// Parse what the user typed in a number field: a finite number, with or
@@ -63,7 +83,7 @@ pub const COLOR_BAR_WIDTH: f32 = 120.0;
 
 /// A vertical colour bar with ticks and its title (label and unit), in a
 /// column `COLOR_BAR_WIDTH` wide and `height` high.
-pub fn color_bar(ui: &mut Ui, scale: &ColorScale, height: f32) {
+pub fn color_bar_ui(ui: &mut Ui, scale: &ColorScale, height: f32) {
     let (rect, _) = ui.allocate_exact_size(Vec2::new(COLOR_BAR_WIDTH, height), Sense::hover());
     let painter = ui.painter_at(rect);
     let ink = ui.visuals().text_color();

@@ -31,7 +31,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// A kernel to time.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Kernel {
     Gemm,
     Triad,
@@ -84,13 +84,18 @@ impl Kernel {
     }
 }
 
+/// A name that is no kernel to measure.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown kernel '{0}'; one of: gemm, triad")]
+pub struct UnknownKernel(pub String);
+
 impl std::str::FromStr for Kernel {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownKernel;
+    fn from_str(s: &str) -> Result<Self, UnknownKernel> {
         match s.trim().to_ascii_lowercase().as_str() {
             "gemm" => Ok(Kernel::Gemm),
             "triad" => Ok(Kernel::Triad),
-            _ => Err(format!("unknown kernel '{s}'; one of: gemm, triad")),
+            _ => Err(UnknownKernel(s.to_string())),
         }
     }
 }
@@ -187,22 +192,13 @@ pub struct Measurement {
 }
 
 /// Why a measurement stopped.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MeasureError {
+    #[error("{0}")]
     Invalid(String),
+    #[error("measurement cancelled")]
     Cancelled,
 }
-
-impl std::fmt::Display for MeasureError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MeasureError::Invalid(m) => f.write_str(m),
-            MeasureError::Cancelled => f.write_str("measurement cancelled"),
-        }
-    }
-}
-
-impl std::error::Error for MeasureError {}
 
 /// Times `cfg.kernel` at every size in turn, calling `progress` after each
 /// size, and stops with [`MeasureError::Cancelled`] as soon as `cancel` is
@@ -404,9 +400,14 @@ fn triad(a: &mut [f64], b: &[f64], c: &[f64], s: f64, threads: usize) {
     });
 }
 
-/// The measurements as a speed-function CSV, with notes on the kernel,
-/// the unit, the threads and the timing.
-pub fn to_speed_csv(cfg: &MeasureConfig, ms: &[Measurement]) -> crate::preset::SpeedCsv {
+/// The measured points: (size units, speed units/s, relative spread).
+pub fn rows(ms: &[Measurement]) -> impl Iterator<Item = (f64, f64, f64)> + '_ {
+    ms.iter().map(|m| (m.units, m.speed_units_per_s, m.spread))
+}
+
+/// Notes on a measurement for its speed-function file: the command that
+/// repeats it, the kernel's unit, the timing rule and the size parameters.
+pub fn notes(cfg: &MeasureConfig, ms: &[Measurement]) -> Vec<String> {
     let mut comments = vec![
         format!(
             "hetscope fpm measure --kernel {} --threads {}",
@@ -428,16 +429,5 @@ pub fn to_speed_csv(cfg: &MeasureConfig, ms: &[Measurement]) -> crate::preset::S
         },
         params.join(" ")
     ));
-    crate::preset::SpeedCsv {
-        comments,
-        max_size_units: None,
-        rows: ms
-            .iter()
-            .map(|m| crate::preset::SpeedRow {
-                size_units: m.units,
-                speed_units_per_s: m.speed_units_per_s,
-                spread: Some(m.spread),
-            })
-            .collect(),
-    }
+    comments
 }

@@ -1,15 +1,77 @@
 //! The built-in presets: the `presets/` folder, embedded at compile time.
 
 use include_dir::{Dir, include_dir};
+use serde::{Deserialize, Serialize};
 
-use super::boathull::parse_application;
+use super::boathull::{ApplicationPreset, parse_application};
 use super::error::PresetError;
-use super::load::{parse_platform, parse_processor, parse_workload};
-use super::offload::{OffloadKernelPreset, OffloadPlatformPreset};
-use super::offload_load::{parse_offload_kernel, parse_offload_platform};
-use super::types::{
-    ApplicationPreset, PlatformPreset, PresetKind, ProcessorPreset, WorkloadPreset,
+use super::file::file_id;
+use super::fpm::{SpeedCsv, parse_speed_csv};
+use super::hardware::{parse_cpu_spec, parse_gpu_spec};
+use super::offload::{
+    OffloadKernelPreset, OffloadPlatformPreset, parse_offload_kernel, parse_offload_platform,
 };
+use super::perdome::{PlatformPreset, WorkloadPreset, parse_platform, parse_workload};
+use super::processor::{ProcessorPreset, parse_processor};
+use crate::model::platform::{CpuSpec, GpuSpec};
+
+/// The kinds of preset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PresetKind {
+    Processor,
+    Platform,
+    Workload,
+    /// Boat hull applications (listed by `presets list --all`).
+    Application,
+    /// Offload decision platforms (listed by `presets list --all`).
+    OffloadPlatform,
+    /// Offload decision kernels (listed by `presets list --all`).
+    OffloadKernel,
+    /// FPM device speed functions, CSV (listed by `fpm devices`).
+    Device,
+    /// CPU spec sheets (listed by `presets list --all`).
+    Cpu,
+    /// GPU spec sheets (listed by `presets list --all`).
+    Gpu,
+}
+
+impl PresetKind {
+    pub fn key(self) -> &'static str {
+        match self {
+            PresetKind::Processor => "processor",
+            PresetKind::Platform => "platform",
+            PresetKind::Workload => "workload",
+            PresetKind::Application => "application",
+            PresetKind::OffloadPlatform => "offload-platform",
+            PresetKind::OffloadKernel => "offload-kernel",
+            PresetKind::Device => "device",
+            PresetKind::Cpu => "cpu",
+            PresetKind::Gpu => "gpu",
+        }
+    }
+    /// Folder under `presets/`.
+    pub fn folder(self) -> &'static str {
+        match self {
+            PresetKind::Processor => "processors",
+            PresetKind::Platform => "platforms",
+            PresetKind::Workload => "workloads",
+            PresetKind::Application => "applications",
+            PresetKind::OffloadPlatform => "offload-platforms",
+            PresetKind::OffloadKernel => "offload-kernels",
+            PresetKind::Device => "devices",
+            PresetKind::Cpu => "cpus",
+            PresetKind::Gpu => "gpus",
+        }
+    }
+
+    /// File extension of this kind's files.
+    pub fn extension(self) -> &'static str {
+        match self {
+            PresetKind::Device => "csv",
+            _ => "ron",
+        }
+    }
+}
 
 static PRESETS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/presets");
 
@@ -37,6 +99,12 @@ pub struct Catalog {
     offload_platforms: Vec<(PresetEntry, OffloadPlatformPreset)>,
     /// Offload decision kernels (`presets/offload-kernels/`).
     offload_kernels: Vec<(PresetEntry, OffloadKernelPreset)>,
+    /// FPM device speed functions (`presets/devices/*.csv`).
+    devices: Vec<(PresetEntry, SpeedCsv)>,
+    /// CPU spec sheets (`presets/cpus/`).
+    cpus: Vec<(PresetEntry, CpuSpec)>,
+    /// GPU spec sheets (`presets/gpus/`).
+    gpus: Vec<(PresetEntry, GpuSpec)>,
 }
 
 fn find<'a, T>(list: &'a [(PresetEntry, T)], key: &str) -> Option<&'a (PresetEntry, T)> {
@@ -56,7 +124,7 @@ fn ids<T>(list: &[(PresetEntry, T)]) -> Vec<String> {
 fn entry(kind: PresetKind, path: &str, name: &str) -> PresetEntry {
     PresetEntry {
         kind,
-        id: super::load::file_id(std::path::Path::new(path)),
+        id: file_id(std::path::Path::new(path)),
         name: name.to_string(),
         path: path.to_string(),
     }
@@ -82,18 +150,21 @@ impl Catalog {
     pub fn builtin() -> Result<Catalog, PresetError> {
         let mut files = Vec::new();
         for kind in [
+            PresetKind::Cpu,
+            PresetKind::Gpu,
             PresetKind::Processor,
             PresetKind::Platform,
             PresetKind::Workload,
             PresetKind::Application,
             PresetKind::OffloadPlatform,
             PresetKind::OffloadKernel,
+            PresetKind::Device,
         ] {
             let Some(dir) = PRESETS.get_dir(kind.folder()) else {
                 continue;
             };
             for f in dir.files() {
-                if f.path().extension().is_some_and(|e| e == "ron") {
+                if f.path().extension().is_some_and(|e| e == kind.extension()) {
                     let path = format!("presets/{}", f.path().display());
                     let text = f.contents_utf8().ok_or_else(|| {
                         PresetError::invalid(&path, "", "the file is not UTF-8 text")
@@ -137,6 +208,19 @@ impl Catalog {
                     let k = parse_offload_kernel(&text, &path)?;
                     cat.offload_kernels.push((entry(kind, &path, &k.name), k));
                 }
+                PresetKind::Device => {
+                    let d = parse_speed_csv(&text, &path)?;
+                    let id = file_id(std::path::Path::new(&path));
+                    cat.devices.push((entry(kind, &path, &id), d));
+                }
+                PresetKind::Cpu => {
+                    let c = parse_cpu_spec(&text, &path)?;
+                    cat.cpus.push((entry(kind, &path, &c.name), c));
+                }
+                PresetKind::Gpu => {
+                    let g = parse_gpu_spec(&text, &path)?;
+                    cat.gpus.push((entry(kind, &path, &g.name), g));
+                }
             }
         }
         cat.processors.sort_by(|a, b| a.0.id.cmp(&b.0.id));
@@ -145,12 +229,18 @@ impl Catalog {
         cat.applications.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         cat.offload_platforms.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         cat.offload_kernels.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        cat.devices.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        cat.cpus.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        cat.gpus.sort_by(|a, b| a.0.id.cmp(&b.0.id));
         check_unique(&cat.processors)?;
         check_unique(&cat.platforms)?;
         check_unique(&cat.workloads)?;
         check_unique(&cat.applications)?;
         check_unique(&cat.offload_platforms)?;
         check_unique(&cat.offload_kernels)?;
+        check_unique(&cat.devices)?;
+        check_unique(&cat.cpus)?;
+        check_unique(&cat.gpus)?;
         for (e, p) in &cat.platforms {
             p.resolve(&e.id, &cat, &e.path)?;
         }
@@ -167,14 +257,36 @@ impl Catalog {
     }
 
     /// Every preset of every kind: [`Catalog::entries`] followed by the
-    /// boat hull applications, the offload platforms and the offload
-    /// kernels.
+    /// boat hull applications, the offload platforms, the offload kernels
+    /// and the CPU and GPU spec sheets.
     pub fn all_entries(&self) -> Vec<PresetEntry> {
         let mut v = self.entries();
         v.extend(self.applications.iter().map(|(e, _)| e.clone()));
         v.extend(self.offload_platforms.iter().map(|(e, _)| e.clone()));
         v.extend(self.offload_kernels.iter().map(|(e, _)| e.clone()));
+        v.extend(self.cpus.iter().map(|(e, _)| e.clone()));
+        v.extend(self.gpus.iter().map(|(e, _)| e.clone()));
         v
+    }
+
+    /// CPU spec sheets, by id.
+    pub fn cpus(&self) -> &[(PresetEntry, CpuSpec)] {
+        &self.cpus
+    }
+
+    /// GPU spec sheets, by id.
+    pub fn gpus(&self) -> &[(PresetEntry, GpuSpec)] {
+        &self.gpus
+    }
+
+    /// A CPU spec sheet by id or name, case-insensitive.
+    pub fn cpu(&self, key: &str) -> Option<&(PresetEntry, CpuSpec)> {
+        find(&self.cpus, key)
+    }
+
+    /// A GPU spec sheet by id or name, case-insensitive.
+    pub fn gpu(&self, key: &str) -> Option<&(PresetEntry, GpuSpec)> {
+        find(&self.gpus, key)
     }
 
     pub fn offload_platforms(&self) -> &[(PresetEntry, OffloadPlatformPreset)] {
@@ -193,6 +305,17 @@ impl Catalog {
     /// By id or name, case-insensitive (an id match wins).
     pub fn offload_kernel(&self, key: &str) -> Option<&(PresetEntry, OffloadKernelPreset)> {
         find(&self.offload_kernels, key)
+    }
+
+    /// The FPM devices' speed functions, by id (listed by `fpm devices`,
+    /// not by `presets list`).
+    pub fn devices(&self) -> &[(PresetEntry, SpeedCsv)] {
+        &self.devices
+    }
+
+    /// A device by id, case-insensitive.
+    pub fn device(&self, key: &str) -> Option<&(PresetEntry, SpeedCsv)> {
+        find(&self.devices, key)
     }
 
     pub fn applications(&self) -> &[(PresetEntry, ApplicationPreset)] {
@@ -237,6 +360,9 @@ impl Catalog {
             PresetKind::Application => ids(&self.applications),
             PresetKind::OffloadPlatform => ids(&self.offload_platforms),
             PresetKind::OffloadKernel => ids(&self.offload_kernels),
+            PresetKind::Device => ids(&self.devices),
+            PresetKind::Cpu => ids(&self.cpus),
+            PresetKind::Gpu => ids(&self.gpus),
         }
     }
 }

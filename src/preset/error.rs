@@ -2,13 +2,14 @@
 //! Every message names where the problem is: the file (or other origin),
 //! and the line and column, the field path, or the CSV row and column.
 
-use super::types::PresetKind;
+use super::catalog::PresetKind;
 
 /// What went wrong with a preset, and where.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PresetError {
     /// The text is not valid RON for the expected structure (syntax error,
     /// unknown or missing field, wrong type). `line` and `col` start at 1.
+    #[error("{origin}: line {line}, column {col}: {message}")]
     Syntax {
         origin: String,
         line: usize,
@@ -17,6 +18,10 @@ pub enum PresetError {
     },
     /// A number the model cannot use. `field` is the path inside the
     /// preset, e.g. `energy.e_f_pj` or `partitions[2].i_c`.
+    #[error(
+        "{origin}: {field} = {value}: must be a finite {} number",
+        if *.allows_zero { "zero or positive" } else { "positive" }
+    )]
     Value {
         origin: String,
         field: String,
@@ -26,12 +31,14 @@ pub enum PresetError {
     },
     /// Any other invalid content (empty name, duplicate partition, a
     /// processor of the wrong kind, ...).
+    #[error("{origin}: {}{message}", if .field.is_empty() { String::new() } else { format!("{}: ", .field) })]
     Invalid {
         origin: String,
         field: String,
         message: String,
     },
     /// A preset named by id or name that is not in the catalog.
+    #[error("{origin}: unknown {} preset `{key}`{}", .kind.key(), known_list(*.kind, .known))]
     Unknown {
         origin: String,
         kind: PresetKind,
@@ -39,9 +46,11 @@ pub enum PresetError {
         known: Vec<String>,
     },
     /// Reading or writing a file failed.
+    #[error("{path}: {message}")]
     Io { path: String, message: String },
     /// A measured CSV file with a bad header or row. `row` counts data rows
     /// from 1 (the header is not a row); `line` is the line in the file.
+    #[error("{origin}:{}{} {message}", place(*.row, *.line), column_of(.column))]
     Csv {
         origin: String,
         row: Option<usize>,
@@ -90,78 +99,29 @@ impl PresetError {
     }
 }
 
-impl std::fmt::Display for PresetError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PresetError::Syntax {
-                origin,
-                line,
-                col,
-                message,
-            } => write!(f, "{origin}: line {line}, column {col}: {message}"),
-            PresetError::Value {
-                origin,
-                field,
-                value,
-                allows_zero,
-            } => {
-                let need = if *allows_zero {
-                    "zero or positive"
-                } else {
-                    "positive"
-                };
-                write!(
-                    f,
-                    "{origin}: {field} = {value}: must be a finite {need} number"
-                )
-            }
-            PresetError::Invalid {
-                origin,
-                field,
-                message,
-            } => {
-                if field.is_empty() {
-                    write!(f, "{origin}: {message}")
-                } else {
-                    write!(f, "{origin}: {field}: {message}")
-                }
-            }
-            PresetError::Unknown {
-                origin,
-                kind,
-                key,
-                known,
-            } => {
-                write!(f, "{origin}: unknown {} preset `{key}`", kind.key())?;
-                if known.is_empty() {
-                    write!(f, " (there are no {} presets)", kind.key())
-                } else {
-                    write!(f, "; known: {}", known.join(", "))
-                }
-            }
-            PresetError::Io { path, message } => write!(f, "{path}: {message}"),
-            PresetError::Csv {
-                origin,
-                row,
-                line,
-                column,
-                message,
-            } => {
-                write!(f, "{origin}:")?;
-                if let Some(r) = row {
-                    write!(f, " row {r}")?;
-                    if let Some(l) = line {
-                        write!(f, " (line {l})")?;
-                    }
-                    write!(f, ",")?;
-                }
-                if let Some(c) = column {
-                    write!(f, " column `{c}`:")?;
-                }
-                write!(f, " {message}")
-            }
-        }
+/// "; known: a, b" or " (there are no <kind> presets)".
+fn known_list(kind: PresetKind, known: &[String]) -> String {
+    if known.is_empty() {
+        format!(" (there are no {} presets)", kind.key())
+    } else {
+        format!("; known: {}", known.join(", "))
     }
 }
 
-impl std::error::Error for PresetError {}
+/// " row R (line L)," and the like, or nothing.
+fn place(row: Option<usize>, line: Option<u64>) -> String {
+    match (row, line) {
+        (Some(r), Some(l)) => format!(" row {r} (line {l}),"),
+        (Some(r), None) => format!(" row {r},"),
+        (None, Some(l)) => format!(" line {l},"),
+        (None, None) => String::new(),
+    }
+}
+
+/// " column `c`:", or nothing.
+fn column_of(column: &Option<String>) -> String {
+    column
+        .as_ref()
+        .map(|c| format!(" column `{c}`:"))
+        .unwrap_or_default()
+}

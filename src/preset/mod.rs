@@ -1,55 +1,40 @@
-//! Platform, processor and workload presets: RON files in `presets/`.
+//! Presets: the file formats of `presets/` (RON, and CSV for speed
+//! functions) turned into the model's types, with every value checked and
+//! errors that name the file, the line and column or the field path.
 //!
-//! - `types.rs`: what a preset file holds;
-//! - `load.rs` + `validate.rs`: parsing with every value checked (errors name
-//!   the file, line and column, or the field path);
-//! - `catalog.rs`: the built-in presets, embedded at compile time;
-//! - `resolve.rs`: processor references looked up, platforms and workloads
-//!   from command-line style arguments, and the figures' `Scenario`;
-//! - `save.rs`: pretty RON, written atomically;
-//! - `measured_csv.rs`: import of measured partitions from CSV;
-//! - `offload.rs` + `offload_load.rs`: offload decision platforms and
-//!   kernels (`presets/offload-platforms`, `presets/offload-kernels`), their
-//!   conversion to `model::offload`, parsing, validation and saving.
+//! Shared by every model:
+//! - `catalog.rs`: the built-in presets of every kind, embedded at compile
+//!   time (`build.rs` rebuilds when `presets/` changes);
+//! - `processor.rs`: processor presets, which platforms name by id;
+//! - `file.rs`: RON parsing and file ids; `save.rs`: pretty RON written
+//!   atomically; `check.rs`: value checks; `error.rs`: [`PresetError`];
+//! - `defaults.rs`: the presets a first start shows, for the GUI and the
+//!   command line alike.
+//!
+//! One folder per model: `perdome/` (platforms, workloads, measured CSV
+//! import), `boathull/` (applications, processors' boat hull parameters),
+//! `fpm/` (speed-function CSV), `offload/` (offload platforms and
+//! kernels).
 
 pub mod boathull;
 pub mod catalog;
+pub mod check;
+pub mod defaults;
 pub mod error;
-pub mod load;
-pub mod measured_csv;
-pub mod measured_files;
+pub mod file;
+pub mod fpm;
+pub mod hardware;
 pub mod offload;
-pub mod offload_load;
-pub mod resolve;
+pub mod perdome;
+pub mod platform;
+pub mod processor;
 pub mod save;
-pub mod speed_csv;
-pub mod types;
-pub mod validate;
 
-pub use boathull::{load_application_file, parse_application};
-pub use catalog::{Catalog, PresetEntry};
+pub use catalog::{Catalog, PresetEntry, PresetKind};
 pub use error::PresetError;
-pub use load::{
-    file_id, load_platform_file, load_processor_file, load_workload_file, parse_platform,
-    parse_processor, parse_workload, read_text,
+pub use file::{file_id, is_file_arg, parse_ron, read_text};
+pub use processor::{
+    Energy, ProcessorPreset, Timing, load_processor_file, parse_processor, save_processor,
+    validate_processor,
 };
-pub use measured_csv::{MeasuredImport, import_measured_csv};
-pub use offload::{
-    AccessPreset, MixPreset, OFFLOAD_PLATFORM_PARAMS, OffloadBusPreset, OffloadCpuPreset,
-    OffloadGpuPreset, OffloadKernelPreset, OffloadLaunch, OffloadParam, OffloadPlatformPreset,
-    OffloadRuntimePreset, ParamRule, ScalingPreset, offload_model, offload_param,
-};
-pub use offload_load::{
-    load_offload_kernel_file, load_offload_platform_file, offload_kernel_arg, offload_platform_arg,
-    parse_offload_kernel, parse_offload_platform, save_offload_kernel, save_offload_platform,
-    validate_offload_kernel, validate_offload_platform,
-};
-pub use resolve::{ResolvedPlatform, platform_arg, scenario, workload_arg};
-pub use save::{save_atomic, save_platform, save_processor, save_workload, to_ron, try_to_ron};
-pub use speed_csv::{
-    SpeedCsv, SpeedCsvError, SpeedRow, load_speed_csv, parse_speed_csv, save_speed_csv,
-};
-pub use types::*;
-pub use validate::{
-    validate_application, validate_platform, validate_processor, validate_workload,
-};
+pub use save::{PresetFile, save_atomic, save_ron, to_ron, try_to_ron};

@@ -5,8 +5,9 @@ use super::super::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
     Series, palette,
 };
-use super::{BoathullInput, BoathullProcessor, fmt_f, fmt_range, fmt_time};
-use crate::figure::fmt_tick;
+use super::{BoathullInput, BoathullProcessor};
+use crate::figure::error::FigureError;
+use crate::format::{fmt_tick, fmt_time, fmt_time_range};
 use crate::model::boathull::{ClassVars, Target, TimeRange, balance_complexity};
 
 /// One equation of the model drawn as a line.
@@ -79,8 +80,8 @@ impl Times {
 
 /// The equations of `p` for `vars` at `f` (no allocation: this runs for
 /// every sample of every curve).
-pub(super) fn times(p: &BoathullProcessor, vars: &ClassVars, f: f64) -> Result<Times, String> {
-    let err = |e: crate::model::boathull::BoatHullError| format!("{}: {e}", p.short_name());
+pub(super) fn times(p: &BoathullProcessor, vars: &ClassVars, f: f64) -> Result<Times, FigureError> {
+    let err = |e: crate::model::boathull::BoatHullError| FigureError::from(e).of(p.short_name());
     match p.target {
         Target::Gpu { gpu, assume } => {
             let t = gpu.times(vars, f).map_err(err)?;
@@ -135,7 +136,7 @@ pub(super) struct Curves {
 }
 
 /// Sample every equation of `p` over the input's f range.
-pub(super) fn curves(input: &BoathullInput, p: &BoathullProcessor) -> Result<Curves, String> {
+pub(super) fn curves(input: &BoathullInput, p: &BoathullProcessor) -> Result<Curves, FigureError> {
     let vars = p.vars(&input.class, &input.options);
     let equations = equations(p, &vars);
     let f = input.f_samples();
@@ -174,7 +175,7 @@ pub(super) fn f_line(f: f64) -> RefLine {
     RefLine {
         orientation: Orientation::Vertical,
         value: f,
-        label: format!("chosen f = {}", fmt_f(f)),
+        label: format!("chosen f = {}", fmt_tick(f)),
         color: palette::GREY,
         style: LineStyle::Dotted,
     }
@@ -194,145 +195,18 @@ pub(super) fn vars_text(v: &ClassVars) -> String {
 }
 
 /// The boat hull view of the input's first processor.
-pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, String> {
+pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, FigureError> {
     let p = &input.processor;
-    let vars = p.vars(&input.class, &input.options);
-    let c = curves(input, p)?;
-    let gpu = matches!(p.target, Target::Gpu { .. });
-    let mut panel = ChartPanel::new(
-        &format!(
-            "{} on {} ({})",
-            input.class_row(),
-            p.short_name(),
-            p.side().name()
-        ),
-        f_axis(input),
-        ChartAxis::new("execution time", "s", Scale::Log10, 0.1, 10.0),
-    );
-    // The hull first and wide, so the equations run on top of it.
-    panel.series.push(
-        Series::line(
-            "hull = max(c0, m0)",
-            palette::BLACK,
-            points(&c.f, &c.hull, 0.0),
-        )
-        .width(4.0),
-    );
-    for (e, line) in c.equations.iter().zip(&c.lines) {
-        panel
-            .series
-            .push(Series::line(&e.name, e.color, points(&c.f, line, 0.0)).width(1.8));
-    }
-    if gpu {
-        panel.series.push(
-            Series::line(
-                "total with transfers: hull + t0",
-                palette::BLACK,
-                points(&c.f, &c.hull, c.t0),
-            )
-            .dashed()
-            .width(2.2),
-        );
-        for (e, line) in c.equations.iter().zip(&c.lines) {
-            let mut s = Series::line(
-                &format!("{} + t0", e.key),
-                e.color,
-                points(&c.f, line, c.t0),
-            )
-            .dashed()
-            .width(1.2);
-            s.hide_in_legend = true;
-            panel.series.push(s);
-        }
-        let (lo, hi) = input.f_range();
-        panel.series.push(
-            Series::line(
-                "t0 transfer (4 d / B_bus)",
-                palette::GREEN,
-                vec![[lo, c.t0], [hi, c.t0]],
-            )
-            .dotted()
-            .width(1.4),
-        );
-    }
-
-    // The chosen f: marker, line and readout.
-    let f = input.f;
-    let t = times(p, &vars, f)?;
-    let bound = if t.values()[0] >= t.m0 {
-        "compute bound"
-    } else {
-        "memory bound"
+    let view = HullView {
+        input,
+        p,
+        vars: p.vars(&input.class, &input.options),
+        gpu: matches!(p.target, Target::Gpu { .. }),
     };
-    panel.ref_lines.push(f_line(f));
-    panel.markers.push(PointMarker {
-        label: format!("f = {}: hull {} ({bound})", fmt_f(f), fmt_time(t.hull)),
-        x: f,
-        y: t.hull,
-        color: palette::BLACK,
-    });
-    let mut readout: Vec<String> = c
-        .equations
-        .iter()
-        .zip(t.values())
-        .map(|(e, v)| format!("{} = {}", e.key, fmt_time(*v)))
-        .collect();
-    readout.push(format!("hull = {} ({bound})", fmt_time(t.hull)));
-    panel
-        .notes
-        .push(format!("At f = {}: {}.", fmt_f(f), readout.join(", ")));
-    if gpu {
-        panel.markers.push(PointMarker {
-            label: format!("with transfers: {}", fmt_time(t.hull + t.t0)),
-            x: f,
-            y: t.hull + t.t0,
-            color: palette::GREY,
-        });
-        panel.notes.push(format!(
-            "Transfer t0 = 4 d / B_bus = {}; total with transfers = {}.",
-            fmt_time(t.t0),
-            fmt_time(t.hull + t.t0)
-        ));
-    } else {
-        panel
-            .notes
-            .push("A CPU works on data in its own memory: no transfer t0.".into());
-    }
-    panel.notes.push(format!(
-        "Assumed {}: kernel {}{}.",
-        p.assumptions_text(),
-        fmt_range(t.range.low_s, t.range.high_s),
-        if gpu {
-            format!(
-                ", with transfers {}",
-                fmt_range(t.range.low_s + t.t0, t.range.high_s + t.t0)
-            )
-        } else {
-            String::new()
-        }
-    ));
-
-    // Where c0 meets m0: memory bound below, compute bound above.
-    let (lo, hi) = input.f_range();
-    match balance_complexity(&vars, p_compute(p), 1.0, t.m0) {
-        Some(fb) => {
-            if fb >= lo && fb <= hi {
-                panel.markers.push(PointMarker {
-                    label: format!("c0 = m0 at f = {}", fmt_f(fb)),
-                    x: fb,
-                    y: t.m0,
-                    color: palette::VERMILION,
-                });
-            }
-            panel.notes.push(format!(
-                "Memory bound below f = {}, compute bound above (c0 = m0).",
-                fmt_f(fb)
-            ));
-        }
-        None => panel
-            .notes
-            .push("Compute bound at every f (c0 > m0 already at f = 0).".into()),
-    }
+    let c = curves(input, p)?;
+    let mut panel = view.panel(&c);
+    let t = view.mark_chosen_f(&mut panel, &c)?;
+    view.mark_balance(&mut panel, t.m0);
     panel.fit_y(None);
     Ok(ChartFigure {
         title: "Boat hull: execution time against operator complexity".into(),
@@ -345,10 +219,181 @@ pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, String> {
         ),
         panels: vec![panel],
         notes: vec![
-            format!("Class variables: {}.", vars_text(&vars)),
+            format!("Class variables: {}.", vars_text(&view.vars)),
             "Solid: the equations and their hull; dashed: each plus the transfer t0 (GPU only)."
                 .into(),
             input.options_note(),
         ],
     })
+}
+
+/// The boat hull view of one processor.
+struct HullView<'a> {
+    input: &'a BoathullInput,
+    p: &'a BoathullProcessor,
+    vars: ClassVars,
+    /// Whether the processor is a GPU (with a transfer t0).
+    gpu: bool,
+}
+
+impl HullView<'_> {
+    /// The panel with its curves: the hull, the equations and, on a GPU,
+    /// each plus the transfer t0.
+    fn panel(&self, c: &Curves) -> ChartPanel {
+        let (input, p) = (self.input, self.p);
+        let mut panel = ChartPanel::new(
+            &format!(
+                "{} on {} ({})",
+                input.class_row(),
+                p.short_name(),
+                p.side().name()
+            ),
+            f_axis(input),
+            ChartAxis::new("execution time", "s", Scale::Log10, 0.1, 10.0),
+        );
+        // The hull first and wide, so the equations run on top of it.
+        panel.series.push(
+            Series::line(
+                "hull = max(c0, m0)",
+                palette::BLACK,
+                points(&c.f, &c.hull, 0.0),
+            )
+            .width(4.0),
+        );
+        for (e, line) in c.equations.iter().zip(&c.lines) {
+            panel
+                .series
+                .push(Series::line(&e.name, e.color, points(&c.f, line, 0.0)).width(1.8));
+        }
+        if self.gpu {
+            panel.series.extend(self.transfer_series(c));
+        }
+        panel
+    }
+
+    /// The hull and each equation plus t0 (dashed), and t0 itself.
+    fn transfer_series(&self, c: &Curves) -> Vec<Series> {
+        let mut series = vec![
+            Series::line(
+                "total with transfers: hull + t0",
+                palette::BLACK,
+                points(&c.f, &c.hull, c.t0),
+            )
+            .dashed()
+            .width(2.2),
+        ];
+        for (e, line) in c.equations.iter().zip(&c.lines) {
+            let mut s = Series::line(
+                &format!("{} + t0", e.key),
+                e.color,
+                points(&c.f, line, c.t0),
+            )
+            .dashed()
+            .width(1.2);
+            s.hide_in_legend = true;
+            series.push(s);
+        }
+        let (lo, hi) = self.input.f_range();
+        series.push(
+            Series::line(
+                "t0 transfer (4 d / B_bus)",
+                palette::GREEN,
+                vec![[lo, c.t0], [hi, c.t0]],
+            )
+            .dotted()
+            .width(1.4),
+        );
+        series
+    }
+
+    /// The chosen f: marker, line and readout; returns its times.
+    fn mark_chosen_f(&self, panel: &mut ChartPanel, c: &Curves) -> Result<Times, FigureError> {
+        let f = self.input.f;
+        let t = times(self.p, &self.vars, f)?;
+        let bound = if t.values()[0] >= t.m0 {
+            "compute bound"
+        } else {
+            "memory bound"
+        };
+        panel.ref_lines.push(f_line(f));
+        panel.markers.push(PointMarker {
+            label: format!("f = {}: hull {} ({bound})", fmt_tick(f), fmt_time(t.hull)),
+            x: f,
+            y: t.hull,
+            color: palette::BLACK,
+        });
+        let mut readout: Vec<String> = c
+            .equations
+            .iter()
+            .zip(t.values())
+            .map(|(e, v)| format!("{} = {}", e.key, fmt_time(*v)))
+            .collect();
+        readout.push(format!("hull = {} ({bound})", fmt_time(t.hull)));
+        panel
+            .notes
+            .push(format!("At f = {}: {}.", fmt_tick(f), readout.join(", ")));
+        self.note_transfers(panel, &t);
+        Ok(t)
+    }
+
+    /// The total with transfers at the chosen f (a GPU) or why there is
+    /// none (a CPU), then the kernel range under the assumptions.
+    fn note_transfers(&self, panel: &mut ChartPanel, t: &Times) {
+        let f = self.input.f;
+        if self.gpu {
+            panel.markers.push(PointMarker {
+                label: format!("with transfers: {}", fmt_time(t.hull + t.t0)),
+                x: f,
+                y: t.hull + t.t0,
+                color: palette::GREY,
+            });
+            panel.notes.push(format!(
+                "Transfer t0 = 4 d / B_bus = {}; total with transfers = {}.",
+                fmt_time(t.t0),
+                fmt_time(t.hull + t.t0)
+            ));
+        } else {
+            panel
+                .notes
+                .push("A CPU works on data in its own memory: no transfer t0.".into());
+        }
+        panel.notes.push(format!(
+            "Assumed {}: kernel {}{}.",
+            self.p.assumptions_text(),
+            fmt_time_range(t.range.low_s, t.range.high_s),
+            if self.gpu {
+                format!(
+                    ", with transfers {}",
+                    fmt_time_range(t.range.low_s + t.t0, t.range.high_s + t.t0)
+                )
+            } else {
+                String::new()
+            }
+        ));
+    }
+
+    /// Where c0 meets m0: memory bound below, compute bound above; `m0`
+    /// is the memory time at the chosen f.
+    fn mark_balance(&self, panel: &mut ChartPanel, m0: f64) {
+        let (lo, hi) = self.input.f_range();
+        match balance_complexity(&self.vars, p_compute(self.p), 1.0, m0) {
+            Some(fb) => {
+                if fb >= lo && fb <= hi {
+                    panel.markers.push(PointMarker {
+                        label: format!("c0 = m0 at f = {}", fmt_tick(fb)),
+                        x: fb,
+                        y: m0,
+                        color: palette::VERMILION,
+                    });
+                }
+                panel.notes.push(format!(
+                    "Memory bound below f = {}, compute bound above (c0 = m0).",
+                    fmt_tick(fb)
+                ));
+            }
+            None => panel
+                .notes
+                .push("Compute bound at every f (c0 > m0 already at f = 0).".into()),
+        }
+    }
 }

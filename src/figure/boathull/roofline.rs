@@ -6,11 +6,12 @@
 use super::super::chart::{
     ChartAxis, ChartFigure, ChartPanel, PointMarker, Scale, Series, fit_range, palette,
 };
-use super::hull::times;
-use super::{BoathullInput, BoathullProcessor, fmt_f, fmt_time};
-use crate::figure::fmt_num;
+use super::hull::{Times, times};
+use super::{BoathullInput, BoathullProcessor};
+use crate::figure::error::FigureError;
+use crate::format::{fmt_num, fmt_tick, fmt_time};
 use crate::model::boathull::roofline::gpu_ceiling_range;
-use crate::model::boathull::{ClassOptions, Roofline, Target};
+use crate::model::boathull::{ClassOptions, ClassVars, Roofline, RooflinePoint, Target};
 
 /// A roofline with its name, drawn over `[lo, hi]` (3 points: the bend is
 /// exact on log axes).
@@ -79,45 +80,18 @@ fn roofs(p: &BoathullProcessor) -> (Roofline, Vec<(String, [u8; 3], Roofline)>) 
 }
 
 /// One panel: the roofline of `p` with the class and the application.
-fn panel(input: &BoathullInput, p: &BoathullProcessor) -> Result<ChartPanel, String> {
-    let vars = p.vars(&input.class, &input.options);
+fn panel(input: &BoathullInput, p: &BoathullProcessor) -> Result<ChartPanel, FigureError> {
     let (roof, ceilings) = roofs(p);
-    let f = input.f_samples();
-    // The boat hull of the class, as performance over intensity.
-    let mut low = Vec::with_capacity(f.len());
-    let mut high = Vec::with_capacity(f.len());
-    let mut ranged = false;
-    for &x in &f {
-        let pt = roof.point(&vars, x);
-        let t = times(p, &vars, x)?;
-        low.push([pt.intensity_ops_per_byte, pt.ops / t.range.low_s / 1e9]);
-        high.push([pt.intensity_ops_per_byte, pt.ops / t.range.high_s / 1e9]);
-        ranged |= t.range.high_s > t.range.low_s;
-    }
-    // The application's primitives at their lowest f.
-    let mut prims = Vec::new();
-    if let Some(app) = &input.application {
-        let options: ClassOptions = input.options;
-        for (k, q) in app.primitives.iter().enumerate() {
-            let fq = q.complexity.low();
-            if fq <= 0.0 {
-                continue;
-            }
-            let qv = p.vars(&q.class, &options);
-            let pt = roof.point(&qv, fq);
-            let t = p
-                .target
-                .primitive_range(q, &options)
-                .map_err(|e| e.to_string())?;
-            prims.push(PointMarker {
-                label: format!("{} (f = {})", q.name, fmt_f(fq)),
-                x: pt.intensity_ops_per_byte,
-                y: pt.ops / t.low_s / 1e9,
-                color: palette::CYCLE[(k + 2) % palette::CYCLE.len()],
-            });
-        }
-    }
-    let xs = low
+    let v = RoofView {
+        input,
+        p,
+        vars: p.vars(&input.class, &input.options),
+        roof,
+    };
+    let hull = v.hull_curve()?;
+    let prims = v.primitive_markers()?;
+    let xs = hull
+        .low
         .iter()
         .map(|p| p[0])
         .chain(prims.iter().map(|m| m.x))
@@ -134,108 +108,205 @@ fn panel(input: &BoathullInput, p: &BoathullProcessor) -> Result<ChartPanel, Str
         ),
         ChartAxis::new("performance", "GFLOP/s", Scale::Log10, 0.1, 10.0),
     );
-    let mem = match p.target {
-        Target::Gpu { .. } => "P_coalesced",
-        Target::Cpu { .. } => "P_memory",
-    };
-    panel.series.push(
-        roof_series(
-            &format!("roofline: min(P_compute, I x {mem})"),
-            palette::BLACK,
-            &roof,
-            xlo,
-            xhi,
-        )
-        .width(2.6),
-    );
-    for (name, color, r) in &ceilings {
-        panel
-            .series
-            .push(roof_series(name, *color, r, xlo, xhi).dotted().width(1.6));
-    }
-    panel.series.push(
-        Series::line(
-            &format!(
-                "boat hull of the class over f ({})",
-                input.class.shape().example()
-            ),
-            palette::BLUE,
-            low,
-        )
-        .width(2.2),
-    );
-    if ranged {
-        panel.series.push(
-            Series::line(
-                "boat hull, slowest under the assumptions",
-                palette::BLUE,
-                high,
-            )
-            .dotted()
-            .width(1.4),
-        );
-    }
-
-    // The class at the chosen f, on the roof and on the boat hull.
-    let x = input.f;
-    let pt = roof.point(&vars, x);
-    let t = times(p, &vars, x)?;
-    let hull_perf = pt.ops / t.range.low_s / 1e9;
-    let roof_marker = PointMarker {
-        label: format!(
-            "roofline at f = {}: {} GFLOP/s",
-            fmt_f(x),
-            fmt_num(pt.attainable_gops)
-        ),
-        x: pt.intensity_ops_per_byte,
-        y: pt.attainable_gops,
-        color: palette::BLACK,
-    };
-    if (hull_perf / pt.attainable_gops - 1.0).abs() < 0.005 {
-        // One marker where the boat hull reaches the roof.
-        panel.markers.push(PointMarker {
-            label: format!(
-                "roofline = boat hull at f = {}: {} GFLOP/s",
-                fmt_f(x),
-                fmt_num(hull_perf)
-            ),
-            color: palette::BLUE,
-            ..roof_marker
-        });
-    } else {
-        panel.markers.push(roof_marker);
-        panel.markers.push(PointMarker {
-            label: format!(
-                "boat hull at f = {}: {} GFLOP/s",
-                fmt_f(x),
-                fmt_num(hull_perf)
-            ),
-            x: pt.intensity_ops_per_byte,
-            y: hull_perf,
-            color: palette::BLUE,
-        });
-    }
-    panel.markers.extend(merge_coincident(prims));
-    panel.notes.push(format!(
-        "At f = {} (I = {} flop/byte): roofline time {}, boat hull {} ({}x the roofline's).",
-        fmt_f(x),
-        fmt_num(pt.intensity_ops_per_byte),
-        fmt_time(pt.time_s),
-        fmt_time(t.range.low_s),
-        fmt_num(t.range.low_s / pt.time_s)
-    ));
-    if let Target::Gpu { gpu, .. } = p.target {
-        let r = gpu_ceiling_range(&gpu, &vars, x);
-        panel.notes.push(format!(
-            "Roofline with both ceilings: {} to {}; boat hull under the assumptions: {} to {}.",
-            fmt_time(r.low_s),
-            fmt_time(r.high_s),
-            fmt_time(t.range.low_s),
-            fmt_time(t.range.high_s)
-        ));
-    }
+    v.push_roofs(&mut panel, &ceilings, (xlo, xhi));
+    v.push_hull(&mut panel, hull);
+    v.mark_chosen_f(&mut panel, prims)?;
     panel.fit_y(None);
     Ok(panel)
+}
+
+/// The boat hull of the class as performance over intensity: at the
+/// fastest and the slowest time under the assumptions.
+struct HullCurve {
+    low: Vec<[f64; 2]>,
+    high: Vec<[f64; 2]>,
+    /// Whether the assumptions leave a range anywhere.
+    ranged: bool,
+}
+
+/// One processor's roofline panel.
+struct RoofView<'a> {
+    input: &'a BoathullInput,
+    p: &'a BoathullProcessor,
+    vars: ClassVars,
+    roof: Roofline,
+}
+
+impl RoofView<'_> {
+    /// The class over the f range, placed by the roofline's intensity and
+    /// the boat hull's times.
+    fn hull_curve(&self) -> Result<HullCurve, FigureError> {
+        let f = self.input.f_samples();
+        let mut low = Vec::with_capacity(f.len());
+        let mut high = Vec::with_capacity(f.len());
+        let mut ranged = false;
+        for &x in &f {
+            let pt = self.roof.point(&self.vars, x);
+            let t = times(self.p, &self.vars, x)?;
+            low.push([pt.intensity_ops_per_byte, pt.ops / t.range.low_s / 1e9]);
+            high.push([pt.intensity_ops_per_byte, pt.ops / t.range.high_s / 1e9]);
+            ranged |= t.range.high_s > t.range.low_s;
+        }
+        Ok(HullCurve { low, high, ranged })
+    }
+
+    /// The application's primitives at their lowest f (none without an
+    /// application), placed by their fastest time.
+    fn primitive_markers(&self) -> Result<Vec<PointMarker>, FigureError> {
+        let mut prims = Vec::new();
+        let Some(app) = &self.input.application else {
+            return Ok(prims);
+        };
+        let options: ClassOptions = self.input.options;
+        for (k, q) in app.primitives.iter().enumerate() {
+            let fq = q.complexity.low();
+            if fq <= 0.0 {
+                continue;
+            }
+            let qv = self.p.vars(&q.class, &options);
+            let pt = self.roof.point(&qv, fq);
+            let t = self
+                .p
+                .target
+                .primitive_range(q, &options)
+                .map_err(FigureError::from)?;
+            prims.push(PointMarker {
+                label: format!("{} (f = {})", q.name, fmt_tick(fq)),
+                x: pt.intensity_ops_per_byte,
+                y: pt.ops / t.low_s / 1e9,
+                color: palette::CYCLE[(k + 2) % palette::CYCLE.len()],
+            });
+        }
+        Ok(prims)
+    }
+
+    /// The roofline and its ceilings across `[xlo, xhi]`.
+    fn push_roofs(
+        &self,
+        panel: &mut ChartPanel,
+        ceilings: &[(String, [u8; 3], Roofline)],
+        (xlo, xhi): (f64, f64),
+    ) {
+        let mem = match self.p.target {
+            Target::Gpu { .. } => "P_coalesced",
+            Target::Cpu { .. } => "P_memory",
+        };
+        panel.series.push(
+            roof_series(
+                &format!("roofline: min(P_compute, I x {mem})"),
+                palette::BLACK,
+                &self.roof,
+                xlo,
+                xhi,
+            )
+            .width(2.6),
+        );
+        for (name, color, r) in ceilings {
+            panel
+                .series
+                .push(roof_series(name, *color, r, xlo, xhi).dotted().width(1.6));
+        }
+    }
+
+    /// The boat hull line, and its slowest line when there is a range.
+    fn push_hull(&self, panel: &mut ChartPanel, hull: HullCurve) {
+        panel.series.push(
+            Series::line(
+                &format!(
+                    "boat hull of the class over f ({})",
+                    self.input.class.shape().example()
+                ),
+                palette::BLUE,
+                hull.low,
+            )
+            .width(2.2),
+        );
+        if hull.ranged {
+            panel.series.push(
+                Series::line(
+                    "boat hull, slowest under the assumptions",
+                    palette::BLUE,
+                    hull.high,
+                )
+                .dotted()
+                .width(1.4),
+            );
+        }
+    }
+
+    /// The class at the chosen f, on the roof and on the boat hull (one
+    /// marker where they meet), then the primitives and the readout.
+    fn mark_chosen_f(
+        &self,
+        panel: &mut ChartPanel,
+        prims: Vec<PointMarker>,
+    ) -> Result<(), FigureError> {
+        let x = self.input.f;
+        let pt = self.roof.point(&self.vars, x);
+        let t = times(self.p, &self.vars, x)?;
+        let hull_perf = pt.ops / t.range.low_s / 1e9;
+        let roof_marker = PointMarker {
+            label: format!(
+                "roofline at f = {}: {} GFLOP/s",
+                fmt_tick(x),
+                fmt_num(pt.attainable_gops)
+            ),
+            x: pt.intensity_ops_per_byte,
+            y: pt.attainable_gops,
+            color: palette::BLACK,
+        };
+        if (hull_perf / pt.attainable_gops - 1.0).abs() < 0.005 {
+            // One marker where the boat hull reaches the roof.
+            panel.markers.push(PointMarker {
+                label: format!(
+                    "roofline = boat hull at f = {}: {} GFLOP/s",
+                    fmt_tick(x),
+                    fmt_num(hull_perf)
+                ),
+                color: palette::BLUE,
+                ..roof_marker
+            });
+        } else {
+            panel.markers.push(roof_marker);
+            panel.markers.push(PointMarker {
+                label: format!(
+                    "boat hull at f = {}: {} GFLOP/s",
+                    fmt_tick(x),
+                    fmt_num(hull_perf)
+                ),
+                x: pt.intensity_ops_per_byte,
+                y: hull_perf,
+                color: palette::BLUE,
+            });
+        }
+        panel.markers.extend(merge_coincident(prims));
+        self.note_chosen_f(panel, &pt, &t);
+        Ok(())
+    }
+
+    /// The roofline's and the boat hull's time at the chosen f; on a GPU
+    /// also both with the ceilings.
+    fn note_chosen_f(&self, panel: &mut ChartPanel, pt: &RooflinePoint, t: &Times) {
+        let x = self.input.f;
+        panel.notes.push(format!(
+            "At f = {} (I = {} flop/byte): roofline time {}, boat hull {} ({}x the roofline's).",
+            fmt_tick(x),
+            fmt_num(pt.intensity_ops_per_byte),
+            fmt_time(pt.time_s),
+            fmt_time(t.range.low_s),
+            fmt_num(t.range.low_s / pt.time_s)
+        ));
+        if let Target::Gpu { gpu, .. } = self.p.target {
+            let r = gpu_ceiling_range(&gpu, &self.vars, x);
+            panel.notes.push(format!(
+                "Roofline with both ceilings: {} to {}; boat hull under the assumptions: {} to {}.",
+                fmt_time(r.low_s),
+                fmt_time(r.high_s),
+                fmt_time(t.range.low_s),
+                fmt_time(t.range.high_s)
+            ));
+        }
+    }
 }
 
 /// Markers at (nearly) the same place merged into one, their names joined:
@@ -274,7 +345,7 @@ fn merge_coincident(markers: Vec<PointMarker>) -> Vec<PointMarker> {
         .collect()
 }
 
-pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, String> {
+pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, FigureError> {
     let panels = vec![
         panel(input, &input.processor)?,
         panel(input, &input.partner)?,

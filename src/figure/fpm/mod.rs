@@ -21,51 +21,18 @@ mod speed;
 mod sweep;
 mod times;
 
-pub use device::{PAPER_HYBRID, PAPER_N, n_range, paper_hybrid, unit_from_comments};
-pub use times::{FpmTable, SHARE_PANEL, TIME_PANEL, TableColumn, table};
+pub use device::n_range;
+pub use times::{FpmTable, TableColumn, table};
 
 use super::chart::palette;
-use super::{ChartFigure, Scale, View, fmt_num};
+use super::{ChartFigure, Scale, View};
+use crate::figure::error::FigureError;
+use crate::format::fmt_num;
+pub use crate::model::fpm::FpmDevice;
 use crate::model::fpm::{
-    Contention, Device, Method, Partition, SpeedFunction, SpeedPoint, cpm_constants,
-    effective_speeds, partition, partition_blocks,
+    Contention, Device, Method, Partition, SpeedFunction, cpm_constants, effective_speeds,
+    partition, partition_blocks,
 };
-
-/// One device: its measured speed function and how it shares a socket.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-pub struct FpmDevice {
-    /// Name in legends, tables and categories.
-    pub name: String,
-    /// Where the points come from (a file, a built-in device, a
-    /// measurement on this machine).
-    pub source: String,
-    /// Measured points (size units, speed units/s), any order.
-    pub points: Vec<SpeedPoint>,
-    /// Memory limit, units (no share goes beyond it).
-    pub max_size_units: Option<f64>,
-    /// Name of the computation unit, e.g. "blocks", "Mflop".
-    pub unit: String,
-    /// Speed factor in (0, 1] while another device of the same socket has
-    /// work (FPM paper, Section V: 0.85 for a GPU next to busy cores).
-    pub contention: f64,
-    /// Devices with the same socket number share resources; None: alone.
-    pub socket: Option<u32>,
-}
-
-impl Default for FpmDevice {
-    fn default() -> Self {
-        FpmDevice {
-            name: String::new(),
-            source: String::new(),
-            points: Vec::new(),
-            max_size_units: None,
-            unit: "units".into(),
-            contention: 1.0,
-            socket: None,
-        }
-    }
-}
 
 /// Everything the FPM figures are computed from.
 #[derive(Clone, Debug, PartialEq)]
@@ -170,59 +137,57 @@ impl Solved {
 
 impl FpmInput {
     /// Checks what the figures need: devices, n, range, factors, methods.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), FigureError> {
         if self.devices.is_empty() {
-            return Err("no devices: add at least one speed function".into());
+            return Err(FigureError::input(
+                "no devices",
+                "add at least one speed function",
+            ));
         }
         if !(self.n_units.is_finite() && self.n_units > 0.0) {
-            return Err(format!(
-                "problem size n = {} must be a positive number of units",
-                self.n_units
+            return Err(FigureError::input(
+                format!("problem size n = {}", self.n_units),
+                "must be a positive number of units",
             ));
         }
         let (lo, hi) = self.n_range;
         if !(lo.is_finite() && hi.is_finite() && lo > 0.0 && hi > lo) {
-            return Err(format!("range of n {lo} to {hi} is not valid"));
+            return Err(FigureError::input(
+                format!("range of n {lo} to {hi}"),
+                "must satisfy 0 < from < to",
+            ));
         }
         for d in &self.devices {
-            Contention::new(d.contention).map_err(|e| format!("{}: {e}", d.name))?;
+            Contention::new(d.contention).map_err(|e| FigureError::from(e).of(&d.name))?;
         }
         if self.methods.is_empty() {
-            return Err("no partitioning method chosen: pick at least one".into());
+            return Err(FigureError::input(
+                "no partitioning method chosen",
+                "pick at least one",
+            ));
         }
         Ok(())
     }
 
     /// The speed functions as measured, one per device.
-    pub fn measured_functions(&self) -> Result<Vec<SpeedFunction>, String> {
+    pub fn measured_functions(&self) -> Result<Vec<SpeedFunction>, FigureError> {
         self.devices
             .iter()
             .map(|d| {
-                let f = SpeedFunction::new(&d.points).map_err(|e| format!("{}: {e}", d.name))?;
-                match d.max_size_units {
-                    Some(l) => f
-                        .with_memory_limit(l)
-                        .map_err(|e| format!("{}: {e}", d.name)),
-                    None => Ok(f),
-                }
+                d.speed_function()
+                    .map_err(|e| FigureError::from(e).of(&d.name))
             })
             .collect()
     }
 
     /// The speed functions to partition with: contention applied where a
     /// device shares its socket with another device of the list.
-    pub fn effective_functions(&self) -> Result<Vec<SpeedFunction>, String> {
-        let measured = self.measured_functions()?;
-        let mut devices = Vec::with_capacity(measured.len());
-        for (d, f) in self.devices.iter().zip(measured) {
-            devices.push(Device {
-                name: d.name.clone(),
-                speed: f,
-                socket: d.socket,
-                contention: Contention::new(d.contention)
-                    .map_err(|e| format!("{}: {e}", d.name))?,
-            });
-        }
+    pub fn effective_functions(&self) -> Result<Vec<SpeedFunction>, FigureError> {
+        let devices = self
+            .devices
+            .iter()
+            .map(|d| d.device().map_err(|e| FigureError::from(e).of(&d.name)))
+            .collect::<Result<Vec<Device>, FigureError>>()?;
         Ok(effective_speeds(&devices))
     }
 
@@ -254,7 +219,7 @@ impl FpmInput {
     }
 
     /// All three partitions of n (rounded with `integer`).
-    pub fn solve(&self, speeds: &[SpeedFunction], n: f64) -> Result<Solved, String> {
+    pub fn solve(&self, speeds: &[SpeedFunction], n: f64) -> Result<Solved, FigureError> {
         let n = self.n_used(n);
         let mut parts = Vec::with_capacity(3);
         for m in METHODS {
@@ -263,13 +228,13 @@ impl FpmInput {
             } else {
                 partition(speeds, n, m)
             }
-            .map_err(|e| format!("n = {}: {e}", fmt_size(n, self.integer)))?;
+            .map_err(|e| FigureError::from(e).of(format!("n = {}", fmt_size(n, self.integer))))?;
             parts.push((m, p));
         }
-        let cpm = cpm_constants(speeds, n).map_err(|e| e.to_string())?;
+        let cpm = cpm_constants(speeds, n).map_err(FigureError::from)?;
         let fpm_time_s = if self.integer {
             partition(speeds, n, Method::Fpm)
-                .map_err(|e| e.to_string())?
+                .map_err(FigureError::from)?
                 .makespan_s
         } else {
             parts[2].1.makespan_s
@@ -337,59 +302,28 @@ pub fn fmt_size(x: f64, integer: bool) -> String {
     if integer && x.is_finite() && x.abs() < 1e15 {
         format!("{}", x.round() as i64)
     } else {
-        super::fmt_tick(x)
-    }
-}
-
-/// A number with four significant digits (no exponent from 1e-4 to 1e6).
-pub fn fmt_sig(v: f64) -> String {
-    if !v.is_finite() {
-        return "n/a".into();
-    }
-    if v == 0.0 {
-        return "0".into();
-    }
-    let mag = v.abs().log10().floor() as i32;
-    if !(-4..6).contains(&mag) {
-        return format!("{v:.3e}");
-    }
-    let decimals = (3 - mag).max(0) as usize;
-    format!("{v:.decimals$}")
-}
-
-/// A time with its unit: seconds from 1 s up, milliseconds below.
-pub fn fmt_time(t_s: f64) -> String {
-    if t_s.is_finite() && t_s.abs() < 1.0 && t_s != 0.0 {
-        format!("{} ms", fmt_sig(t_s * 1e3))
-    } else {
-        format!("{} s", fmt_sig(t_s))
-    }
-}
-
-/// The unit of a time axis whose largest value is `max_s` seconds, and
-/// the factor from seconds to it: ms below one second.
-pub fn time_unit(max_s: f64) -> (&'static str, f64) {
-    if max_s.is_finite() && max_s < 1.0 {
-        ("ms", 1e3)
-    } else {
-        ("s", 1.0)
+        crate::format::fmt_tick(x)
     }
 }
 
 /// Build the figure of one FPM view.
-pub fn build(view: View, input: &FpmInput) -> Result<ChartFigure, String> {
+pub fn build(view: View, input: &FpmInput) -> Result<ChartFigure, FigureError> {
     input.check()?;
     match view {
         View::FpmSpeed => speed::build(input),
         View::FpmTimes => times::build(input),
         View::FpmSweep => sweep::build(input),
-        _ => Err(format!("the view '{}' is not an FPM view", view.key())),
+        _ => Err(FigureError::WrongView {
+            view: view.key(),
+            model: "FPM",
+        }),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::fpm::SpeedPoint;
 
     fn dev(name: &str, pairs: &[(f64, f64)]) -> FpmDevice {
         FpmDevice {
@@ -414,27 +348,18 @@ mod tests {
     }
 
     #[test]
-    fn times_read_in_seconds_or_milliseconds() {
-        assert_eq!(fmt_sig(1.94156), "1.942");
-        assert_eq!(fmt_sig(1234.56), "1235");
-        assert_eq!(fmt_sig(2.5e-7), "2.500e-7");
-        assert_eq!(fmt_time(0.0019), "1.900 ms");
-        assert_eq!(fmt_time(3.2274), "3.227 s");
-        assert_eq!(time_unit(0.5), ("ms", 1e3));
-        assert_eq!(time_unit(2.0), ("s", 1.0));
-    }
-
-    #[test]
     fn bad_inputs_are_refused_with_a_reason() {
         let mut input = FpmInput::default();
         assert!(
             build(View::FpmSpeed, &input)
                 .unwrap_err()
+                .to_string()
                 .contains("no devices")
         );
         input.devices.push(dev("a", &[(1.0, 1.0)]));
         input.devices[0].contention = 1.5;
-        assert!(build(View::FpmTimes, &input).unwrap_err().starts_with("a:"));
+        let e = build(View::FpmTimes, &input).unwrap_err();
+        assert!(e.to_string().starts_with("a:"), "{e}");
         input.devices[0].contention = 1.0;
         input.methods.clear();
         assert!(build(View::FpmSweep, &input).is_err());

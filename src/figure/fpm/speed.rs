@@ -9,83 +9,137 @@
 //! s = x / T_CPM, while the real speeds s_i(x_i) at those shares (its
 //! markers) scatter around it.
 
-use super::{FpmInput, Solved, device_color, fmt_size, fmt_time};
+use super::{FpmInput, Solved, device_color, fmt_size};
 use crate::figure::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
     Series, fit_range, palette,
 };
+use crate::figure::error::FigureError;
+use crate::format::fmt_time;
 use crate::model::fpm::{Method, SpeedFunction};
 
 /// Samples per curve (plus the breakpoints).
 const SAMPLES: usize = 240;
 
-pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, String> {
+pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
     let measured = input.measured_functions()?;
     let speeds = input.effective_functions()?;
     let solved = input.solve(&speeds, input.n_units)?;
     let (unit, _) = input.unit();
-    let scale = input.scale;
-    let show = |m: Method| input.methods.contains(&m);
-    let p = speeds.len() as f64;
-    let even_share = solved.n_units / p;
-
-    // The x range: every measured point, limit and drawn share.
-    let mut xs: Vec<f64> = Vec::new();
-    for (d, f) in input.devices.iter().zip(&speeds) {
-        xs.extend(d.points.iter().map(|q| q.size_units));
-        xs.extend(f.memory_limit_units());
-    }
-    for (m, part) in &solved.parts {
-        if show(*m) {
-            xs.extend(
-                part.shares
-                    .iter()
-                    .map(|s| s.size_units)
-                    .filter(|&x| x > 0.0),
-            );
+    let even_share = solved.n_units / speeds.len() as f64;
+    let v = SpeedView {
+        input,
+        measured,
+        speeds,
+        solved,
+        unit,
+        even_share,
+    };
+    let mut panel = v.panel();
+    v.push_curves(&mut panel);
+    for m in [Method::Cpm, Method::Fpm] {
+        if v.show(m) {
+            panel.markers.extend(v.share_markers(m));
         }
     }
-    if show(Method::Even) || show(Method::Cpm) {
-        xs.push(even_share);
-    }
-    let (x_lo, x_hi) = match scale {
-        Scale::Log10 => fit_range(scale, xs.iter().copied()),
-        Scale::Linear => fit_range(scale, xs.iter().copied().chain([0.0])),
-    };
-    let x_axis = ChartAxis::new("problem size x", &unit, scale, x_lo, x_hi);
-    let y_axis = ChartAxis::new("speed s(x)", &format!("{unit}/s"), scale, 0.1, 10.0);
-    let title = format!(
-        "Speed functions and the partition of n = {} {unit}",
-        fmt_size(solved.n_units, input.integer)
-    );
-    let mut panel = ChartPanel::new(&title, x_axis, y_axis);
+    v.fit_y(&mut panel);
+    let mut notes = v.push_partition_lines(&mut panel);
+    notes.extend(input.common_notes(&v.speeds));
+    Ok(ChartFigure {
+        title: "FPM: speed functions and data partitioning".into(),
+        subtitle: input.subtitle(v.solved.n_units),
+        panels: vec![panel],
+        notes,
+    })
+}
 
-    // Curves, drawn once for devices with the same function.
-    let mut drawn: Vec<(usize, SpeedFunction)> = Vec::new();
-    let mut names: Vec<Vec<String>> = Vec::new();
-    for (i, f) in speeds.iter().enumerate() {
-        match drawn.iter().position(|(_, g)| g == f) {
-            Some(k) => names[k].push(input.devices[i].name.clone()),
-            None => {
-                drawn.push((i, f.clone()));
-                names.push(vec![input.devices[i].name.clone()]);
+/// The speed view of one input, its partitions solved.
+struct SpeedView<'a> {
+    input: &'a FpmInput,
+    /// Each device's speed function alone on its socket.
+    measured: Vec<SpeedFunction>,
+    /// The speed functions partitioned with (contention applied).
+    speeds: Vec<SpeedFunction>,
+    solved: Solved,
+    unit: String,
+    /// n / p, units.
+    even_share: f64,
+}
+
+impl SpeedView<'_> {
+    fn show(&self, m: Method) -> bool {
+        self.input.methods.contains(&m)
+    }
+
+    /// The panel with its axes; the x range holds every measured point,
+    /// memory limit and drawn share.
+    fn panel(&self) -> ChartPanel {
+        let (input, unit, scale) = (self.input, &self.unit, self.input.scale);
+        let mut xs: Vec<f64> = Vec::new();
+        for (d, f) in input.devices.iter().zip(&self.speeds) {
+            xs.extend(d.points.iter().map(|q| q.size_units));
+            xs.extend(f.memory_limit_units());
+        }
+        for (m, part) in &self.solved.parts {
+            if self.show(*m) {
+                xs.extend(
+                    part.shares
+                        .iter()
+                        .map(|s| s.size_units)
+                        .filter(|&x| x > 0.0),
+                );
             }
         }
+        if self.show(Method::Even) || self.show(Method::Cpm) {
+            xs.push(self.even_share);
+        }
+        let (x_lo, x_hi) = match scale {
+            Scale::Log10 => fit_range(scale, xs.iter().copied()),
+            Scale::Linear => fit_range(scale, xs.iter().copied().chain([0.0])),
+        };
+        let x_axis = ChartAxis::new("problem size x", unit, scale, x_lo, x_hi);
+        let y_axis = ChartAxis::new("speed s(x)", &format!("{unit}/s"), scale, 0.1, 10.0);
+        let title = format!(
+            "Speed functions and the partition of n = {} {unit}",
+            fmt_size(self.solved.n_units, input.integer)
+        );
+        ChartPanel::new(&title, x_axis, y_axis)
     }
-    for ((i, f), group) in drawn.iter().zip(&names) {
-        let color = device_color(*i);
-        let d = &input.devices[*i];
-        let label = group.join(" = ");
+
+    /// Curves, drawn once for devices with the same function (their
+    /// names joined), with the measured points and memory limits.
+    fn push_curves(&self, panel: &mut ChartPanel) {
+        let mut drawn: Vec<(usize, SpeedFunction)> = Vec::new();
+        let mut names: Vec<Vec<String>> = Vec::new();
+        for (i, f) in self.speeds.iter().enumerate() {
+            match drawn.iter().position(|(_, g)| g == f) {
+                Some(k) => names[k].push(self.input.devices[i].name.clone()),
+                None => {
+                    drawn.push((i, f.clone()));
+                    names.push(vec![self.input.devices[i].name.clone()]);
+                }
+            }
+        }
+        for ((i, f), group) in drawn.iter().zip(&names) {
+            self.push_device(panel, *i, f, &group.join(" = "));
+        }
+    }
+
+    /// Device `i`'s curve `f` (and alone on its socket, when that
+    /// differs), its points and its memory limit.
+    fn push_device(&self, panel: &mut ChartPanel, i: usize, f: &SpeedFunction, label: &str) {
+        let color = device_color(i);
+        let d = &self.input.devices[i];
         panel.series.push(Series::line(
             &format!("{label}: s(x)"),
             color,
             curve(f, &panel.x),
         ));
-        if measured[*i] != *f {
+        if self.measured[i] != *f {
             let alone = Series::line(
                 &format!("{label}: s(x) alone on its socket"),
                 color,
-                curve(&measured[*i], &panel.x),
+                curve(&self.measured[i], &panel.x),
             )
             .dotted()
             .width(1.2);
@@ -113,20 +167,23 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, String> {
         }
     }
 
-    // Markers where the shares meet the speed functions; devices at the
-    // same point (equal functions and shares) share one marker.
-    for m in [Method::Cpm, Method::Fpm] {
-        if !show(m) {
-            continue;
-        }
-        let part = solved.part(m);
+    /// Markers where method `m`'s shares meet the speed functions;
+    /// devices at the same point (equal functions and shares) share one.
+    fn share_markers(&self, m: Method) -> Vec<PointMarker> {
+        let part = self.solved.part(m);
         let color = if m == Method::Fpm {
             palette::BLACK
         } else {
             palette::VERMILION
         };
         let mut points: Vec<(Vec<&str>, f64, f64)> = Vec::new();
-        for ((d, f), s) in input.devices.iter().zip(&speeds).zip(&part.shares) {
+        for ((d, f), s) in self
+            .input
+            .devices
+            .iter()
+            .zip(&self.speeds)
+            .zip(&part.shares)
+        {
             if s.size_units <= 0.0 {
                 continue;
             }
@@ -136,79 +193,84 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, String> {
                 None => points.push((vec![&d.name], x, y)),
             }
         }
-        for (names, x, y) in points {
-            panel.markers.push(PointMarker {
+        points
+            .into_iter()
+            .map(|(names, x, y)| PointMarker {
                 label: format!(
                     "{} {}: {}",
                     super::method_short(m),
                     names.join(", "),
-                    fmt_size(x, input.integer)
+                    fmt_size(x, self.input.integer)
                 ),
                 x,
                 y,
                 color,
+            })
+            .collect()
+    }
+
+    /// The y range from the curves and markers (and the CPM constants), so
+    /// that the lines through the origin can be cut to the visible box.
+    fn fit_y(&self, panel: &mut ChartPanel) {
+        let scale = self.input.scale;
+        let mut ys: Vec<f64> = panel
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|q| q[1]))
+            .chain(panel.markers.iter().map(|m| m.y))
+            .collect();
+        if self.show(Method::Cpm) {
+            ys.extend(&self.solved.cpm_constants);
+        }
+        let (y_lo, y_hi) = match scale {
+            Scale::Log10 => fit_range(scale, ys),
+            Scale::Linear => fit_range(scale, ys.into_iter().chain([0.0])),
+        };
+        panel.y.lo = y_lo;
+        panel.y.hi = y_hi;
+    }
+
+    /// The FPM line, the CPM constants and line, and the even share, each
+    /// when its method is shown; returns the figure's notes on them.
+    fn push_partition_lines(&self, panel: &mut ChartPanel) -> Vec<String> {
+        let (input, solved) = (self.input, &self.solved);
+        let mut notes = vec![
+            "Dots: measured points; lines: linear between them, constant beyond the ends (up to a memory limit).".to_string(),
+        ];
+        if self.show(Method::Fpm) {
+            let t = solved.fpm_time_s;
+            let mut line = origin_line(
+                panel,
+                t,
+                &format!("FPM: s = x / T, all finish at T = {}", fmt_time(t)),
+                palette::BLACK,
+            );
+            line.width = 1.4;
+            panel.series.push(line);
+            notes.push(share_note(input, solved, Method::Fpm));
+        }
+        if self.show(Method::Cpm) {
+            cpm_lines(input, solved, panel, self.even_share);
+            notes.push(share_note(input, solved, Method::Cpm));
+            notes.push(
+                "CPM assumes each speed constant at its value at n / p (dotted, from n / p to the CPM share); circles: the real speeds at the CPM shares.".into(),
+            );
+        }
+        if self.show(Method::Even) || self.show(Method::Cpm) {
+            panel.ref_lines.push(RefLine {
+                orientation: Orientation::Vertical,
+                value: self.even_share,
+                label: format!(
+                    "n / p = {} {}: even share (CPM speeds taken here)",
+                    fmt_size(self.even_share, false),
+                    self.unit
+                ),
+                color: palette::GREY,
+                style: LineStyle::Dashed,
             });
         }
+        notes
     }
-    // The y range from the curves and markers; the lines through the
-    // origin are then cut to the visible box.
-    let mut ys: Vec<f64> = panel
-        .series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|q| q[1]))
-        .chain(panel.markers.iter().map(|m| m.y))
-        .collect();
-    if show(Method::Cpm) {
-        ys.extend(&solved.cpm_constants);
-    }
-    let (y_lo, y_hi) = match scale {
-        Scale::Log10 => fit_range(scale, ys),
-        Scale::Linear => fit_range(scale, ys.into_iter().chain([0.0])),
-    };
-    panel.y.lo = y_lo;
-    panel.y.hi = y_hi;
-
-    let mut notes = vec![
-        "Dots: measured points; lines: linear between them, constant beyond the ends (up to a memory limit).".to_string(),
-    ];
-    if show(Method::Fpm) {
-        let t = solved.fpm_time_s;
-        let mut line = origin_line(
-            &panel,
-            t,
-            &format!("FPM: s = x / T, all finish at T = {}", fmt_time(t)),
-            palette::BLACK,
-        );
-        line.width = 1.4;
-        panel.series.push(line);
-        notes.push(share_note(input, &solved, Method::Fpm));
-    }
-    if show(Method::Cpm) {
-        cpm_lines(input, &solved, &mut panel, even_share);
-        notes.push(share_note(input, &solved, Method::Cpm));
-        notes.push(
-            "CPM assumes each speed constant at its value at n / p (dotted, from n / p to the CPM share); circles: the real speeds at the CPM shares.".into(),
-        );
-    }
-    if show(Method::Even) || show(Method::Cpm) {
-        panel.ref_lines.push(RefLine {
-            orientation: Orientation::Vertical,
-            value: even_share,
-            label: format!(
-                "n / p = {} {unit}: even share (CPM speeds taken here)",
-                fmt_size(even_share, false)
-            ),
-            color: palette::GREY,
-            style: LineStyle::Dashed,
-        });
-    }
-    notes.extend(input.common_notes(&speeds));
-    Ok(ChartFigure {
-        title: "FPM: speed functions and data partitioning".into(),
-        subtitle: input.subtitle(solved.n_units),
-        panels: vec![panel],
-        notes,
-    })
 }
 
 /// CPM: the dotted constant speeds from the even share to each device's

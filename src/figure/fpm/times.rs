@@ -1,45 +1,32 @@
 //! `fpm-times`: every device's predicted time x_i / s_i(x_i) and share x_i
 //! for the homogeneous, CPM and FPM partitions of one n (after the FPM
 //! paper's Figure 6, computation time per process, and Table III, blocks
-//! per device). The GUI reads its partition table from the bars of this
-//! figure ([`table`]), so the table shows what the chart shows.
+//! per device). Its partition table ([`table`]) comes from the same
+//! solved partitions and time unit, so the table shows what the chart
+//! shows.
 
-use super::{
-    FpmInput, METHODS, fmt_sig, fmt_size, fmt_time, method_color, method_label, method_short,
-    time_unit,
-};
+use super::{FpmInput, METHODS, Solved, fmt_size, method_color, method_label, method_short};
 use crate::figure::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
 };
-use crate::model::fpm::Method;
+use crate::figure::error::FigureError;
+use crate::format::{fmt_sig, fmt_time, time_unit};
+use crate::model::fpm::{Method, SpeedFunction};
 
 /// Title of the time panel.
-pub const TIME_PANEL: &str = "Predicted time per device";
+const TIME_PANEL: &str = "Predicted time per device";
 /// Title of the share panel.
-pub const SHARE_PANEL: &str = "Share per device";
+const SHARE_PANEL: &str = "Share per device";
 
-pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, String> {
-    let speeds = input.effective_functions()?;
-    let solved = input.solve(&speeds, input.n_units)?;
-    let (unit, _) = input.unit();
+pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
+    let (v, speeds) = TimesView::solve(input)?;
     let names: Vec<String> = input.devices.iter().map(|d| d.name.clone()).collect();
-    let shown: Vec<Method> = METHODS
-        .into_iter()
-        .filter(|m| input.methods.contains(m))
-        .collect();
-    let k = shown.len() as f64;
-    let width = 0.8 / k;
-    let slowest = shown
-        .iter()
-        .map(|&m| solved.part(m).makespan_s)
-        .fold(0.0f64, f64::max);
-    let (t_unit, t_k) = time_unit(slowest);
     let mut time = ChartPanel::bars(
         TIME_PANEL,
         names.clone(),
         ChartAxis::new(
             "predicted time x_i / s_i(x_i)",
-            t_unit,
+            v.t_unit,
             Scale::Linear,
             0.0,
             1.0,
@@ -48,10 +35,102 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, String> {
     let mut share = ChartPanel::bars(
         SHARE_PANEL,
         names,
-        ChartAxis::new("share x_i", &unit, Scale::Linear, 0.0, 1.0),
+        ChartAxis::new("share x_i", &v.unit, Scale::Linear, 0.0, 1.0),
     );
-    for (j, &m) in shown.iter().enumerate() {
-        let part = solved.part(m);
+    for (j, &m) in v.shown.iter().enumerate() {
+        v.push_method(&mut time, &mut share, j, m);
+    }
+    time.fit_y(Some(0.0));
+    share.fit_y(Some(0.0));
+    let mut notes = v.makespan_notes();
+    notes.extend(input.common_notes(&speeds));
+    Ok(ChartFigure {
+        title: format!(
+            "FPM: predicted time and share per device at n = {} {}",
+            fmt_size(v.solved.n_units, input.integer),
+            v.unit
+        ),
+        subtitle: input.subtitle(v.solved.n_units),
+        panels: vec![time, share],
+        notes,
+    })
+}
+
+/// The partition table of the times view of `input` (after the FPM
+/// paper's Table III): per shown method and device, the share and the
+/// predicted time in the unit of the figure's time axis.
+pub fn table(input: &FpmInput) -> Result<FpmTable, FigureError> {
+    input.check()?;
+    let (v, _) = TimesView::solve(input)?;
+    let columns = v
+        .shown
+        .iter()
+        .map(|&m| TableColumn {
+            method: method_label(m).into(),
+            color: method_color(m),
+            cells: v
+                .solved
+                .part(m)
+                .shares
+                .iter()
+                .map(|s| (s.size_units, s.time_s * v.t_k))
+                .collect(),
+        })
+        .collect();
+    Ok(FpmTable {
+        devices: input.devices.iter().map(|d| d.name.clone()).collect(),
+        size_unit: v.unit.clone(),
+        time_unit: v.t_unit.to_string(),
+        columns,
+    })
+}
+
+/// The times view of one input, its partitions solved.
+struct TimesView<'a> {
+    input: &'a FpmInput,
+    solved: Solved,
+    unit: String,
+    /// The methods drawn, in drawing order.
+    shown: Vec<Method>,
+    /// The time panel's unit, and seconds to it.
+    t_unit: &'static str,
+    t_k: f64,
+}
+
+impl TimesView<'_> {
+    /// The partitions of `input` at its n, with the effective speed
+    /// functions they were solved with.
+    fn solve(input: &FpmInput) -> Result<(TimesView<'_>, Vec<SpeedFunction>), FigureError> {
+        let speeds = input.effective_functions()?;
+        let solved = input.solve(&speeds, input.n_units)?;
+        let (unit, _) = input.unit();
+        let shown: Vec<Method> = METHODS
+            .into_iter()
+            .filter(|m| input.methods.contains(m))
+            .collect();
+        let slowest = shown
+            .iter()
+            .map(|&m| solved.part(m).makespan_s)
+            .fold(0.0f64, f64::max);
+        let (t_unit, t_k) = time_unit(slowest);
+        let view = TimesView {
+            input,
+            solved,
+            unit,
+            shown,
+            t_unit,
+            t_k,
+        };
+        Ok((view, speeds))
+    }
+
+    /// Method `m` (the `j`-th shown): a bar per device in both panels and
+    /// its makespan as a line.
+    fn push_method(&self, time: &mut ChartPanel, share: &mut ChartPanel, j: usize, m: Method) {
+        let (input, unit, t_k) = (self.input, &self.unit, self.t_k);
+        let part = self.solved.part(m);
+        let k = self.shown.len() as f64;
+        let width = 0.8 / k;
         let offset = (j as f64 - (k - 1.0) / 2.0) * width;
         let mut times = Vec::new();
         let mut sizes = Vec::new();
@@ -96,54 +175,48 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, String> {
             style: LineStyle::Dashed,
         });
     }
-    time.fit_y(Some(0.0));
-    share.fit_y(Some(0.0));
 
-    let mut notes = Vec::new();
-    let spans: Vec<String> = shown
-        .iter()
-        .map(|&m| {
-            let p = solved.part(m);
-            format!(
-                "{} {} (imbalance {})",
-                method_short(m),
-                fmt_time(p.makespan_s),
-                fmt_sig(p.imbalance)
-            )
-        })
-        .collect();
-    notes.push(format!(
-        "Makespan (largest predicted time): {}.",
-        spans.join(", ")
-    ));
-    if input.methods.contains(&Method::Fpm) {
-        let fpm = solved.part(Method::Fpm).makespan_s;
-        let gains: Vec<String> = shown
+    /// Every shown method's makespan and imbalance, and how far FPM's lies
+    /// below the others'.
+    fn makespan_notes(&self) -> Vec<String> {
+        let (shown, solved) = (&self.shown, &self.solved);
+        let mut notes = Vec::new();
+        let spans: Vec<String> = shown
             .iter()
-            .filter(|&&m| m != Method::Fpm)
             .map(|&m| {
-                let other = solved.part(m).makespan_s;
+                let p = solved.part(m);
                 format!(
-                    "{:.1} % below {}",
-                    100.0 * (1.0 - fpm / other),
-                    method_short(m)
+                    "{} {} (imbalance {})",
+                    method_short(m),
+                    fmt_time(p.makespan_s),
+                    fmt_sig(p.imbalance)
                 )
             })
             .collect();
-        if !gains.is_empty() {
-            notes.push(format!("FPM makespan: {}.", gains.join(", ")));
+        notes.push(format!(
+            "Makespan (largest predicted time): {}.",
+            spans.join(", ")
+        ));
+        if self.input.methods.contains(&Method::Fpm) {
+            let fpm = solved.part(Method::Fpm).makespan_s;
+            let gains: Vec<String> = shown
+                .iter()
+                .filter(|&&m| m != Method::Fpm)
+                .map(|&m| {
+                    let other = solved.part(m).makespan_s;
+                    format!(
+                        "{:.1} % below {}",
+                        100.0 * (1.0 - fpm / other),
+                        method_short(m)
+                    )
+                })
+                .collect();
+            if !gains.is_empty() {
+                notes.push(format!("FPM makespan: {}.", gains.join(", ")));
+            }
         }
+        notes
     }
-    notes.extend(input.common_notes(&speeds));
-    Ok(ChartFigure {
-        title: format!(
-            "FPM: predicted time and share per device at n = {} {unit}",
-            fmt_size(solved.n_units, input.integer)
-        ),
-        subtitle: input.subtitle(solved.n_units),
-        panels: vec![time, share],
-        notes,
-    })
 }
 
 /// One method's columns of the partition table.
@@ -157,48 +230,11 @@ pub struct TableColumn {
     pub cells: Vec<(f64, f64)>,
 }
 
-/// The partition table of a times figure (after Table III).
+/// The partition table of the times view (after Table III).
 #[derive(Clone, Debug, PartialEq)]
 pub struct FpmTable {
     pub devices: Vec<String>,
     pub size_unit: String,
     pub time_unit: String,
     pub columns: Vec<TableColumn>,
-}
-
-/// The partition table of a times figure, read from its bars; None for
-/// another figure.
-pub fn table(fig: &ChartFigure) -> Option<FpmTable> {
-    let time = fig.panels.iter().find(|p| p.title == TIME_PANEL)?;
-    let share = fig.panels.iter().find(|p| p.title == SHARE_PANEL)?;
-    let n = time.categories.len();
-    let columns = time
-        .bars
-        .iter()
-        .zip(&share.bars)
-        .map(|(t, s)| {
-            let mut cells = vec![(f64::NAN, f64::NAN); n];
-            for b in &t.bars {
-                if let Some(c) = cells.get_mut(b.category) {
-                    c.1 = b.value;
-                }
-            }
-            for b in &s.bars {
-                if let Some(c) = cells.get_mut(b.category) {
-                    c.0 = b.value;
-                }
-            }
-            TableColumn {
-                method: t.name.clone(),
-                color: t.color,
-                cells,
-            }
-        })
-        .collect();
-    Some(FpmTable {
-        devices: time.categories.clone(),
-        size_unit: share.y.unit.clone(),
-        time_unit: time.y.unit.clone(),
-        columns,
-    })
 }

@@ -18,10 +18,12 @@ mod suite;
 mod sweep;
 
 pub use suite::{SuiteRow, SuiteSummary, suite_summary};
-pub use sweep::{CROSSOVER_STEPS, SWEEP_POINTS, crossovers, fmt_time};
+pub use sweep::{CROSSOVER_STEPS, SWEEP_POINTS, crossovers};
 
-use super::{ChartFigure, View, fmt_num, fmt_tick};
-use crate::model::offload::{Coalescing, OffloadKernel, Platform};
+use super::{ChartFigure, View};
+use crate::figure::error::FigureError;
+use crate::format::{fmt_num, fmt_tick, fmt_whole};
+use crate::model::offload::{Coalescing, OffloadError, OffloadKernel, Platform};
 
 /// One kernel: its preset id and name, and the model's kernel (its
 /// accesses keep the subscripts' text).
@@ -76,28 +78,30 @@ pub struct OffloadInput {
 
 /// Build the figure of one offload view; `Err` says why the input cannot
 /// be drawn (a model error names the parameter).
-pub fn build(view: View, input: &OffloadInput) -> Result<ChartFigure, String> {
+pub fn build(view: View, input: &OffloadInput) -> Result<ChartFigure, FigureError> {
     check_sizes(input)?;
     match view {
         View::Offload => sweep::build(input),
         View::OffloadSuite => suite::build(input),
-        _ => Err(format!("'{}' is not an offload view", view.key())),
+        _ => Err(FigureError::WrongView {
+            view: view.key(),
+            model: "offload",
+        }),
     }
 }
 
-fn check_sizes(input: &OffloadInput) -> Result<(), String> {
+fn check_sizes(input: &OffloadInput) -> Result<(), FigureError> {
     let (lo, hi, n) = (input.size_lo, input.size_hi, input.size);
     if !(lo.is_finite() && hi.is_finite() && lo >= 1.0 && lo < hi) {
-        return Err(format!(
-            "size range {} .. {}: must satisfy 1 <= from < to",
-            fmt_num(lo),
-            fmt_num(hi)
+        return Err(FigureError::input(
+            format!("size range {} .. {}", fmt_num(lo), fmt_num(hi)),
+            "must satisfy 1 <= from < to",
         ));
     }
     if !(n.is_finite() && n >= 1.0) {
-        return Err(format!(
-            "problem size n = {}: must be a number of at least 1",
-            fmt_num(n)
+        return Err(FigureError::input(
+            format!("problem size n = {}", fmt_num(n)),
+            "must be a number of at least 1",
         ));
     }
     Ok(())
@@ -112,7 +116,7 @@ fn subtitle(input: &OffloadInput) -> String {
         threads_text(p.cpu.threads),
         fmt_tick(p.cpu.freq_ghz),
         fmt_tick(p.bus.bw_gbs),
-        fmt_size(p.gpu.sm_count),
+        fmt_whole(p.gpu.sm_count),
         fmt_tick(p.gpu.freq_ghz),
         fmt_tick(p.gpu.mem_bw_gbs),
     )
@@ -121,31 +125,7 @@ fn subtitle(input: &OffloadInput) -> String {
 /// "160 OpenMP threads", "1 OpenMP thread".
 pub fn threads_text(threads: f64) -> String {
     let s = if threads == 1.0 { "" } else { "s" };
-    format!("{} OpenMP thread{s}", fmt_size(threads))
-}
-
-/// A speedup with three significant digits: `3.21x`, `0.0412x`, `123x`.
-pub fn fmt_speedup(s: f64) -> String {
-    if !s.is_finite() || s <= 0.0 {
-        return format!("{}x", fmt_num(s));
-    }
-    let decimals = (2 - s.log10().floor() as i32).clamp(0, 12) as usize;
-    let text = format!("{s:.decimals$}");
-    let text = if text.contains('.') {
-        text.trim_end_matches('0').trim_end_matches('.')
-    } else {
-        &text
-    };
-    format!("{text}x")
-}
-
-/// A size as an integer when it is one (`9600`), else four digits.
-pub fn fmt_size(n: f64) -> String {
-    if n.fract() == 0.0 && n.abs() < 1e15 {
-        format!("{n:.0}")
-    } else {
-        fmt_num(n)
-    }
+    format!("{} OpenMP thread{s}", fmt_whole(threads))
 }
 
 /// One access of a kernel as the access table shows it: the text, the
@@ -158,7 +138,7 @@ pub struct AccessRow {
     /// size parameters (e.g. `n`).
     pub symbolic: String,
     /// The stride at the size, or why there is none.
-    pub stride: Result<i128, String>,
+    pub stride: Result<i128, OffloadError>,
     /// Coalesced at the size (broadcast or unit stride).
     pub coalesced: Option<bool>,
     /// "unit stride", "broadcast", "stride 9600".
@@ -175,7 +155,7 @@ pub fn access_rows(kernel: &OffloadKernel, n: f64) -> Vec<AccessRow> {
         .iter()
         .map(|a| {
             let acc = &a.access;
-            let stride = acc.stride(par, &sizes).map_err(|e| e.to_string());
+            let stride = acc.stride(par, &sizes);
             let (coalesced, class) = match &stride {
                 Ok(s) => {
                     let c = Coalescing::of_stride(*s);
@@ -201,20 +181,5 @@ pub fn coalescing_text(c: Coalescing) -> String {
         Coalescing::Broadcast => "broadcast".into(),
         Coalescing::Unit => "unit stride".into(),
         Coalescing::Strided(s) => format!("stride {s}"),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn speedup_and_size_text() {
-        assert_eq!(fmt_speedup(3.2149), "3.21x");
-        assert_eq!(fmt_speedup(0.041234), "0.0412x");
-        assert_eq!(fmt_speedup(1.0), "1x");
-        assert_eq!(fmt_speedup(123.4), "123x");
-        assert_eq!(fmt_size(9600.0), "9600");
-        assert_eq!(fmt_size(1234.5), "1234.5");
     }
 }

@@ -3,11 +3,13 @@
 //! policies: always offload, and offload only where the model predicts a
 //! speedup above 1 (elsewhere the loop stays on the host: speedup 1).
 
-use super::{OffloadInput, fmt_size, fmt_speedup, subtitle, threads_text};
+use super::{OffloadInput, subtitle, threads_text};
 use crate::figure::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
     fit_range, palette,
 };
+use crate::figure::error::FigureError;
+use crate::format::{fmt_speedup, fmt_whole};
 use crate::model::offload::{Decision, decide};
 
 /// One kernel's prediction at the suite's size.
@@ -66,15 +68,18 @@ fn geomean(values: impl Iterator<Item = f64>) -> f64 {
 }
 
 /// Predict every kernel of the suite at the input's size.
-pub fn suite_summary(input: &OffloadInput) -> Result<SuiteSummary, String> {
+pub fn suite_summary(input: &OffloadInput) -> Result<SuiteSummary, FigureError> {
     if input.suite.is_empty() {
-        return Err(format!("the kernel set '{}' is empty", input.suite_name));
+        return Err(FigureError::input(
+            format!("the kernel set '{}'", input.suite_name),
+            "is empty: choose at least one kernel",
+        ));
     }
     let n = input.size;
     let mut rows = Vec::with_capacity(input.suite.len());
     for k in &input.suite {
         let decision =
-            decide(&k.kernel, &input.platform, n).map_err(|e| format!("{}: {e}", k.name))?;
+            decide(&k.kernel, &input.platform, n).map_err(|e| FigureError::from(e).of(&k.name))?;
         rows.push(SuiteRow {
             id: k.id.clone(),
             name: k.short_label(),
@@ -100,15 +105,44 @@ fn bar_set(name: &str, color: [u8; 3], offset: f64) -> BarSet {
     }
 }
 
-pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, String> {
+pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
     let s = suite_summary(input)?;
-    let n = fmt_size(s.size);
+    let n = fmt_whole(s.size);
     let categories: Vec<String> = s.rows.iter().map(|r| r.name.clone()).collect();
     // Bars rise from the bottom of the log axis, so a kept-on-host bar
     // (exactly 1x) still shows.
     let mut vals: Vec<f64> = s.rows.iter().map(|r| r.decision.speedup).collect();
     vals.extend([1.0, s.geomean_always, s.geomean_profitable]);
     let (lo, hi) = fit_range(Scale::Log10, vals);
+    let mut panel = ChartPanel::bars(
+        &format!("Predicted speedup at n = {n}"),
+        categories,
+        ChartAxis::new(
+            "predicted speedup, CPU time / GPU time",
+            "x",
+            Scale::Log10,
+            lo,
+            hi,
+        ),
+    );
+    panel.x.label = "kernel".into();
+    panel.bars = policy_bars(&s, lo);
+    panel.ref_lines = geomean_lines(&s);
+    Ok(ChartFigure {
+        title: format!(
+            "Offload decision for {}: always offload against offload when profitable",
+            input.suite_name
+        ),
+        subtitle: subtitle(input),
+        panels: vec![panel],
+        notes: suite_notes(input, &s),
+    })
+}
+
+/// The bars of both policies from `base`: always offload, and offload
+/// when profitable split into GPU chosen and host kept. A policy set
+/// without bars stays out of the legend.
+fn policy_bars(s: &SuiteSummary, base: f64) -> Vec<BarSet> {
     let mut always = bar_set("always offload", palette::BLUE, -0.21);
     let mut gpu = bar_set("offload when profitable: GPU chosen", palette::GREEN, 0.21);
     let mut host = bar_set(
@@ -120,7 +154,7 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, String> {
         let d = &r.decision;
         always.bars.push(Bar {
             category: k,
-            base: lo,
+            base,
             value: d.speedup,
             range: None,
             label: format!("{} if offloaded", fmt_speedup(d.speedup)),
@@ -141,29 +175,19 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, String> {
         };
         set.bars.push(Bar {
             category: k,
-            base: lo,
+            base,
             value: r.profitable_speedup(),
             range: None,
             label,
         });
     }
-    let mut panel = ChartPanel::bars(
-        &format!("Predicted speedup at n = {n}"),
-        categories,
-        ChartAxis::new(
-            "predicted speedup, CPU time / GPU time",
-            "x",
-            Scale::Log10,
-            lo,
-            hi,
-        ),
-    );
-    panel.x.label = "kernel".into();
-    // A policy set without bars stays out of the legend.
-    panel.bars = vec![always];
-    panel
-        .bars
-        .extend([gpu, host].into_iter().filter(|b| !b.bars.is_empty()));
+    let mut bars = vec![always];
+    bars.extend([gpu, host].into_iter().filter(|b| !b.bars.is_empty()));
+    bars
+}
+
+/// The 1x line and both policies' geometric means.
+fn geomean_lines(s: &SuiteSummary) -> Vec<RefLine> {
     let line = |value: f64, label: String, color, style| RefLine {
         orientation: Orientation::Horizontal,
         value,
@@ -171,7 +195,7 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, String> {
         color,
         style,
     };
-    panel.ref_lines = vec![
+    vec![
         line(1.0, "1x".into(), palette::BLACK, LineStyle::Solid),
         line(
             s.geomean_always,
@@ -188,7 +212,13 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, String> {
             palette::GREEN,
             LineStyle::Dashed,
         ),
-    ];
+    ]
+}
+
+/// The geometric means, how many kernels are offloaded, which stay on the
+/// host and which have edited subscripts.
+fn suite_notes(input: &OffloadInput, s: &SuiteSummary) -> Vec<String> {
+    let n = fmt_whole(s.size);
     let kept: Vec<&str> = s
         .rows
         .iter()
@@ -224,13 +254,5 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, String> {
             edited.join(", ")
         ));
     }
-    Ok(ChartFigure {
-        title: format!(
-            "Offload decision for {}: always offload against offload when profitable",
-            input.suite_name
-        ),
-        subtitle: subtitle(input),
-        panels: vec![panel],
-        notes,
-    })
+    notes
 }

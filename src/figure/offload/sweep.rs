@@ -2,12 +2,13 @@
 //! problem size n, and the speedup of offloading with the sizes where the
 //! decision flips.
 
-use super::{OffloadInput, access_rows, fmt_size, fmt_speedup, subtitle, threads_text};
+use super::{KernelInput, OffloadInput, access_rows, subtitle, threads_text};
 use crate::figure::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
     Series, palette,
 };
-use crate::figure::{fmt_num, fmt_tick};
+use crate::figure::error::FigureError;
+use crate::format::{fmt_speedup, fmt_tick, fmt_time, fmt_whole};
 use crate::model::offload::{
     Decision, OffloadError, OffloadKernel, Platform, crossover, decide, sweep,
 };
@@ -45,20 +46,6 @@ pub fn crossovers(
     Ok(out)
 }
 
-/// A time with a unit that keeps it readable: `1.23 s`, `45.6 ms`.
-pub fn fmt_time(s: f64) -> String {
-    let a = s.abs();
-    if !s.is_finite() || a == 0.0 || a >= 1.0 {
-        format!("{} s", fmt_num(s))
-    } else if a >= 1e-3 {
-        format!("{} ms", fmt_num(s * 1e3))
-    } else if a >= 1e-6 {
-        format!("{} µs", fmt_num(s * 1e6))
-    } else {
-        format!("{} ns", fmt_num(s * 1e9))
-    }
-}
-
 /// The sizes the curves go through.
 fn sample_sizes(lo: f64, hi: f64, extra: &[f64]) -> Vec<f64> {
     let ratio = (hi / lo).ln();
@@ -76,8 +63,8 @@ fn sample_sizes(lo: f64, hi: f64, extra: &[f64]) -> Vec<f64> {
     v
 }
 
-fn err(kernel: &str, e: OffloadError) -> String {
-    format!("{kernel}: {e}")
+fn err(kernel: &str, e: OffloadError) -> FigureError {
+    FigureError::from(e).of(kernel)
 }
 
 /// What the decision is, in words.
@@ -89,202 +76,275 @@ fn verdict(d: &Decision) -> &'static str {
     }
 }
 
-pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, String> {
-    let k = &input.kernel;
-    let (p, lo, hi, n) = (&input.platform, input.size_lo, input.size_hi, input.size);
-    let flips = crossovers(&k.kernel, p, lo, hi).map_err(|e| err(&k.name, e))?;
-    let mut extra = vec![n];
-    for c in &flips {
-        extra.push(*c);
-        extra.push(c * (1.0 - 1e-9));
-    }
-    let sizes = sample_sizes(lo, hi, &extra);
-    let ds = sweep(&k.kernel, p, &sizes).map_err(|e| err(&k.name, e))?;
-    let at_n = decide(&k.kernel, p, n).map_err(|e| err(&k.name, e))?;
-    let at = |c: f64| decide(&k.kernel, p, c).map_err(|e| err(&k.name, e));
-    let size_axis = || {
-        ChartAxis::new(
-            "problem size n",
-            "elements per dimension",
-            Scale::Log10,
-            lo,
-            hi,
-        )
-    };
-    let pts = |f: &dyn Fn(&Decision) -> f64| -> Vec<[f64; 2]> {
-        ds.iter().map(|d| [d.n, f(d)]).collect()
-    };
-    let chosen_line = RefLine {
-        orientation: Orientation::Vertical,
-        value: n,
-        label: format!("chosen n = {}", fmt_size(n)),
-        color: palette::GREY,
-        style: LineStyle::Dotted,
-    };
-    let show_chosen = (lo..=hi).contains(&n);
-
-    // Times.
-    let mut times = ChartPanel::new(
-        "Predicted time",
-        size_axis(),
-        ChartAxis::new("predicted time", "s", Scale::Log10, 1e-6, 1.0),
-    );
-    let threads = threads_text(p.cpu.threads).replace("OpenMP ", "");
-    times.series = vec![
-        Series::line(
-            &format!("CPU: OpenMP model, {threads}"),
-            palette::BLUE,
-            pts(&|d| d.cpu_seconds),
-        )
-        .width(2.2),
-        Series::line(
-            "GPU: kernel + transfers",
-            palette::VERMILION,
-            pts(&|d| d.gpu_seconds),
-        )
-        .width(2.2),
-        Series::line(
-            "GPU kernel alone (Hong & Kim)",
-            palette::VERMILION,
-            pts(&|d| d.kernel_seconds),
-        )
-        .dashed(),
-        Series::line(
-            &format!("transfers over the bus ({} GB/s)", fmt_tick(p.bus.bw_gbs)),
-            palette::GREY,
-            pts(&|d| d.transfer_seconds),
-        )
-        .dotted(),
-    ];
-    for c in &flips {
-        let d = at(*c)?;
-        times.markers.push(PointMarker {
-            label: format!("crossover n = {}", fmt_size(c.round())),
-            x: *c,
-            y: d.cpu_seconds,
-            color: palette::PURPLE,
-        });
-    }
-    if show_chosen {
-        times.ref_lines.push(chosen_line.clone());
-    }
-    times.fit_y(None);
-
-    // Speedup.
-    let mut speed = ChartPanel::new(
-        "Predicted speedup of offloading",
-        size_axis(),
-        ChartAxis::new("speedup, CPU time / GPU time", "x", Scale::Log10, 0.1, 10.0),
-    );
-    speed.series = vec![
-        Series::line(
-            "speedup with transfers (the decision)",
-            palette::GREEN,
-            pts(&|d| d.speedup),
-        )
-        .width(2.2),
-        Series::line(
-            "speedup of the kernel alone (no transfers)",
-            palette::GREEN,
-            pts(&|d| d.cpu_seconds / d.kernel_seconds),
-        )
-        .dashed(),
-    ];
-    speed.ref_lines.push(RefLine {
-        orientation: Orientation::Horizontal,
-        value: 1.0,
-        label: "1x: break-even".into(),
-        color: palette::BLACK,
-        style: LineStyle::Dashed,
-    });
-    for c in &flips {
-        speed.markers.push(PointMarker {
-            label: format!("crossover n = {}", fmt_size(c.round())),
-            x: *c,
-            y: 1.0,
-            color: palette::PURPLE,
-        });
-    }
-    if show_chosen {
-        speed.ref_lines.push(chosen_line);
-        speed.markers.push(PointMarker {
-            label: format!(
-                "n = {}: {}, {}",
-                fmt_size(n),
-                fmt_speedup(at_n.speedup),
-                if at_n.offload { "offload" } else { "host" }
-            ),
-            x: n,
-            y: at_n.speedup,
-            color: palette::BLACK,
-        });
-    }
-    speed.fit_y(Some(1.0));
-
-    let mut notes = vec![
-        format!(
-            "At n = {}: CPU {}, GPU {} (kernel {} + transfers {}): speedup {}, {}.",
-            fmt_size(n),
-            fmt_time(at_n.cpu_seconds),
-            fmt_time(at_n.gpu_seconds),
-            fmt_time(at_n.kernel_seconds),
-            fmt_time(at_n.transfer_seconds),
-            fmt_speedup(at_n.speedup),
-            verdict(&at_n)
-        ),
-        flips_note(&k.kernel, p, lo, hi, &flips).map_err(|e| err(&k.name, e))?,
-    ];
-    let g = &at_n.gpu;
-    let gk = k.kernel.gpu_kernel(n).map_err(|e| err(&k.name, e))?;
-    notes.push(format!(
-        "GPU at n = {}: {}; N = {} warps/SM, MWP = {}, CWP = {}; per thread {} coalesced and {} uncoalesced memory instructions; #Rep = {}, #OMP_Rep = {}.",
-        fmt_size(n),
-        g.case,
-        fmt_size(g.n),
-        fmt_tick(g.mwp),
-        fmt_tick(g.cwp),
-        fmt_size(gk.coal_mem_insts),
-        fmt_size(gk.uncoal_mem_insts),
-        fmt_size(g.rep),
-        fmt_size(g.omp_rep),
-    ));
-    let c = &at_n.cpu;
-    notes.push(format!(
-        "CPU at n = {}: {}; {} iterations per thread at {} cycles each.",
-        fmt_size(n),
-        if c.bandwidth_bound {
-            "memory-bandwidth bound"
-        } else {
-            "compute bound"
-        },
-        fmt_size(c.chunk),
-        fmt_size(c.cycles_per_iter),
-    ));
-    let rows: Vec<String> = access_rows(&k.kernel, n)
-        .iter()
-        .map(|r| {
-            let coal = match r.coalesced {
-                Some(true) => "coalesced",
-                Some(false) => "uncoalesced",
-                None => "unknown",
-            };
-            format!("{} {} ({coal})", r.text, r.class)
-        })
-        .collect();
-    notes.push(format!(
-        "Accesses, parallel index {}: {}.",
-        k.kernel.parallel_index,
-        rows.join("; ")
-    ));
+pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
+    let v = SizeSweep::new(input)?;
+    let times = v.times_panel()?;
+    let speed = v.speedup_panel();
+    let notes = v.notes()?;
     Ok(ChartFigure {
         title: format!(
             "Offload decision for {}: CPU and GPU time against size",
-            k.label()
+            v.k.label()
         ),
         subtitle: subtitle(input),
         panels: vec![times, speed],
         notes,
     })
+}
+
+/// One kernel's decisions over the size range.
+struct SizeSweep<'a> {
+    k: &'a KernelInput,
+    p: &'a Platform,
+    /// The size range and the chosen size.
+    lo: f64,
+    hi: f64,
+    n: f64,
+    /// Where the decision flips, increasing.
+    flips: Vec<f64>,
+    /// The decision at every sampled size.
+    ds: Vec<Decision>,
+    /// The decision at the chosen size.
+    at_n: Decision,
+}
+
+impl<'a> SizeSweep<'a> {
+    /// The flips, then the decisions at the samples (the chosen size and
+    /// both sides of every flip among them) and at the chosen size.
+    fn new(input: &'a OffloadInput) -> Result<Self, FigureError> {
+        let k = &*input.kernel;
+        let (p, lo, hi, n) = (&input.platform, input.size_lo, input.size_hi, input.size);
+        let flips = crossovers(&k.kernel, p, lo, hi).map_err(|e| err(&k.name, e))?;
+        let mut extra = vec![n];
+        for c in &flips {
+            extra.push(*c);
+            extra.push(c * (1.0 - 1e-9));
+        }
+        let sizes = sample_sizes(lo, hi, &extra);
+        let ds = sweep(&k.kernel, p, &sizes).map_err(|e| err(&k.name, e))?;
+        let at_n = decide(&k.kernel, p, n).map_err(|e| err(&k.name, e))?;
+        Ok(SizeSweep {
+            k,
+            p,
+            lo,
+            hi,
+            n,
+            flips,
+            ds,
+            at_n,
+        })
+    }
+
+    fn err(&self, e: OffloadError) -> FigureError {
+        err(&self.k.name, e)
+    }
+
+    /// A value of every sampled decision against its size.
+    fn pts(&self, f: impl Fn(&Decision) -> f64) -> Vec<[f64; 2]> {
+        self.ds.iter().map(|d| [d.n, f(d)]).collect()
+    }
+
+    fn size_axis(&self) -> ChartAxis {
+        ChartAxis::new(
+            "problem size n",
+            "elements per dimension",
+            Scale::Log10,
+            self.lo,
+            self.hi,
+        )
+    }
+
+    /// The chosen size as a vertical line, when it is in the range.
+    fn chosen_line(&self) -> Option<RefLine> {
+        (self.lo..=self.hi).contains(&self.n).then(|| RefLine {
+            orientation: Orientation::Vertical,
+            value: self.n,
+            label: format!("chosen n = {}", fmt_whole(self.n)),
+            color: palette::GREY,
+            style: LineStyle::Dotted,
+        })
+    }
+
+    /// CPU time, GPU time with and without transfers, and the transfers
+    /// against size, with the crossovers on the CPU curve.
+    fn times_panel(&self) -> Result<ChartPanel, FigureError> {
+        let p = self.p;
+        let mut times = ChartPanel::new(
+            "Predicted time",
+            self.size_axis(),
+            ChartAxis::new("predicted time", "s", Scale::Log10, 1e-6, 1.0),
+        );
+        let threads = threads_text(p.cpu.threads).replace("OpenMP ", "");
+        times.series = vec![
+            Series::line(
+                &format!("CPU: OpenMP model, {threads}"),
+                palette::BLUE,
+                self.pts(|d| d.cpu_seconds),
+            )
+            .width(2.2),
+            Series::line(
+                "GPU: kernel + transfers",
+                palette::VERMILION,
+                self.pts(|d| d.gpu_seconds),
+            )
+            .width(2.2),
+            Series::line(
+                "GPU kernel alone (Hong & Kim)",
+                palette::VERMILION,
+                self.pts(|d| d.kernel_seconds),
+            )
+            .dashed(),
+            Series::line(
+                &format!("transfers over the bus ({} GB/s)", fmt_tick(p.bus.bw_gbs)),
+                palette::GREY,
+                self.pts(|d| d.transfer_seconds),
+            )
+            .dotted(),
+        ];
+        for c in &self.flips {
+            let d = decide(&self.k.kernel, p, *c).map_err(|e| self.err(e))?;
+            times.markers.push(PointMarker {
+                label: format!("crossover n = {}", fmt_whole(c.round())),
+                x: *c,
+                y: d.cpu_seconds,
+                color: palette::PURPLE,
+            });
+        }
+        times.ref_lines.extend(self.chosen_line());
+        times.fit_y(None);
+        Ok(times)
+    }
+
+    /// The speedup with and without transfers against size, the 1x line,
+    /// the crossovers and the decision at the chosen size.
+    fn speedup_panel(&self) -> ChartPanel {
+        let mut speed = ChartPanel::new(
+            "Predicted speedup of offloading",
+            self.size_axis(),
+            ChartAxis::new("speedup, CPU time / GPU time", "x", Scale::Log10, 0.1, 10.0),
+        );
+        speed.series = vec![
+            Series::line(
+                "speedup with transfers (the decision)",
+                palette::GREEN,
+                self.pts(|d| d.speedup),
+            )
+            .width(2.2),
+            Series::line(
+                "speedup of the kernel alone (no transfers)",
+                palette::GREEN,
+                self.pts(|d| d.cpu_seconds / d.kernel_seconds),
+            )
+            .dashed(),
+        ];
+        speed.ref_lines.push(RefLine {
+            orientation: Orientation::Horizontal,
+            value: 1.0,
+            label: "1x: break-even".into(),
+            color: palette::BLACK,
+            style: LineStyle::Dashed,
+        });
+        for c in &self.flips {
+            speed.markers.push(PointMarker {
+                label: format!("crossover n = {}", fmt_whole(c.round())),
+                x: *c,
+                y: 1.0,
+                color: palette::PURPLE,
+            });
+        }
+        if let Some(line) = self.chosen_line() {
+            let (n, at_n) = (self.n, &self.at_n);
+            speed.ref_lines.push(line);
+            speed.markers.push(PointMarker {
+                label: format!(
+                    "n = {}: {}, {}",
+                    fmt_whole(n),
+                    fmt_speedup(at_n.speedup),
+                    if at_n.offload { "offload" } else { "host" }
+                ),
+                x: n,
+                y: at_n.speedup,
+                color: palette::BLACK,
+            });
+        }
+        speed.fit_y(Some(1.0));
+        speed
+    }
+
+    /// The decision at the chosen size, the flips, the GPU and CPU models'
+    /// state there and the accesses' coalescing.
+    fn notes(&self) -> Result<Vec<String>, FigureError> {
+        let (n, at_n) = (self.n, &self.at_n);
+        let mut notes = vec![
+            format!(
+                "At n = {}: CPU {}, GPU {} (kernel {} + transfers {}): speedup {}, {}.",
+                fmt_whole(n),
+                fmt_time(at_n.cpu_seconds),
+                fmt_time(at_n.gpu_seconds),
+                fmt_time(at_n.kernel_seconds),
+                fmt_time(at_n.transfer_seconds),
+                fmt_speedup(at_n.speedup),
+                verdict(at_n)
+            ),
+            flips_note(&self.k.kernel, self.p, self.lo, self.hi, &self.flips)
+                .map_err(|e| self.err(e))?,
+        ];
+        notes.push(self.gpu_note()?);
+        let c = &at_n.cpu;
+        notes.push(format!(
+            "CPU at n = {}: {}; {} iterations per thread at {} cycles each.",
+            fmt_whole(n),
+            if c.bandwidth_bound {
+                "memory-bandwidth bound"
+            } else {
+                "compute bound"
+            },
+            fmt_whole(c.chunk),
+            fmt_whole(c.cycles_per_iter),
+        ));
+        notes.push(self.access_note());
+        Ok(notes)
+    }
+
+    /// The Hong & Kim case, N, MWP, CWP, the memory instructions and the
+    /// repetitions at the chosen size.
+    fn gpu_note(&self) -> Result<String, FigureError> {
+        let n = self.n;
+        let g = &self.at_n.gpu;
+        let gk = self.k.kernel.gpu_kernel(n).map_err(|e| self.err(e))?;
+        Ok(format!(
+            "GPU at n = {}: {}; N = {} warps/SM, MWP = {}, CWP = {}; per thread {} coalesced and {} uncoalesced memory instructions; #Rep = {}, #OMP_Rep = {}.",
+            fmt_whole(n),
+            g.case,
+            fmt_whole(g.n),
+            fmt_tick(g.mwp),
+            fmt_tick(g.cwp),
+            fmt_whole(gk.coal_mem_insts),
+            fmt_whole(gk.uncoal_mem_insts),
+            fmt_whole(g.rep),
+            fmt_whole(g.omp_rep),
+        ))
+    }
+
+    /// Every access with its stride class and coalescing.
+    fn access_note(&self) -> String {
+        let rows: Vec<String> = access_rows(&self.k.kernel, self.n)
+            .iter()
+            .map(|r| {
+                let coal = match r.coalesced {
+                    Some(true) => "coalesced",
+                    Some(false) => "uncoalesced",
+                    None => "unknown",
+                };
+                format!("{} {} ({coal})", r.text, r.class)
+            })
+            .collect();
+        format!(
+            "Accesses, parallel index {}: {}.",
+            self.k.kernel.parallel_index,
+            rows.join("; ")
+        )
+    }
 }
 
 /// Where the decision flips, in words.
@@ -295,7 +355,7 @@ fn flips_note(
     hi: f64,
     flips: &[f64],
 ) -> Result<String, OffloadError> {
-    let range = format!("n = {} .. {}", fmt_size(lo), fmt_size(hi));
+    let range = format!("n = {} .. {}", fmt_whole(lo), fmt_whole(hi));
     if flips.is_empty() {
         let d = decide(kernel, p, lo)?;
         return Ok(if d.offload {
@@ -309,7 +369,7 @@ fn flips_note(
         let d = decide(kernel, p, *c)?;
         parts.push(format!(
             "n = {} ({} from there)",
-            fmt_size(c.round()),
+            fmt_whole(c.round()),
             if d.offload { "offload" } else { "host" }
         ));
     }

@@ -5,8 +5,8 @@
 use egui_plot::{Corner, GridInput, GridMark, HoverPosition};
 
 use crate::figure::axis::nice_ticks;
-use crate::figure::chart::{ChartAxis, ChartPanel, fmt_pow10};
-use crate::figure::fmt_tick;
+use crate::figure::chart::{ChartAxis, ChartPanel};
+use crate::format::{fmt_pow10, fmt_tick};
 
 /// The legend corner with the fewest data points near it.
 pub(super) fn legend_corner(p: &ChartPanel) -> Corner {

@@ -1,8 +1,6 @@
 //! Errors of the class language: where (byte offset and 1-based
 //! character column) and what (the text found and the problem).
 
-use std::fmt;
-
 /// What is wrong at the place a [`ClassError`] points at.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClassProblem {
@@ -17,7 +15,8 @@ pub enum ClassProblem {
 }
 
 /// A class name that cannot be used, pointing at the offending text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("column {column}: {}", .problem.message(.found))]
 pub struct ClassError {
     /// Byte offset of the offending text in the class name.
     pub byte_offset: usize,
@@ -47,27 +46,24 @@ impl ClassError {
     }
 }
 
-impl fmt::Display for ClassError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let found = if self.found.is_empty() {
+impl ClassProblem {
+    /// The problem in words, with the text `found` where it is.
+    fn message(&self, found: &str) -> String {
+        let found = if found.is_empty() {
             "the end of the class name".to_string()
         } else {
-            format!("`{}`", self.found)
+            format!("`{found}`")
         };
-        write!(f, "column {}: ", self.column)?;
-        match &self.problem {
-            ClassProblem::Expected(what) => write!(f, "expected {what}, found {found}"),
-            ClassProblem::ZeroSize => write!(f, "sizes must be positive, found {found}"),
-            ClassProblem::NumberTooLarge => write!(f, "number too large, found {found}"),
-            ClassProblem::NotModelled(why) => write!(
-                f,
-                "{why}, found {found} (not one of the 11 modelled classes of Table 1)"
-            ),
+        match self {
+            ClassProblem::Expected(what) => format!("expected {what}, found {found}"),
+            ClassProblem::ZeroSize => format!("sizes must be positive, found {found}"),
+            ClassProblem::NumberTooLarge => format!("number too large, found {found}"),
+            ClassProblem::NotModelled(why) => {
+                format!("{why}, found {found} (not one of the 11 modelled classes of Table 1)")
+            }
         }
     }
 }
-
-impl std::error::Error for ClassError {}
 
 /// Byte range `start..end` in the class name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,6 +8,8 @@
 //!   errors in [`class_error`] that name the column and the text found.
 //! - [`class_shape`]: the 11 classes of Table 1 and which one a parsed name
 //!   is (the matching itself in the private `class_match`).
+//! - [`class_sizes`]: Table 1's example classes and the sizes of a class by
+//!   their letters.
 //! - [`class_vars`]: the class variables w, m, o, d, c, u and the floors of
 //!   Table 1, with the halo estimate the paper leaves out.
 //! - [`gpu`]: Section 4.2 (c0, m0, floors c1 and m1, transfer t0), Table 2.
@@ -17,6 +19,7 @@
 //! - [`application`]: primitives on one processor summed into a kernel time
 //!   range plus transfers (Section 5, Tables 4 and 5).
 //! - [`crossover`](mod@crossover): the operator complexity at which two times cross.
+//! - [`machine`]: a processor of either kind, as presets and the GUI hold it.
 //!
 //! Units: operator complexity f in operations per element of the operator,
 //! P_compute in GFLOP/s (10^9 operations per second), bandwidths in GB/s
@@ -29,20 +32,24 @@ pub mod class_error;
 mod class_match;
 pub mod class_parse;
 pub mod class_shape;
+pub mod class_sizes;
 pub mod class_vars;
 pub mod cpu;
 pub mod crossover;
 pub mod gpu;
+pub mod machine;
 pub mod roofline;
 
 pub use application::{Application, ApplicationTime, Complexity, Primitive, Target, Transfers};
 pub use class_error::{ClassError, ClassProblem};
 pub use class_parse::{ClassName, Kind, Part, Size};
 pub use class_shape::{Class, ClassShape};
+pub use class_sizes::{SizeField, SizeKey, size_fields, table1_examples, with_size};
 pub use class_vars::{ClassOptions, ClassVars, Floors, HaloEstimate, Table1Reading};
 pub use cpu::{Cpu, CpuAssumptions, CpuCompute, CpuTimes};
 pub use crossover::{balance_complexity, crossover};
 pub use gpu::{Gpu, GpuAssumptions, GpuTimes};
+pub use machine::{AssumptionSet, Machine};
 pub use roofline::{Roofline, RooflinePoint};
 
 /// Size of one data element in bytes: the paper assumes 32-bit elements
@@ -51,7 +58,7 @@ pub const BYTES_PER_ELEMENT: f64 = 4.0;
 
 /// How much is known about whether a floor applies (Section 4.2: floors
 /// depend on the operator and the access pattern, not on the class).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Assume {
     /// The roof equation holds (c0 or m0): the floor does not apply.
     Roof,
@@ -59,6 +66,10 @@ pub enum Assume {
     Floor,
     /// Not known: the prediction is the range from roof to floor.
     Unknown,
+}
+
+impl Assume {
+    pub const ALL: [Assume; 3] = [Assume::Roof, Assume::Floor, Assume::Unknown];
 }
 
 /// A predicted execution time that may be a range, in seconds.
@@ -112,9 +123,10 @@ impl TimeRange {
 }
 
 /// A value the boat hull model cannot use.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum BoatHullError {
     /// A processor parameter out of range (zero, negative, NaN, ...).
+    #[error("{processor} {field} = {value}{}: must be {rule}", crate::model::with_space(.unit))]
     Param {
         processor: &'static str,
         field: &'static str,
@@ -123,61 +135,26 @@ pub enum BoatHullError {
         rule: &'static str,
     },
     /// An operator complexity that is negative, NaN or infinite.
+    #[error(
+        "operator complexity f = {value} operations per element: must be a finite number, zero or positive"
+    )]
     Complexity { value: f64 },
     /// A complexity range whose low end exceeds its high end.
+    #[error("operator complexity range {low}..{high}: the low end must not exceed the high end")]
     ComplexityRange { low: f64, high: f64 },
     /// A halo block size of zero.
+    #[error("halo block {rows}x{cols} elements: both sides must be at least 1")]
     HaloBlock { rows: u64, cols: u64 },
     /// A transferred element count that is negative, NaN or infinite.
+    #[error("transfer {field} = {value} elements: must be a finite number, zero or positive")]
     Transfer { field: &'static str, value: f64 },
     /// The class of a named primitive could not be read.
+    #[error("primitive `{primitive}`: {error}")]
     Class {
         primitive: String,
         error: class_error::ClassError,
     },
 }
-
-impl std::fmt::Display for BoatHullError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            BoatHullError::Param {
-                processor,
-                field,
-                unit,
-                value,
-                rule,
-            } => {
-                let unit = if unit.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {unit}")
-                };
-                write!(f, "{processor} {field} = {value}{unit}: must be {rule}")
-            }
-            BoatHullError::Complexity { value } => write!(
-                f,
-                "operator complexity f = {value} operations per element: must be a finite number, zero or positive"
-            ),
-            BoatHullError::ComplexityRange { low, high } => write!(
-                f,
-                "operator complexity range {low}..{high}: the low end must not exceed the high end"
-            ),
-            BoatHullError::HaloBlock { rows, cols } => write!(
-                f,
-                "halo block {rows}x{cols} elements: both sides must be at least 1"
-            ),
-            BoatHullError::Transfer { field, value } => write!(
-                f,
-                "transfer {field} = {value} elements: must be a finite number, zero or positive"
-            ),
-            BoatHullError::Class { primitive, error } => {
-                write!(f, "primitive `{primitive}`: {error}")
-            }
-        }
-    }
-}
-
-impl std::error::Error for BoatHullError {}
 
 /// Check an operator complexity f (operations per element): finite, >= 0.
 pub fn check_complexity(f: f64) -> Result<f64, BoatHullError> {

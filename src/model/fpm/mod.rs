@@ -19,12 +19,15 @@
 //!   extension; `piecewise.rs`: the validated points and the linear pieces
 //!   between them; `error.rs`: the error types.
 //! - `contention.rs`: speed loss next to busy devices of the same socket.
+//! - `described.rs`: a device as its measurements describe it (points,
+//!   memory limit, unit, socket), plain data the others are built from.
 //! - `partition.rs`: even, CPM and FPM partitions in continuous sizes, and
 //!   the per-device report (size, time, makespan, imbalance).
 //! - `blocks.rs`: the same in whole blocks.
 
 pub mod blocks;
 pub mod contention;
+pub mod described;
 pub mod error;
 pub mod partition;
 mod piecewise;
@@ -32,6 +35,7 @@ pub mod speed;
 
 pub use blocks::{MAX_BLOCKS, partition_blocks};
 pub use contention::{Contention, Device, PAPER_GPU_LOSS_PERCENT, effective_speeds};
+pub use described::FpmDevice;
 pub use partition::{
     Method, Partition, PartitionError, Share, cpm_constants, evaluate, partition,
     partition_with_constants,

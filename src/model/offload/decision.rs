@@ -8,12 +8,15 @@
 //! (Section IV-C: the stride is symbolic until the sizes are known).
 
 use super::hong_kim::{Bus, GpuKernel, GpuMachine, GpuPrediction};
+use super::launch::Runtime;
 use super::omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
 use super::subscript::{Access, SubscriptError, parse_access};
 use super::{OffloadError, count, non_negative, positive};
 
-/// coef x n^exp: how a quantity grows with the problem size n.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// coef x n^exp: how a quantity grows with the problem size n. In files
+/// `(coef: 4.0, exp: 2.0)` is 4 n^2.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Scaling {
     pub coef: f64,
     pub exp: f64,
@@ -97,12 +100,14 @@ pub struct OffloadKernel {
     pub load_bytes_per_warp: f64,
 }
 
-/// The three parts of the machine the decision needs.
+/// The machine the decision needs: host CPU, GPU, bus, and the grid the
+/// OpenMP runtime launches.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Platform {
     pub cpu: CpuMachine,
     pub gpu: GpuMachine,
     pub bus: Bus,
+    pub runtime: Runtime,
 }
 
 /// The prediction at one size.

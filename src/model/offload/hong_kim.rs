@@ -19,15 +19,20 @@
 //! Mem_cycles; it is not taken here, since Eq. 20 then drops most of the
 //! computation of a compute-heavy kernel.
 
+use serde::{Deserialize, Serialize};
+
 use super::{OffloadError, count, non_negative, positive};
 
 /// Threads per warp.
 pub const WARP_SIZE: f64 = 32.0;
 
 /// The GPU machine parameters (named as in Hong & Kim; the paper's Table III
-/// gives them for a V100).
-#[derive(Clone, Debug, PartialEq)]
+/// gives them for a V100) and its occupancy limits. Offload platform
+/// presets write these fields under `gpu`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GpuMachine {
+    pub name: String,
     /// Number of streaming multiprocessors.
     pub sm_count: f64,
     /// Core clock in GHz (Freq).
@@ -46,6 +51,10 @@ pub struct GpuMachine {
     pub trans_per_warp_uncoal: f64,
     /// Cycles to issue one instruction of one warp (#Issue_cycles).
     pub issue_cycles: f64,
+    /// Resident threads per SM (occupancy limit).
+    pub max_threads_per_sm: f64,
+    /// Resident blocks per SM (occupancy limit).
+    pub max_blocks_per_sm: f64,
 }
 
 /// A GPU kernel: dynamic instruction counts per thread and the launch.
@@ -142,7 +151,7 @@ impl GpuMachine {
         count("sm_count", self.sm_count)?;
         positive("freq_ghz", "GHz", self.freq_ghz)?;
         positive("mem_bw_gbs", "GB/s", self.mem_bw_gbs)?;
-        non_negative("mem_ld", "cycles", self.mem_ld)?;
+        positive("mem_ld", "cycles", self.mem_ld)?;
         positive("departure_del_coal", "cycles", self.departure_del_coal)?;
         positive("departure_del_uncoal", "cycles", self.departure_del_uncoal)?;
         if !(self.trans_per_warp_uncoal.is_finite() && self.trans_per_warp_uncoal >= 1.0) {
@@ -161,34 +170,69 @@ impl GpuMachine {
     /// Eq. 3-24, and the paper's Figure 4 with `#OMP_Rep`).
     pub fn predict(&self, kernel: &GpuKernel) -> Result<GpuPrediction, OffloadError> {
         self.validate()?;
+        kernel.validate()?;
         let k = kernel;
-        non_negative("comp_insts", "instructions", k.comp_insts)?;
-        non_negative("coal_mem_insts", "instructions", k.coal_mem_insts)?;
-        non_negative("uncoal_mem_insts", "instructions", k.uncoal_mem_insts)?;
-        non_negative("sync_insts", "instructions", k.sync_insts)?;
-        count("threads_per_block", k.threads_per_block)?;
-        count("blocks", k.blocks)?;
-        count("active_blocks_per_sm", k.active_blocks_per_sm)?;
-        positive("load_bytes_per_warp", "bytes", k.load_bytes_per_warp)?;
-        if let Some(it) = k.loop_iterations {
-            non_negative("loop_iterations", "iterations", it)?;
-        }
-
-        // SMs and resident blocks actually used: a small grid does not fill
-        // every SM, nor every block slot of an SM.
-        let active_sms = self.sm_count.min(k.blocks);
-        let blocks_per_sm = k.active_blocks_per_sm.min((k.blocks / active_sms).ceil());
-        let warps_per_block = (k.threads_per_block / WARP_SIZE).ceil();
-        let n = blocks_per_sm * warps_per_block;
-
+        let occ = self.occupancy(k);
         let mem_insts = k.coal_mem_insts + k.uncoal_mem_insts;
         let total_insts = k.comp_insts + mem_insts;
         if total_insts <= 0.0 {
             return Err(OffloadError::NoInstructions);
         }
+        let lat = self.latency(k, mem_insts);
+        let par = self.memory_parallelism(k, &occ, &lat, mem_insts);
+        let cyc = self.warp_cycles(k, &lat, total_insts, occ.n);
+        let (rep, omp_rep) = repetitions(k, &occ);
+        let case = exec_case(par.mwp, cyc.cwp, occ.n);
+        let per_wave = per_wave_cycles(case, &occ, &lat, &par, &cyc, mem_insts);
+        let exec_cycles = per_wave * rep * omp_rep;
+        // Eq. 23: each barrier waits for the MWP - 1 memory warps ahead
+        // (none when MWP < 1: see `warps_ahead`).
+        let sync_cycles = lat.departure_delay
+            * warps_ahead(par.mwp)
+            * k.sync_insts
+            * occ.blocks_per_sm
+            * rep
+            * omp_rep;
+        let total_cycles = exec_cycles + sync_cycles;
+        Ok(GpuPrediction {
+            n: occ.n,
+            active_sms: occ.active_sms,
+            mem_l_uncoal: lat.mem_l_uncoal,
+            mem_l: lat.mem_l,
+            departure_delay: lat.departure_delay,
+            mwp_without_bw_full: par.mwp_without_bw_full,
+            mwp_peak_bw: par.mwp_peak_bw,
+            mwp: par.mwp,
+            cwp: cyc.cwp,
+            mem_cycles: cyc.mem_cycles,
+            comp_cycles: cyc.comp_cycles,
+            rep,
+            omp_rep,
+            case,
+            exec_cycles,
+            sync_cycles,
+            total_cycles,
+            seconds: total_cycles / (self.freq_ghz * 1e9),
+        })
+    }
 
-        // Eq. 8-13: latency and departure delay, weighted by the share of
-        // coalesced and uncoalesced memory instructions.
+    /// SMs and resident blocks actually used: a small grid does not fill
+    /// every SM, nor every block slot of an SM; N is the warps of the
+    /// resident blocks.
+    fn occupancy(&self, k: &GpuKernel) -> Occupancy {
+        let active_sms = self.sm_count.min(k.blocks);
+        let blocks_per_sm = k.active_blocks_per_sm.min((k.blocks / active_sms).ceil());
+        let warps_per_block = (k.threads_per_block / WARP_SIZE).ceil();
+        Occupancy {
+            active_sms,
+            blocks_per_sm,
+            n: blocks_per_sm * warps_per_block,
+        }
+    }
+
+    /// Eq. 8-13: latency and departure delay, weighted by the share of
+    /// coalesced and uncoalesced memory instructions.
+    fn latency(&self, k: &GpuKernel, mem_insts: f64) -> Latency {
         let mem_l_coal = self.mem_ld;
         let mem_l_uncoal =
             self.mem_ld + (self.trans_per_warp_uncoal - 1.0) * self.departure_del_uncoal;
@@ -200,86 +244,178 @@ impl GpuMachine {
         let mem_l = mem_l_uncoal * w_uncoal + mem_l_coal * w_coal;
         let departure_delay = self.departure_del_uncoal * self.trans_per_warp_uncoal * w_uncoal
             + self.departure_del_coal * w_coal;
+        Latency {
+            mem_l_coal,
+            mem_l_uncoal,
+            mem_l,
+            departure_delay,
+        }
+    }
 
-        // Eq. 3-7: MWP. Without memory instructions nothing waits on memory
-        // and every warp counts as overlapped (MWP = N).
+    /// Eq. 3-7: MWP. Without memory instructions nothing waits on memory
+    /// and every warp counts as overlapped (MWP = N).
+    fn memory_parallelism(
+        &self,
+        k: &GpuKernel,
+        occ: &Occupancy,
+        lat: &Latency,
+        mem_insts: f64,
+    ) -> MemoryParallelism {
+        let n = occ.n;
+        let mem_l = lat.mem_l;
         let (mwp_without_bw_full, mwp_peak_bw) = if mem_insts > 0.0 && mem_l > 0.0 {
             let bw_per_warp_gbs = self.freq_ghz * k.load_bytes_per_warp / mem_l;
             (
-                mem_l / departure_delay,
-                self.mem_bw_gbs / (bw_per_warp_gbs * active_sms),
+                mem_l / lat.departure_delay,
+                self.mem_bw_gbs / (bw_per_warp_gbs * occ.active_sms),
             )
         } else {
             (n, n)
         };
-        let mwp = mwp_without_bw_full.min(mwp_peak_bw).min(n);
-
-        // Eq. 14-17: cycles of one warp and CWP. Synchronizations are not
-        // issued work here; Eq. 23 charges them.
-        let mem_cycles = mem_l_uncoal * k.uncoal_mem_insts + mem_l_coal * k.coal_mem_insts;
-        let comp_cycles = self.issue_cycles * total_insts;
-        let cwp = ((mem_cycles + comp_cycles) / comp_cycles).min(n);
-
-        // Eq. 22 and #OMP_Rep: whole waves of blocks, whole loop iterations
-        // per thread. Hong & Kim write #Rep as a plain quotient; a partial
-        // last wave still takes a wave's time, hence the rounding up.
-        let rep = (k.blocks / (blocks_per_sm * active_sms)).ceil();
-        let threads = k.blocks * k.threads_per_block;
-        let omp_rep = match k.loop_iterations {
-            Some(it) => (it / threads).ceil().max(1.0),
-            None => 1.0,
-        };
-
-        // Comp_cycles / #Mem_insts x (MWP - 1): the computation of the last
-        // warps, after the final memory period (zero without memory).
-        let tail = if mem_insts > 0.0 {
-            comp_cycles / mem_insts * (mwp - 1.0)
-        } else {
-            0.0
-        };
-        let case = if mwp >= n && cwp >= n {
-            ExecCase::NotEnoughWarps
-        } else if cwp >= mwp {
-            ExecCase::MemoryBound
-        } else {
-            ExecCase::ComputeBound
-        };
-        let per_wave = match case {
-            ExecCase::NotEnoughWarps => mem_cycles + comp_cycles + tail, // Eq. 19
-            ExecCase::MemoryBound => mem_cycles * n / mwp + tail,        // Eq. 20
-            ExecCase::ComputeBound => mem_l + comp_cycles * n,           // Eq. 21
-        };
-        let exec_cycles = per_wave * rep * omp_rep;
-        // Eq. 23: each barrier waits for the MWP - 1 memory warps ahead.
-        let sync_cycles =
-            departure_delay * (mwp - 1.0) * k.sync_insts * blocks_per_sm * rep * omp_rep;
-        let total_cycles = exec_cycles + sync_cycles;
-        Ok(GpuPrediction {
-            n,
-            active_sms,
-            mem_l_uncoal,
-            mem_l,
-            departure_delay,
+        MemoryParallelism {
             mwp_without_bw_full,
             mwp_peak_bw,
-            mwp,
-            cwp,
+            mwp: mwp_without_bw_full.min(mwp_peak_bw).min(n),
+        }
+    }
+
+    /// Eq. 14-17: cycles of one warp and CWP. Synchronizations are not
+    /// issued work here; Eq. 23 charges them.
+    fn warp_cycles(&self, k: &GpuKernel, lat: &Latency, total_insts: f64, n: f64) -> WarpCycles {
+        let mem_cycles = lat.mem_l_uncoal * k.uncoal_mem_insts + lat.mem_l_coal * k.coal_mem_insts;
+        let comp_cycles = self.issue_cycles * total_insts;
+        WarpCycles {
             mem_cycles,
             comp_cycles,
-            rep,
-            omp_rep,
-            case,
-            exec_cycles,
-            sync_cycles,
-            total_cycles,
-            seconds: total_cycles / (self.freq_ghz * 1e9),
-        })
+            cwp: ((mem_cycles + comp_cycles) / comp_cycles).min(n),
+        }
+    }
+}
+
+impl GpuKernel {
+    /// Every count and the launch in range.
+    fn validate(&self) -> Result<(), OffloadError> {
+        non_negative("comp_insts", "instructions", self.comp_insts)?;
+        non_negative("coal_mem_insts", "instructions", self.coal_mem_insts)?;
+        non_negative("uncoal_mem_insts", "instructions", self.uncoal_mem_insts)?;
+        non_negative("sync_insts", "instructions", self.sync_insts)?;
+        count("threads_per_block", self.threads_per_block)?;
+        count("blocks", self.blocks)?;
+        count("active_blocks_per_sm", self.active_blocks_per_sm)?;
+        positive("load_bytes_per_warp", "bytes", self.load_bytes_per_warp)?;
+        if let Some(it) = self.loop_iterations {
+            non_negative("loop_iterations", "iterations", it)?;
+        }
+        Ok(())
+    }
+}
+
+/// Where a kernel's blocks sit on the SMs.
+struct Occupancy {
+    /// SMs that receive blocks (#Active_SMs).
+    active_sms: f64,
+    /// Blocks resident on one SM at a time.
+    blocks_per_sm: f64,
+    /// Active warps per SM (N).
+    n: f64,
+}
+
+/// Memory latencies and the departure delay (Eq. 8-13).
+struct Latency {
+    /// Latency of a coalesced memory warp: Mem_LD.
+    mem_l_coal: f64,
+    /// Latency of an uncoalesced memory warp (Eq. 8).
+    mem_l_uncoal: f64,
+    /// Average memory latency (Eq. 12).
+    mem_l: f64,
+    /// Average departure delay (Eq. 13).
+    departure_delay: f64,
+}
+
+/// Memory warp parallelism and its two limits (Eq. 3-7).
+struct MemoryParallelism {
+    /// Mem_L / Departure_delay (Eq. 6).
+    mwp_without_bw_full: f64,
+    /// What the DRAM bandwidth allows (Eq. 5).
+    mwp_peak_bw: f64,
+    /// The smallest of the two and N (Eq. 3).
+    mwp: f64,
+}
+
+/// Cycles of one warp and the computation warp parallelism (Eq. 14-17).
+struct WarpCycles {
+    /// Memory cycles (Eq. 14).
+    mem_cycles: f64,
+    /// Computation cycles (Eq. 15).
+    comp_cycles: f64,
+    /// CWP (Eq. 17).
+    cwp: f64,
+}
+
+/// Eq. 22 and #OMP_Rep: whole waves of blocks, whole loop iterations per
+/// thread. Hong & Kim write #Rep as a plain quotient; a partial last wave
+/// still takes a wave's time, hence the rounding up.
+fn repetitions(k: &GpuKernel, occ: &Occupancy) -> (f64, f64) {
+    let rep = (k.blocks / (occ.blocks_per_sm * occ.active_sms)).ceil();
+    let threads = k.blocks * k.threads_per_block;
+    let omp_rep = match k.loop_iterations {
+        Some(it) => (it / threads).ceil().max(1.0),
+        None => 1.0,
+    };
+    (rep, omp_rep)
+}
+
+/// Which of Eq. 19-21 applies (see the module notes on the conditions).
+fn exec_case(mwp: f64, cwp: f64, n: f64) -> ExecCase {
+    if mwp >= n && cwp >= n {
+        ExecCase::NotEnoughWarps
+    } else if cwp >= mwp {
+        ExecCase::MemoryBound
+    } else {
+        ExecCase::ComputeBound
+    }
+}
+
+/// Cycles of one wave of blocks by Eq. 19, 20 or 21.
+/// MWP - 1, the memory warps ahead of the last one (Eq. 19, 20, 23), and
+/// never negative: when the bandwidth allows less than one warp in flight
+/// (MWP_peak_BW < 1, Eq. 5), Eq. 20's Mem_cycles x N / MWP already charges
+/// the slow memory, and no warp is ahead to overlap with or wait for. Taken
+/// as printed, MWP - 1 < 0 would subtract cycles, so a slower memory would
+/// predict a faster kernel.
+fn warps_ahead(mwp: f64) -> f64 {
+    (mwp - 1.0).max(0.0)
+}
+
+fn per_wave_cycles(
+    case: ExecCase,
+    occ: &Occupancy,
+    lat: &Latency,
+    par: &MemoryParallelism,
+    cyc: &WarpCycles,
+    mem_insts: f64,
+) -> f64 {
+    let (n, mwp) = (occ.n, par.mwp);
+    let (mem_cycles, comp_cycles) = (cyc.mem_cycles, cyc.comp_cycles);
+    // Comp_cycles / #Mem_insts x (MWP - 1): the computation of the last
+    // warps, after the final memory period (zero without memory).
+    let tail = if mem_insts > 0.0 {
+        comp_cycles / mem_insts * warps_ahead(mwp)
+    } else {
+        0.0
+    };
+    match case {
+        ExecCase::NotEnoughWarps => mem_cycles + comp_cycles + tail, // Eq. 19
+        ExecCase::MemoryBound => mem_cycles * n / mwp + tail,        // Eq. 20
+        ExecCase::ComputeBound => lat.mem_l + comp_cycles * n,       // Eq. 21
     }
 }
 
 /// The host-device bus (PCIe, NVLink).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Bus {
+    pub name: String,
     /// Transfer rate in GB/s (the paper's Table III: NVLink 25 GB/s).
     pub bw_gbs: f64,
     /// Fixed cost of one transfer in microseconds.

@@ -15,6 +15,8 @@
 //!   inter-thread stride with respect to the parallel index (the IPDA idea
 //!   of Section IV-C) and the coalescing class it implies; the parser, with
 //!   errors naming the column, in [`subscript_parse`].
+//! - [`launch`]: the grid the OpenMP runtime launches; [`param`]: the
+//!   platform's adjustable numbers by name.
 //! - [`decision`]: CPU time, GPU time, speedup and the offload decision as
 //!   functions of the problem size n, and the size where the decision flips.
 //!
@@ -24,7 +26,9 @@
 
 pub mod decision;
 pub mod hong_kim;
+pub mod launch;
 pub mod omp_cpu;
+pub mod param;
 pub mod subscript;
 pub mod subscript_parse;
 
@@ -32,15 +36,18 @@ pub use decision::{
     Decision, OffloadKernel, Platform, Scaling, SubscriptAccess, crossover, decide, sweep,
 };
 pub use hong_kim::{Bus, ExecCase, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
+pub use launch::{Launch, Runtime, derived_active_blocks};
 pub use omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
+pub use param::{OffloadParam, ParamRule, UnknownParam};
 pub use subscript::{
-    Access, Coalescing, Subscript, SubscriptError, SubscriptProblem, parse_access,
+    Access, Coalescing, NoValue, Subscript, SubscriptError, SubscriptProblem, parse_access,
 };
 
 /// A value the offload models cannot use.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum OffloadError {
     /// A parameter outside its range: `need` says what is allowed.
+    #[error("{name} = {value}{}: must be {need}", crate::model::with_space(.unit))]
     Param {
         name: &'static str,
         unit: &'static str,
@@ -48,54 +55,27 @@ pub enum OffloadError {
         need: &'static str,
     },
     /// A kernel with no instructions per thread: nothing to predict.
+    #[error(
+        "the GPU kernel has no instructions per thread (comp_insts, coal_mem_insts and uncoal_mem_insts are all 0)"
+    )]
     NoInstructions,
     /// A size parameter a subscript uses but the runtime sizes do not give.
+    #[error("subscript `{subscript}` uses size `{name}`, which has no runtime value")]
     UnknownSize { subscript: String, name: String },
     /// A subscript that does not parse or is not affine.
-    Subscript(SubscriptError),
+    #[error(transparent)]
+    Subscript(#[from] SubscriptError),
     /// A size range for the crossover search that is not `0 < lo < hi`.
+    #[error("problem size range {lo} .. {hi}: must satisfy 0 < lo < hi, both finite")]
     SizeRange { lo: f64, hi: f64 },
-}
-
-impl std::fmt::Display for OffloadError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            OffloadError::Param {
-                name,
-                unit,
-                value,
-                need,
-            } => {
-                let unit = if unit.is_empty() {
-                    String::new()
-                } else {
-                    format!(" {unit}")
-                };
-                write!(f, "{name} = {value}{unit}: must be {need}")
-            }
-            OffloadError::NoInstructions => write!(
-                f,
-                "the GPU kernel has no instructions per thread (comp_insts, coal_mem_insts and uncoal_mem_insts are all 0)"
-            ),
-            OffloadError::UnknownSize { subscript, name } => write!(
-                f,
-                "subscript `{subscript}` uses size `{name}`, which has no runtime value"
-            ),
-            OffloadError::Subscript(e) => write!(f, "{e}"),
-            OffloadError::SizeRange { lo, hi } => write!(
-                f,
-                "problem size range {lo} .. {hi}: must satisfy 0 < lo < hi, both finite"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for OffloadError {}
-
-impl From<SubscriptError> for OffloadError {
-    fn from(e: SubscriptError) -> Self {
-        OffloadError::Subscript(e)
-    }
+    /// A block of more threads than an SM holds.
+    #[error(
+        "threads_per_block = {threads_per_block}: {threads_per_block} threads do not fit an SM of max_threads_per_sm = {max_threads_per_sm}"
+    )]
+    BlockTooLarge {
+        threads_per_block: f64,
+        max_threads_per_sm: f64,
+    },
 }
 
 /// Checks that `value` is finite and positive.

@@ -17,11 +17,14 @@
 //! streaming loop could be predicted faster than DRAM can feed it. Here the
 //! loop part takes at least iterations x bytes_per_iter / mem_bw_gbs.
 
+use serde::{Deserialize, Serialize};
+
 use super::{OffloadError, count, non_negative, positive};
 
 /// Instructions per loop iteration by class, or cycles per instruction of
 /// each class (the same five classes for both uses).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct InstructionMix {
     pub int_ops: f64,
     pub fp_ops: f64,
@@ -31,6 +34,17 @@ pub struct InstructionMix {
 }
 
 impl InstructionMix {
+    /// (field name, value) of each class.
+    pub fn fields(&self) -> [(&'static str, f64); 5] {
+        [
+            ("int_ops", self.int_ops),
+            ("fp_ops", self.fp_ops),
+            ("loads", self.loads),
+            ("stores", self.stores),
+            ("branches", self.branches),
+        ]
+    }
+
     /// Sum of count x cycles over the classes.
     pub fn dot(&self, cycles: &InstructionMix) -> f64 {
         self.int_ops * cycles.int_ops
@@ -54,9 +68,12 @@ impl InstructionMix {
     }
 }
 
-/// The host CPU and its OpenMP runtime.
-#[derive(Clone, Debug, PartialEq)]
+/// The host CPU and its OpenMP runtime. Offload platform presets write
+/// these fields under `cpu`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct CpuMachine {
+    pub name: String,
     /// Core clock in GHz.
     pub freq_ghz: f64,
     /// OpenMP threads of the parallel region.
@@ -92,6 +109,7 @@ impl CpuMachine {
     /// class, IPC 1. `threads` and `mem_bw_gbs` describe the host.
     pub fn table_ii(threads: f64, mem_bw_gbs: f64) -> CpuMachine {
         CpuMachine {
+            name: "POWER9 (offload paper Table II)".into(),
             freq_ghz: 3.0,
             threads,
             tlb_entries: 1024.0,

@@ -32,53 +32,56 @@ use super::OffloadError;
 pub use super::subscript_parse::parse_access;
 
 /// What went wrong in a subscript.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SubscriptProblem {
     /// A character that is no token.
+    #[error("unexpected character `{0}`")]
     BadChar(char),
     /// The text ended where more was needed.
+    #[error("the text ends where {expected} was expected")]
     UnexpectedEnd { expected: &'static str },
     /// A token where another was needed.
+    #[error("found `{found}` where {expected} was expected")]
     Unexpected {
         found: String,
         expected: &'static str,
     },
     /// A product of two loop indices: not affine.
+    #[error(
+        "`{left}` times `{right}` multiplies loop indices: the subscript must be affine in them"
+    )]
     NotAffine { left: String, right: String },
     /// An integer or coefficient beyond 64 bits.
+    #[error("integer too large (64 bits)")]
     Overflow,
+    /// Parentheses or minus signs nested deeper than the parser reads.
+    #[error("nested too deep: at most {limit} levels of parentheses and minus signs")]
+    TooDeep { limit: usize },
+    /// A subscript longer than any loop needs.
+    #[error("{chars} characters long: at most {limit}")]
+    TooLong { chars: usize, limit: usize },
 }
 
 /// An unreadable subscript: the text, the 1-based column (in characters) of
 /// the problem, and the problem.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("subscript `{}`, column {column}: {problem}", shortened(.text))]
 pub struct SubscriptError {
     pub text: String,
     pub column: usize,
     pub problem: SubscriptProblem,
 }
 
-impl fmt::Display for SubscriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "subscript `{}`, column {}: ", self.text, self.column)?;
-        match &self.problem {
-            SubscriptProblem::BadChar(c) => write!(f, "unexpected character `{c}`"),
-            SubscriptProblem::UnexpectedEnd { expected } => {
-                write!(f, "the text ends where {expected} was expected")
-            }
-            SubscriptProblem::Unexpected { found, expected } => {
-                write!(f, "found `{found}` where {expected} was expected")
-            }
-            SubscriptProblem::NotAffine { left, right } => write!(
-                f,
-                "`{left}` times `{right}` multiplies loop indices: the subscript must be affine in them"
-            ),
-            SubscriptProblem::Overflow => write!(f, "integer too large (64 bits)"),
-        }
+/// `text` as an error message quotes it: at most 60 characters.
+fn shortened(text: &str) -> String {
+    const SHOWN: usize = 60;
+    if text.chars().count() <= SHOWN {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(SHOWN).collect();
+        format!("{head}…")
     }
 }
-
-impl std::error::Error for SubscriptError {}
 
 /// A polynomial over the identifiers with integer coefficients, affine in
 /// the loop indices: each term is a sorted list of identifiers and its
@@ -152,7 +155,7 @@ impl Subscript {
 
     /// The value with every identifier replaced by its size; `Err` names the
     /// first identifier without a value.
-    pub fn eval(&self, sizes: &[(&str, i64)]) -> Result<i128, String> {
+    pub fn eval(&self, sizes: &[(&str, i64)]) -> Result<i128, NoValue> {
         let mut sum: i128 = 0;
         for (m, c) in &self.terms {
             let mut p = i128::from(*c);
@@ -161,7 +164,7 @@ impl Subscript {
                     .iter()
                     .find(|(name, _)| name == v)
                     .map(|(_, x)| *x)
-                    .ok_or_else(|| v.clone())?;
+                    .ok_or_else(|| NoValue(v.clone()))?;
                 p = p.saturating_mul(i128::from(x));
             }
             sum = sum.saturating_add(p);
@@ -235,6 +238,11 @@ pub struct Access {
     pub subscript: Subscript,
 }
 
+/// An identifier of a subscript that was given no value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` has no value")]
+pub struct NoValue(pub String);
+
 impl Access {
     /// The symbolic stride between neighbouring threads when `parallel` is
     /// the parallel loop index.
@@ -246,7 +254,7 @@ impl Access {
     pub fn stride(&self, parallel: &str, sizes: &[(&str, i64)]) -> Result<i128, OffloadError> {
         self.symbolic_stride(parallel)
             .eval(sizes)
-            .map_err(|name| OffloadError::UnknownSize {
+            .map_err(|NoValue(name)| OffloadError::UnknownSize {
                 subscript: self.text.clone(),
                 name,
             })

@@ -28,17 +28,37 @@ struct Parser<'a> {
     pos: usize,
     end_col: usize,
     indices: &'a [&'a str],
+    /// Parentheses and unary minus signs open around the current factor.
+    depth: usize,
 }
+
+/// The longest subscript read, in characters (PolyBench's are under 40).
+pub const MAX_SUBSCRIPT_CHARS: usize = 1000;
+
+/// The deepest nesting of parentheses and unary minus signs read.
+pub const MAX_NESTING: usize = 64;
 
 /// Parses `A[expr]` or a bare `expr` with the given loop indices.
 pub fn parse_access(text: &str, loop_indices: &[&str]) -> Result<Access, SubscriptError> {
+    let chars = text.chars().count();
+    if chars > MAX_SUBSCRIPT_CHARS {
+        return Err(SubscriptError {
+            text: text.to_string(),
+            column: MAX_SUBSCRIPT_CHARS + 1,
+            problem: SubscriptProblem::TooLong {
+                chars,
+                limit: MAX_SUBSCRIPT_CHARS,
+            },
+        });
+    }
     let toks = lex(text)?;
     let mut p = Parser {
         text,
         toks,
         pos: 0,
-        end_col: text.chars().count() + 1,
+        end_col: chars + 1,
         indices: loop_indices,
+        depth: 0,
     };
     let array = match (p.toks.first(), p.toks.get(1)) {
         (Some((Tok::Ident(name), _)), Some((Tok::Sym('['), _))) => {
@@ -198,7 +218,19 @@ impl Parser<'_> {
         Ok((acc, acc_text))
     }
 
+    /// A factor, refusing nesting deeper than [`MAX_NESTING`] (the parser
+    /// recurses once a level).
     fn factor(&mut self) -> Result<(Subscript, String), SubscriptError> {
+        if self.depth >= MAX_NESTING {
+            return Err(self.err(self.col(), SubscriptProblem::TooDeep { limit: MAX_NESTING }));
+        }
+        self.depth += 1;
+        let r = self.factor_at_depth();
+        self.depth -= 1;
+        r
+    }
+
+    fn factor_at_depth(&mut self) -> Result<(Subscript, String), SubscriptError> {
         let start = self.col();
         let tok = self.toks.get(self.pos).cloned();
         let expected = "a number, a name, `(` or `-`";

@@ -3,32 +3,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::params::ParamRule;
-use super::platform::{MixPreset, OffloadLaunch, OffloadPlatformPreset};
-use crate::model::offload::{OffloadKernel, Platform, Scaling, SubscriptAccess, WARP_SIZE};
+use super::platform::{OffloadPlatformPreset, check_value};
+use crate::model::offload::{
+    InstructionMix, Launch, OffloadKernel, ParamRule, Platform, Scaling, SubscriptAccess, WARP_SIZE,
+};
 use crate::preset::error::PresetError;
-
-/// coef x n^exp in a file: `(coef: 4.0, exp: 2.0)` is 4 n^2.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct ScalingPreset {
-    pub coef: f64,
-    pub exp: f64,
-}
-
-impl ScalingPreset {
-    pub fn to_model(self) -> Scaling {
-        Scaling {
-            coef: self.coef,
-            exp: self.exp,
-        }
-    }
-
-    /// The value at size n.
-    pub fn at(self, n: f64) -> f64 {
-        self.to_model().at(n)
-    }
-}
 
 /// One array access of the loop body: its subscript (`A[i*n + k]`) and
 /// how often it runs per inner-loop trip.
@@ -61,9 +40,9 @@ pub struct OffloadKernelPreset {
     /// n of the benchmark run (its "benchmark" mode); the default size.
     pub benchmark_size: u64,
     /// Iterations of the parallel loop.
-    pub iterations: ScalingPreset,
+    pub iterations: Scaling,
     /// Trips of the sequential loop inside one parallel iteration.
-    pub inner_trips: ScalingPreset,
+    pub inner_trips: Scaling,
     /// Memory accesses per inner trip.
     pub accesses: Vec<AccessPreset>,
     /// GPU computation instructions per inner trip.
@@ -72,13 +51,13 @@ pub struct OffloadKernelPreset {
     #[serde(default)]
     pub gpu_sync_insts: f64,
     /// CPU instructions per inner trip.
-    pub cpu_mix: MixPreset,
+    pub cpu_mix: InstructionMix,
     /// DRAM bytes per parallel iteration on the CPU.
-    pub cpu_bytes_per_iter: ScalingPreset,
+    pub cpu_bytes_per_iter: Scaling,
     /// Bytes copied to the GPU before the loop.
-    pub bytes_to_device: ScalingPreset,
+    pub bytes_to_device: Scaling,
     /// Bytes copied back after it.
-    pub bytes_from_device: ScalingPreset,
+    pub bytes_from_device: Scaling,
     /// Bytes of one array element; a coalesced warp access loads 32 of them
     /// (Hong & Kim's Load_bytes_per_warp).
     pub element_bytes: f64,
@@ -104,18 +83,25 @@ impl OffloadKernelPreset {
     /// The model's kernel launched as `launch` says (see
     /// [`OffloadPlatformPreset::launch`]); an error names the kernel and
     /// the field (a subscript error also the column).
-    pub fn to_model(&self, launch: &OffloadLaunch) -> Result<OffloadKernel, PresetError> {
+    pub fn to_model(&self, launch: &Launch) -> Result<OffloadKernel, PresetError> {
         let origin = self.label();
-        crate::preset::offload_load::check_kernel(self, &origin)?;
-        ParamRule::Count.check(
+        super::load::check_kernel(self, &origin)?;
+        check_value(
             &origin,
             "launch.threads_per_block",
+            ParamRule::Count,
             launch.threads_per_block,
         )?;
-        ParamRule::Count.check(&origin, "launch.max_blocks", launch.max_blocks)?;
-        ParamRule::Count.check(
+        check_value(
+            &origin,
+            "launch.max_blocks",
+            ParamRule::Count,
+            launch.max_blocks,
+        )?;
+        check_value(
             &origin,
             "launch.active_blocks_per_sm",
+            ParamRule::Count,
             launch.active_blocks_per_sm,
         )?;
         let idx = self.indices();
@@ -129,15 +115,15 @@ impl OffloadKernelPreset {
         Ok(OffloadKernel {
             size_name: self.size_name.clone(),
             parallel_index: self.parallel_index.clone(),
-            iterations: self.iterations.to_model(),
-            inner_trips: self.inner_trips.to_model(),
+            iterations: self.iterations,
+            inner_trips: self.inner_trips,
             accesses,
             gpu_comp_insts: self.gpu_comp_insts,
             gpu_sync_insts: self.gpu_sync_insts,
-            cpu_mix: self.cpu_mix.to_model(),
-            cpu_bytes_per_iter: self.cpu_bytes_per_iter.to_model(),
-            bytes_to_device: self.bytes_to_device.to_model(),
-            bytes_from_device: self.bytes_from_device.to_model(),
+            cpu_mix: self.cpu_mix.clone(),
+            cpu_bytes_per_iter: self.cpu_bytes_per_iter,
+            bytes_to_device: self.bytes_to_device,
+            bytes_from_device: self.bytes_from_device,
             threads_per_block: launch.threads_per_block,
             max_blocks: launch.max_blocks,
             active_blocks_per_sm: launch.active_blocks_per_sm,

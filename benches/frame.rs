@@ -1,0 +1,68 @@
+//! The CPU time of one frame of the real app after a slider change, for
+//! every view of every model: the state changes as a drag would change it,
+//! then egui_kittest runs one frame (panels, recomputation, figure, plot
+//! layout; no GPU rendering).
+//!
+//! `cargo bench --bench frame -- --warm-up-time 1 --measurement-time 3`
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use eframe::egui;
+use egui_kittest::Harness;
+use hetscope::figure::View;
+use hetscope::gui::{BoathullUi, FpmUi, HetscopeApp, OffloadUi, PerdomeUi, Tab};
+
+fn harness(tab: Tab) -> Harness<'static, HetscopeApp> {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.state_mut().state.tab = tab;
+    h.run();
+    h
+}
+
+/// One step of a drag on a slider of the model that shows `tab`: the value
+/// moves back and forth by 1%.
+fn nudge(app: &mut HetscopeApp, tab: Tab, up: bool) {
+    let k = if up { 1.01 } else { 1.0 / 1.01 };
+    let group = tab.view().map(View::group);
+    match group {
+        Some(hetscope::figure::ModelGroup::Boathull) => app.model_mut::<BoathullUi>().state.f *= k,
+        Some(hetscope::figure::ModelGroup::Fpm) => {
+            let s = &mut app.model_mut::<FpmUi>().state;
+            s.integer = false;
+            s.n_units *= k;
+        }
+        Some(hetscope::figure::ModelGroup::Offload) => {
+            app.model_mut::<OffloadUi>().state.size_hi *= k
+        }
+        _ => app.model_mut::<PerdomeUi>().state.platform.params.gpu.t_f *= k,
+    }
+}
+
+fn frames(c: &mut Criterion) {
+    let tabs: Vec<Tab> = View::ALL
+        .into_iter()
+        .map(Tab::Figure)
+        .chain([Tab::Classification])
+        .collect();
+    for tab in tabs {
+        let mut h = harness(tab);
+        let mut up = false;
+        c.bench_function(&format!("frame after a change: {}", tab.title()), |b| {
+            b.iter(|| {
+                up = !up;
+                nudge(h.state_mut(), tab, up);
+                h.step();
+            })
+        });
+        assert!(
+            h.state().param_error().is_none(),
+            "{}: {:?}",
+            tab.title(),
+            h.state().param_error()
+        );
+    }
+}
+
+criterion_group!(benches, frames);
+criterion_main!(benches);

@@ -1,0 +1,126 @@
+//! The model's enums as command-line values, without mirror enums: each
+//! names its spelling and its help, and clap parses them with
+//! [`parser`].
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+
+use crate::model::boathull::{AssumptionSet, Table1Reading};
+use crate::model::fpm::Method;
+use crate::model::perdome::Side;
+
+/// An enum the command line takes by name.
+pub trait ArgEnum: Copy + Send + Sync + 'static {
+    /// Every value, in the order `--help` lists them.
+    fn variants() -> &'static [Self];
+    /// The spelling on the command line.
+    fn key(self) -> &'static str;
+    /// One line for `--help`.
+    fn help(self) -> &'static str;
+}
+
+/// A clap value parser for `T`: its keys as the possible values (with
+/// their help), parsed into the value.
+pub fn parser<T: ArgEnum>() -> impl TypedValueParser<Value = T> {
+    let values = T::variants()
+        .iter()
+        .map(|v| PossibleValue::new(v.key()).help(v.help()));
+    PossibleValuesParser::new(values).map(|s| {
+        T::variants()
+            .iter()
+            .copied()
+            .find(|v| v.key() == s)
+            .expect("clap accepts only the possible values")
+    })
+}
+
+impl ArgEnum for Side {
+    fn variants() -> &'static [Self] {
+        &[Side::Gpu, Side::Cpu]
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Side::Gpu => "gpu",
+            Side::Cpu => "cpu",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            Side::Gpu => "An accelerator behind a host bus (boat hull Section 4.2)",
+            Side::Cpu => "A multi-core CPU (boat hull Section 4.4)",
+        }
+    }
+}
+
+impl ArgEnum for Table1Reading {
+    fn variants() -> &'static [Self] {
+        &[Table1Reading::Derived, Table1Reading::AsPrinted]
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Table1Reading::Derived => "derived",
+            Table1Reading::AsPrinted => "as-printed",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            Table1Reading::Derived => "d = input + output, w from the named input",
+            Table1Reading::AsPrinted => "The values as printed (reproduces the paper's Table 5)",
+        }
+    }
+}
+
+impl ArgEnum for AssumptionSet {
+    fn variants() -> &'static [Self] {
+        &AssumptionSet::ALL
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            AssumptionSet::Default => "default",
+            AssumptionSet::Hull => "hull",
+            AssumptionSet::Unknown => "unknown",
+            AssumptionSet::Table5 => "table5",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            AssumptionSet::Default => {
+                "GPU: nothing known (hull to highest floor); CPU: vector code on all threads"
+            }
+            AssumptionSet::Hull => "The hull itself on both kinds (no floor applies)",
+            AssumptionSet::Unknown => {
+                "Nothing known on both kinds: from the hull to the highest floor"
+            }
+            AssumptionSet::Table5 => {
+                "Table 5 on a GPU: no fused multiply-add, coalescing unknown; a CPU keeps the hull"
+            }
+        }
+    }
+}
+
+impl ArgEnum for Method {
+    fn variants() -> &'static [Self] {
+        &[Method::Fpm, Method::Cpm, Method::Even]
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            Method::Fpm => "fpm",
+            Method::Cpm => "cpm",
+            Method::Even => "even",
+        }
+    }
+
+    fn help(self) -> &'static str {
+        match self {
+            Method::Fpm => "Functional performance models: all devices finish together",
+            Method::Cpm => "Constant performance models: speeds at the even distribution",
+            Method::Even => "n / p each",
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! `hetscope export --view boathull|boathull-compare|boathull-roofline|boathull-app`:
+//! the arguments of the boat hull views and their figure. Processors,
+//! applications, `--set` and the assumptions are read as by
+//! `eval boathull`.
+
+use clap::Args;
+
+use super::resolve::Slot;
+use super::{Resolved, application, options_of, parse_class};
+use crate::cli::CliError;
+use crate::cli::arg_enum::parser;
+use crate::figure::boathull::{self, BoathullInput, DEFAULT_F, DEFAULT_F_RANGE, DEFAULT_SAMPLES};
+use crate::figure::{ChartFigure, View};
+use crate::model::boathull::{AssumptionSet, Table1Reading};
+use crate::model::perdome::Side;
+use crate::preset::defaults;
+
+/// Arguments of `export` that only the boat hull views use.
+#[derive(Debug, Clone, Default, Args)]
+pub struct BoathullExportArgs {
+    /// Class of the primitive [default: '2048x2048|element -> 2048x2048|element'].
+    #[arg(
+        id = "bh_class",
+        long = "class",
+        value_name = "CLASS",
+        allow_hyphen_values = true
+    )]
+    pub class: Option<String>,
+    /// Kind of the first processor [default: the kind of --processor, else gpu].
+    #[arg(id = "bh_target", long = "target", value_name = "KIND", value_parser = parser::<Side>())]
+    pub target: Option<Side>,
+    /// First processor: preset (id or name) or .ron file with boat hull
+    /// parameters [default: gtx470, or i7-930 for --target cpu]. `--set`
+    /// changes its values (names as for `eval boathull`).
+    #[arg(id = "bh_processor", long = "processor", value_name = "NAME|FILE")]
+    pub processor: Option<String>,
+    /// Second processor, of either kind, for boathull-compare,
+    /// boathull-roofline and boathull-app [default: i7-930 against a GPU,
+    /// gtx470 against a CPU].
+    #[arg(id = "bh_processor2", long = "processor2", value_name = "NAME|FILE")]
+    pub processor2: Option<String>,
+    /// Override a value of the second processor (names as for --set).
+    /// Repeatable.
+    #[arg(
+        id = "bh_set2",
+        long = "set2",
+        value_name = "NAME=VALUE",
+        allow_hyphen_values = true
+    )]
+    pub set2: Vec<String>,
+    /// Application preset (id or name) or .ron file, for boathull-app and
+    /// the points of boathull-roofline [default: fast-focus-on-structures].
+    #[arg(id = "bh_application", long = "application", value_name = "NAME|FILE")]
+    pub application: Option<String>,
+    /// Chosen operator complexity f (marker and readout), operations per
+    /// element [default: 10; also --set f=VALUE].
+    #[arg(id = "bh_f", long = "f", value_name = "F")]
+    pub f: Option<f64>,
+    /// Low end of the f axis, operations per element [default: 1].
+    #[arg(id = "bh_f_min", long = "f-min", value_name = "F")]
+    pub f_min: Option<f64>,
+    /// High end of the f axis, operations per element [default: 10000].
+    #[arg(id = "bh_f_max", long = "f-max", value_name = "F")]
+    pub f_max: Option<f64>,
+    /// What is assumed about the floors.
+    #[arg(id = "bh_assume", long = "assume", value_name = "ASSUMPTION", value_parser = parser::<AssumptionSet>(), default_value = "default")]
+    pub assume: AssumptionSet,
+    /// How Table 1 is read (as-printed reproduces the paper's Table 5).
+    #[arg(id = "bh_table1", long = "table1", value_name = "READING", value_parser = parser::<Table1Reading>(), default_value = "derived")]
+    pub table1: Table1Reading,
+}
+
+/// The figure of a boat hull view. `platform` and `set` are the shared
+/// `--platform` (not used here: an error when given) and `--set` (the
+/// first processor's values and f).
+pub fn figure(
+    view: View,
+    args: &BoathullExportArgs,
+    platform: Option<&str>,
+    set: &[String],
+) -> Result<ChartFigure, CliError> {
+    if let Some(p) = platform {
+        return Err(CliError::usage(format!(
+            "--platform {p}: the boat hull views use --processor and --processor2, not a platform"
+        )));
+    }
+    let class = parse_class(args.class.as_deref().unwrap_or(defaults::BOATHULL_CLASS))?;
+    let first = Resolved::new(Slot::First, args.processor.as_deref(), args.target, set)?;
+    let default2 = match first.target {
+        Side::Gpu => defaults::BOATHULL_CPU,
+        Side::Cpu => defaults::BOATHULL_GPU,
+    };
+    let second = Resolved::new(
+        Slot::Second,
+        Some(args.processor2.as_deref().unwrap_or(default2)),
+        None,
+        &args.set2,
+    )?;
+    if second.f.is_some() {
+        return Err(CliError::usage(
+            "--set2 f: the operator complexity is shared; give it with --f",
+        ));
+    }
+    let f = args.f.or(first.f).unwrap_or(DEFAULT_F);
+    let app_key = args
+        .application
+        .as_deref()
+        .unwrap_or(defaults::BOATHULL_APPLICATION);
+    let (_, app) = application(app_key)?;
+    let input = BoathullInput {
+        class,
+        processor: first.processor(args.assume),
+        partner: second.processor(args.assume),
+        options: options_of(args.table1),
+        f,
+        f_min: args.f_min.unwrap_or(DEFAULT_F_RANGE.0),
+        f_max: args.f_max.unwrap_or(DEFAULT_F_RANGE.1),
+        samples: DEFAULT_SAMPLES,
+        application: Some(app),
+    };
+    boathull::build(view, &input)
+        .map_err(|e| CliError::usage(format!("--view {}: {e}", view.key())))
+}

@@ -1,0 +1,296 @@
+//! Reading the boat hull arguments shared by `eval boathull` and
+//! `export --view boathull*`: processors (preset or file) with `--set`,
+//! applications, the assumptions about the floors and the reading of
+//! Table 1.
+
+use std::path::Path;
+
+use super::set_names;
+use crate::cli::CliError;
+use crate::cli::arg_enum::ArgEnum;
+use crate::cli::{catalog, preset_error};
+use crate::figure::boathull::BoathullProcessor;
+use crate::model::boathull::{Application, AssumptionSet, Machine};
+use crate::model::perdome::Side;
+use crate::preset::{self, PresetError, PresetKind, ProcessorPreset, defaults};
+
+/// A processor argument resolved: preset id, contents, target, and its
+/// machine with `--set` applied (`f` returned apart).
+pub(in crate::cli) struct Resolved {
+    pub id: String,
+    pub preset: ProcessorPreset,
+    pub target: Side,
+    pub machine: Machine,
+    pub f: Option<f64>,
+}
+
+/// Which processor of a command line is read: it names the options that
+/// give it in messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(in crate::cli) enum Slot {
+    /// `--processor`, `--target`, `--set`.
+    First,
+    /// `--processor2`, `--set2` (its kind follows its preset).
+    Second,
+}
+
+impl Slot {
+    /// The processor option without its dashes.
+    fn processor(self) -> &'static str {
+        match self {
+            Slot::First => "processor",
+            Slot::Second => "processor2",
+        }
+    }
+
+    fn set(self) -> &'static str {
+        match self {
+            Slot::First => "--set",
+            Slot::Second => "--set2",
+        }
+    }
+
+    /// How a processor kind is named: `--target gpu`, or `a GPU` for the
+    /// second processor, which has no --target.
+    fn kind(self, side: Side) -> String {
+        match self {
+            Slot::First => format!("--target {}", side.key()),
+            Slot::Second => format!("a {}", side.name()),
+        }
+    }
+}
+
+impl Resolved {
+    /// Read the processor of `slot` (`key`, or the target's default),
+    /// check its kind and apply `set`.
+    pub(in crate::cli) fn new(
+        slot: Slot,
+        key: Option<&str>,
+        target: Option<Side>,
+        set: &[String],
+    ) -> Result<Resolved, CliError> {
+        let (id, preset) = processor(slot, key, target)?;
+        let target = target.unwrap_or(preset.kind);
+        let sets = parse_sets(slot, target, set)?;
+        let mut machine = machine_of(slot, target, &id, &preset)?;
+        let mut f = None;
+        for (name, v) in &sets {
+            if name == "f" {
+                f = Some(*v);
+            } else {
+                apply(&mut machine, name, *v);
+            }
+        }
+        Ok(Resolved {
+            id,
+            preset,
+            target,
+            machine,
+            f,
+        })
+    }
+
+    /// The figure's processor.
+    pub(in crate::cli) fn processor(&self, assume: AssumptionSet) -> BoathullProcessor {
+        BoathullProcessor {
+            name: self.preset.name.clone(),
+            target: self.machine.target(assume.gpu(), assume.cpu()),
+        }
+    }
+}
+
+/// Parse `NAME=VALUE` items for `target`; each value checked, the last
+/// value of a name wins.
+fn parse_sets(slot: Slot, target: Side, items: &[String]) -> Result<Vec<(String, f64)>, CliError> {
+    let set = slot.set();
+    let known = set_names(target);
+    let mut out: Vec<(String, f64)> = Vec::new();
+    for item in items {
+        let Some((name, text)) = item.split_once('=') else {
+            return Err(CliError::usage(format!(
+                "{set} {item}: expected NAME=VALUE, e.g. {set} P_compute=1000"
+            )));
+        };
+        let (name, text) = (name.trim(), text.trim());
+        if !known.contains(&name) {
+            let other = match target {
+                Side::Gpu => Side::Cpu,
+                Side::Cpu => Side::Gpu,
+            };
+            let hint = if set_names(other).contains(&name) {
+                format!(" ({name} applies to {})", slot.kind(other))
+            } else {
+                String::new()
+            };
+            return Err(CliError::usage(format!(
+                "{set} {item}: unknown parameter '{name}' for {}{hint}; known: {}",
+                slot.kind(target),
+                known.join(" ")
+            )));
+        }
+        let v: f64 = text.parse().map_err(|_| {
+            CliError::usage(format!(
+                "{set} {item}: value of {name} '{text}' is not a number"
+            ))
+        })?;
+        check_value(&format!("{set} {item}"), name, v)?;
+        out.retain(|(n, _)| n != name);
+        out.push((name.to_string(), v));
+    }
+    Ok(out)
+}
+
+/// `Ok` when `v` suits `name`; the error starts with `arg` (the option
+/// and its item).
+fn check_value(arg: &str, name: &str, v: f64) -> Result<(), CliError> {
+    let bad = |rule: &str| Err(CliError::usage(format!("{arg}: {name} must be {rule}")));
+    match name {
+        "f" if !(v.is_finite() && v >= 0.0) => {
+            bad("a finite zero or positive number (operations per element)")
+        }
+        "N_threads" if !(v.fract() == 0.0 && v >= 1.0 && v <= f64::from(u32::MAX)) => {
+            bad("a whole number of threads, at least 1")
+        }
+        "W_vector"
+            if !(v.fract() == 0.0 && v >= 32.0 && v <= f64::from(u32::MAX) && v % 32.0 == 0.0) =>
+        {
+            bad("a positive multiple of 32 bits (elements are 32-bit)")
+        }
+        "P_compute" if !(v.is_finite() && v > 0.0) => bad("a finite positive number (GFLOP/s)"),
+        "P_coalesced" | "P_uncoalesced" | "B_bus" | "P_memory" if !(v.is_finite() && v > 0.0) => {
+            bad("a finite positive number (GB/s)")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Set one checked processor value (`f` is handled by the caller).
+fn apply(machine: &mut Machine, name: &str, v: f64) {
+    match (machine, name) {
+        (Machine::Gpu(g), "P_compute") => g.p_compute_gflops = v,
+        (Machine::Gpu(g), "P_coalesced") => g.p_coalesced_gbs = v,
+        (Machine::Gpu(g), "P_uncoalesced") => g.p_uncoalesced_gbs = v,
+        (Machine::Gpu(g), "B_bus") => g.b_bus_gbs = v,
+        (Machine::Cpu(c), "P_compute") => c.p_compute_gflops = v,
+        (Machine::Cpu(c), "P_memory") => c.p_memory_gbs = v,
+        // Checked to be whole numbers within u32 by `check_value`.
+        (Machine::Cpu(c), "N_threads") => c.n_threads = v as u32,
+        (Machine::Cpu(c), "W_vector") => c.w_vector_bits = v as u32,
+        _ => {}
+    }
+}
+
+/// The processor preset named by `key` (or the default of `target`, gpu
+/// when none): its id (or path) and contents.
+fn processor(
+    slot: Slot,
+    key: Option<&str>,
+    target: Option<Side>,
+) -> Result<(String, ProcessorPreset), CliError> {
+    let key = key.map(str::to_string).unwrap_or_else(|| {
+        match target.unwrap_or(Side::Gpu) {
+            Side::Gpu => defaults::BOATHULL_GPU,
+            Side::Cpu => defaults::BOATHULL_CPU,
+        }
+        .to_string()
+    });
+    let path = Path::new(&key);
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+    {
+        let p = preset::load_processor_file(path).map_err(|e| preset_error(slot.processor(), e))?;
+        return Ok((key, p));
+    }
+    let cat = catalog()?;
+    match cat.processor(&key) {
+        Some((e, p)) => Ok((e.id.clone(), p.clone())),
+        None => Err(preset_error(
+            slot.processor(),
+            PresetError::Unknown {
+                origin: "processor argument".to_string(),
+                kind: PresetKind::Processor,
+                key,
+                known: cat.ids(PresetKind::Processor),
+            },
+        )),
+    }
+}
+
+/// The application named by `key` (a preset id or name, or a .ron file):
+/// its id and the model's application.
+pub(in crate::cli) fn application(key: &str) -> Result<(String, Application), CliError> {
+    let path = Path::new(key);
+    let (id, p) = if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
+    {
+        let p = preset::boathull::load_application_file(path)
+            .map_err(|e| preset_error("application", e))?;
+        (key.to_string(), p)
+    } else {
+        let cat = catalog()?;
+        match cat.application(key) {
+            Some((e, p)) => (e.id.clone(), p.clone()),
+            None => {
+                return Err(preset_error(
+                    "application",
+                    PresetError::Unknown {
+                        origin: "application argument".to_string(),
+                        kind: PresetKind::Application,
+                        key: key.to_string(),
+                        known: cat.ids(PresetKind::Application),
+                    },
+                ));
+            }
+        }
+    };
+    let app = p
+        .application()
+        .map_err(|e| CliError::usage(format!("--application {key}: {e}")))?;
+    Ok((id, app))
+}
+
+/// The boat hull processor of a preset, checked against the target.
+fn machine_of(
+    slot: Slot,
+    target: Side,
+    id: &str,
+    p: &ProcessorPreset,
+) -> Result<Machine, CliError> {
+    let option = slot.processor();
+    if p.kind != target {
+        return Err(CliError::usage(format!(
+            "--{option} {id}: `{}` is a {}, but --target {} needs a {}",
+            p.name,
+            p.kind.name(),
+            target.key(),
+            target.name()
+        )));
+    }
+    let machine = p.boathull.filter(|m| m.kind() == target);
+    machine.ok_or_else(|| {
+        let with = with_boathull(target);
+        CliError::usage(format!(
+            "--{option} {id}: `{}` has no boat hull parameters (add `boathull: Some({}(...))` to its file, or choose one of: {})",
+            p.name,
+            match target {
+                Side::Gpu => "Gpu",
+                Side::Cpu => "Cpu",
+            },
+            with.join(", ")
+        ))
+    })
+}
+
+/// Built-in processors of one kind that have boat hull parameters.
+fn with_boathull(side: Side) -> Vec<String> {
+    let Ok(cat) = catalog() else {
+        return Vec::new();
+    };
+    cat.processors()
+        .iter()
+        .filter(|(_, p)| p.kind == side && p.boathull.is_some())
+        .map(|(e, _)| e.id.clone())
+        .collect()
+}

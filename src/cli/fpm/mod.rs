@@ -1,0 +1,223 @@
+//! `hetscope fpm`: functional performance models on the command line.
+//!
+//! - `fpm measure`: time a real kernel on this machine over problem sizes
+//!   and write its speed function as CSV (see `crate::measure`).
+//! - `fpm eval`: partition n computation units over devices given by
+//!   speed-function CSV files (or built-in device presets) and print the
+//!   shares, times, makespan and imbalance as JSON.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use clap::{Args, Subcommand};
+use serde_json::{Value, json};
+
+pub mod export;
+
+use crate::cli::arg_enum::{ArgEnum, parser};
+use crate::cli::{CliError, catalog};
+use crate::measure::{Kernel, MeasureConfig, Measurement};
+use crate::model::fpm::{Method, SpeedFunction, partition, partition_blocks};
+use crate::preset::fpm::{SpeedCsv, save_speed_csv};
+
+#[derive(Debug, Subcommand)]
+pub enum FpmAction {
+    /// Time a kernel on this machine over problem sizes and write its
+    /// speed function (CSV: size,speed,spread). Progress goes to stderr.
+    Measure(MeasureArgs),
+    /// Partition n units over devices given by speed-function CSV files and
+    /// print a JSON object (shares, times, makespan, imbalance).
+    Eval(FpmEvalArgs),
+    /// The built-in device speed functions, one a line: name and path.
+    Devices,
+}
+
+#[derive(Debug, Args)]
+pub struct MeasureArgs {
+    /// gemm (compute bound; unit Mflop) or triad (memory bound; unit M
+    /// elements).
+    #[arg(long, value_parser = parse_kernel, value_name = "KERNEL")]
+    pub kernel: Kernel,
+    /// Worker threads; different counts stand for different devices.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Size parameters, comma separated: gemm matrix order n, triad vector
+    /// length m. Default: a short built-in list.
+    #[arg(long, value_delimiter = ',', value_parser = parse_size, value_name = "S1,S2,...")]
+    pub sizes: Vec<usize>,
+    /// Output CSV file (written atomically).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct FpmEvalArgs {
+    /// Speed-function CSV files, comma separated, one per device (a name
+    /// of `hetscope fpm devices` also works when no such file exists).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        required = true,
+        value_name = "FILE[,FILE...]"
+    )]
+    pub devices: Vec<String>,
+    /// Problem size, computation units (the unit of the CSV files).
+    #[arg(long, value_parser = parse_n, allow_hyphen_values = true, value_name = "N")]
+    pub n: f64,
+    /// Partitioning method.
+    #[arg(long, value_parser = parser::<Method>(), default_value = "fpm")]
+    pub method: Method,
+    /// Whole units (blocks): sizes are whole numbers adding up to n.
+    #[arg(long)]
+    pub integer: bool,
+}
+
+fn parse_kernel(s: &str) -> Result<Kernel, String> {
+    s.parse()
+        .map_err(|e: crate::measure::UnknownKernel| e.to_string())
+}
+
+fn parse_size(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(v) if v > 0 => Ok(v),
+        _ => Err(format!("size '{s}' must be a positive whole number")),
+    }
+}
+
+pub(super) fn parse_n(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!("'{s}' must be a positive number of units")),
+    }
+}
+
+/// Run one `fpm` action.
+pub fn run(action: FpmAction) -> Result<(), CliError> {
+    match action {
+        FpmAction::Measure(args) => {
+            let path = measure(&args)?;
+            crate::cli::out(&format!("wrote {}\n", path.display()))
+        }
+        FpmAction::Eval(args) => {
+            let value = eval(&args)?;
+            crate::cli::out_json(&value)
+        }
+        FpmAction::Devices => {
+            let mut text = String::new();
+            for (e, _) in catalog()?.devices() {
+                text.push_str(&format!("{}\t{}\n", e.id, e.path));
+            }
+            crate::cli::out(&text)
+        }
+    }
+}
+
+/// `fpm measure`: time, print one progress line a size, write the CSV.
+pub fn measure(args: &MeasureArgs) -> Result<PathBuf, CliError> {
+    let mut cfg = MeasureConfig::new(args.kernel, args.threads);
+    if !args.sizes.is_empty() {
+        cfg.sizes = args.sizes.clone();
+    }
+    // Fail before measuring if the file cannot be written there.
+    crate::fsio::check_writable(&args.out)
+        .map_err(|e| CliError::failure(format!("{}: {e}", args.out.display())))?;
+    let cancel = AtomicBool::new(false);
+    let mut progress = |m: &Measurement| {
+        eprintln!(
+            "{} size {}: {:.6} units, {:.3e} s, {:.4} units/s, spread {:.1}% ({} samples x {} runs)",
+            args.kernel.key(),
+            m.size,
+            m.units,
+            m.time_s,
+            m.speed_units_per_s,
+            100.0 * m.spread,
+            m.samples,
+            m.reps
+        );
+    };
+    let ms = crate::measure::measure(&cfg, &mut progress, &cancel)
+        .map_err(|e| CliError::usage(e.to_string()))?;
+    let csv = SpeedCsv::measured(crate::measure::notes(&cfg, &ms), crate::measure::rows(&ms));
+    save_speed_csv(&args.out, &csv).map_err(|e| CliError::failure(e.to_string()))?;
+    Ok(args.out.clone())
+}
+
+/// Reads one device's CSV: a file if it exists, else a built-in device by
+/// name. Returns the device's name (the file stem or the built-in id).
+pub(super) fn load_device_csv(arg: &str) -> Result<(String, SpeedCsv), CliError> {
+    let path = Path::new(arg);
+    if path.is_file() {
+        let csv =
+            crate::preset::fpm::load_speed_csv(path).map_err(|e| CliError::usage(e.to_string()))?;
+        return Ok((crate::preset::file_id(path), csv));
+    }
+    let cat = catalog()?;
+    match cat.device(arg) {
+        Some((e, csv)) => Ok((e.id.clone(), csv.clone())),
+        None => Err(CliError::failure(format!(
+            "{arg}: no such file (built-in devices: {})",
+            cat.ids(crate::preset::PresetKind::Device).join(", ")
+        ))),
+    }
+}
+
+/// Reads one device: a file if it exists, else a built-in device by name.
+fn load_device(arg: &str) -> Result<(String, SpeedFunction), CliError> {
+    let (name, csv) = load_device_csv(arg)?;
+    let f = csv
+        .to_function()
+        .map_err(|e| CliError::usage(format!("{arg}: {e}")))?;
+    Ok((name, f))
+}
+
+/// `fpm eval`: the partition as a JSON object.
+pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
+    let mut names = Vec::new();
+    let mut speeds = Vec::new();
+    for d in &args.devices {
+        if d.trim().is_empty() {
+            return Err(CliError::usage("--devices: an empty name"));
+        }
+        let (name, f) = load_device(d)?;
+        names.push(name);
+        speeds.push(f);
+    }
+    let method = args.method;
+    let p = if args.integer {
+        if args.n.fract() != 0.0 || args.n > crate::model::fpm::MAX_BLOCKS as f64 {
+            return Err(CliError::usage(format!(
+                "--n {} must be a whole number (at most 2^53) with --integer",
+                args.n
+            )));
+        }
+        partition_blocks(&speeds, args.n as u64, method)
+    } else {
+        partition(&speeds, args.n, method)
+    }
+    .map_err(|e| CliError::usage(e.to_string()))?;
+    let devices: Vec<Value> = names
+        .iter()
+        .zip(&p.shares)
+        .map(|(name, s)| {
+            let size = if args.integer {
+                json!(s.size_units as u64)
+            } else {
+                json!(s.size_units)
+            };
+            json!({"name": name, "size": size, "time_s": finite(s.time_s)})
+        })
+        .collect();
+    Ok(json!({
+        "devices": devices,
+        "n": args.n,
+        "makespan_s": finite(p.makespan_s),
+        "imbalance": finite(p.imbalance),
+        "method": args.method.key(),
+        "integer": args.integer,
+    }))
+}
+
+/// JSON has no infinity: null instead.
+fn finite(v: f64) -> Value {
+    if v.is_finite() { json!(v) } else { Value::Null }
+}

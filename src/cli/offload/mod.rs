@@ -1,0 +1,328 @@
+//! `hetscope eval offload`: the offload decision of one OpenMP loop (an
+//! offload kernel preset) on one CPU+GPU platform (an offload platform
+//! preset) at one problem size, as JSON; and `hetscope eval hongkim`: the
+//! Hong & Kim GPU model alone, with its parameter names, defaulting to
+//! Hong & Kim's worked example (in `hong_kim`).
+
+use clap::Args;
+use serde_json::{Map, Value, json};
+
+pub mod export;
+mod hong_kim;
+
+pub use hong_kim::{HongKimArgs, run_hong_kim};
+
+use crate::cli::{CliError, catalog, preset_error};
+use crate::model::offload::{
+    Coalescing, CpuPrediction, ExecCase, GpuKernel, GpuPrediction, OffloadError, OffloadKernel,
+    OffloadParam, ParamRule, Platform, decide,
+};
+use crate::preset::Catalog;
+use crate::preset::offload::{OffloadPlatformPreset, offload_kernel_arg, offload_platform_arg};
+
+/// The arguments of `eval offload`.
+#[derive(Debug, Clone, Args)]
+pub struct OffloadArgs {
+    /// Offload platform preset (id or name) or an offload platform .ron
+    /// file (`presets list --all` lists kind offload-platform).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform: String,
+    /// Offload kernel preset (id or name, e.g. gemm) or an offload kernel
+    /// .ron file (kind offload-kernel).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub kernel: String,
+    /// Override a platform value: GPU (Hong & Kim's names) sm_count
+    /// freq_ghz mem_bw_gbs mem_ld departure_del_coal departure_del_uncoal
+    /// trans_per_warp_uncoal issue_cycles max_threads_per_sm
+    /// max_blocks_per_sm; launch threads_per_block max_blocks
+    /// active_blocks_per_sm; CPU threads cpu_freq_ghz ipc cpu_mem_bw_gbs
+    /// tlb_entries tlb_miss_penalty page_bytes loop_overhead_per_iter
+    /// schedule_static sync_overhead parallel_startup; bus bus_gbs
+    /// bus_latency_us. Repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
+    pub set: Vec<String>,
+    /// Problem size n: a whole number, or `test` / `benchmark` for the
+    /// kernel's sizes [default: benchmark].
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub size: Option<String>,
+}
+
+/// Split `NAME=VALUE` and read the number; `known` lists the names for
+/// the message of an unknown one.
+fn name_value<'a>(
+    item: &'a str,
+    is_known: impl Fn(&str) -> bool,
+    known: &[&str],
+    example: &str,
+) -> Result<(&'a str, f64), CliError> {
+    let Some((name, text)) = item.split_once('=') else {
+        return Err(CliError::usage(format!(
+            "--set {item}: expected NAME=VALUE, e.g. --set {example}"
+        )));
+    };
+    let (name, text) = (name.trim(), text.trim());
+    if !is_known(name) {
+        return Err(CliError::usage(format!(
+            "--set {item}: unknown parameter '{name}'; known: {}",
+            known.join(" ")
+        )));
+    }
+    let v: f64 = text.parse().map_err(|_| {
+        CliError::usage(format!(
+            "--set {item}: value of {name} '{text}' is not a number"
+        ))
+    })?;
+    Ok((name, v))
+}
+
+fn rule_error(item: &str, name: &str, rule: ParamRule, unit: &str) -> CliError {
+    let unit = if unit.is_empty() {
+        String::new()
+    } else {
+        format!(" ({unit})")
+    };
+    CliError::usage(format!(
+        "--set {item}: {name} must be {}{unit}",
+        rule.need()
+    ))
+}
+
+/// The size named by `--size` (default: the benchmark size): n and the
+/// mode's name when it is one of the kernel's sizes.
+pub(super) fn size_of(
+    arg: Option<&str>,
+    test: u64,
+    benchmark: u64,
+) -> Result<(f64, Option<&'static str>), CliError> {
+    let text = arg.map(str::trim).unwrap_or("benchmark");
+    match text.to_ascii_lowercase().as_str() {
+        "benchmark" => return Ok((benchmark as f64, Some("benchmark"))),
+        "test" => return Ok((test as f64, Some("test"))),
+        _ => {}
+    }
+    match text.parse::<f64>() {
+        Ok(n) if n.is_finite() && n >= 1.0 && n.fract() == 0.0 && n <= 1e15 => {
+            let mode = if n == benchmark as f64 {
+                Some("benchmark")
+            } else if n == test as f64 {
+                Some("test")
+            } else {
+                None
+            };
+            Ok((n, mode))
+        }
+        _ => Err(CliError::usage(format!(
+            "--size {text}: the problem size must be a whole number of at least 1, `test` or `benchmark`"
+        ))),
+    }
+}
+
+fn model_error(e: OffloadError) -> CliError {
+    CliError::usage(e.to_string())
+}
+
+fn case_key(c: ExecCase) -> &'static str {
+    match c {
+        ExecCase::NotEnoughWarps => "not_enough_warps",
+        ExecCase::MemoryBound => "memory_bound",
+        ExecCase::ComputeBound => "compute_bound",
+    }
+}
+
+/// An integer as a JSON number when it fits 64 bits, else as a float.
+fn int_json(v: i128) -> Value {
+    match i64::try_from(v) {
+        Ok(x) => json!(x),
+        Err(_) => json!(v as f64),
+    }
+}
+
+/// Check every `--set NAME=VALUE` against the offload platform's
+/// parameters (`threads`, `bus_gbs`, `mem_ld`, ...); the last value of a
+/// name wins.
+fn offload_sets(items: &[String]) -> Result<Vec<(OffloadParam, f64)>, CliError> {
+    let names = OffloadParam::names();
+    let known: Vec<&str> = names.split(' ').collect();
+    let mut sets: Vec<(OffloadParam, f64)> = Vec::new();
+    for item in items {
+        let (name, v) = name_value(
+            item,
+            |n| OffloadParam::from_name(n).is_some(),
+            &known,
+            "threads=4",
+        )?;
+        let Some(p) = OffloadParam::from_name(name) else {
+            continue;
+        };
+        if !p.rule().allows(v) {
+            return Err(rule_error(item, name, p.rule(), p.unit()));
+        }
+        sets.retain(|(q, _)| *q != p);
+        sets.push((p, v));
+    }
+    Ok(sets)
+}
+
+/// The offload platform of `--platform` (the default when absent): its
+/// id, its preset, and its model with every `--set` applied.
+pub(super) fn platform_with_sets(
+    cat: &Catalog,
+    arg: Option<&str>,
+    set: &[String],
+) -> Result<(String, OffloadPlatformPreset, Platform), CliError> {
+    let sets = offload_sets(set)?;
+    let arg = arg.unwrap_or(crate::preset::defaults::OFFLOAD_PLATFORM);
+    let (id, preset) = offload_platform_arg(arg, cat).map_err(|e| preset_error("platform", e))?;
+    let mut model = preset
+        .to_model()
+        .map_err(|e| CliError::usage(format!("--platform: {e}")))?;
+    for (p, v) in sets {
+        model
+            .set_param(p, v)
+            .map_err(|e| CliError::usage(format!("--set {p}={v}: {e}")))?;
+    }
+    model
+        .check()
+        .map_err(|e| CliError::usage(format!("--set: {e}")))?;
+    Ok((id, preset, model))
+}
+
+/// Run `eval offload`.
+pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
+    let cat = catalog()?;
+    let (platform_id, platform, model_platform) =
+        platform_with_sets(&cat, Some(&args.platform), &args.set)?;
+    let (kernel_id, kernel) =
+        offload_kernel_arg(&args.kernel, &cat).map_err(|e| preset_error("kernel", e))?;
+    let (n, mode) = size_of(
+        args.size.as_deref(),
+        kernel.test_size,
+        kernel.benchmark_size,
+    )?;
+    let launch = model_platform.runtime.launch(&model_platform.gpu);
+    let model_kernel = kernel
+        .to_model(&launch)
+        .map_err(|e| CliError::usage(e.to_string()))?;
+    let d = decide(&model_kernel, &model_platform, n).map_err(model_error)?;
+    let gk = model_kernel.gpu_kernel(n).map_err(model_error)?;
+    let coalescing = coalescing_json(&model_kernel, n)?;
+
+    let mut m = Map::new();
+    for (k, v) in [
+        ("model", json!("offload")),
+        ("platform", json!(platform.name)),
+        ("platform_id", json!(platform_id)),
+        ("kernel", json!(kernel.name)),
+        ("kernel_id", json!(kernel_id)),
+        ("n", json!(n)),
+        ("size", json!(mode)),
+        ("cpu_s", json!(d.cpu_seconds)),
+        ("gpu_kernel_s", json!(d.kernel_seconds)),
+        ("transfer_s", json!(d.transfer_seconds)),
+        ("gpu_s", json!(d.gpu_seconds)),
+        ("speedup", json!(d.speedup)),
+        ("offload", json!(d.offload)),
+        ("mwp", json!(d.gpu.mwp)),
+        ("cwp", json!(d.gpu.cwp)),
+        ("gpu_cycles", json!(d.gpu.total_cycles)),
+        ("gpu_case", json!(case_key(d.gpu.case))),
+        ("gpu", gpu_json(&d.gpu, &gk)),
+        ("cpu", cpu_json(&d.cpu)),
+        ("coalescing", Value::Array(coalescing)),
+        ("params", Value::Object(platform_params(&model_platform))),
+        ("units", offload_units()),
+    ] {
+        m.insert(k.into(), v);
+    }
+    Ok(Value::Object(m))
+}
+
+/// Every access of the kernel at size n: its stride with respect to the
+/// parallel index and whether a warp's accesses coalesce.
+fn coalescing_json(model_kernel: &OffloadKernel, n: f64) -> Result<Vec<Value>, CliError> {
+    let size = n.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
+    let sizes = [(model_kernel.size_name.as_str(), size)];
+    let mut coalescing = Vec::new();
+    for a in &model_kernel.accesses {
+        let acc = &a.access;
+        let par = model_kernel.parallel_index.as_str();
+        let stride = acc.stride(par, &sizes).map_err(model_error)?;
+        let class = match Coalescing::of_stride(stride) {
+            Coalescing::Broadcast => "broadcast",
+            Coalescing::Unit => "unit",
+            Coalescing::Strided(_) => "strided",
+        };
+        coalescing.push(json!({
+            "array": acc.array.clone(),
+            "subscript": acc.text,
+            "symbolic_stride": acc.symbolic_stride(par).to_string(),
+            "stride": int_json(stride),
+            "class": class,
+            "coalesced": Coalescing::of_stride(stride).is_coalesced(),
+            "per_trip": a.per_trip,
+        }));
+    }
+    Ok(coalescing)
+}
+
+/// The GPU side: the Hong & Kim intermediates and the launch.
+fn gpu_json(g: &GpuPrediction, gk: &GpuKernel) -> Value {
+    json!({
+        "case": g.case.to_string(),
+        "n_warps": g.n,
+        "active_sms": g.active_sms,
+        "blocks": gk.blocks,
+        "threads_per_block": gk.threads_per_block,
+        "active_blocks_per_sm": gk.active_blocks_per_sm,
+        "comp_insts": gk.comp_insts,
+        "coal_mem_insts": gk.coal_mem_insts,
+        "uncoal_mem_insts": gk.uncoal_mem_insts,
+        "mem_l": g.mem_l,
+        "departure_delay": g.departure_delay,
+        "mwp_without_bw_full": g.mwp_without_bw_full,
+        "mwp_peak_bw": g.mwp_peak_bw,
+        "mem_cycles": g.mem_cycles,
+        "comp_cycles": g.comp_cycles,
+        "rep": g.rep,
+        "omp_rep": g.omp_rep,
+        "exec_cycles": g.exec_cycles,
+        "sync_cycles": g.sync_cycles,
+    })
+}
+
+/// The CPU side: the OpenMP cost model's terms.
+fn cpu_json(c: &CpuPrediction) -> Value {
+    json!({
+        "cycles": c.total_cycles,
+        "cycles_per_iter": c.cycles_per_iter,
+        "chunk": c.chunk,
+        "compute_cycles": c.compute_cycles,
+        "bandwidth_cycles": c.bandwidth_cycles,
+        "bandwidth_bound": c.bandwidth_bound,
+        "tlb_misses": c.tlb_misses,
+        "overhead_cycles": c.overhead_cycles,
+    })
+}
+
+/// Every parameter the platform sets, by its `--set` name.
+fn platform_params(platform: &Platform) -> Map<String, Value> {
+    let mut params = Map::new();
+    for p in OffloadParam::all() {
+        params.insert(p.name().into(), json!(platform.param(p)));
+    }
+    params
+}
+
+/// The units of `eval offload`.
+fn offload_units() -> Value {
+    json!({
+        "cpu_s": "s (OpenMP cost model, Table II parameters)",
+        "gpu_kernel_s": "s (Hong & Kim with #OMP_Rep)",
+        "transfer_s": "s (both directions over the bus)",
+        "gpu_s": "s (kernel plus transfers)",
+        "speedup": "cpu_s / gpu_s",
+        "gpu_cycles": "GPU cycles at freq_ghz",
+        "stride": "elements between neighbouring threads",
+        "params": "GHz, GB/s, cycles, us, counts (see --help)",
+    })
+}

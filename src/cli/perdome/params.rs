@@ -1,0 +1,174 @@
+//! `--platform`, `--workload` and `--set NAME=VALUE`: from arguments to a
+//! checked scenario.
+
+use clap::Args;
+
+use crate::cli::{CliError, catalog, preset_error};
+use crate::model::perdome::machine::check_param;
+use crate::model::perdome::partition::check_intensity;
+use crate::model::perdome::{NamedPartition, Scenario};
+use crate::model::perdome::{Param, Side};
+use crate::preset::defaults;
+use crate::preset::{self};
+
+/// The arguments that choose and adjust a scenario.
+#[derive(Debug, Clone, Args)]
+pub struct ScenarioArgs {
+    /// Platform preset (id or name) or a platform .ron file [default:
+    /// i7-gtx750-perdome; offload views: an offload platform, see
+    /// `presets list --all`].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform: Option<String>,
+    /// Workload preset (id or name) or a workload .ron file.
+    #[arg(long, value_name = "NAME|FILE", default_value = crate::preset::defaults::WORKLOAD)]
+    pub workload: String,
+    /// Override a parameter: t_fC t_bC e_fC e_bC p_sC t_fG t_bG e_fG e_bG
+    /// p_sG (ps, pJ, W) or I I_C I_G (flop/byte). Repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
+    pub set: Vec<String>,
+}
+
+/// Parameter values given with `--set`, each already checked.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Overrides {
+    pub machine: Vec<(Side, Param, f64)>,
+    /// Workload intensity, flop/byte.
+    pub i: Option<f64>,
+    pub i_c: Option<f64>,
+    pub i_g: Option<f64>,
+}
+
+/// Every name `--set` accepts.
+pub fn known_names() -> Vec<String> {
+    let mut v = Vec::new();
+    for side in [Side::Cpu, Side::Gpu] {
+        for p in Param::ALL {
+            v.push(p.full_symbol(side));
+        }
+    }
+    v.extend(["I", "I_C", "I_G"].map(String::from));
+    v
+}
+
+impl Overrides {
+    /// Parse and check `NAME=VALUE` items; the last value of a name wins.
+    pub fn parse(items: &[String]) -> Result<Overrides, CliError> {
+        let mut o = Overrides::default();
+        for item in items {
+            let Some((name, value)) = item.split_once('=') else {
+                return Err(CliError::usage(format!(
+                    "--set {item}: expected NAME=VALUE, e.g. --set t_fC=73.5"
+                )));
+            };
+            let name = name.trim();
+            let text = value.trim();
+            let known = || {
+                CliError::usage(format!(
+                    "--set {item}: unknown parameter '{name}'; known: {}",
+                    known_names().join(" ")
+                ))
+            };
+            let v: f64 = text.parse().map_err(|_| {
+                if is_known(name) {
+                    CliError::usage(format!(
+                        "--set {item}: value of {name} '{text}' is not a number"
+                    ))
+                } else {
+                    known()
+                }
+            })?;
+            match name {
+                "I" | "I_C" | "I_G" => {
+                    let label = match name {
+                        "I" => "I",
+                        "I_C" => "I_C",
+                        _ => "I_G",
+                    };
+                    check_intensity(label, v, name != "I")
+                        .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
+                    match name {
+                        "I" => o.i = Some(v),
+                        "I_C" => o.i_c = Some(v),
+                        _ => o.i_g = Some(v),
+                    }
+                }
+                _ => {
+                    let (side, param) = Param::parse_full(name).ok_or_else(known)?;
+                    check_param(side.name(), param, v)
+                        .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
+                    o.machine.retain(|(s, p, _)| !(*s == side && *p == param));
+                    o.machine.push((side, param, v));
+                }
+            }
+        }
+        if o.i_c.is_some() != o.i_g.is_some() {
+            return Err(CliError::usage(
+                "--set I_C and --set I_G go together: give both (or neither, for p-DP at I)",
+            ));
+        }
+        Ok(o)
+    }
+
+    /// The workload partition (I_C, I_G) given, if any.
+    pub fn point(&self) -> Option<(f64, f64)> {
+        Some((self.i_c?, self.i_g?))
+    }
+
+    /// Apply the machine parameters and I to a scenario.
+    pub fn apply(&self, s: &mut Scenario) {
+        for (side, param, v) in &self.machine {
+            s.platform.side_mut(*side).set(*param, *v);
+        }
+        if let Some(i) = self.i {
+            s.i = i;
+        }
+    }
+}
+
+fn is_known(name: &str) -> bool {
+    matches!(name, "I" | "I_C" | "I_G") || Param::parse_full(name).is_some()
+}
+
+/// The checked scenario and overrides of the arguments.
+pub struct Loaded {
+    pub scenario: Scenario,
+    pub overrides: Overrides,
+    /// Platform preset id.
+    pub platform_id: String,
+    pub workload_id: String,
+}
+
+impl ScenarioArgs {
+    /// Resolve the presets, then apply `--set`.
+    pub fn load(&self) -> Result<Loaded, CliError> {
+        let overrides = Overrides::parse(&self.set)?;
+        let cat = catalog()?;
+        let platform = preset::perdome::platform_arg(
+            self.platform.as_deref().unwrap_or(defaults::PLATFORM),
+            &cat,
+        )
+        .map_err(|e| preset_error("platform", e))?;
+        let (workload_id, workload) = preset::perdome::workload_arg(&self.workload, &cat)
+            .map_err(|e| preset_error("workload", e))?;
+        let mut scenario = preset::perdome::scenario(&platform, &workload);
+        overrides.apply(&mut scenario);
+        Ok(Loaded {
+            scenario,
+            overrides,
+            platform_id: platform.id,
+            workload_id,
+        })
+    }
+}
+
+/// Add the `--set I_C=.. --set I_G=..` point as a partition of its own.
+pub fn add_point(s: &mut Scenario, o: &Overrides) {
+    if let Some((i_c, i_g)) = o.point() {
+        s.partitions.push(NamedPartition {
+            name: "set (I_C, I_G)".into(),
+            i_c,
+            i_g,
+            measured_gflops: None,
+        });
+    }
+}

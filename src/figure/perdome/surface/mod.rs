@@ -1,0 +1,104 @@
+//! Rotatable 3-D surface of one metric over (log2 I_C, log2 I_G), and its
+//! orthographic projection to 2-D primitives (`project.rs`). The GUI paints
+//! the same primitives the SVG exporter writes, so the exported surface is
+//! vector polygons identical to what is on screen.
+
+use serde::{Deserialize, Serialize};
+
+mod project;
+
+pub use project::{Anchor, Prim, Projected, QuadInfo};
+
+use super::{Analysis, Marker, markers, subtitle};
+use crate::figure::axis::{Axis, nice_ticks};
+use crate::figure::color::ColorScale;
+use crate::model::perdome::Metric;
+use crate::model::perdome::grid::Grid;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct SurfaceFigure {
+    pub title: String,
+    pub subtitle: String,
+    pub metric: Metric,
+    pub x: Axis,
+    pub y: Axis,
+    /// Linear value axis from 0.
+    pub z: Axis,
+    pub grid: Grid,
+    pub color: ColorScale,
+    pub markers: Vec<Marker>,
+    /// log2 I, where the two valid quadrants meet.
+    pub log2_i: f64,
+}
+
+/// View angles and zoom.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Camera {
+    /// Rotation about the vertical axis, degrees.
+    pub yaw_deg: f32,
+    /// Elevation above the floor, degrees (0 = side view, 90 = top view).
+    pub pitch_deg: f32,
+    /// Scale factor, 1 = fit.
+    pub zoom: f32,
+}
+
+impl Default for Camera {
+    fn default() -> Self {
+        Camera {
+            yaw_deg: -35.0,
+            pitch_deg: 30.0,
+            zoom: 1.0,
+        }
+    }
+}
+
+impl Camera {
+    /// Keep the angles and zoom in their useful ranges.
+    pub fn clamped(self) -> Camera {
+        Camera {
+            yaw_deg: (self.yaw_deg + 180.0).rem_euclid(360.0) - 180.0,
+            pitch_deg: self.pitch_deg.clamp(0.0, 90.0),
+            zoom: if self.zoom.is_finite() {
+                self.zoom.clamp(0.2, 8.0)
+            } else {
+                1.0
+            },
+        }
+    }
+}
+
+pub fn build(a: &Analysis, metric: Metric) -> SurfaceFigure {
+    let grid = match metric {
+        Metric::Performance => a.surface.performance.clone(),
+        Metric::EnergyEfficiency => a.surface.energy.clone(),
+    };
+    let s = grid.spec;
+    let ms = markers(a, metric);
+    let mut zmax = grid.range.map(|r| r.1).unwrap_or(1.0);
+    for m in &ms {
+        if let Some(v) = m.value {
+            zmax = zmax.max(v);
+        }
+    }
+    let zmax = nice_ticks(0.0, zmax, 5)
+        .last()
+        .copied()
+        .filter(|t| *t >= zmax)
+        .unwrap_or(zmax * 1.05);
+    let title = match metric {
+        Metric::Performance => "PerDome surface: performance bound",
+        Metric::EnergyEfficiency => "Energy dome surface: energy efficiency",
+    };
+    SurfaceFigure {
+        title: title.into(),
+        subtitle: subtitle(a),
+        metric,
+        x: Axis::log2_intensity("I_C", s.x_log2.0, s.x_log2.1),
+        y: Axis::log2_intensity("I_G", s.y_log2.0, s.y_log2.1),
+        z: Axis::linear(metric.label(), metric.unit(), 0.0, zmax),
+        color: ColorScale::new(metric.label(), metric.unit(), Some((0.0, zmax))),
+        grid,
+        markers: ms,
+        log2_i: a.scenario.i.log2(),
+    }
+}

@@ -1,0 +1,170 @@
+//! The models and their views: the tab bar's two rows in the GUI and the
+//! `--view` names of `hetscope export`.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::perdome::Metric;
+
+/// The models, each with its group of views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ModelGroup {
+    /// PerDome and PeaPaw: performance and energy over (I_C, I_G).
+    Perdome,
+    /// Boat hull: time against operator complexity per algorithm class.
+    Boathull,
+    /// Functional performance models and data partitioning.
+    Fpm,
+    /// Offload decision: Hong & Kim GPU model against an OpenMP CPU model.
+    Offload,
+}
+
+impl ModelGroup {
+    pub const ALL: [ModelGroup; 4] = [
+        ModelGroup::Perdome,
+        ModelGroup::Boathull,
+        ModelGroup::Fpm,
+        ModelGroup::Offload,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            ModelGroup::Perdome => "PerDome / PeaPaw",
+            ModelGroup::Boathull => "Boat hull",
+            ModelGroup::Fpm => "FPM partitioning",
+            ModelGroup::Offload => "Offload decision",
+        }
+    }
+
+    /// Short name: storage keys, file names.
+    pub fn key(self) -> &'static str {
+        match self {
+            ModelGroup::Perdome => "perdome",
+            ModelGroup::Boathull => "boathull",
+            ModelGroup::Fpm => "fpm",
+            ModelGroup::Offload => "offload",
+        }
+    }
+
+    /// The views of this model, in tab order.
+    pub fn views(self) -> Vec<View> {
+        View::ALL
+            .into_iter()
+            .filter(|v| v.group() == self)
+            .collect()
+    }
+}
+
+/// The figures hetscope can show and export.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum View {
+    PerdomeHeatmap,
+    PerdomeSurface,
+    EnergyHeatmap,
+    EnergySurface,
+    WpCompare,
+    Boathull,
+    BoathullCompare,
+    BoathullRoofline,
+    BoathullApp,
+    FpmSpeed,
+    FpmTimes,
+    FpmSweep,
+    Offload,
+    OffloadSuite,
+}
+
+impl View {
+    pub const ALL: [View; 14] = [
+        View::PerdomeHeatmap,
+        View::PerdomeSurface,
+        View::EnergyHeatmap,
+        View::EnergySurface,
+        View::WpCompare,
+        View::Boathull,
+        View::BoathullCompare,
+        View::BoathullRoofline,
+        View::BoathullApp,
+        View::FpmSpeed,
+        View::FpmTimes,
+        View::FpmSweep,
+        View::Offload,
+        View::OffloadSuite,
+    ];
+
+    /// The PerDome / PeaPaw views, built from an [`Analysis`].
+    pub const PERDOME: [View; 5] = [
+        View::PerdomeHeatmap,
+        View::PerdomeSurface,
+        View::EnergyHeatmap,
+        View::EnergySurface,
+        View::WpCompare,
+    ];
+
+    /// Name on the command line (`--view`).
+    pub fn key(self) -> &'static str {
+        match self {
+            View::PerdomeHeatmap => "perdome-heatmap",
+            View::PerdomeSurface => "perdome-surface",
+            View::EnergyHeatmap => "energy-heatmap",
+            View::EnergySurface => "energy-surface",
+            View::WpCompare => "wp-compare",
+            View::Boathull => "boathull",
+            View::BoathullCompare => "boathull-compare",
+            View::BoathullRoofline => "boathull-roofline",
+            View::BoathullApp => "boathull-app",
+            View::FpmSpeed => "fpm-speed",
+            View::FpmTimes => "fpm-times",
+            View::FpmSweep => "fpm-sweep",
+            View::Offload => "offload",
+            View::OffloadSuite => "offload-suite",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<View> {
+        View::ALL.into_iter().find(|v| v.key() == key)
+    }
+
+    /// Name in the GUI.
+    pub fn title(self) -> &'static str {
+        match self {
+            View::PerdomeHeatmap => "PerDome heat map",
+            View::PerdomeSurface => "PerDome surface",
+            View::EnergyHeatmap => "Energy dome heat map",
+            View::EnergySurface => "Energy dome surface",
+            View::WpCompare => "Partition comparison",
+            View::Boathull => "Time against complexity",
+            View::BoathullCompare => "Two processors",
+            View::BoathullRoofline => "Roofline",
+            View::BoathullApp => "Application",
+            View::FpmSpeed => "Speed functions",
+            View::FpmTimes => "Times per device",
+            View::FpmSweep => "Sweep over n",
+            View::Offload => "Offload",
+            View::OffloadSuite => "Kernel suite",
+        }
+    }
+
+    /// The model this view belongs to.
+    pub fn group(self) -> ModelGroup {
+        match self {
+            View::PerdomeHeatmap
+            | View::PerdomeSurface
+            | View::EnergyHeatmap
+            | View::EnergySurface
+            | View::WpCompare => ModelGroup::Perdome,
+            View::Boathull | View::BoathullCompare | View::BoathullRoofline | View::BoathullApp => {
+                ModelGroup::Boathull
+            }
+            View::FpmSpeed | View::FpmTimes | View::FpmSweep => ModelGroup::Fpm,
+            View::Offload | View::OffloadSuite => ModelGroup::Offload,
+        }
+    }
+
+    pub fn metric(self) -> Option<Metric> {
+        match self {
+            View::PerdomeHeatmap | View::PerdomeSurface => Some(Metric::Performance),
+            View::EnergyHeatmap | View::EnergySurface => Some(Metric::EnergyEfficiency),
+            _ => None,
+        }
+    }
+}

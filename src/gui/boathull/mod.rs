@@ -1,0 +1,125 @@
+//! The boat hull views in the window: time against complexity, two
+//! processors with their crossover, the roofline and whole applications.
+//!
+//! - `state.rs`: what is saved (class text, two processors, f, the
+//!   application);
+//! - `panel.rs`: the side panel; `view.rs`: the central area.
+
+mod panel;
+pub mod state;
+mod view;
+
+use eframe::egui::Ui;
+
+use super::context::ViewContext;
+use super::error::ViewError;
+use super::model_ui::{ModelUi, Shown};
+use super::state::Tab;
+use crate::figure::boathull::BoathullInput;
+use crate::figure::{self, Figure, ModelGroup, View};
+use crate::model::boathull::{Class, ClassError};
+use crate::preset::Catalog;
+use state::BoathullState;
+
+/// The boat hull model's UI.
+pub struct BoathullUi {
+    pub state: BoathullState,
+    /// The class text last parsed and what it gave: parsed once per edit.
+    parsed: Option<(String, Result<Class, ClassError>)>,
+}
+
+impl BoathullUi {
+    /// The class of the current text, parsed when the text changed.
+    fn parsed_class(&mut self) -> Result<&Class, &ClassError> {
+        let text = &self.state.class_text;
+        if self.parsed.as_ref().is_none_or(|(t, _)| t != text) {
+            self.parsed = Some((text.clone(), Class::parse(text)));
+        }
+        match &self.parsed {
+            Some((_, r)) => r.as_ref(),
+            None => unreachable!("parsed just above"),
+        }
+    }
+}
+
+impl ModelUi for BoathullUi {
+    type State = BoathullState;
+    type Input = BoathullInput;
+    type Computed = BoathullInput;
+
+    const GROUP: ModelGroup = ModelGroup::Boathull;
+
+    fn new(catalog: &Catalog) -> Self {
+        BoathullUi {
+            state: BoathullState::from_catalog(catalog),
+            parsed: None,
+        }
+    }
+
+    fn state(&self) -> &BoathullState {
+        &self.state
+    }
+
+    fn set_state(&mut self, state: BoathullState) {
+        self.state = state;
+    }
+
+    /// Version 1 kept this state in the `boathull` field of its record.
+    fn legacy_state(old: &str) -> Option<BoathullState> {
+        super::model_ui::legacy_field!(old, boathull, BoathullState)
+    }
+
+    fn input(&self, catalog: &Catalog) -> Result<BoathullInput, ViewError> {
+        match &self.parsed {
+            Some((text, class)) if *text == self.state.class_text => {
+                self.state.input_with(class.as_ref(), catalog)
+            }
+            _ => self.state.input(catalog),
+        }
+    }
+
+    fn compute(input: &BoathullInput) -> Result<BoathullInput, ViewError> {
+        Ok(input.clone())
+    }
+
+    fn figure(view: View, input: &BoathullInput) -> Result<Figure, ViewError> {
+        Ok(figure::boathull::build(view, input).map(Figure::Chart)?)
+    }
+
+    fn side_panel_ui(&mut self, ui: &mut Ui, _shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
+        panel::side_panel_ui(ui, self, ctx);
+    }
+
+    fn central_ui(
+        &mut self,
+        ui: &mut Ui,
+        _tab: Tab,
+        shown: Shown<'_, Self>,
+        _ctx: &mut ViewContext<'_>,
+    ) {
+        if let Some(Figure::Chart(fig)) = shown.figure {
+            view::boathull_view_ui(ui, fig);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_class_is_parsed_again_only_after_an_edit() {
+        let mut m = BoathullUi::new(&Catalog::builtin().expect("presets"));
+        assert!(m.parsed_class().is_ok());
+        let cached = |m: &BoathullUi| m.parsed.as_ref().map(|(t, _)| t.as_ptr());
+        let first = cached(&m);
+        assert!(m.parsed_class().is_ok());
+        assert_eq!(cached(&m), first, "the same text is not parsed again");
+        m.state.class_text = "2048x2048|elemnt -> 2048x2048|element".into();
+        assert!(m.parsed_class().is_err());
+        assert_ne!(cached(&m), first);
+        // The input uses the parse of the panel.
+        let e = m.input(&Catalog::default()).expect_err("an invalid class");
+        assert!(e.to_string().contains("elemnt"), "{e}");
+    }
+}

@@ -1,0 +1,282 @@
+//! Persisted state of the boat hull views: the class as typed, two
+//! processors with their (edited) boat hull parameters and assumptions,
+//! the operator complexity and the application.
+
+use serde::{Deserialize, Serialize};
+
+use crate::figure::boathull::{
+    BoathullInput, BoathullProcessor, DEFAULT_F, DEFAULT_F_RANGE, DEFAULT_SAMPLES,
+};
+use crate::gui::ViewError;
+use crate::model::boathull::{
+    Assume, Class, ClassError, ClassOptions, Cpu, CpuAssumptions, Gpu, GpuAssumptions, Machine,
+    Table1Reading,
+};
+use crate::model::perdome::Side;
+use crate::preset::Catalog;
+use crate::preset::boathull::ApplicationPreset;
+use crate::preset::defaults;
+
+/// One processor: its preset, its current and loaded parameters, and the
+/// assumptions about its floors (both kinds kept, the kind of `params`
+/// used).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProcessorState {
+    /// Preset id.
+    pub id: String,
+    /// Preset name.
+    pub name: String,
+    /// Current values, edited by the sliders.
+    pub params: Machine,
+    /// The values as loaded, for "Reset".
+    pub loaded: Machine,
+    /// GPU: fused multiply-add used (roof) or not (floor c1).
+    pub fma: Assume,
+    /// GPU: accesses as the class says (roof) or all scattered (floor m1).
+    pub coalescing: Assume,
+    /// CPU: vector code (roof) or scalar (floor).
+    pub vector: Assume,
+    /// CPU: all threads (roof) or one (floor).
+    pub threads: Assume,
+}
+
+impl ProcessorState {
+    /// A processor from its preset parameters, with the default
+    /// assumptions: nothing known about the GPU floors (from the hull to
+    /// the highest floor), tuned CPU code (vector, all threads).
+    pub fn new(id: &str, name: &str, params: Machine) -> ProcessorState {
+        ProcessorState {
+            id: id.to_string(),
+            name: name.to_string(),
+            params,
+            loaded: params,
+            fma: Assume::Unknown,
+            coalescing: Assume::Unknown,
+            vector: Assume::Roof,
+            threads: Assume::Roof,
+        }
+    }
+
+    /// The built-in preset `id`, or the model's Table 2-3 values of the
+    /// default processors when the catalog lacks it.
+    pub fn from_catalog(catalog: &Catalog, id: &str) -> Option<ProcessorState> {
+        if let Some((e, p)) = catalog.processor(id)
+            && let Some(params) = p.boathull
+        {
+            return Some(ProcessorState::new(&e.id, &p.name, params));
+        }
+        match id {
+            defaults::BOATHULL_GPU => Some(ProcessorState::new(
+                defaults::BOATHULL_GPU,
+                "GeForce GTX470 (boat hull Table 2)",
+                Gpu::GTX470.into(),
+            )),
+            defaults::BOATHULL_CPU => Some(ProcessorState::new(
+                defaults::BOATHULL_CPU,
+                "Core i7-930 (boat hull Table 3)",
+                Cpu::I7_930.into(),
+            )),
+            _ => None,
+        }
+    }
+
+    pub fn side(&self) -> Side {
+        self.params.kind()
+    }
+
+    /// The figure's processor.
+    pub fn processor(&self) -> BoathullProcessor {
+        BoathullProcessor {
+            name: self.name.clone(),
+            target: self.params.target(
+                GpuAssumptions {
+                    fma: self.fma,
+                    coalescing: self.coalescing,
+                },
+                CpuAssumptions {
+                    vector: self.vector,
+                    threads: self.threads,
+                },
+            ),
+        }
+    }
+}
+
+/// Which application the application view shows.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub enum ApplicationChoice {
+    #[default]
+    None,
+    /// A built-in preset, by id.
+    Builtin(String),
+    /// A preset read from a file (its file name and contents).
+    File {
+        file: String,
+        preset: ApplicationPreset,
+    },
+}
+
+/// What the user picked and edited for the boat hull views.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BoathullState {
+    /// The class as typed (parsed on every change; errors shown live).
+    pub class_text: String,
+    /// The processor of the boat hull view.
+    pub processor: ProcessorState,
+    /// The second processor of the comparison.
+    pub partner: ProcessorState,
+    /// Chosen operator complexity, operations per element.
+    pub f: f64,
+    /// Shown range of f, operations per element.
+    pub f_min: f64,
+    pub f_max: f64,
+    /// Use Table 1's values as printed rather than derived.
+    pub table1_as_printed: bool,
+    pub application: ApplicationChoice,
+}
+
+impl Default for BoathullState {
+    fn default() -> Self {
+        BoathullState::from_catalog(&Catalog::builtin().unwrap_or_default())
+    }
+}
+
+impl BoathullState {
+    /// The first-start state: GTX470 against i7-930, the Section 4.4 class.
+    pub fn from_catalog(catalog: &Catalog) -> BoathullState {
+        let get = |id| ProcessorState::from_catalog(catalog, id).expect("a default processor");
+        let application = if catalog
+            .application(defaults::BOATHULL_APPLICATION)
+            .is_some()
+        {
+            ApplicationChoice::Builtin(defaults::BOATHULL_APPLICATION.into())
+        } else {
+            ApplicationChoice::None
+        };
+        BoathullState {
+            class_text: defaults::BOATHULL_CLASS.into(),
+            processor: get(defaults::BOATHULL_GPU),
+            partner: get(defaults::BOATHULL_CPU),
+            f: DEFAULT_F,
+            f_min: DEFAULT_F_RANGE.0,
+            f_max: DEFAULT_F_RANGE.1,
+            table1_as_printed: false,
+            application,
+        }
+    }
+
+    /// Switch the first processor to `side`. When the second processor is
+    /// of that kind the two swap places (a GPU against a CPU stays that);
+    /// otherwise the default processor of that kind is chosen.
+    pub fn set_side(&mut self, catalog: &Catalog, side: Side) {
+        if self.processor.side() == side {
+            return;
+        }
+        if self.partner.side() == side {
+            std::mem::swap(&mut self.processor, &mut self.partner);
+            return;
+        }
+        let id = match side {
+            Side::Gpu => defaults::BOATHULL_GPU,
+            Side::Cpu => defaults::BOATHULL_CPU,
+        };
+        if let Some(p) = ProcessorState::from_catalog(catalog, id) {
+            self.processor = p;
+        }
+    }
+
+    /// The class options of the current settings.
+    pub fn options(&self) -> ClassOptions {
+        ClassOptions {
+            reading: if self.table1_as_printed {
+                Table1Reading::AsPrinted
+            } else {
+                Table1Reading::Derived
+            },
+            ..ClassOptions::default()
+        }
+    }
+
+    /// The model input of the current values, or why there is none.
+    pub fn input(&self, catalog: &Catalog) -> Result<BoathullInput, ViewError> {
+        self.input_with(Class::parse(&self.class_text).as_ref(), catalog)
+    }
+
+    /// The model input with the class already parsed from `class_text`.
+    pub fn input_with(
+        &self,
+        class: Result<&Class, &ClassError>,
+        catalog: &Catalog,
+    ) -> Result<BoathullInput, ViewError> {
+        let class = class.cloned().map_err(|e| ViewError::Class {
+            text: self.class_text.trim().to_string(),
+            source: e.clone(),
+        })?;
+        let refused = |name: &str| {
+            let name = name.to_string();
+            move |source| ViewError::Application { name, source }
+        };
+        let application = match &self.application {
+            ApplicationChoice::None => None,
+            ApplicationChoice::Builtin(id) => match catalog.application(id) {
+                Some((_, p)) => Some(p.application().map_err(refused(&p.name))?),
+                None => None,
+            },
+            ApplicationChoice::File { file, preset } => {
+                Some(preset.application().map_err(refused(file))?)
+            }
+        };
+        let input = BoathullInput {
+            class,
+            processor: self.processor.processor(),
+            partner: self.partner.processor(),
+            options: self.options(),
+            f: self.f,
+            f_min: self.f_min,
+            f_max: self.f_max,
+            samples: DEFAULT_SAMPLES,
+            application,
+        };
+        input.check()?;
+        Ok(input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_is_gtx470_against_i7_930_and_valid() {
+        let cat = Catalog::builtin().expect("presets");
+        let s = BoathullState::from_catalog(&cat);
+        assert_eq!(s.processor.id, defaults::BOATHULL_GPU);
+        assert_eq!(s.partner.id, defaults::BOATHULL_CPU);
+        assert_eq!(s.processor.params.gpu(), Some(Gpu::GTX470));
+        let input = s.input(&cat).expect("valid");
+        assert!(input.application.is_some());
+    }
+
+    #[test]
+    fn switching_to_cpu_swaps_the_pair() {
+        let cat = Catalog::builtin().expect("presets");
+        let mut s = BoathullState::from_catalog(&cat);
+        s.set_side(&cat, Side::Cpu);
+        assert_eq!(s.processor.id, defaults::BOATHULL_CPU);
+        assert_eq!(s.partner.id, defaults::BOATHULL_GPU);
+    }
+
+    #[test]
+    fn a_bad_class_names_the_column() {
+        let cat = Catalog::builtin().expect("presets");
+        let s = BoathullState {
+            class_text: "2048x2048|elemnt -> 2048x2048|element".into(),
+            ..BoathullState::from_catalog(&cat)
+        };
+        let e = s.input(&cat).expect_err("invalid");
+        assert!(matches!(e, ViewError::Class { .. }), "{e:?}");
+        let e = e.to_string();
+        assert!(e.contains("column 11") && e.contains("elemnt"), "{e}");
+    }
+}

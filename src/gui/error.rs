@@ -1,0 +1,50 @@
+//! Why a model's state gives no figure: the error a view shows under its
+//! last valid figure, naming the value, field or file at fault.
+
+use crate::figure::FigureError;
+use crate::model::boathull::{BoatHullError, ClassError};
+use crate::model::offload::OffloadError;
+use crate::model::perdome::ParamError;
+use crate::preset::PresetError;
+
+/// Why the current state of a model cannot be drawn.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ViewError {
+    #[error(transparent)]
+    Figure(#[from] FigureError),
+    #[error(transparent)]
+    Preset(#[from] PresetError),
+    #[error(transparent)]
+    Offload(#[from] OffloadError),
+    #[error("Invalid parameter: {0}")]
+    Param(#[from] ParamError),
+    /// A class name that does not parse (the text as typed).
+    #[error("Class `{text}`: {source}")]
+    Class { text: String, source: ClassError },
+    /// An application whose primitives the model refuses.
+    #[error("{name}: {source}")]
+    Application { name: String, source: BoatHullError },
+    /// A preset named in the state that the catalog does not hold.
+    #[error("unknown {kind} '{key}'")]
+    Unknown { kind: &'static str, key: String },
+}
+
+/// The window could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum WindowError {
+    #[error(
+        "cannot open the hetscope window: no graphical display is available \
+         (neither DISPLAY nor WAYLAND_DISPLAY is set). Run it on a graphical desktop, \
+         or use the command line (hetscope --help)."
+    )]
+    NoDisplay,
+    /// The windowing or graphics layer refused (the message without the
+    /// source locations some of its errors carry).
+    #[error("cannot open the hetscope window: {0}")]
+    Platform(String),
+}
+
+/// A background task that could not be started.
+#[derive(Debug, thiserror::Error)]
+#[error("could not start a background task: {0}")]
+pub struct JobError(#[from] pub std::io::Error);

@@ -1,0 +1,201 @@
+//! What the FPM panel's buttons do: speed functions loaded from and saved
+//! to CSV files (through dialogs or a typed path), and a measurement of
+//! this machine on a background thread with progress and cancel.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use eframe::egui;
+
+use super::FpmUi;
+use super::state::Measuring;
+use crate::gui::app::file_name;
+use crate::gui::context::{StatusLine, ViewContext};
+use crate::gui::jobs::FileDialog;
+use crate::measure::{self, MeasureConfig, MeasureError};
+use crate::preset::file_id;
+use crate::preset::fpm::{SpeedCsv, load_speed_csv, save_speed_csv};
+
+impl FpmUi {
+    /// Pick a CSV in a dialog on a thread, then load it.
+    pub(super) fn browse(&self, egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
+        let dialog = FileDialog::open("Load a speed function", CSV);
+        let started = ctx
+            .jobs
+            .pick_file_for::<FpmUi>(egui_ctx, dialog, |m, path, vc| {
+                m.state.csv_path = path.display().to_string();
+                m.load_csv(&path, vc.status);
+            });
+        if let Err(e) = started {
+            ctx.status.error(e);
+        }
+    }
+
+    /// Ask where to save device `index` as a CSV, on a thread.
+    pub(super) fn save_dialog(
+        &self,
+        egui_ctx: &egui::Context,
+        ctx: &mut ViewContext<'_>,
+        index: usize,
+    ) {
+        let Some(d) = self.state.devices.get(index) else {
+            return;
+        };
+        let name = format!("{}.csv", file_stem_of(&d.name));
+        let dialog = FileDialog::save("Save the speed function", CSV, name);
+        let started = ctx
+            .jobs
+            .pick_file_for::<FpmUi>(egui_ctx, dialog, move |m, path, vc| {
+                m.save_csv(index, &path, vc.status);
+            });
+        if let Err(e) = started {
+            ctx.status.error(e);
+        }
+    }
+}
+
+/// The file type of speed functions.
+const CSV: (&str, &str) = ("CSV", "csv");
+
+/// A file name from a device name: letters, digits, '-' and '_'.
+fn file_stem_of(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let s = s.trim_matches('-').to_string();
+    if s.is_empty() { "device".into() } else { s }
+}
+
+impl FpmUi {
+    /// Save device `index` as a speed-function CSV (written atomically:
+    /// a failed save leaves no partial file). Returns true on success.
+    pub fn save_csv(&mut self, index: usize, path: &Path, status: &mut StatusLine) -> bool {
+        let Some(d) = self.state.devices.get(index) else {
+            status.error(format!("There is no device {} to save.", index + 1));
+            return false;
+        };
+        let name = d.name.clone();
+        match save_speed_csv(path, &SpeedCsv::from_device(d)) {
+            Ok(()) => {
+                status.info(format!("Saved {name} to {}", file_name(path)));
+                true
+            }
+            Err(e) => {
+                status.error(format!("Could not save {name}: {e}"));
+                false
+            }
+        }
+    }
+
+    /// Load a speed-function CSV as a new device. On failure nothing
+    /// changes and the panel and the status line say which file, line and
+    /// column are wrong.
+    pub fn load_csv(&mut self, path: &Path, status: &mut StatusLine) -> bool {
+        match load_speed_csv(path) {
+            Ok(csv) => {
+                let d = csv.to_device(&file_id(path), &format!("file {}", path.display()));
+                let n = csv.rows.len();
+                self.state.add_device(d);
+                self.load_error = None;
+                status.info(format!("Loaded {} ({n} points)", file_name(path)));
+                true
+            }
+            Err(e) => {
+                let msg = format!("Could not load the speed function {e}");
+                self.load_error = Some(msg.clone());
+                status.error(msg);
+                false
+            }
+        }
+    }
+
+    /// Whether a measurement is running.
+    pub fn measuring(&self) -> bool {
+        self.measuring.is_some()
+    }
+
+    /// Start measuring the chosen kernel on a background thread.
+    pub fn start_measure(&mut self, egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
+        if self.measuring.is_some() {
+            return;
+        }
+        let s = &self.state;
+        let kernel = s.kernel;
+        let mut cfg = MeasureConfig::new(kernel, s.threads);
+        cfg.sizes = s.sizes.sizes(kernel);
+        let label = format!(
+            "{}, {} thread{}",
+            kernel.key(),
+            s.threads,
+            if s.threads == 1 { "" } else { "s" }
+        );
+        let done = Arc::new(AtomicUsize::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (done2, cancel2, ctx2, name) = (
+            done.clone(),
+            cancel.clone(),
+            egui_ctx.clone(),
+            label.clone(),
+        );
+        let total = cfg.sizes.len();
+        let work = move || {
+            let mut progress = |_: &measure::Measurement| {
+                done2.fetch_add(1, Ordering::Relaxed);
+                ctx2.request_repaint();
+            };
+            measure::measure(&cfg, &mut progress, &cancel2)
+                .map(|ms| SpeedCsv::measured(measure::notes(&cfg, &ms), measure::rows(&ms)))
+        };
+        let started =
+            ctx.jobs
+                .spawn_for::<FpmUi, _>(egui_ctx, "measure", work, move |m, result, vc| {
+                    m.measured(&name, result, vc.status)
+                });
+        match started {
+            Ok(()) => {
+                self.measuring = Some(Measuring {
+                    done,
+                    total,
+                    cancel,
+                    label: label.clone(),
+                });
+                ctx.status.info(format!("Measuring {label}…"));
+            }
+            Err(e) => ctx.status.error(e),
+        }
+    }
+
+    /// Ask the running measurement to stop.
+    pub fn cancel_measure(&mut self) {
+        if let Some(m) = &self.measuring {
+            m.cancel.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn measured(
+        &mut self,
+        label: &str,
+        result: Result<SpeedCsv, MeasureError>,
+        status: &mut StatusLine,
+    ) {
+        self.measuring = None;
+        match result {
+            Ok(csv) => {
+                let n = csv.rows.len();
+                let d = csv.to_device(label, "measured on this machine by hetscope");
+                self.state.add_device(d);
+                status.info(format!("Measured {label}: {n} sizes, added as a device"));
+            }
+            Err(MeasureError::Cancelled) => status.info("Measurement cancelled."),
+            Err(e) => status.error(format!("Measurement failed: {e}")),
+        }
+    }
+}

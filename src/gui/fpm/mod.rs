@@ -1,0 +1,101 @@
+//! The functional performance model's views in the window: speed
+//! functions with the FPM line, times per device, the sweep over n.
+//!
+//! - `state.rs`: what is saved (devices with their points, n, options);
+//! - `actions.rs`: loading and saving speed functions, measuring this
+//!   machine on a thread;
+//! - `panel.rs`: the side panel; `view.rs`: the central area.
+
+mod actions;
+mod panel;
+pub mod state;
+mod view;
+
+use eframe::egui::Ui;
+
+use super::context::ViewContext;
+use super::error::ViewError;
+use super::model_ui::{ModelUi, Shown};
+use super::state::Tab;
+use crate::figure::fpm::{FpmInput, FpmTable};
+use crate::figure::{self, Figure, ModelGroup, View};
+use crate::preset::Catalog;
+use state::{FpmState, Measuring};
+
+/// The FPM model's UI.
+pub struct FpmUi {
+    pub state: FpmState,
+    /// The measurement in progress.
+    measuring: Option<Measuring>,
+    /// Why the last CSV could not be loaded.
+    load_error: Option<String>,
+}
+
+/// The figures' input and the partition table of the times view.
+pub struct FpmComputed {
+    pub input: FpmInput,
+    /// None when the partitions cannot be solved (the times figure then
+    /// says why).
+    pub table: Option<FpmTable>,
+}
+
+impl ModelUi for FpmUi {
+    type State = FpmState;
+    type Input = FpmInput;
+    type Computed = FpmComputed;
+
+    const GROUP: ModelGroup = ModelGroup::Fpm;
+
+    fn new(catalog: &Catalog) -> Self {
+        FpmUi {
+            state: FpmState::from_catalog(catalog),
+            measuring: None,
+            load_error: None,
+        }
+    }
+
+    fn state(&self) -> &FpmState {
+        &self.state
+    }
+
+    fn set_state(&mut self, state: FpmState) {
+        self.state = state;
+    }
+
+    /// Version 1 kept this state in the `fpm` field of its record.
+    fn legacy_state(old: &str) -> Option<FpmState> {
+        super::model_ui::legacy_field!(old, fpm, FpmState)
+    }
+
+    fn input(&self, _catalog: &Catalog) -> Result<FpmInput, ViewError> {
+        self.state.input()
+    }
+
+    fn compute(input: &FpmInput) -> Result<FpmComputed, ViewError> {
+        Ok(FpmComputed {
+            input: input.clone(),
+            table: figure::fpm::table(input).ok(),
+        })
+    }
+
+    fn figure(view: View, c: &FpmComputed) -> Result<Figure, ViewError> {
+        Ok(figure::fpm::build(view, &c.input).map(Figure::Chart)?)
+    }
+
+    fn side_panel_ui(&mut self, ui: &mut Ui, _shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
+        panel::side_panel_ui(ui, self, ctx);
+    }
+
+    fn central_ui(
+        &mut self,
+        ui: &mut Ui,
+        tab: Tab,
+        shown: Shown<'_, Self>,
+        _ctx: &mut ViewContext<'_>,
+    ) {
+        if let (Some(view), Some(Figure::Chart(fig))) = (tab.view(), shown.figure) {
+            let table = shown.computed.and_then(|c| c.table.as_ref());
+            view::fpm_view_ui(ui, &self.state, view, fig, table);
+        }
+    }
+}

@@ -1,0 +1,296 @@
+//! Side panel of the FPM views: the devices (add a built-in one, a CSV
+//! file or a measurement of this machine; rename, contention, socket,
+//! remove), the problem size n, the display options, and the measurement
+//! with its progress bar and cancel button. Loading and measuring change
+//! `state.fpm`; the app rebuilds the figure when its input changes.
+
+use std::path::Path;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use eframe::egui::{self, Button, DragValue, ProgressBar, RichText, TextEdit, Ui};
+
+use super::FpmUi;
+use super::state::{FpmState, SizesPreset, paper_devices};
+use crate::figure::fpm::{FpmDevice, device_color};
+use crate::gui::context::ViewContext;
+use crate::gui::widgets::{rgb, value_row_ui};
+use crate::measure::{Kernel, MAX_THREADS};
+
+pub fn side_panel_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
+    ui.spacing_mut().slider_width = 150.0;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        devices_section_ui(ui, m, ctx);
+        ui.separator();
+        problem_section_ui(ui, &mut m.state);
+        ui.separator();
+        measure_section_ui(ui, m, ctx);
+    });
+}
+
+fn devices_section_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
+    ui.heading("Devices");
+    ui.weak("Speed functions s(x); the contention factor scales a device while another device of its socket works (socket 0: none).");
+    let (remove, save) = devices_grid_ui(ui, &mut m.state);
+    if let Some(i) = remove {
+        m.state.remove_device(i);
+    }
+    if let Some(i) = save {
+        m.save_dialog(ui.ctx(), ctx, i);
+    }
+    add_device_ui(ui, m, ctx);
+    csv_file_ui(ui, m, ctx);
+}
+
+/// One row a device: colour, name, contention, socket, Save and Remove.
+/// Returns the device to remove and the device to save, if any.
+fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmState) -> (Option<usize>, Option<usize>) {
+    let mut remove = None;
+    let mut save = None;
+    egui::Grid::new("fpm_devices")
+        .num_columns(6)
+        .spacing([6.0, 4.0])
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label("");
+            ui.strong("Device");
+            ui.strong("Contention");
+            ui.strong("Socket");
+            ui.label("");
+            ui.label("");
+            ui.end_row();
+            for (i, d) in fpm.devices.iter_mut().enumerate() {
+                let (rect, _) =
+                    ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+                ui.painter().rect_filled(rect, 2.0, rgb(device_color(i)));
+                ui.add_sized(
+                    [130.0, ui.spacing().interact_size.y],
+                    TextEdit::singleline(&mut d.name),
+                )
+                .on_hover_text(device_tip(d));
+                ui.add(
+                    DragValue::new(&mut d.contention)
+                        .range(0.05..=1.0)
+                        .speed(0.005)
+                        .max_decimals(3),
+                )
+                .on_hover_text("Speed factor while another device of the same socket has work (FPM paper, Section V: about 0.85 for a GPU next to busy cores); 1 = no loss");
+                let mut socket = d.socket.unwrap_or(0);
+                if ui
+                    .add(DragValue::new(&mut socket).range(0..=64))
+                    .on_hover_text("Devices with the same socket number share resources; 0 = alone")
+                    .changed()
+                {
+                    d.socket = (socket > 0).then_some(socket);
+                }
+                if ui
+                    .small_button("Save…")
+                    .accessible_name(format!("Save {}", d.name))
+                    .on_hover_text(format!(
+                        "Save the speed function of {} as a CSV file (size,speed)",
+                        d.name
+                    ))
+                    .clicked()
+                {
+                    save = Some(i);
+                }
+                if ui
+                    .small_button("Remove")
+                    .accessible_name(format!("Remove {}", d.name))
+                    .on_hover_text(format!("Remove {}", d.name))
+                    .clicked()
+                {
+                    remove = Some(i);
+                }
+                ui.end_row();
+            }
+        });
+    (remove, save)
+}
+
+/// Add a built-in device, or the paper's whole hybrid node.
+fn add_device_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
+    ui.horizontal(|ui| {
+        let mut pick = None;
+        egui::ComboBox::from_label("Add built-in device")
+            .selected_text("choose…")
+            .show_ui(ui, |ui| {
+                for (e, _) in ctx.catalog.devices() {
+                    if ui
+                        .selectable_label(false, &e.id)
+                        .on_hover_text(&e.path)
+                        .clicked()
+                    {
+                        pick = Some(e.id.clone());
+                    }
+                }
+            });
+        if let Some(id) = pick {
+            match ctx.catalog.device(&id).map(|(_, csv)| csv.clone()) {
+                Some(csv) => {
+                    let d = csv.to_device(&id, &format!("built-in {id}"));
+                    m.state.add_device(d);
+                    ctx.status.info(format!("Added the built-in device {id}"));
+                }
+                None => ctx
+                    .status
+                    .error(format!("There is no built-in device {id}")),
+            }
+        }
+    });
+    if ui
+        .button("Paper's hybrid node")
+        .on_hover_text("Replace the devices by the FPM paper's G1, G2, 2 x S5 and 2 x S6 (Table III) at n = 3600 blocks")
+        .clicked()
+    {
+        let fpm = &mut m.state;
+        fpm.devices = paper_devices(ctx.catalog);
+        fpm.n_units = crate::preset::fpm::PAPER_N;
+        fpm.integer = true;
+    }
+}
+
+/// The CSV path field with Load and Browse, and the last load error.
+fn csv_file_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
+    ui.add_space(4.0);
+    ui.strong("Speed function from a CSV file");
+    ui.horizontal(|ui| {
+        let label = ui.label("CSV file");
+        let edit = ui
+            .add(
+                TextEdit::singleline(&mut m.state.csv_path)
+                    .hint_text("path/to/speed.csv")
+                    .desired_width(210.0),
+            )
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Columns size,speed (# max_size: N sets a memory limit); press Enter or Load",
+            );
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button("Load").clicked() || enter {
+            let path = m.state.csv_path.trim().to_string();
+            if path.is_empty() {
+                m.load_error = Some("Type the path of a CSV file first.".into());
+            } else {
+                m.load_csv(Path::new(&path), ctx.status);
+            }
+        }
+        if ui
+            .button("Browse…")
+            .on_hover_text("Pick a CSV file in a dialog")
+            .clicked()
+        {
+            m.browse(ui.ctx(), ctx);
+        }
+    });
+    if let Some(e) = &m.load_error {
+        ui.colored_label(ui.visuals().error_fg_color, e);
+    }
+}
+
+fn device_tip(d: &FpmDevice) -> String {
+    let mut t = format!("{}\n{} points, unit: {}", d.source, d.points.len(), d.unit);
+    if let Some(l) = d.max_size_units {
+        t.push_str(&format!("\nmemory limit: {l} {}", d.unit));
+    }
+    t
+}
+
+fn problem_section_ui(ui: &mut Ui, s: &mut FpmState) {
+    ui.heading("Problem size");
+    let unit = s.unit();
+    let (lo, hi) = s.n_range();
+    egui::Grid::new("fpm_n")
+        .num_columns(3)
+        .spacing([8.0, 4.0])
+        .show(ui, |ui| {
+            let label = format!("n ({unit})");
+            let tip = "Total problem size to partition over the devices, in their computation unit";
+            if value_row_ui(ui, &label, tip, &mut s.n_units, lo..=hi, &unit) {
+                s.round_n();
+            }
+        });
+    if ui
+        .checkbox(&mut s.integer, "Whole units (blocks)")
+        .on_hover_text("Every share is a whole number of units, adding up to n (Table III counts 640 x 640 blocks)")
+        .changed()
+    {
+        s.round_n();
+    }
+    ui.horizontal(|ui| {
+        ui.label("Axes");
+        ui.radio_value(&mut s.log_axes, true, "log");
+        ui.radio_value(&mut s.log_axes, false, "linear");
+    });
+    ui.horizontal(|ui| {
+        ui.label("Partitions");
+        ui.checkbox(&mut s.show_even, "homogeneous")
+            .on_hover_text("n / p units each");
+        ui.checkbox(&mut s.show_cpm, "CPM").on_hover_text(
+            "Shares in proportion to constant speeds, each measured at the even share",
+        );
+        ui.checkbox(&mut s.show_fpm, "FPM")
+            .on_hover_text("Shares on the speed functions so that every device finishes together");
+    });
+}
+
+fn measure_section_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
+    ui.heading("Measure this machine");
+    ui.weak("Times a kernel over problem sizes and adds its speed function as a device; thread counts stand for devices.");
+    let running = m.measuring.is_some();
+    let s = &mut m.state;
+    ui.add_enabled_ui(!running, |ui| {
+        ui.horizontal(|ui| {
+            ui.label("Kernel");
+            ui.radio_value(&mut s.kernel, Kernel::Gemm, "gemm")
+                .on_hover_text("C = A B of f64 matrices (compute bound); unit Mflop");
+            ui.radio_value(&mut s.kernel, Kernel::Triad, "triad")
+                .on_hover_text("a = b + s c over f64 vectors (memory bound); unit M elements");
+        });
+        ui.horizontal(|ui| {
+            let l = ui.label("Threads");
+            ui.add(DragValue::new(&mut s.threads).range(1..=MAX_THREADS))
+                .labelled_by(l.id);
+            let kernel = s.kernel;
+            egui::ComboBox::from_label("Sizes")
+                .selected_text(s.sizes.title())
+                .show_ui(ui, |ui| {
+                    for p in SizesPreset::ALL {
+                        let sizes: Vec<String> =
+                            p.sizes(kernel).iter().map(|v| v.to_string()).collect();
+                        ui.selectable_value(&mut s.sizes, p, p.title())
+                            .on_hover_text(sizes.join(", "));
+                    }
+                });
+        });
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(!running, Button::new("Start measurement"))
+            .on_hover_text("Runs on a background thread; the result becomes a new device")
+            .clicked()
+        {
+            m.start_measure(ui.ctx(), ctx);
+        }
+        if ui
+            .add_enabled(running, Button::new("Cancel"))
+            .on_hover_text("Stop after the current sample")
+            .clicked()
+        {
+            m.cancel_measure();
+        }
+    });
+    if let Some(m) = &m.measuring {
+        let done = m.done.load(Ordering::Relaxed);
+        let cancelling = m.cancel.load(Ordering::Relaxed);
+        let text = if cancelling {
+            "cancelling…".to_string()
+        } else {
+            format!("{}: {done} of {} sizes", m.label, m.total)
+        };
+        ui.add(ProgressBar::new(m.fraction()).text(text).animate(true));
+        ui.ctx().request_repaint_after(Duration::from_millis(100));
+    } else {
+        ui.label(RichText::new("Use a release build for meaningful speeds.").weak());
+    }
+}

@@ -1,0 +1,262 @@
+//! Persisted state of the FPM views: the devices with their measured
+//! points (so loaded and measured devices survive a restart), the problem
+//! size, the display options and the measurement settings; and the per-run
+//! state of a measurement in progress.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use serde::{Deserialize, Serialize};
+
+use crate::figure::Scale;
+use crate::figure::fpm::{self, FpmDevice, FpmInput};
+use crate::gui::ViewError;
+use crate::measure::Kernel;
+use crate::model::fpm::Method;
+use crate::preset::Catalog;
+use crate::preset::fpm::PAPER_N;
+
+/// Which sizes a measurement times.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SizesPreset {
+    /// A few small sizes: well under a second.
+    Quick,
+    /// The kernel's default sizes (as `hetscope fpm measure`).
+    Default,
+    /// Larger sizes, up to half a minute.
+    Large,
+}
+
+impl SizesPreset {
+    pub const ALL: [SizesPreset; 3] =
+        [SizesPreset::Quick, SizesPreset::Default, SizesPreset::Large];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            SizesPreset::Quick => "quick",
+            SizesPreset::Default => "default",
+            SizesPreset::Large => "large",
+        }
+    }
+
+    /// The size parameters (gemm: matrix order; triad: vector length).
+    pub fn sizes(self, kernel: Kernel) -> Vec<usize> {
+        match (self, kernel) {
+            (SizesPreset::Quick, Kernel::Gemm) => vec![32, 64, 96, 128],
+            (SizesPreset::Quick, Kernel::Triad) => vec![1 << 10, 1 << 13, 1 << 16, 1 << 18],
+            (SizesPreset::Default, k) => k.default_sizes(),
+            (SizesPreset::Large, Kernel::Gemm) => {
+                vec![64, 128, 192, 256, 384, 512, 640, 768, 1024]
+            }
+            (SizesPreset::Large, Kernel::Triad) => {
+                vec![
+                    1 << 12,
+                    1 << 15,
+                    1 << 18,
+                    1 << 20,
+                    1 << 21,
+                    1 << 22,
+                    1 << 23,
+                    1 << 24,
+                ]
+            }
+        }
+    }
+}
+
+/// What the user picked and edited for the FPM views.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct FpmState {
+    /// The devices, with their points.
+    pub devices: Vec<FpmDevice>,
+    /// Total problem size n, units.
+    pub n_units: f64,
+    /// Whole units (blocks).
+    pub integer: bool,
+    /// Log10 axes (else linear) on the speed and sweep views.
+    pub log_axes: bool,
+    pub show_even: bool,
+    pub show_cpm: bool,
+    pub show_fpm: bool,
+    /// Measurement settings.
+    pub kernel: Kernel,
+    pub threads: usize,
+    pub sizes: SizesPreset,
+    /// The path typed in the CSV field.
+    pub csv_path: String,
+}
+
+impl Default for FpmState {
+    fn default() -> Self {
+        FpmState::from_catalog(&Catalog::builtin().unwrap_or_default())
+    }
+}
+
+impl FpmState {
+    /// The FPM paper's hybrid node (G1, G2, 2 x S5, 2 x S6) at n = 60 x 60
+    /// blocks (its Figure 6), in whole blocks.
+    pub fn from_catalog(catalog: &Catalog) -> Self {
+        FpmState {
+            devices: paper_devices(catalog),
+            n_units: PAPER_N,
+            integer: true,
+            log_axes: true,
+            show_even: true,
+            show_cpm: true,
+            show_fpm: true,
+            kernel: Kernel::Gemm,
+            threads: 1,
+            sizes: SizesPreset::Default,
+            csv_path: String::new(),
+        }
+    }
+}
+
+/// The paper's hybrid node from the built-in devices (none if they
+/// cannot be read, which the tests rule out).
+pub fn paper_devices(catalog: &Catalog) -> Vec<FpmDevice> {
+    crate::preset::fpm::paper_hybrid(catalog).unwrap_or_default()
+}
+
+impl FpmState {
+    /// The model input of the current values, or why there is none.
+    pub fn input(&self) -> Result<FpmInput, ViewError> {
+        let methods: Vec<Method> = [
+            (self.show_even, Method::Even),
+            (self.show_cpm, Method::Cpm),
+            (self.show_fpm, Method::Fpm),
+        ]
+        .into_iter()
+        .filter_map(|(on, m)| on.then_some(m))
+        .collect();
+        let input = FpmInput {
+            devices: self.devices.clone(),
+            n_units: self.n_units,
+            n_range: self.n_range(),
+            scale: if self.log_axes {
+                Scale::Log10
+            } else {
+                Scale::Linear
+            },
+            integer: self.integer,
+            methods,
+        };
+        input.check()?;
+        input.measured_functions()?;
+        Ok(input)
+    }
+
+    /// The slider's and the sweep's range of n: the devices' range,
+    /// widened to hold the current n.
+    pub fn n_range(&self) -> (f64, f64) {
+        let (lo, hi) = fpm::n_range(&self.devices);
+        if self.n_units.is_finite() && self.n_units > 0.0 {
+            (lo.min(self.n_units), hi.max(self.n_units))
+        } else {
+            (lo, hi)
+        }
+    }
+
+    /// The devices' common unit ("units" when they differ).
+    pub fn unit(&self) -> String {
+        FpmInput {
+            devices: self.devices.clone(),
+            ..Default::default()
+        }
+        .unit()
+        .0
+    }
+
+    /// Adds a device, renamed "name #2", "#3"... if the name is taken; n
+    /// moves into the new devices' range if it lies outside.
+    pub fn add_device(&mut self, mut d: FpmDevice) {
+        let base = d.name.clone();
+        let mut k = 1;
+        while self.devices.iter().any(|o| o.name == d.name) {
+            k += 1;
+            d.name = format!("{base} #{k}");
+        }
+        self.devices.push(d);
+        self.fit_n();
+    }
+
+    /// Removes device `i`.
+    pub fn remove_device(&mut self, i: usize) {
+        if i < self.devices.len() {
+            self.devices.remove(i);
+            self.fit_n();
+        }
+    }
+
+    /// Puts n back into the devices' range (at the sum of their largest
+    /// measured sizes) when it lies outside.
+    fn fit_n(&mut self) {
+        if self.devices.is_empty() {
+            return;
+        }
+        let (lo, hi) = fpm::n_range(&self.devices);
+        if !(self.n_units >= lo && self.n_units <= hi) {
+            self.n_units = (hi / 2.0).max(lo);
+        }
+        self.round_n();
+    }
+
+    /// Whole n (at least 1) with whole units.
+    pub fn round_n(&mut self) {
+        if self.integer && self.n_units.is_finite() {
+            self.n_units = self.n_units.round().max(1.0);
+        }
+    }
+}
+
+/// A measurement running on a background thread.
+pub struct Measuring {
+    /// Sizes measured so far.
+    pub done: Arc<AtomicUsize>,
+    pub total: usize,
+    /// Set to stop after the current sample.
+    pub cancel: Arc<AtomicBool>,
+    /// What is measured, e.g. "gemm, 2 threads".
+    pub label: String,
+}
+
+impl Measuring {
+    /// Fraction done, 0 to 1.
+    pub fn fraction(&self) -> f32 {
+        let done = self.done.load(Ordering::Relaxed);
+        (done as f32 / self.total.max(1) as f32).min(1.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_is_the_paper_node_and_gives_an_input() {
+        let s = FpmState::default();
+        assert_eq!(s.devices.len(), 6);
+        assert_eq!(s.unit(), "blocks");
+        let input = s.input().unwrap();
+        assert_eq!(input.methods.len(), 3);
+        assert!(input.n_range.0 < 3600.0 && input.n_range.1 > 4900.0);
+    }
+
+    #[test]
+    fn added_names_are_unique_and_n_follows_the_devices() {
+        let mut s = FpmState::default();
+        let mut d = s.devices[0].clone();
+        s.add_device(d.clone());
+        assert_eq!(s.devices[6].name, "G1 GTX680 #2");
+        s.devices.clear();
+        d.points = vec![crate::model::fpm::SpeedPoint::new(0.5, 2.0)];
+        s.add_device(d);
+        let (lo, hi) = s.n_range();
+        assert!(
+            s.n_units >= lo && s.n_units <= hi,
+            "{} {lo} {hi}",
+            s.n_units
+        );
+    }
+}

@@ -1,0 +1,101 @@
+//! The offload decision's views in the window: CPU and GPU time and the
+//! speedup against problem size, and the kernel suite.
+//!
+//! - `state.rs`: what is saved (platform, overrides, kernel, edited
+//!   subscripts, sizes) and the decision readout;
+//! - `panel.rs`: the side panel; `view.rs`: the central area with the
+//!   editable access table.
+
+mod panel;
+pub mod state;
+mod view;
+
+use eframe::egui::Ui;
+
+use super::context::ViewContext;
+use super::error::ViewError;
+use super::model_ui::{ModelUi, Shown};
+use super::state::Tab;
+use crate::figure::offload::OffloadInput;
+use crate::figure::{self, Figure, ModelGroup, View};
+use crate::preset::Catalog;
+use state::{OffloadState, Readout};
+
+/// The offload model's UI.
+pub struct OffloadUi {
+    pub state: OffloadState,
+    access_rows: view::AccessRows,
+}
+
+/// The figures' input and the side panel's decision readout.
+pub struct OffloadComputed {
+    pub input: OffloadInput,
+    pub readout: Result<Readout, ViewError>,
+}
+
+impl ModelUi for OffloadUi {
+    type State = OffloadState;
+    type Input = OffloadInput;
+    type Computed = OffloadComputed;
+
+    const GROUP: ModelGroup = ModelGroup::Offload;
+
+    fn new(catalog: &Catalog) -> Self {
+        let mut state = OffloadState::default();
+        state.sync_edit(catalog);
+        OffloadUi {
+            state,
+            access_rows: Default::default(),
+        }
+    }
+
+    fn state(&self) -> &OffloadState {
+        &self.state
+    }
+
+    fn set_state(&mut self, state: OffloadState) {
+        self.state = state;
+    }
+
+    /// Version 1 kept this state in the `offload` field of its record.
+    fn legacy_state(old: &str) -> Option<OffloadState> {
+        super::model_ui::legacy_field!(old, offload, OffloadState)
+    }
+
+    fn input(&self, catalog: &Catalog) -> Result<OffloadInput, ViewError> {
+        self.state.input(catalog)
+    }
+
+    fn compute(input: &OffloadInput) -> Result<OffloadComputed, ViewError> {
+        Ok(OffloadComputed {
+            input: input.clone(),
+            readout: Readout::of(input),
+        })
+    }
+
+    fn figure(view: View, c: &OffloadComputed) -> Result<Figure, ViewError> {
+        Ok(figure::offload::build(view, &c.input).map(Figure::Chart)?)
+    }
+
+    fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
+        self.state.sync_edit(ctx.catalog);
+        let readout = match (shown.error, shown.computed) {
+            (Some(e), _) => Some(Err(e)),
+            (None, Some(c)) => Some(c.readout.as_ref()),
+            (None, None) => None,
+        };
+        panel::side_panel_ui(ui, &mut self.state, readout, ctx.catalog);
+    }
+
+    fn central_ui(
+        &mut self,
+        ui: &mut Ui,
+        tab: Tab,
+        shown: Shown<'_, Self>,
+        _ctx: &mut ViewContext<'_>,
+    ) {
+        if let (Some(view), Some(Figure::Chart(fig))) = (tab.view(), shown.figure) {
+            view::offload_view_ui(ui, &mut self.state, &mut self.access_rows, view, fig);
+        }
+    }
+}

@@ -1,0 +1,332 @@
+//! Side panel of the offload views: platform and kernel pickers, the
+//! problem size, host threads, bus bandwidth, and every GPU and CPU
+//! parameter of the platform (changes are kept as overrides of the
+//! preset, by their `--set` names).
+
+use std::ops::RangeInclusive;
+
+use eframe::egui::{self, DragValue, RichText, Ui};
+
+use super::state::{OffloadState, Readout};
+use crate::format::fmt_edit;
+use crate::gui::ViewError;
+use crate::gui::widgets::{parse_edit, value_row_ui};
+use crate::model::offload::{OffloadParam, OffloadParam as P, ParamRule, Platform};
+use crate::preset::Catalog;
+
+/// Slider range of a platform parameter (the number field accepts any
+/// value its rule allows).
+fn slider_range(p: OffloadParam) -> RangeInclusive<f64> {
+    match p {
+        P::SmCount => 1.0..=256.0,
+        P::FreqGhz => 0.1..=4.0,
+        P::MemBwGbs => 10.0..=10_000.0,
+        P::MemLd => 10.0..=5000.0,
+        P::DepartureDelCoal | P::DepartureDelUncoal => 0.1..=100.0,
+        P::TransPerWarpUncoal => 1.0..=64.0,
+        P::IssueCycles => 0.25..=32.0,
+        P::MaxThreadsPerSm => 32.0..=4096.0,
+        P::MaxBlocksPerSm => 1.0..=64.0,
+        P::ThreadsPerBlock => 32.0..=1024.0,
+        P::MaxBlocks => 1.0..=1.0e6,
+        P::ActiveBlocksPerSm => 1.0..=64.0,
+        P::Threads => 1.0..=160.0,
+        P::CpuFreqGhz => 0.5..=6.0,
+        P::Ipc => 0.05..=8.0,
+        P::CpuMemBwGbs => 1.0..=2000.0,
+        P::LoopOverheadPerIter | P::TlbMissPenalty => 0.0..=1000.0,
+        P::ParallelStartup | P::ScheduleStatic | P::SyncOverhead => 0.0..=1.0e6,
+        P::TlbEntries => 16.0..=65_536.0,
+        P::PageBytes => 4096.0..=1.0e9,
+        P::BusGbs => 1.0..=1000.0,
+        P::BusLatencyUs => 0.0..=1000.0,
+    }
+}
+
+/// The GPU and its launch (Hong & Kim's parameters).
+const GPU_ROWS: [OffloadParam; 11] = [
+    P::SmCount,
+    P::FreqGhz,
+    P::MemBwGbs,
+    P::MemLd,
+    P::DepartureDelCoal,
+    P::DepartureDelUncoal,
+    P::TransPerWarpUncoal,
+    P::IssueCycles,
+    P::ThreadsPerBlock,
+    P::MaxBlocks,
+    P::ActiveBlocksPerSm,
+];
+
+/// The host CPU and its OpenMP runtime (threads have their own row).
+const CPU_ROWS: [OffloadParam; 10] = [
+    P::CpuFreqGhz,
+    P::Ipc,
+    P::CpuMemBwGbs,
+    P::LoopOverheadPerIter,
+    P::ParallelStartup,
+    P::ScheduleStatic,
+    P::SyncOverhead,
+    P::TlbEntries,
+    P::TlbMissPenalty,
+    P::PageBytes,
+];
+
+/// The side panel; `readout` is the decision at the chosen size, or why
+/// there is none.
+pub fn side_panel_ui(
+    ui: &mut Ui,
+    s: &mut OffloadState,
+    readout: Option<Result<&Readout, &ViewError>>,
+    cat: &Catalog,
+) {
+    ui.spacing_mut().slider_width = 150.0;
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        pickers_ui(ui, s, cat);
+        ui.separator();
+        sizes_ui(ui, s);
+        if let Some(r) = readout {
+            readout_ui(ui, r);
+        }
+        ui.separator();
+        let base = cat
+            .offload_platform(&s.platform)
+            .and_then(|(_, p)| p.to_model().ok());
+        host_and_bus_ui(ui, s, base.as_ref());
+        for (title, id, rows) in [
+            ("GPU and launch (Hong & Kim)", "offload_gpu", &GPU_ROWS[..]),
+            ("Host CPU (OpenMP model)", "offload_cpu", &CPU_ROWS[..]),
+        ] {
+            egui::CollapsingHeader::new(title)
+                .id_salt(id)
+                .default_open(false)
+                .show(ui, |ui| param_grid_ui(ui, s, base.as_ref(), id, rows));
+        }
+        if ui
+            .add_enabled(
+                !s.overrides.is_empty(),
+                egui::Button::new("Reset parameters"),
+            )
+            .on_hover_text("Restore the platform preset's values")
+            .clicked()
+        {
+            s.overrides.clear();
+        }
+        ui.separator();
+        suite_ui(ui, s, cat);
+    });
+}
+
+fn pickers_ui(ui: &mut Ui, s: &mut OffloadState, cat: &Catalog) {
+    ui.heading("Platform and kernel");
+    let platforms: Vec<(String, String)> = cat
+        .offload_platforms()
+        .iter()
+        .map(|(e, _)| (e.id.clone(), e.name.clone()))
+        .collect();
+    let current = cat
+        .offload_platform(&s.platform)
+        .map_or(s.platform.clone(), |(e, _)| e.name.clone());
+    egui::ComboBox::from_label("Offload platform")
+        .selected_text(current)
+        .width(280.0)
+        .show_ui(ui, |ui| {
+            for (id, name) in &platforms {
+                if ui
+                    .selectable_label(*id == s.platform, name)
+                    .on_hover_text(id)
+                    .clicked()
+                {
+                    s.select_platform(id);
+                }
+            }
+        });
+    if let Some((_, p)) = cat.offload_platform(&s.platform) {
+        ui.weak(format!("CPU: {}  |  GPU: {}", p.cpu.name, p.gpu.name))
+            .on_hover_text(format!("Source: {}\n\n{}", p.source, p.notes));
+    }
+    let kernels: Vec<(String, String)> = cat
+        .offload_kernels()
+        .iter()
+        .map(|(e, _)| (e.id.clone(), e.name.clone()))
+        .collect();
+    let current = cat
+        .offload_kernel(&s.kernel)
+        .map_or(s.kernel.clone(), |(e, _)| e.name.clone());
+    let mut pick = None;
+    egui::ComboBox::from_label("Kernel")
+        .selected_text(current)
+        .width(280.0)
+        .height(420.0)
+        .show_ui(ui, |ui| {
+            for (id, name) in &kernels {
+                if ui
+                    .selectable_label(*id == s.kernel, name)
+                    .on_hover_text(id)
+                    .clicked()
+                {
+                    pick = Some(id.clone());
+                }
+            }
+        });
+    if let Some(id) = pick {
+        s.select_kernel(cat, &id);
+    }
+    if let Some((_, k)) = cat.offload_kernel(&s.kernel) {
+        ui.weak(&k.nests)
+            .on_hover_text(format!("Source: {}\n\n{}", k.source, k.notes));
+    }
+}
+
+fn sizes_ui(ui: &mut Ui, s: &mut OffloadState) {
+    egui::Grid::new("offload_size")
+        .num_columns(3)
+        .spacing([8.0, 4.0])
+        .show(ui, |ui| {
+            let range = s.size_lo.max(1.0)..=s.size_hi.max(s.size_lo.max(1.0) + 1.0);
+            if value_row_ui(
+                ui,
+                "problem size n",
+                "The size n of the kernel's arrays (elements per dimension) for the decision and the suite",
+                &mut s.size,
+                range,
+                "",
+            ) && s.size.is_finite()
+            {
+                s.size = s.size.round().max(1.0);
+            }
+        });
+    ui.horizontal(|ui| {
+        let (test, bench) = (s.edit.test_size, s.edit.benchmark_size);
+        if test > 0
+            && ui
+                .button(format!("test n = {test}"))
+                .on_hover_text("The kernel's test size")
+                .clicked()
+        {
+            s.size = test as f64;
+        }
+        if bench > 0
+            && ui
+                .button(format!("benchmark n = {bench}"))
+                .on_hover_text("The kernel's benchmark size")
+                .clicked()
+        {
+            s.size = bench as f64;
+        }
+    });
+    ui.horizontal(|ui| {
+        let l = ui.label("sweep n from");
+        ui.add(
+            DragValue::new(&mut s.size_lo)
+                .speed(1.0)
+                .range(1.0..=1.0e9)
+                .custom_formatter(|v, _| fmt_edit(v))
+                .custom_parser(|t| parse_edit(t, "")),
+        )
+        .labelled_by(l.id)
+        .on_hover_text("Smallest size of the offload view's curves");
+        let l = ui.label("to");
+        ui.add(
+            DragValue::new(&mut s.size_hi)
+                .speed(10.0)
+                .range(2.0..=1.0e10)
+                .custom_formatter(|v, _| fmt_edit(v))
+                .custom_parser(|t| parse_edit(t, "")),
+        )
+        .labelled_by(l.id)
+        .on_hover_text("Largest size of the offload view's curves");
+    });
+}
+
+/// The decision for the current kernel at the chosen size, or why there
+/// is none.
+fn readout_ui(ui: &mut Ui, r: Result<&Readout, &ViewError>) {
+    match r {
+        Ok(r) => {
+            let color = if r.offload {
+                ui.visuals().text_color()
+            } else {
+                ui.visuals().warn_fg_color
+            };
+            ui.colored_label(color, RichText::new(&r.text).strong());
+        }
+        Err(e) => {
+            ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+        }
+    }
+}
+
+/// Keep `v` as an override of `p` (counts rounded to whole numbers).
+fn set_param(s: &mut OffloadState, p: OffloadParam, v: f64) {
+    let v = if p.rule() == ParamRule::Count && v.is_finite() {
+        v.round().max(1.0)
+    } else {
+        v
+    };
+    s.overrides.insert(p, v);
+}
+
+fn host_and_bus_ui(ui: &mut Ui, s: &mut OffloadState, base: Option<&Platform>) {
+    param_grid_ui(
+        ui,
+        s,
+        base,
+        "offload_host_bus",
+        &[P::Threads, P::BusGbs, P::BusLatencyUs],
+    );
+}
+
+/// A slider row per parameter: the override, or the preset's value.
+fn param_grid_ui(
+    ui: &mut Ui,
+    s: &mut OffloadState,
+    base: Option<&Platform>,
+    id: &str,
+    rows: &[OffloadParam],
+) {
+    egui::Grid::new(id)
+        .num_columns(3)
+        .spacing([8.0, 4.0])
+        .show(ui, |ui| {
+            for &p in rows {
+                let Some(mut v) = s.overrides.get(&p).copied().or(base.map(|b| b.param(p))) else {
+                    continue;
+                };
+                let tip = format!("{} ({}) [--set {}]", p.description(), p.unit(), p.name());
+                if value_row_ui(ui, p.label(), &tip, &mut v, slider_range(p), p.unit()) {
+                    set_param(s, p, v);
+                }
+            }
+        });
+}
+
+fn suite_ui(ui: &mut Ui, s: &mut OffloadState, cat: &Catalog) {
+    egui::CollapsingHeader::new("Kernels of the suite view")
+        .id_salt("offload_suite")
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.horizontal(|ui| {
+                if ui.button("All").clicked() {
+                    s.suite_excluded.clear();
+                }
+                if ui.button("None").clicked() {
+                    s.suite_excluded = cat
+                        .offload_kernels()
+                        .iter()
+                        .map(|(e, _)| e.id.clone())
+                        .collect();
+                }
+            });
+            for (e, _) in cat.offload_kernels() {
+                let mut on = !s.suite_excluded.contains(&e.id);
+                if ui.checkbox(&mut on, &e.name).on_hover_text(&e.id).changed() {
+                    if on {
+                        s.suite_excluded.remove(&e.id);
+                    } else {
+                        s.suite_excluded.insert(e.id.clone());
+                    }
+                }
+            }
+        });
+}

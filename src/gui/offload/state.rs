@@ -1,0 +1,248 @@
+//! Persisted state of the offload views: which platform and kernel, the
+//! parameters changed from the presets (by their `--set` names, so the
+//! saved state does not depend on the preset file format), the kernel's
+//! subscripts as edited, and the sizes.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::figure::offload::{KernelInput, OffloadInput};
+use crate::format::{fmt_speedup, fmt_time, fmt_whole};
+use crate::gui::ViewError;
+use crate::model::offload::{OffloadParam, Platform, decide};
+use crate::preset::Catalog;
+use crate::preset::defaults;
+use crate::preset::offload::{OffloadKernelPreset, OffloadPlatformPreset};
+
+/// The subscripts of one kernel as edited, with what the access table
+/// needs to derive their strides.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KernelEdit {
+    /// The kernel preset id these values belong to.
+    pub id: String,
+    pub loop_indices: Vec<String>,
+    pub parallel_index: String,
+    pub size_name: String,
+    /// The subscripts as in the preset, in access order.
+    pub original: Vec<String>,
+    /// The subscripts as edited (same order and count).
+    pub subscripts: Vec<String>,
+    /// The preset's test and benchmark sizes.
+    pub test_size: u64,
+    pub benchmark_size: u64,
+}
+
+impl KernelEdit {
+    pub fn from_preset(id: &str, k: &OffloadKernelPreset) -> KernelEdit {
+        let original: Vec<String> = k.accesses.iter().map(|a| a.subscript.clone()).collect();
+        KernelEdit {
+            id: id.to_string(),
+            loop_indices: k.loop_indices.clone(),
+            parallel_index: k.parallel_index.clone(),
+            size_name: k.size_name.clone(),
+            subscripts: original.clone(),
+            original,
+            test_size: k.test_size,
+            benchmark_size: k.benchmark_size,
+        }
+    }
+
+    /// Whether any subscript differs from the preset.
+    pub fn edited(&self) -> bool {
+        self.subscripts != self.original
+    }
+
+    /// The preset `k` with these subscripts, when they belong to it.
+    fn apply(&self, k: &OffloadKernelPreset) -> OffloadKernelPreset {
+        let mut k = k.clone();
+        if self.subscripts.len() == k.accesses.len() {
+            for (a, s) in k.accesses.iter_mut().zip(&self.subscripts) {
+                a.subscript = s.clone();
+            }
+        }
+        k
+    }
+}
+
+/// What the user picked and edited for the offload views.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OffloadState {
+    /// Offload platform preset id.
+    pub platform: String,
+    /// Platform parameters changed from the preset (saved by their `--set`
+    /// names: `threads`, `bus_gbs`, `mem_ld`, ...).
+    pub overrides: BTreeMap<OffloadParam, f64>,
+    /// Offload kernel preset id of the offload view.
+    pub kernel: String,
+    /// The kernel's subscripts as edited (for `kernel`; anything else is
+    /// ignored until the panel reloads it).
+    pub edit: KernelEdit,
+    /// Kernels left out of the suite view (ids).
+    pub suite_excluded: BTreeSet<String>,
+    /// The chosen problem size n.
+    pub size: f64,
+    /// The sizes the offload view sweeps.
+    pub size_lo: f64,
+    pub size_hi: f64,
+}
+
+impl Default for OffloadState {
+    fn default() -> Self {
+        OffloadState {
+            platform: defaults::OFFLOAD_PLATFORM.into(),
+            overrides: BTreeMap::new(),
+            kernel: defaults::OFFLOAD_KERNEL.into(),
+            edit: KernelEdit::default(),
+            suite_excluded: BTreeSet::new(),
+            size: defaults::OFFLOAD_SIZE,
+            size_lo: 10.0,
+            size_hi: 100_000.0,
+        }
+    }
+}
+
+impl OffloadState {
+    /// The platform preset (as in the catalog) and its model with the
+    /// overrides applied.
+    pub fn platform<'c>(
+        &self,
+        catalog: &'c Catalog,
+    ) -> Result<(&'c OffloadPlatformPreset, Platform), ViewError> {
+        let (_, p) =
+            catalog
+                .offload_platform(&self.platform)
+                .ok_or_else(|| ViewError::Unknown {
+                    kind: "offload platform",
+                    key: self.platform.clone(),
+                })?;
+        let mut m = p.to_model()?;
+        for (param, v) in &self.overrides {
+            m.set_param(*param, *v)?;
+        }
+        m.check()?;
+        Ok((p, m))
+    }
+
+    /// The kernel preset `id` with the edited subscripts when they are its,
+    /// and whether they differ from the preset's.
+    fn kernel_preset(
+        &self,
+        catalog: &Catalog,
+        id: &str,
+    ) -> Result<(OffloadKernelPreset, bool), ViewError> {
+        let (e, k) = catalog
+            .offload_kernel(id)
+            .ok_or_else(|| ViewError::Unknown {
+                kind: "offload kernel",
+                key: id.to_string(),
+            })?;
+        Ok(if self.edit.id == e.id {
+            let applied = self.edit.apply(k);
+            let edited = applied != *k;
+            (applied, edited)
+        } else {
+            (k.clone(), false)
+        })
+    }
+
+    /// Choose another platform: its preset values, no overrides.
+    pub fn select_platform(&mut self, id: &str) {
+        self.platform = id.to_string();
+        self.overrides.clear();
+    }
+
+    /// Choose another kernel with its preset subscripts (the size stays).
+    pub fn select_kernel(&mut self, catalog: &Catalog, id: &str) {
+        self.kernel = id.to_string();
+        if let Some((e, k)) = catalog.offload_kernel(id) {
+            self.kernel = e.id.clone();
+            self.edit = KernelEdit::from_preset(&e.id, k);
+        }
+    }
+
+    /// Load the kernel's subscripts when the edit belongs to another
+    /// kernel (first start, or a state saved with another kernel).
+    pub fn sync_edit(&mut self, catalog: &Catalog) {
+        if self.edit.id != self.kernel
+            && let Some((e, k)) = catalog.offload_kernel(&self.kernel)
+        {
+            self.edit = KernelEdit::from_preset(&e.id, k);
+        }
+    }
+
+    /// The model input of the current values, or why there is none (an
+    /// unknown preset, a parameter out of range, a subscript that does
+    /// not parse: named with its column).
+    pub fn input(&self, catalog: &Catalog) -> Result<OffloadInput, ViewError> {
+        let (pp, platform) = self.platform(catalog)?;
+        let launch = platform.runtime.launch(&platform.gpu);
+        let kernel_input = |id: &str| -> Result<KernelInput, ViewError> {
+            let (k, edited) = self.kernel_preset(catalog, id)?;
+            let model = k.to_model(&launch)?;
+            Ok(KernelInput {
+                id: id.to_string(),
+                name: k.name.clone(),
+                edited,
+                kernel: model,
+            })
+        };
+        let kernel = Box::new(kernel_input(&self.kernel)?);
+        let mut suite = Vec::new();
+        for (e, _) in catalog.offload_kernels() {
+            if !self.suite_excluded.contains(&e.id) {
+                suite.push(kernel_input(&e.id)?);
+            }
+        }
+        let all = catalog.offload_kernels().len();
+        let suite_name = if suite.len() == all {
+            format!("all {all} offload kernels")
+        } else {
+            format!("{} of {all} offload kernels", suite.len())
+        };
+        Ok(OffloadInput {
+            platform_name: pp.name.clone(),
+            platform,
+            kernel,
+            suite,
+            suite_name,
+            size: self.size,
+            size_lo: self.size_lo,
+            size_hi: self.size_hi,
+        })
+    }
+}
+
+/// The decision for the current kernel at the chosen size, in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Readout {
+    pub text: String,
+    pub offload: bool,
+}
+
+impl Readout {
+    /// The readout of the kernel of `input` at its size, or why there is
+    /// none.
+    pub fn of(input: &OffloadInput) -> Result<Readout, ViewError> {
+        let k = &input.kernel;
+        let d = decide(&k.kernel, &input.platform, input.size)?;
+        Ok(Readout {
+            text: format!(
+                "{} at n = {}: CPU {}, GPU {}: speedup {}, {}",
+                k.label(),
+                fmt_whole(input.size),
+                fmt_time(d.cpu_seconds),
+                fmt_time(d.gpu_seconds),
+                fmt_speedup(d.speedup),
+                if d.offload {
+                    "offload to the GPU"
+                } else {
+                    "keep on the host"
+                }
+            ),
+            offload: d.offload,
+        })
+    }
+}

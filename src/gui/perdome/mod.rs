@@ -1,0 +1,174 @@
+//! The PerDome / PeaPaw views in the window: heat maps and surfaces of
+//! performance and energy efficiency, the partition comparison and the
+//! platform classification.
+//!
+//! - `state.rs`: what is saved (platform, workload, camera, specs);
+//! - `files.rs`: presets picked, opened, saved, and measured CSV imported;
+//! - `panel.rs` + `specs_panel.rs`: the side panel;
+//! - one file per central view (`heatmap_view.rs`, `surface_view.rs`,
+//!   `compare_view.rs`, `classification_view.rs`).
+
+mod classification_view;
+mod compare_view;
+mod files;
+mod heatmap_view;
+mod panel;
+mod specs_panel;
+pub mod state;
+mod surface_view;
+
+use eframe::egui::Ui;
+
+use super::context::ViewContext;
+use super::error::ViewError;
+use super::model_ui::{ModelUi, Shown};
+use super::state::Tab;
+use crate::figure::{self, Camera, Figure, FigureError, ModelGroup, View};
+use crate::model::perdome::{Analysis, Platform, Processor, Resolution, Scenario};
+use crate::preset::{Catalog, defaults};
+use state::{Chosen, PerdomeState, PlatformState, WorkloadState};
+
+/// The PerDome / PeaPaw model's UI: its state and the drawings its views
+/// keep between frames.
+pub struct PerdomeUi {
+    pub state: PerdomeState,
+    heatmap_cache: heatmap_view::Cache,
+    surface_cache: surface_view::Cache,
+}
+
+/// The state when no preset can be read: a made-up platform, no workload
+/// partitions (the status line says why).
+fn fallback_state() -> PerdomeState {
+    let p = Processor {
+        t_f: 1.0,
+        t_b: 10.0,
+        e_f: 10.0,
+        e_b: 100.0,
+        p_s: 10.0,
+    };
+    let platform = Platform { cpu: p, gpu: p };
+    PerdomeState::new(
+        PlatformState {
+            chosen: Chosen::builtin("none", "no platform"),
+            source: String::new(),
+            cpu_name: "CPU".into(),
+            gpu_name: "GPU".into(),
+            params: platform,
+            loaded: platform,
+        },
+        WorkloadState {
+            chosen: Chosen::builtin("none", "no workload"),
+            source: String::new(),
+            notes: String::new(),
+            intensity: 1.0,
+            partitions: Vec::new(),
+            measured: Vec::new(),
+        },
+    )
+}
+
+impl ModelUi for PerdomeUi {
+    type State = PerdomeState;
+    type Input = Scenario;
+    type Computed = Analysis;
+
+    const GROUP: ModelGroup = ModelGroup::Perdome;
+
+    fn new(catalog: &Catalog) -> Self {
+        let mut ui = PerdomeUi {
+            state: fallback_state(),
+            heatmap_cache: Default::default(),
+            surface_cache: Default::default(),
+        };
+        ui.apply_default_presets(catalog);
+        ui
+    }
+
+    fn state(&self) -> &PerdomeState {
+        &self.state
+    }
+
+    fn set_state(&mut self, state: PerdomeState) {
+        self.state = state;
+    }
+
+    /// Version 1 kept these fields at the top of its single record.
+    fn legacy_state(old: &str) -> Option<PerdomeState> {
+        ron::from_str(old).ok()
+    }
+
+    fn tabs() -> Vec<Tab> {
+        let mut tabs: Vec<Tab> = Self::GROUP.views().into_iter().map(Tab::Figure).collect();
+        tabs.push(Tab::Classification);
+        tabs
+    }
+
+    fn input(&self, _catalog: &Catalog) -> Result<Scenario, ViewError> {
+        Ok(self.state.scenario())
+    }
+
+    fn compute(input: &Scenario) -> Result<Analysis, ViewError> {
+        Ok(Analysis::compute(input, Resolution::default())?)
+    }
+
+    fn figure(view: View, a: &Analysis) -> Result<Figure, ViewError> {
+        figure::perdome::build(view, a).ok_or_else(|| {
+            FigureError::WrongView {
+                view: view.key(),
+                model: "PerDome / PeaPaw",
+            }
+            .into()
+        })
+    }
+
+    fn camera(&self) -> Camera {
+        self.state.camera
+    }
+
+    fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
+        panel::side_panel_ui(ui, self, shown.computed, ctx);
+    }
+
+    fn central_ui(
+        &mut self,
+        ui: &mut Ui,
+        tab: Tab,
+        shown: Shown<'_, Self>,
+        _ctx: &mut ViewContext<'_>,
+    ) {
+        let generation = shown.generation;
+        match (tab, shown.figure, shown.computed) {
+            (Tab::Classification, _, Some(a)) => classification_view::classification_ui(ui, a),
+            (_, Some(Figure::Heatmap(f)), _) => {
+                heatmap_view::heatmap_ui(ui, f, generation, &mut self.heatmap_cache)
+            }
+            (_, Some(Figure::Surface(f)), _) => surface_view::surface_ui(
+                ui,
+                f,
+                generation,
+                &mut self.state.camera,
+                &mut self.surface_cache,
+            ),
+            (_, Some(Figure::Compare(f)), _) => compare_view::compare_ui(ui, f),
+            _ => {
+                ui.label("Computing…");
+            }
+        }
+    }
+}
+
+impl PerdomeUi {
+    /// Use the first-start platform and workload of the catalog.
+    fn apply_default_presets(&mut self, catalog: &Catalog) {
+        if let Some((e, p)) = catalog.platform(defaults::PLATFORM)
+            && let Ok(r) = p.resolve(&e.id, catalog, &e.path)
+        {
+            let source = p.source.clone();
+            self.apply_platform(r, &source, None);
+        }
+        if let Some((e, w)) = catalog.workload(defaults::WORKLOAD) {
+            let (id, w) = (e.id.clone(), w.clone());
+            self.apply_workload(&id, &w, None);
+        }
+    }
+}

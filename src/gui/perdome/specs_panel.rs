@@ -1,0 +1,89 @@
+//! Derive a processor's t_f and t_b from its specifications (PeaPaw
+//! Eq. 5-6): cores x clock x issue width for the peak compute rate, and the
+//! memory bandwidth.
+
+use eframe::egui;
+use eframe::egui::{DragValue, Ui};
+
+use super::state::PerdomeState;
+use crate::format::fmt_num;
+use crate::model::perdome::{Side, Specs};
+
+/// Starting values: the papers' i7 2600K and GTX 750 (PerDome Table 1,
+/// issue width 1, bandwidth = 1 / t_b).
+pub fn default_specs(side: Side) -> Specs {
+    match side {
+        Side::Cpu => Specs {
+            cores: 4.0,
+            clock_ghz: 3.4,
+            issue_width: 1.0,
+            bandwidth_gbs: 15.17,
+        },
+        Side::Gpu => Specs {
+            cores: 512.0,
+            clock_ghz: 1.02,
+            issue_width: 1.0,
+            bandwidth_gbs: 67.57,
+        },
+    }
+}
+
+/// A collapsible "From specifications" block under one processor's sliders.
+pub fn specs_ui(ui: &mut Ui, state: &mut PerdomeState, side: Side) {
+    let id = format!("From {} specifications (PeaPaw Eq. 6)", side.name());
+    egui::CollapsingHeader::new(id).show(ui, |ui| {
+        let specs = state.specs_mut(side);
+        egui::Grid::new(("specs", side.suffix()))
+            .num_columns(2)
+            .show(ui, |ui| {
+                field_ui(ui, "cores", "cores (CUDA cores for a GPU)", &mut specs.cores, "");
+                field_ui(ui, "clock (GHz)", "base core clock", &mut specs.clock_ghz, " GHz");
+                field_ui(
+                    ui,
+                    "issue width (flop/cycle)",
+                    "flops per core per cycle (2 for a fused multiply-add; times SIMD lanes if counted)",
+                    &mut specs.issue_width,
+                    " flop/cycle",
+                );
+                field_ui(
+                    ui,
+                    "bandwidth (GB/s)",
+                    "achievable memory bandwidth, e.g. from STREAM",
+                    &mut specs.bandwidth_gbs,
+                    " GB/s",
+                );
+            });
+        let specs = *specs;
+        let label = format!(
+            "Apply to t_f{s}, t_b{s}",
+            s = side.suffix()
+        );
+        match specs.validate(side.name()) {
+            Ok(()) => {
+                ui.weak(format!(
+                    "t_f = {} ps ({} GFLOP/s), t_b = {} ps",
+                    fmt_num(specs.t_f_ps()),
+                    fmt_num(specs.peak_gflops()),
+                    fmt_num(specs.t_b_ps())
+                ));
+                if ui.button(label).clicked() {
+                    let p = state.platform.params.side_mut(side);
+                    p.t_f = specs.t_f_ps();
+                    p.t_b = specs.t_b_ps();
+                }
+            }
+            Err(e) => {
+                ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+            }
+        }
+    });
+}
+
+fn field_ui(ui: &mut Ui, label: &str, tip: &str, v: &mut f64, suffix: &str) {
+    let name = ui.label(label).on_hover_text(tip);
+    let speed = (v.abs() * 0.01).max(0.01);
+    ui.add(DragValue::new(v).speed(speed).suffix(suffix))
+        .labelled_by(name.id)
+        .on_hover_text(tip);
+    ui.end_row();
+}

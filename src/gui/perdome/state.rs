@@ -1,0 +1,277 @@
+//! The persisted state of the PerDome / PeaPaw views: the platform and
+//! its (edited) parameters, the workload with its partitions and
+//! measurements, the camera and the specifications blocks.
+
+use serde::{Deserialize, Serialize};
+
+use crate::figure::Camera;
+use crate::model::perdome::{Platform, Processor, Scenario, Side, Specs};
+use crate::preset::perdome::{
+    MeasuredSet, PartitionPreset, PlatformPreset, ProcessorRef, WorkloadPreset, measured_in,
+    scenario_of,
+};
+use crate::preset::{Energy, ProcessorPreset, Timing};
+
+/// Id shown for a preset loaded from a file rather than the built-in catalog.
+pub const CUSTOM: &str = "custom";
+
+/// Which preset is in use.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Chosen {
+    /// Built-in preset id, or the file stem of a loaded file (measured sets
+    /// of workloads are matched against this id).
+    pub id: String,
+    /// The preset's own name.
+    pub name: String,
+    /// The file name, when the preset was loaded from a file.
+    pub file: Option<String>,
+}
+
+impl Chosen {
+    pub fn builtin(id: &str, name: &str) -> Chosen {
+        Chosen {
+            id: id.to_string(),
+            name: name.to_string(),
+            file: None,
+        }
+    }
+
+    /// What the picker shows: the name, or `custom: <file>`.
+    pub fn picker_text(&self) -> String {
+        match &self.file {
+            Some(f) => format!("{CUSTOM}: {f}"),
+            None => self.name.clone(),
+        }
+    }
+}
+
+/// The platform in use and its (possibly edited) parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlatformState {
+    pub chosen: Chosen,
+    pub source: String,
+    pub cpu_name: String,
+    pub gpu_name: String,
+    /// Current values, edited by the sliders.
+    pub params: Platform,
+    /// The values as loaded, for "Reset".
+    pub loaded: Platform,
+}
+
+impl PlatformState {
+    /// A platform preset holding the current values, for saving.
+    pub fn to_preset(&self) -> PlatformPreset {
+        let proc_preset = |side: Side, name: &str, p: &Processor| ProcessorPreset {
+            name: name.to_string(),
+            kind: side,
+            source: self.source.clone(),
+            timing: Timing::Direct {
+                t_f_ps: p.t_f,
+                t_b_ps: p.t_b,
+            },
+            energy: Energy {
+                e_f_pj: p.e_f,
+                e_b_pj: p.e_b,
+                p_s_w: p.p_s,
+            },
+            notes: String::new(),
+            boathull: None,
+        };
+        let edited = self.params != self.loaded;
+        let notes = if edited {
+            "Parameters edited in hetscope."
+        } else {
+            ""
+        };
+        PlatformPreset::of_processors(
+            &self.chosen.name,
+            &self.source,
+            ProcessorRef::Inline(proc_preset(Side::Cpu, &self.cpu_name, &self.params.cpu)),
+            ProcessorRef::Inline(proc_preset(Side::Gpu, &self.gpu_name, &self.params.gpu)),
+            notes,
+        )
+    }
+}
+
+/// The workload in use: I, its partitions and their measurements.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WorkloadState {
+    pub chosen: Chosen,
+    pub source: String,
+    pub notes: String,
+    /// flop/byte.
+    pub intensity: f64,
+    pub partitions: Vec<PartitionPreset>,
+    /// Measured GFLOP/s per platform id, by partition name.
+    pub measured: Vec<MeasuredSet>,
+}
+
+impl WorkloadState {
+    pub fn from_preset(chosen: Chosen, w: &WorkloadPreset) -> WorkloadState {
+        WorkloadState {
+            chosen,
+            source: w.source.clone(),
+            notes: w.notes.clone(),
+            intensity: w.intensity,
+            partitions: w.partitions.clone(),
+            measured: w.measured.clone(),
+        }
+    }
+
+    pub fn to_preset(&self) -> WorkloadPreset {
+        WorkloadPreset {
+            name: self.chosen.name.clone(),
+            source: self.source.clone(),
+            intensity: self.intensity,
+            partitions: self.partitions.clone(),
+            measured: self.measured.clone(),
+            notes: self.notes.clone(),
+        }
+    }
+
+    /// Measured GFLOP/s of a partition on a platform.
+    pub fn measured(&self, platform_id: &str, name: &str) -> Option<f64> {
+        measured_in(&self.measured, platform_id, name)
+    }
+
+    /// Set or clear the measurement of a partition on a platform.
+    pub fn set_measured(&mut self, platform_id: &str, name: &str, value: Option<f64>) {
+        let pos = self
+            .measured
+            .iter()
+            .position(|m| m.platform.eq_ignore_ascii_case(platform_id));
+        let k = match (pos, value) {
+            (Some(k), _) => k,
+            (None, None) => return,
+            (None, Some(_)) => {
+                self.measured.push(MeasuredSet {
+                    platform: platform_id.to_string(),
+                    gflops: Vec::new(),
+                    source: "entered in hetscope".to_string(),
+                });
+                self.measured.len() - 1
+            }
+        };
+        let set = &mut self.measured[k];
+        match (set.gflops.iter().position(|(n, _)| n == name), value) {
+            (Some(j), Some(v)) => set.gflops[j].1 = v,
+            (Some(j), None) => {
+                set.gflops.remove(j);
+            }
+            (None, Some(v)) => set.gflops.push((name.to_string(), v)),
+            (None, None) => {}
+        }
+        if set.gflops.is_empty() {
+            self.measured.remove(k);
+        }
+    }
+
+    /// Rename partition `idx`, carrying its measurements along.
+    pub fn rename(&mut self, idx: usize, new_name: &str) {
+        let Some(row) = self.partitions.get_mut(idx) else {
+            return;
+        };
+        let old = std::mem::replace(&mut row.name, new_name.to_string());
+        for set in &mut self.measured {
+            for (n, _) in &mut set.gflops {
+                if *n == old {
+                    *n = new_name.to_string();
+                }
+            }
+        }
+    }
+
+    /// Append a new code partition (I_C = 2I, I_G = I/2) with a fresh name;
+    /// returns its index.
+    pub fn add_partition(&mut self) -> usize {
+        let mut k = self.partitions.len() + 1;
+        let name = loop {
+            let n = format!("WP {k}");
+            if !self.partitions.iter().any(|q| q.name == n) {
+                break n;
+            }
+            k += 1;
+        };
+        let i = if self.intensity.is_finite() && self.intensity > 0.0 {
+            self.intensity
+        } else {
+            1.0
+        };
+        self.partitions.push(PartitionPreset {
+            name,
+            i_c: 2.0 * i,
+            i_g: i / 2.0,
+        });
+        self.partitions.len() - 1
+    }
+
+    /// Remove partition `idx` and its measurements.
+    pub fn remove_partition(&mut self, idx: usize) {
+        if idx >= self.partitions.len() {
+            return;
+        }
+        let row = self.partitions.remove(idx);
+        for set in &mut self.measured {
+            set.gflops.retain(|(n, _)| *n != row.name);
+        }
+        self.measured.retain(|m| !m.gflops.is_empty());
+    }
+}
+
+/// What the user picked and edited for the PerDome / PeaPaw views.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PerdomeState {
+    pub platform: PlatformState,
+    pub workload: WorkloadState,
+    /// The surfaces' camera.
+    pub camera: Camera,
+    /// Workloads read from a measured CSV file: (id, preset).
+    #[serde(default)]
+    pub imported: Vec<(String, WorkloadPreset)>,
+    /// The file they came from.
+    #[serde(default)]
+    pub imported_from: String,
+    /// Specifications of the CPU and the GPU for deriving t_f, t_b.
+    #[serde(default = "default_specs")]
+    pub specs: [Specs; 2],
+}
+
+fn default_specs() -> [Specs; 2] {
+    [
+        super::specs_panel::default_specs(Side::Cpu),
+        super::specs_panel::default_specs(Side::Gpu),
+    ]
+}
+
+impl PerdomeState {
+    /// A state from a platform and a workload, with default view settings.
+    pub fn new(platform: PlatformState, workload: WorkloadState) -> PerdomeState {
+        PerdomeState {
+            platform,
+            workload,
+            camera: Camera::default(),
+            imported: Vec::new(),
+            imported_from: String::new(),
+            specs: default_specs(),
+        }
+    }
+
+    /// The specifications block of one processor.
+    pub fn specs_mut(&mut self, side: Side) -> &mut Specs {
+        match side {
+            Side::Cpu => &mut self.specs[0],
+            Side::Gpu => &mut self.specs[1],
+        }
+    }
+
+    /// The model input for the current values.
+    pub fn scenario(&self) -> Scenario {
+        let p = &self.platform;
+        scenario_of(
+            &p.chosen.name,
+            p.params,
+            &p.chosen.id,
+            &self.workload.to_preset(),
+        )
+    }
+}

@@ -1,0 +1,186 @@
+//! A processor of the boat hull model, of either kind: the one type for a
+//! machine that presets, the GUI and the command line share.
+
+use serde::{Deserialize, Serialize};
+
+use super::{BoatHullError, Cpu, CpuAssumptions, Gpu, GpuAssumptions, Target};
+use crate::model::perdome::Side;
+
+/// A GPU (Section 4.2, Table 2) or a CPU (Section 4.4, Table 3).
+///
+/// Written in files as `Gpu(p_compute_gflops: .., p_coalesced_gbs: ..,
+/// p_uncoalesced_gbs: .., b_bus_gbs: ..)` or `Cpu(p_compute_gflops: ..,
+/// p_memory_gbs: .., n_threads: .., w_vector_bits: ..)`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "MachineFields", into = "MachineFields")]
+pub enum Machine {
+    Gpu(Gpu),
+    Cpu(Cpu),
+}
+
+impl Machine {
+    /// The processor kind.
+    pub fn kind(&self) -> Side {
+        match self {
+            Machine::Gpu(_) => Side::Gpu,
+            Machine::Cpu(_) => Side::Cpu,
+        }
+    }
+
+    pub fn gpu(&self) -> Option<Gpu> {
+        match *self {
+            Machine::Gpu(g) => Some(g),
+            Machine::Cpu(_) => None,
+        }
+    }
+
+    pub fn cpu(&self) -> Option<Cpu> {
+        match *self {
+            Machine::Cpu(c) => Some(c),
+            Machine::Gpu(_) => None,
+        }
+    }
+
+    /// Every value in range (errors name the field as files write it).
+    pub fn validate(&self) -> Result<(), BoatHullError> {
+        match self {
+            Machine::Gpu(g) => g.validate(),
+            Machine::Cpu(c) => c.validate(),
+        }
+    }
+
+    /// The model's target under the assumptions of this machine's kind.
+    pub fn target(&self, gpu: GpuAssumptions, cpu: CpuAssumptions) -> Target {
+        match *self {
+            Machine::Gpu(g) => Target::Gpu {
+                gpu: g,
+                assume: gpu,
+            },
+            Machine::Cpu(c) => Target::Cpu {
+                cpu: c,
+                assume: cpu,
+            },
+        }
+    }
+}
+
+/// A named set of assumptions about the floors of both kinds
+/// (Sections 4.2, 4.4 and 5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum AssumptionSet {
+    /// GPU: nothing known (hull to the highest floor); CPU: vector code
+    /// on all threads.
+    #[default]
+    Default,
+    /// The hull itself on both kinds (no floor applies).
+    Hull,
+    /// Nothing known on both kinds: from the hull to the highest floor.
+    Unknown,
+    /// The paper's Table 5 on a GPU: no fused multiply-add, coalescing
+    /// unknown; a CPU keeps the hull.
+    Table5,
+}
+
+impl AssumptionSet {
+    pub const ALL: [AssumptionSet; 4] = [
+        AssumptionSet::Default,
+        AssumptionSet::Hull,
+        AssumptionSet::Unknown,
+        AssumptionSet::Table5,
+    ];
+
+    pub fn gpu(self) -> GpuAssumptions {
+        match self {
+            AssumptionSet::Default | AssumptionSet::Unknown => GpuAssumptions::UNKNOWN,
+            AssumptionSet::Hull => GpuAssumptions::HULL,
+            AssumptionSet::Table5 => GpuAssumptions::TABLE5,
+        }
+    }
+
+    pub fn cpu(self) -> CpuAssumptions {
+        match self {
+            AssumptionSet::Unknown => CpuAssumptions::UNKNOWN,
+            _ => CpuAssumptions::HULL,
+        }
+    }
+}
+
+impl From<Gpu> for Machine {
+    fn from(g: Gpu) -> Self {
+        Machine::Gpu(g)
+    }
+}
+
+impl From<Cpu> for Machine {
+    fn from(c: Cpu) -> Self {
+        Machine::Cpu(c)
+    }
+}
+
+/// How a [`Machine`] is written: the kind with the parameters as its
+/// fields (a serialization detail; the model works with [`Gpu`] and
+/// [`Cpu`]).
+#[derive(Clone, Copy, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+enum MachineFields {
+    Gpu {
+        p_compute_gflops: f64,
+        p_coalesced_gbs: f64,
+        p_uncoalesced_gbs: f64,
+        b_bus_gbs: f64,
+    },
+    Cpu {
+        p_compute_gflops: f64,
+        p_memory_gbs: f64,
+        n_threads: u32,
+        w_vector_bits: u32,
+    },
+}
+
+impl From<MachineFields> for Machine {
+    fn from(f: MachineFields) -> Self {
+        match f {
+            MachineFields::Gpu {
+                p_compute_gflops,
+                p_coalesced_gbs,
+                p_uncoalesced_gbs,
+                b_bus_gbs,
+            } => Machine::Gpu(Gpu {
+                p_compute_gflops,
+                p_coalesced_gbs,
+                p_uncoalesced_gbs,
+                b_bus_gbs,
+            }),
+            MachineFields::Cpu {
+                p_compute_gflops,
+                p_memory_gbs,
+                n_threads,
+                w_vector_bits,
+            } => Machine::Cpu(Cpu {
+                p_compute_gflops,
+                p_memory_gbs,
+                n_threads,
+                w_vector_bits,
+            }),
+        }
+    }
+}
+
+impl From<Machine> for MachineFields {
+    fn from(m: Machine) -> Self {
+        match m {
+            Machine::Gpu(g) => MachineFields::Gpu {
+                p_compute_gflops: g.p_compute_gflops,
+                p_coalesced_gbs: g.p_coalesced_gbs,
+                p_uncoalesced_gbs: g.p_uncoalesced_gbs,
+                b_bus_gbs: g.b_bus_gbs,
+            },
+            Machine::Cpu(c) => MachineFields::Cpu {
+                p_compute_gflops: c.p_compute_gflops,
+                p_memory_gbs: c.p_memory_gbs,
+                n_threads: c.n_threads,
+                w_vector_bits: c.w_vector_bits,
+            },
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! The input of the PerDome / PeaPaw views: a platform, a workload and its
+//! partitions, and the analysis computed from them once per change.
+
+use serde::{Deserialize, Serialize};
+
+use super::ParamError;
+use super::classify::{self, Classification};
+use super::eval::{self, WpError, WpEval};
+use super::grid::{self, GridPair, GridSpec};
+use super::machine::Platform;
+use super::measured::{self, Fidelity, MeasuredRow};
+use super::optimum::{self, Optima};
+use super::partition::Wp;
+
+/// One named partition of the workload, with an optional measurement on the
+/// current platform.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct NamedPartition {
+    pub name: String,
+    /// flop/byte (0: the CPU does no flops).
+    pub i_c: f64,
+    /// flop/byte (0: the GPU does no flops).
+    pub i_g: f64,
+    /// Measured performance on this platform, GFLOP/s.
+    pub measured_gflops: Option<f64>,
+}
+
+/// Everything a figure is built from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub platform_name: String,
+    pub platform: Platform,
+    pub workload_name: String,
+    /// Intensity of the whole workload I, flop/byte.
+    pub i: f64,
+    pub partitions: Vec<NamedPartition>,
+}
+
+/// Grid resolutions.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Resolution {
+    /// Heat map cells per axis.
+    pub heatmap: usize,
+    /// Surface cells per axis (each becomes a quad).
+    pub surface: usize,
+}
+
+impl Default for Resolution {
+    fn default() -> Self {
+        Resolution {
+            heatmap: 256,
+            surface: 48,
+        }
+    }
+}
+
+/// A partition evaluated, or why it could not be.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartitionResult {
+    pub partition: NamedPartition,
+    pub result: Result<WpEval, WpError>,
+}
+
+/// All model results for one scenario.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    pub scenario: Scenario,
+    pub heatmap: GridPair,
+    pub surface: GridPair,
+    pub optima: Optima,
+    pub classification: Classification,
+    pub partitions: Vec<PartitionResult>,
+    pub fidelity: Fidelity,
+    pub measured_rows: Vec<MeasuredRow>,
+}
+
+/// Minimum half span of the grids, octaves each side of I.
+pub const MIN_HALF_SPAN: f64 = 6.0;
+
+impl Analysis {
+    /// Compute everything. Fails only on invalid machine parameters or I;
+    /// a partition outside the valid region is reported in its own result.
+    pub fn compute(scenario: &Scenario, res: Resolution) -> Result<Analysis, ParamError> {
+        let p = &scenario.platform;
+        p.validate()?;
+        let i = scenario.i;
+        Wp::perfect_dp(i).check_values()?;
+        let optima = optimum::search(p, i).map_err(|e| match e {
+            WpError::Invalid(pe) => pe,
+            // p-DP, CO and GO always exist for a valid I.
+            WpError::NoSuchPartition(_) => ParamError::Intensity {
+                name: "I",
+                value: i,
+                allows_zero: false,
+            },
+        })?;
+        let span = GridSpec::half_span_for(
+            i,
+            scenario
+                .partitions
+                .iter()
+                .flat_map(|q| [q.i_c, q.i_g])
+                .chain([
+                    optima.best_performance.eval.wp.i_c,
+                    optima.best_performance.eval.wp.i_g,
+                ])
+                .chain([
+                    optima.best_energy.eval.wp.i_c,
+                    optima.best_energy.eval.wp.i_g,
+                ]),
+            MIN_HALF_SPAN,
+        );
+        let heatmap = grid::compute(p, GridSpec::centred(i, span, even(res.heatmap)));
+        let surface = grid::compute(p, GridSpec::centred(i, span, even(res.surface)));
+        let partitions: Vec<PartitionResult> = scenario
+            .partitions
+            .iter()
+            .map(|q| PartitionResult {
+                partition: q.clone(),
+                result: eval::evaluate(p, Wp::new(i, q.i_c, q.i_g)),
+            })
+            .collect();
+        let measured_rows: Vec<MeasuredRow> = partitions
+            .iter()
+            .filter_map(|r| {
+                r.partition.measured_gflops.map(|m| MeasuredRow {
+                    name: r.partition.name.clone(),
+                    bound: r.result.as_ref().ok().map(|e| e.gflops),
+                    measured: m,
+                })
+            })
+            .collect();
+        let fidelity = measured::fidelity(&measured_rows);
+        Ok(Analysis {
+            scenario: scenario.clone(),
+            heatmap,
+            surface,
+            optima,
+            classification: classify::classify(p),
+            partitions,
+            fidelity,
+            measured_rows,
+        })
+    }
+}
+
+fn even(n: usize) -> usize {
+    let n = n.clamp(8, 2048);
+    n + (n % 2)
+}

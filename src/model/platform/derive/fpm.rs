@@ -1,0 +1,71 @@
+//! FPM devices of a platform when no measured speed function is attached:
+//! one per CPU socket and one per GPU, each with a constant speed at its
+//! compute roof up to what its memory holds.
+//!
+//! The unit is the FPM paper's: one update C_ij += A_ik B_kj of 640 x 640
+//! single-precision blocks (2 x 640^3 flops, compute bound); a device
+//! holding x blocks of C also holds their A and B blocks (3 x 4 x 640^2
+//! bytes per unit). A constant speed makes FPM and CPM agree: the
+//! difference the paper shows comes from measured speed functions.
+
+use super::Derived;
+use crate::model::fpm::{FpmDevice, SpeedPoint};
+use crate::model::platform::{Node, Source};
+
+/// Side of the square blocks, elements (FPM paper: b = 640).
+pub const BLOCK: f64 = 640.0;
+/// Flops of one unit (one block update).
+pub const FLOPS_PER_UNIT: f64 = 2.0 * BLOCK * BLOCK * BLOCK;
+/// Bytes a device holds per unit of its share (A, B and C blocks, 4-byte
+/// elements).
+pub const BYTES_PER_UNIT: f64 = 3.0 * 4.0 * BLOCK * BLOCK;
+/// Name of the unit.
+pub const UNIT: &str = "blocks";
+
+/// The devices of `node`: its sockets, then its GPUs.
+pub fn devices(node: &Node) -> Derived<Vec<FpmDevice>> {
+    let mut devices = Vec::new();
+    for k in 0..node.cpus {
+        let name = numbered(&node.cpu.name, k, node.cpus);
+        devices.push(device(name, node.cpu.peak_gflops(), node.cpu.mem_gib));
+    }
+    for g in &node.gpus {
+        for k in 0..g.count {
+            let name = numbered(&g.spec.name, k, g.count);
+            devices.push(device(name, g.spec.peak_gflops(), g.spec.mem_gib));
+        }
+    }
+    let rule = Source::derived(format!(
+        "constant speed at the compute roof: peak / (2 x {BLOCK}^3 flops per block update), \
+         up to memory / ({} bytes per block held)",
+        BYTES_PER_UNIT
+    ));
+    Derived {
+        value: devices,
+        sources: vec![("speed".into(), rule.clone()), ("max_size".into(), rule)],
+    }
+}
+
+fn numbered(name: &str, k: u32, n: u32) -> String {
+    if n == 1 {
+        name.to_string()
+    } else {
+        format!("{name} #{}", k + 1)
+    }
+}
+
+/// A device at `peak_gflops` holding at most `mem_gib`.
+fn device(name: String, peak_gflops: f64, mem_gib: f64) -> FpmDevice {
+    let speed = peak_gflops * 1e9 / FLOPS_PER_UNIT;
+    let limit = mem_gib * 1024.0 * 1024.0 * 1024.0 / BYTES_PER_UNIT;
+    FpmDevice {
+        name,
+        source: "derived from the spec sheet (compute roof, memory size)".into(),
+        // One point: the speed holds at every size up to the limit.
+        points: vec![SpeedPoint::new(limit, speed)],
+        max_size_units: Some(limit),
+        unit: UNIT.into(),
+        contention: 1.0,
+        socket: None,
+    }
+}

@@ -1,0 +1,185 @@
+//! The offload decision's platform: one GPU (Hong & Kim; the node's
+//! first), one CPU socket (the OpenMP model) and the link, as the offload
+//! paper evaluates one host and one device.
+//!
+//! Rules:
+//! - GPU: SMs, clock, bandwidth and occupancy limits from the spec;
+//!   Mem_LD = memory latency x clock in cycles, where no latency is
+//!   published the offload paper's V100 value (Table III, 1029 cycles at
+//!   1.53 GHz: 673 ns) carried over as a time; departure delays 4 and 10
+//!   cycles (Hong & Kim); 32 transactions per uncoalesced warp access; one
+//!   issue cycle per instruction (as Table III counts for the V100);
+//! - host: clock, threads (cores x threads per core) and bandwidth from the
+//!   spec; the OpenMP overheads of Table II (POWER9 at 3 GHz) carried over
+//!   as times; loop overhead, TLB size and miss penalty of Table II in
+//!   cycles; a 4 KiB page; one cycle per instruction, IPC 1;
+//! - bus: the link's rate for the chosen [`Transfers`] and its latency;
+//! - launch: 128 threads per block, at most 65535 blocks.
+
+use super::Derived;
+use crate::model::offload::{Bus, CpuMachine, GpuMachine, InstructionMix, Platform, Runtime};
+use crate::model::platform::spec::Fields;
+use crate::model::platform::{Node, PlatformError, Source, Transfers};
+
+/// Memory latency assumed where none is published, ns (offload paper
+/// Table III: the V100's 1029 cycles at 1.53 GHz).
+pub const DEFAULT_MEM_LATENCY_NS: f64 = 1029.0 / 1.53;
+/// The clock of Table II's cycle counts, GHz.
+const TABLE_II_GHZ: f64 = 3.0;
+
+/// The offload platform of `node`.
+pub fn platform(node: &Node, transfers: Transfers) -> Result<Derived<Platform>, PlatformError> {
+    node.check()?;
+    let (gpu, mut sources) = gpu(node);
+    let (cpu, cpu_sources) = cpu(node);
+    sources.extend(cpu_sources);
+    let (rate, field) = node.link.rate(transfers);
+    let bus = Bus {
+        name: node.link.name.clone(),
+        bw_gbs: rate,
+        latency_us: node.link.latency_us,
+    };
+    sources.push((
+        "bus_gbs".into(),
+        Source::derived(format!(
+            "{field} of {} ({})",
+            bus.name,
+            node.link.source_of(field)
+        )),
+    ));
+    sources.push(("bus_latency_us".into(), node.link.source_of("latency_us")));
+    let launch = || Source::Estimate("the launch of the offload paper's POWER9 + V100 runs".into());
+    sources.push(("threads_per_block".into(), launch()));
+    sources.push(("max_blocks".into(), launch()));
+    let value = Platform {
+        cpu,
+        gpu,
+        bus,
+        runtime: Runtime {
+            threads_per_block: 128.0,
+            max_blocks: 65535.0,
+            active_blocks_per_sm: None,
+        },
+    };
+    value.check().map_err(|e| PlatformError::Derived {
+        model: "offload",
+        name: node.name.clone(),
+        message: e.to_string(),
+    })?;
+    Ok(Derived { value, sources })
+}
+
+fn gpu(node: &Node) -> (GpuMachine, Vec<(String, Source)>) {
+    let g = node.gpu();
+    let (latency_ns, latency_source) = match g.mem_latency_ns {
+        Some(ns) => (ns, g.source_of("mem_latency_ns")),
+        None => (
+            DEFAULT_MEM_LATENCY_NS,
+            Source::Estimate(
+                "no published latency: the offload paper's V100 value (Table III, 673 ns) carried over as a time"
+                    .into(),
+            ),
+        ),
+    };
+    let machine = GpuMachine {
+        name: g.name.clone(),
+        sm_count: g.sms,
+        freq_ghz: g.clock_ghz,
+        mem_bw_gbs: g.mem_bw_gbs,
+        mem_ld: (latency_ns * g.clock_ghz).round(),
+        departure_del_coal: 4.0,
+        departure_del_uncoal: 10.0,
+        trans_per_warp_uncoal: 32.0,
+        issue_cycles: 1.0,
+        max_threads_per_sm: g.max_threads_per_sm,
+        max_blocks_per_sm: g.max_blocks_per_sm,
+    };
+    let hong_kim = || Source::Paper("Hong & Kim (ISCA 2009)".into());
+    let sources = vec![
+        ("sm_count".into(), g.source_of("sms")),
+        ("freq_ghz".into(), g.source_of("clock_ghz")),
+        ("mem_bw_gbs".into(), g.source_of("mem_bw_gbs")),
+        (
+            "mem_ld".into(),
+            Source::derived(format!(
+                "latency {latency_ns:.0} ns x {} GHz ({latency_source})",
+                g.clock_ghz
+            )),
+        ),
+        ("departure_del_coal".into(), hong_kim()),
+        ("departure_del_uncoal".into(), hong_kim()),
+        (
+            "trans_per_warp_uncoal".into(),
+            Source::derived("one transaction per thread of a 32-thread warp"),
+        ),
+        (
+            "issue_cycles".into(),
+            Source::Paper("offload paper Table III (as counted for the V100)".into()),
+        ),
+        (
+            "max_threads_per_sm".into(),
+            g.source_of("max_threads_per_sm"),
+        ),
+        ("max_blocks_per_sm".into(), g.source_of("max_blocks_per_sm")),
+    ];
+    (machine, sources)
+}
+
+fn cpu(node: &Node) -> (CpuMachine, Vec<(String, Source)>) {
+    let c = &node.cpu;
+    let at_clock = c.clock_ghz / TABLE_II_GHZ;
+    let machine = CpuMachine {
+        name: format!("{}, {} threads", c.name, c.threads()),
+        freq_ghz: c.clock_ghz,
+        threads: c.threads(),
+        tlb_entries: 1024.0,
+        tlb_miss_penalty: 14.0,
+        page_bytes: 4096.0,
+        loop_overhead_per_iter: 4.0,
+        schedule_static: (10154.0 * at_clock).round(),
+        sync_overhead: (4000.0 * at_clock).round(),
+        parallel_startup: (3000.0 * at_clock).round(),
+        mem_bw_gbs: c.mem_bw_gbs,
+        class_cycles: InstructionMix {
+            int_ops: 1.0,
+            fp_ops: 1.0,
+            loads: 1.0,
+            stores: 1.0,
+            branches: 1.0,
+        },
+        ipc: 1.0,
+    };
+    let table_ii = || Source::Paper("offload paper Table II (cycles)".into());
+    let as_time = |cycles: f64| {
+        Source::derived(format!(
+            "offload paper Table II: {cycles} cycles at 3 GHz carried over as a time, at {} GHz",
+            c.clock_ghz
+        ))
+    };
+    let sources = vec![
+        ("cpu_freq_ghz".into(), c.source_of("clock_ghz")),
+        (
+            "threads".into(),
+            Source::derived(format!(
+                "{} cores x {} threads per core",
+                c.cores, c.threads_per_core
+            )),
+        ),
+        ("tlb_entries".into(), table_ii()),
+        ("tlb_miss_penalty".into(), table_ii()),
+        (
+            "page_bytes".into(),
+            Source::Estimate("the 4 KiB base page of x86 and Arm Linux".into()),
+        ),
+        ("loop_overhead_per_iter".into(), table_ii()),
+        ("schedule_static".into(), as_time(10154.0)),
+        ("sync_overhead".into(), as_time(4000.0)),
+        ("parallel_startup".into(), as_time(3000.0)),
+        ("cpu_mem_bw_gbs".into(), c.source_of("mem_bw_gbs")),
+        (
+            "ipc".into(),
+            Source::Estimate("one instruction per cycle, every class one cycle".into()),
+        ),
+    ];
+    (machine, sources)
+}

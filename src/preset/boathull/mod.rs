@@ -1,0 +1,191 @@
+//! Presets for the boat hull model: a processor's boat hull parameters
+//! as the model's [`Gpu`] or [`Cpu`], and application presets
+//! (`presets/applications/*.ron`) parsed, validated (every class name read
+//! with [`Class::parse`]) and turned into the model's [`Application`].
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::check::{join, name, non_negative};
+use super::error::PresetError;
+use super::file::{parse_ron, read_text};
+use super::processor::ProcessorPreset;
+use crate::model::boathull::{
+    Application, BoatHullError, Class, Complexity, Cpu, Gpu, Machine, Primitive, Transfers,
+};
+
+/// One primitive of an application preset: a class name of the boat hull
+/// model and the complexity of its operator.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PrimitivePreset {
+    pub name: String,
+    /// Class name, e.g. `1024x1024|neighbourhood(7x7) -> 1024x1024|element`.
+    pub class: String,
+    /// Operator complexity f, operations per element of the operator.
+    pub f: f64,
+    /// When given, f is a range `f..=f_max`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub f_max: Option<f64>,
+}
+
+/// An application preset (`presets/applications/*.ron`): primitives run
+/// one after another on one processor (boat hull model, Section 5).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApplicationPreset {
+    pub name: String,
+    pub source: String,
+    pub primitives: Vec<PrimitivePreset>,
+    /// 32-bit elements copied to an accelerator before the first primitive.
+    #[serde(default)]
+    pub elements_in: f64,
+    /// 32-bit elements copied back after the last primitive.
+    #[serde(default)]
+    pub elements_out: f64,
+    #[serde(default)]
+    pub notes: String,
+}
+
+/// Check a processor's boat hull parameters, when present: every rate
+/// finite and positive, at least one thread, a vector width that is a
+/// positive multiple of 32 bits, and the same kind as the processor.
+pub(crate) fn validate_boathull(
+    p: &ProcessorPreset,
+    origin: &str,
+    at: &str,
+) -> Result<(), PresetError> {
+    let Some(b) = &p.boathull else {
+        return Ok(());
+    };
+    if b.kind() != p.kind {
+        return Err(PresetError::invalid(
+            origin,
+            at,
+            format!(
+                "{} parameters given for `{}`, which is a {}",
+                b.kind().name(),
+                p.name,
+                p.kind.name()
+            ),
+        ));
+    }
+    b.validate().map_err(|e| match e {
+        BoatHullError::Param {
+            field,
+            value,
+            rule: "a finite positive number",
+            ..
+        } => PresetError::Value {
+            origin: origin.to_string(),
+            field: join(at, field),
+            value,
+            allows_zero: false,
+        },
+        BoatHullError::Param {
+            field, value, rule, ..
+        } => PresetError::invalid(origin, &join(at, field), format!("{value}: must be {rule}")),
+        other => PresetError::invalid(origin, at, other.to_string()),
+    })
+}
+
+/// Check an application: its name, at least one primitive, every class
+/// name (parsed as the boat hull model reads it; an error names the column
+/// inside the class string), every operator complexity and the transfers.
+pub fn validate_application(a: &ApplicationPreset, origin: &str) -> Result<(), PresetError> {
+    name(origin, "name", &a.name)?;
+    if a.primitives.is_empty() {
+        return Err(PresetError::invalid(
+            origin,
+            "primitives",
+            "an application needs at least one primitive",
+        ));
+    }
+    let mut seen = HashSet::new();
+    for (k, q) in a.primitives.iter().enumerate() {
+        let at = format!("primitives[{k}]");
+        name(origin, &join(&at, "name"), &q.name)?;
+        if !seen.insert(q.name.as_str()) {
+            return Err(PresetError::invalid(
+                origin,
+                &join(&at, "name"),
+                format!("primitive name `{}` is used twice", q.name),
+            ));
+        }
+        if let Err(e) = Class::parse(&q.class) {
+            return Err(PresetError::invalid(
+                origin,
+                &join(&at, "class"),
+                format!("`{}`: {e}", q.class),
+            ));
+        }
+        non_negative(origin, &join(&at, "f"), q.f)?;
+        if let Some(f_max) = q.f_max {
+            non_negative(origin, &join(&at, "f_max"), f_max)?;
+            if f_max < q.f {
+                return Err(PresetError::invalid(
+                    origin,
+                    &join(&at, "f_max"),
+                    format!("{f_max} is below f = {}", q.f),
+                ));
+            }
+        }
+    }
+    non_negative(origin, "elements_in", a.elements_in)?;
+    non_negative(origin, "elements_out", a.elements_out)
+}
+
+impl ProcessorPreset {
+    /// The boat hull GPU of this processor, if it has GPU parameters.
+    pub fn boathull_gpu(&self) -> Option<Gpu> {
+        self.boathull.as_ref().and_then(Machine::gpu)
+    }
+
+    /// The boat hull CPU of this processor, if it has CPU parameters.
+    pub fn boathull_cpu(&self) -> Option<Cpu> {
+        self.boathull.as_ref().and_then(Machine::cpu)
+    }
+}
+
+impl ApplicationPreset {
+    /// The model's application: classes parsed, complexities checked.
+    pub fn application(&self) -> Result<Application, BoatHullError> {
+        let mut primitives = Vec::with_capacity(self.primitives.len());
+        for q in &self.primitives {
+            let complexity = match q.f_max {
+                Some(f_max) => Complexity::between(q.f, f_max)?,
+                None => Complexity::exactly(q.f)?,
+            };
+            primitives.push(Primitive::parse(&q.name, &q.class, complexity)?);
+        }
+        let transfers = Transfers {
+            elements_in: self.elements_in,
+            elements_out: self.elements_out,
+        };
+        transfers.validate()?;
+        Ok(Application {
+            name: self.name.clone(),
+            primitives,
+            transfers,
+        })
+    }
+}
+
+/// Parse and validate an application preset. `f_max` may be written
+/// without `Some(...)`.
+pub fn parse_application(text: &str, origin: &str) -> Result<ApplicationPreset, PresetError> {
+    let a: ApplicationPreset = parse_ron(text, origin)?;
+    validate_application(&a, origin)?;
+    Ok(a)
+}
+
+/// Read, parse and validate an application preset file.
+pub fn load_application_file(path: &Path) -> Result<ApplicationPreset, PresetError> {
+    parse_application(&read_text(path)?, &path.display().to_string())
+}
+
+impl crate::preset::save::PresetFile for ApplicationPreset {
+    const WHAT: &'static str = "application preset";
+}

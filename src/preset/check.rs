@@ -1,0 +1,49 @@
+//! Value checks shared by every preset kind: errors name the origin and
+//! the field path.
+
+use super::error::PresetError;
+
+pub(crate) fn join(prefix: &str, field: &str) -> String {
+    if prefix.is_empty() {
+        field.to_string()
+    } else {
+        format!("{prefix}.{field}")
+    }
+}
+
+/// A finite number > 0.
+pub(crate) fn positive(origin: &str, field: &str, v: f64) -> Result<(), PresetError> {
+    number(origin, field, v, false)
+}
+
+/// A finite number >= 0.
+pub(crate) fn non_negative(origin: &str, field: &str, v: f64) -> Result<(), PresetError> {
+    number(origin, field, v, true)
+}
+
+/// A finite number > 0, or >= 0 when `allows_zero`.
+pub(crate) fn number(
+    origin: &str,
+    field: &str,
+    v: f64,
+    allows_zero: bool,
+) -> Result<(), PresetError> {
+    if v.is_finite() && (v > 0.0 || (allows_zero && v == 0.0)) {
+        Ok(())
+    } else {
+        Err(PresetError::Value {
+            origin: origin.to_string(),
+            field: field.to_string(),
+            value: v,
+            allows_zero,
+        })
+    }
+}
+
+pub(crate) fn name(origin: &str, field: &str, v: &str) -> Result<(), PresetError> {
+    if v.trim().is_empty() {
+        Err(PresetError::invalid(origin, field, "must not be empty"))
+    } else {
+        Ok(())
+    }
+}

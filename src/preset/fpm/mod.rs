@@ -1,0 +1,136 @@
+//! Presets of the functional performance model: a device's speed function
+//! as a CSV file (`speed_csv.rs`, format and errors there). The built-in
+//! devices (`presets/devices/*.csv`) are part of the one
+//! [`Catalog`](crate::preset::Catalog).
+
+pub mod speed_csv;
+
+pub use speed_csv::{
+    SpeedCsv, SpeedCsvError, SpeedRow, load_speed_csv, parse_speed_csv, save_speed_csv,
+};
+
+use super::catalog::Catalog;
+use super::error::PresetError;
+use crate::model::fpm::FpmDevice;
+
+/// The FPM paper's hybrid node as built-in device ids (presets/devices):
+/// (name, id, socket). G1 and G2 each run next to a socket of five cores
+/// (S5) that gave up one core to drive the GPU; S6 are the two full
+/// sockets (FPM paper, Section VI).
+pub const PAPER_HYBRID: [(&str, &str, u32); 6] = [
+    ("G1 GTX680", "paper-hybrid-g1-gtx680", 1),
+    ("G2 C870", "paper-hybrid-g2-c870", 2),
+    ("S5 #1", "paper-hybrid-s5", 1),
+    ("S5 #2", "paper-hybrid-s5", 2),
+    ("S6 #1", "paper-hybrid-s6", 3),
+    ("S6 #2", "paper-hybrid-s6", 4),
+];
+
+/// The problem size of the paper's Figure 6: 60 x 60 blocks.
+pub const PAPER_N: f64 = 3600.0;
+
+impl SpeedCsv {
+    /// A device from this CSV: its points, memory limit and the unit its
+    /// comments name; no contention.
+    pub fn to_device(&self, name: &str, source: &str) -> FpmDevice {
+        FpmDevice {
+            name: name.to_string(),
+            source: source.to_string(),
+            points: self.points(),
+            max_size_units: self.max_size_units,
+            unit: unit_from_comments(&self.comments),
+            contention: 1.0,
+            socket: None,
+        }
+    }
+
+    /// A device as a speed-function CSV (its name, source and unit in the
+    /// comments, its memory limit), which [`SpeedCsv::to_device`] reads
+    /// back to the same points.
+    pub fn from_device(d: &FpmDevice) -> SpeedCsv {
+        let comments = vec![
+            format!("device: {}", d.name),
+            format!("source: {}", d.source),
+            format!("size in {} (speed in {}/s)", d.unit, d.unit),
+        ];
+        let mut csv = SpeedCsv::from_points(&d.points, &comments);
+        csv.max_size_units = d.max_size_units;
+        csv
+    }
+}
+
+/// The computation unit a CSV's comments name ("size in Mflop (...)",
+/// "size = blocks of C held"), or "units".
+pub fn unit_from_comments(comments: &[String]) -> String {
+    for c in comments {
+        for key in ["size in ", "size = "] {
+            if let Some(at) = c.find(key) {
+                let rest = &c[at + key.len()..];
+                let end = rest.find(['(', ',', ';', ')']).unwrap_or(rest.len());
+                let mut unit = rest[..end].trim();
+                if let Some(k) = unit.find(" of ") {
+                    unit = unit[..k].trim();
+                }
+                if !unit.is_empty() && unit.len() <= 24 {
+                    return unit.to_string();
+                }
+            }
+        }
+    }
+    "units".into()
+}
+
+/// The paper's hybrid node from the catalog's built-in devices (the ids
+/// of [`PAPER_HYBRID`]); an error names a device that is missing.
+pub fn paper_hybrid(catalog: &Catalog) -> Result<Vec<FpmDevice>, PresetError> {
+    let mut out = Vec::new();
+    for (name, id, socket) in PAPER_HYBRID {
+        let (_, csv) = catalog.device(id).ok_or_else(|| {
+            PresetError::invalid(
+                "presets/devices",
+                "",
+                format!("built-in device {id} is missing"),
+            )
+        })?;
+        let mut d = csv.to_device(name, &format!("built-in {id}"));
+        d.socket = Some(socket);
+        out.push(d);
+    }
+    Ok(out)
+}
+
+impl From<SpeedCsvError> for PresetError {
+    fn from(e: SpeedCsvError) -> Self {
+        PresetError::Csv {
+            origin: e.file,
+            row: None,
+            line: e.line.map(|l| l as u64),
+            column: e.column,
+            message: e.message,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_are_read_from_comments() {
+        let u = |c: &str| unit_from_comments(&[c.to_string()]);
+        assert_eq!(
+            u("gemm C = A B, n x n f64 matrices; size in Mflop (2 n^3 / 1e6), speed in Mflop/s"),
+            "Mflop"
+        );
+        assert_eq!(
+            u("triad ...; size in M elements (m / 1e6), speed in M elements/s"),
+            "M elements"
+        );
+        assert_eq!(
+            u("unit: one block update; size = blocks of C held, speed = block updates per second"),
+            "blocks"
+        );
+        assert_eq!(u("nothing here"), "units");
+        assert_eq!(unit_from_comments(&[]), "units");
+    }
+}

@@ -1,0 +1,58 @@
+//! Presets for the offload decision model (`model::offload`): offload
+//! platforms (`presets/offload-platforms/*.ron`: a host CPU with its OpenMP
+//! runtime, a GPU with the Hong & Kim machine parameters, the bus and the
+//! grid the OpenMP runtime launches) and offload kernels
+//! (`presets/offload-kernels/*.ron`: one OpenMP parallel loop as a function
+//! of the problem size n, with affine array subscripts).
+//!
+//! The file fields carry the model's names: an offload platform maps onto
+//! [`Platform`](crate::model::offload::Platform) (`cpu` onto [`CpuMachine`](crate::model::offload::CpuMachine), `gpu` onto [`GpuMachine`](crate::model::offload::GpuMachine), `bus`
+//! onto [`Bus`](crate::model::offload::Bus)), an offload kernel onto [`OffloadKernel`](crate::model::offload::OffloadKernel), whose launch
+//! fields (threads per block, grid cap, resident blocks per SM) come from
+//! the platform ([`OffloadPlatformPreset::launch`]). Parsing, validation,
+//! file loading and saving are in `load.rs`.
+//!
+//! Counts (threads, SMs, blocks, TLB entries) are whole numbers written as
+//! floats, as in the model.
+//!
+//! The shipped kernels (the offload paper's PolyBench loops) follow one
+//! counting rule, per trip of the innermost sequential loop: one memory
+//! instruction per array access (`accesses`, which the subscripts split
+//! into coalesced and uncoalesced at each n); floating-point operations
+//! counted one by one (no fused multiply-add); one integer operation per
+//! access for its address, two for the loop's increment and compare, one
+//! branch. `gpu_comp_insts` is integer + floating-point + branch
+//! instructions, `cpu_mix` the same by class with the accesses as loads and
+//! stores. A loop without an inner loop counts per parallel iteration; its
+//! GPU threads add the arithmetic that turns a thread index into loop
+//! indices, and on the CPU the loop control is the platform's
+//! `loop_overhead_per_iter`. Work done once per parallel iteration next to
+//! an inner loop of n trips (a 1/n share) is left out, and a benchmark with
+//! several loop nests is reduced to one parallel loop as its `nests` field
+//! says (their sum when the nests have the same shape, otherwise the
+//! dominant nest).
+//!
+//! - `platform.rs`: the platform preset (the model's machine types), its
+//!   checks and its model (the adjustable numbers are the model's
+//!   [`OffloadParam`](crate::model::offload::OffloadParam));
+//! - `kernel.rs`: the kernel types and their model.
+
+mod kernel;
+pub mod load;
+mod platform;
+
+pub use self::kernel::{AccessPreset, OffloadKernelPreset, offload_model};
+pub use self::load::{
+    check_pair, load_offload_kernel_file, load_offload_platform_file, offload_kernel_arg,
+    offload_platform_arg, parse_offload_kernel, parse_offload_platform, save_offload_kernel,
+    save_offload_platform, validate_offload_kernel, validate_offload_platform,
+};
+pub use self::platform::OffloadPlatformPreset;
+
+impl crate::preset::save::PresetFile for OffloadPlatformPreset {
+    const WHAT: &'static str = "offload platform preset";
+}
+
+impl crate::preset::save::PresetFile for OffloadKernelPreset {
+    const WHAT: &'static str = "offload kernel preset";
+}

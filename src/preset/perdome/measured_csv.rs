@@ -1,0 +1,434 @@
+//! Import of measured partitions from CSV, in the format of the shipped
+//! `assets/data/h100-node-sa-measured.csv`:
+//!
+//! `kernel_k,I,wp,I_C,I_G,measured_gflops,t_fC_ps,t_bC_ps,t_fG_ps,t_bG_ps`
+//!
+//! One row per (kernel, partition). Each distinct `kernel_k` becomes one
+//! workload with its partitions and a measured set for the platform; the
+//! platform's t values are the median over the runs of the roofs measured
+//! in each run.
+
+use super::validate::validate_workload;
+use super::{MeasuredSet, PartitionPreset, PlatformPreset, ProcessorRef, WorkloadPreset};
+use crate::model::perdome::Side;
+use crate::preset::error::PresetError;
+use crate::preset::platform::validate_platform;
+use crate::preset::processor::{Energy, ProcessorPreset, Timing};
+
+/// The result of an import: one platform and its workloads.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeasuredImport {
+    pub platform_id: String,
+    pub platform: PlatformPreset,
+    /// (id, workload), in the order the kernels first appear in the file.
+    pub workloads: Vec<(String, WorkloadPreset)>,
+}
+
+/// The columns, in the order of the shipped file (any order is accepted).
+pub const COLUMNS: [&str; 10] = [
+    "kernel_k",
+    "I",
+    "wp",
+    "I_C",
+    "I_G",
+    "measured_gflops",
+    "t_fC_ps",
+    "t_bC_ps",
+    "t_fG_ps",
+    "t_bG_ps",
+];
+
+/// GPU energy: least-squares fit of the H100 board energy runs
+/// (`assets/data/h100-energy-runs.csv`).
+pub const H100_FIT: Energy = Energy {
+    e_f_pj: 8.8,
+    e_b_pj: 137.0,
+    p_s_w: 63.0,
+};
+
+/// CPU energy estimate: the Xeon Platinum 8480+ per-flop and per-byte
+/// estimates (see its preset) and its static-power estimate scaled to 16 of
+/// its 56 cores.
+pub const CPU_ESTIMATE: Energy = Energy {
+    e_f_pj: 34.2,
+    e_b_pj: 399.0,
+    p_s_w: 30.0,
+};
+
+struct Row {
+    k: String,
+    i: f64,
+    wp: String,
+    i_c: f64,
+    i_g: f64,
+    gflops: f64,
+    /// t_fC, t_bC, t_fG, t_bG, ps.
+    t: [f64; 4],
+}
+
+struct Kernel {
+    k: String,
+    i: f64,
+    rows: Vec<Row>,
+}
+
+fn csv_err(
+    origin: &str,
+    row: Option<usize>,
+    line: Option<u64>,
+    column: Option<&str>,
+    message: impl Into<String>,
+) -> PresetError {
+    PresetError::Csv {
+        origin: origin.to_string(),
+        row,
+        line,
+        column: column.map(str::to_string),
+        message: message.into(),
+    }
+}
+
+/// Import a measured CSV. `origin` names the file in messages and in the
+/// presets' `source` fields; `platform_id` and `platform_name` name the
+/// platform the workloads' measured sets are attached to.
+pub fn import_measured_csv(
+    text: &str,
+    origin: &str,
+    platform_id: &str,
+    platform_name: &str,
+) -> Result<MeasuredImport, PresetError> {
+    let kernels = read_rows(text, origin)?;
+    let mut workloads: Vec<(String, WorkloadPreset)> = Vec::new();
+    for (n, kern) in kernels.iter().enumerate() {
+        let (id, w) = workload(kern, origin, platform_id, platform_name);
+        validate_workload(&w, origin)?;
+        if let Some(k) = workloads.iter().position(|(other, _)| *other == id) {
+            return Err(PresetError::invalid(
+                origin,
+                "kernel_k",
+                format!(
+                    "kernels `{}` and `{}` would both be saved as {id}.ron; rename one of them",
+                    kernels[k].k, kernels[n].k
+                ),
+            ));
+        }
+        workloads.push((id, w));
+    }
+    let platform = platform(&kernels, origin, platform_name);
+    validate_platform(&platform, origin)?;
+    Ok(MeasuredImport {
+        platform_id: platform_id.to_string(),
+        platform,
+        workloads,
+    })
+}
+
+/// The rows of the file grouped by kernel, in the order the kernels first
+/// appear.
+fn read_rows(text: &str, origin: &str) -> Result<Vec<Kernel>, PresetError> {
+    let mut rd = csv::ReaderBuilder::new()
+        // No field is quoted: a stray quote is a character, never the
+        // start of a field that swallows the rows after it. Field counts
+        // are checked row by row, naming the missing column.
+        .flexible(true)
+        .quoting(false)
+        .trim(csv::Trim::All)
+        .comment(Some(b'#'))
+        .from_reader(text.as_bytes());
+    let header = rd
+        .headers()
+        .map_err(|e| {
+            csv_err(
+                origin,
+                None,
+                Some(1),
+                None,
+                format!("cannot read the header: {e}"),
+            )
+        })?
+        .clone();
+    let idx = column_indices(&header, origin)?;
+    let mut kernels: Vec<Kernel> = Vec::new();
+    for (n, rec) in rd.records().enumerate() {
+        let row = n + 1;
+        let rec = rec.map_err(|e| csv_err(origin, Some(row), None, None, e.to_string()))?;
+        if rec.len() > header.len() {
+            let line = rec.position().map(|p| p.line());
+            return Err(csv_err(
+                origin,
+                Some(row),
+                line,
+                None,
+                format!("{} fields, but the header has {}", rec.len(), header.len()),
+            ));
+        }
+        let reader = RowReader {
+            origin,
+            row,
+            line: rec.position().map(|p| p.line()),
+            rec: &rec,
+            idx: &idx,
+            header_len: header.len(),
+        };
+        reader.add_to(&mut kernels, reader.read()?)?;
+    }
+    if kernels.is_empty() {
+        return Err(csv_err(origin, None, None, None, "no data rows"));
+    }
+    Ok(kernels)
+}
+
+/// Where each of [`COLUMNS`] is in the header.
+fn column_indices(header: &csv::StringRecord, origin: &str) -> Result<[usize; 10], PresetError> {
+    let mut idx = [0usize; 10];
+    for (slot, name) in idx.iter_mut().zip(COLUMNS) {
+        *slot = header.iter().position(|h| h == name).ok_or_else(|| {
+            csv_err(
+                origin,
+                None,
+                Some(1),
+                Some(name),
+                format!(
+                    "missing from the header (expected columns: {})",
+                    COLUMNS.join(",")
+                ),
+            )
+        })?;
+    }
+    Ok(idx)
+}
+
+/// One data record with what its errors name: the row, its line and the
+/// columns.
+struct RowReader<'a> {
+    origin: &'a str,
+    /// 1-based data row.
+    row: usize,
+    line: Option<u64>,
+    rec: &'a csv::StringRecord,
+    /// Position of each of [`COLUMNS`] in the record.
+    idx: &'a [usize; 10],
+    header_len: usize,
+}
+
+impl RowReader<'_> {
+    fn err(&self, col: &str, msg: String) -> PresetError {
+        csv_err(self.origin, Some(self.row), self.line, Some(col), msg)
+    }
+
+    /// The text of column `c` of [`COLUMNS`], not empty.
+    fn field(&self, c: usize) -> Result<&str, PresetError> {
+        match self.rec.get(self.idx[c]) {
+            Some(s) if !s.is_empty() => Ok(s),
+            Some(_) => Err(self.err(COLUMNS[c], "empty value".to_string())),
+            None => Err(self.err(
+                COLUMNS[c],
+                format!(
+                    "missing (the row has {} of {} columns)",
+                    self.rec.len(),
+                    self.header_len
+                ),
+            )),
+        }
+    }
+
+    /// Column `c` as a finite positive number (or zero with `zero_ok`).
+    fn num(&self, c: usize, zero_ok: bool) -> Result<f64, PresetError> {
+        let s = self.field(c)?;
+        let v: f64 = s
+            .parse()
+            .map_err(|_| self.err(COLUMNS[c], format!("`{s}` is not a number")))?;
+        let ok = v.is_finite() && (v > 0.0 || (zero_ok && v == 0.0));
+        if !ok {
+            let need = if zero_ok {
+                "zero or positive"
+            } else {
+                "positive"
+            };
+            return Err(self.err(COLUMNS[c], format!("{v}: must be a finite {need} number")));
+        }
+        Ok(v)
+    }
+
+    /// Every column of the record, in the order of [`COLUMNS`].
+    fn read(&self) -> Result<Row, PresetError> {
+        Ok(Row {
+            k: self.field(0)?.to_string(),
+            i: self.num(1, false)?,
+            wp: self.field(2)?.to_string(),
+            i_c: self.num(3, true)?,
+            i_g: self.num(4, true)?,
+            gflops: self.num(5, false)?,
+            t: [
+                self.num(6, false)?,
+                self.num(7, false)?,
+                self.num(8, false)?,
+                self.num(9, false)?,
+            ],
+        })
+    }
+
+    /// Add the row to its kernel (a new one for a new `kernel_k`): the same
+    /// I as the kernel's earlier rows, a partition not seen before.
+    fn add_to(&self, kernels: &mut Vec<Kernel>, r: Row) -> Result<(), PresetError> {
+        match kernels.iter_mut().find(|k| k.k == r.k) {
+            Some(kern) => {
+                if (kern.i - r.i).abs() > 1e-9 * kern.i.max(r.i) {
+                    return Err(self.err(
+                        "I",
+                        format!(
+                            "{} differs from I = {} of the earlier rows with kernel_k = {}",
+                            r.i, kern.i, r.k
+                        ),
+                    ));
+                }
+                if kern.rows.iter().any(|q| q.wp == r.wp) {
+                    return Err(self.err(
+                        "wp",
+                        format!("partition `{}` appears twice for kernel_k = {}", r.wp, r.k),
+                    ));
+                }
+                kern.rows.push(r);
+            }
+            None => kernels.push(Kernel {
+                k: r.k.clone(),
+                i: r.i,
+                rows: vec![r],
+            }),
+        }
+        Ok(())
+    }
+}
+
+fn slug(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+fn workload(
+    kern: &Kernel,
+    origin: &str,
+    platform_id: &str,
+    platform_name: &str,
+) -> (String, WorkloadPreset) {
+    let t = kern.rows[0].t;
+    let w = WorkloadPreset {
+        name: format!("{platform_name}: kernel K = {} (I = {})", kern.k, kern.i),
+        source: format!(
+            "{origin}, rows with kernel_k = {}: columns I, wp, I_C, I_G",
+            kern.k
+        ),
+        intensity: kern.i,
+        partitions: kern
+            .rows
+            .iter()
+            .map(|r| PartitionPreset {
+                name: r.wp.clone(),
+                i_c: r.i_c,
+                i_g: r.i_g,
+            })
+            .collect(),
+        measured: vec![MeasuredSet {
+            platform: platform_id.to_string(),
+            gflops: kern.rows.iter().map(|r| (r.wp.clone(), r.gflops)).collect(),
+            source: format!("{origin}, column measured_gflops (total flops / wall time)"),
+        }],
+        notes: format!(
+            "Roofs measured in this run: t_fC = {} ps, t_bC = {} ps, t_fG = {} ps, t_bG = {} ps. \
+             The platform `{platform_id}` uses the median over all runs, so its bounds for this \
+             kernel can differ slightly from bounds computed with this run's roofs.",
+            t[0], t[1], t[2], t[3]
+        ),
+    };
+    (format!("{platform_id}-k{}", slug(&kern.k)), w)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        f64::NAN
+    } else if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn platform(kernels: &[Kernel], origin: &str, platform_name: &str) -> PlatformPreset {
+    // Per run (kernel), the median of its rows; then the median over runs.
+    let t: Vec<f64> = (0..4)
+        .map(|c| {
+            median(
+                kernels
+                    .iter()
+                    .map(|k| median(k.rows.iter().map(|r| r.t[c]).collect()))
+                    .collect(),
+            )
+        })
+        .collect();
+    let runs: Vec<String> = kernels
+        .iter()
+        .map(|k| {
+            let r = &k.rows[0];
+            format!(
+                "K = {}: {} / {} / {} / {}",
+                k.k, r.t[0], r.t[1], r.t[2], r.t[3]
+            )
+        })
+        .collect();
+    let roof_source = format!(
+        "{origin}: t_f, t_b are the median over the runs of the roofs measured in each run"
+    );
+    let cpu = ProcessorPreset {
+        name: format!("CPU of {platform_name}"),
+        kind: Side::Cpu,
+        source: format!("{roof_source}; energy is an estimate (see notes)"),
+        timing: Timing::Direct {
+            t_f_ps: t[0],
+            t_b_ps: t[1],
+        },
+        energy: CPU_ESTIMATE,
+        notes: "Energy is an estimate, not a measurement: e_f and e_b are the Xeon Platinum \
+                8480+ preset's estimates, p_s is that preset's static-power estimate (30 % of \
+                350 W TDP) scaled to 16 of 56 cores."
+            .to_string(),
+        boathull: None,
+    };
+    let gpu = ProcessorPreset {
+        name: format!("GPU of {platform_name}"),
+        kind: Side::Gpu,
+        source: format!(
+            "{roof_source}; energy from the least-squares fit of the H100 board energy runs (h100-energy-runs.csv)"
+        ),
+        timing: Timing::Direct {
+            t_f_ps: t[2],
+            t_b_ps: t[3],
+        },
+        energy: H100_FIT,
+        notes: "Energy: least-squares fit of E = e_f N_f + e_b N_b + p_s T over the H100 energy \
+                runs (each row within 11 %). Alternative with p_s fixed at the measured idle \
+                board power 125.75 W: e_f = 7.6 pJ, e_b = 113 pJ (each row within 12 %)."
+            .to_string(),
+        boathull: None,
+    };
+    let notes = format!(
+        "t values are the median over the runs (kernels) of each run's measured roofs; \
+         roofs per run (t_fC / t_bC / t_fG / t_bG, ps): {}.",
+        runs.join("; ")
+    );
+    PlatformPreset::of_processors(
+        platform_name,
+        &roof_source,
+        ProcessorRef::Inline(cpu),
+        ProcessorRef::Inline(gpu),
+        &notes,
+    )
+}

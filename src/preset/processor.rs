@@ -1,0 +1,144 @@
+//! Processor presets (`presets/processors/*.ron`): a CPU or a GPU with its
+//! PerDome/PeaPaw parameters (t_f, t_b given or derived from
+//! specifications, energy), and its boat hull parameters when known.
+//! Shared by the models: platforms name processors by id.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::check::{join, name, non_negative, positive};
+use super::error::PresetError;
+use super::file::{parse_ron, read_text};
+use super::save::save_ron;
+use crate::model::boathull::Machine;
+use crate::model::perdome::{Processor, Side, Specs};
+
+/// How a processor's t_f and t_b are given.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Timing {
+    /// t_f and t_b given directly, ps.
+    Direct { t_f_ps: f64, t_b_ps: f64 },
+    /// Derived from specifications (PeaPaw Eq. 5-6).
+    FromSpecs(#[serde(with = "SpecsDef")] Specs),
+}
+
+/// The file form of [`Specs`]: the same fields, but unknown ones rejected
+/// (the model's `Specs` does not deny them).
+#[derive(Serialize, Deserialize)]
+#[serde(remote = "Specs", rename = "Specs", deny_unknown_fields)]
+struct SpecsDef {
+    cores: f64,
+    clock_ghz: f64,
+    issue_width: f64,
+    bandwidth_gbs: f64,
+}
+
+/// Energy parameters of a processor.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Energy {
+    /// Dynamic energy per flop, pJ.
+    pub e_f_pj: f64,
+    /// Dynamic energy per byte, pJ.
+    pub e_b_pj: f64,
+    /// Static power, W.
+    pub p_s_w: f64,
+}
+
+/// A processor preset (`presets/processors/*.ron`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProcessorPreset {
+    pub name: String,
+    pub kind: Side,
+    /// Where the numbers come from (paper and table, or spec sheet).
+    pub source: String,
+    pub timing: Timing,
+    pub energy: Energy,
+    #[serde(default)]
+    pub notes: String,
+    /// Parameters of the boat hull model (Section 4.3, Tables 2-3), when
+    /// known. Left out of the file when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub boathull: Option<Machine>,
+}
+
+impl ProcessorPreset {
+    /// The model's parameters (t_f, t_b derived from specs when needed).
+    pub fn processor(&self) -> Processor {
+        let (t_f, t_b) = match &self.timing {
+            Timing::Direct { t_f_ps, t_b_ps } => (*t_f_ps, *t_b_ps),
+            Timing::FromSpecs(s) => (s.t_f_ps(), s.t_b_ps()),
+        };
+        Processor {
+            t_f,
+            t_b,
+            e_f: self.energy.e_f_pj,
+            e_b: self.energy.e_b_pj,
+            p_s: self.energy.p_s_w,
+        }
+    }
+}
+
+/// Parse and validate a processor preset.
+pub fn parse_processor(text: &str, origin: &str) -> Result<ProcessorPreset, PresetError> {
+    let p: ProcessorPreset = parse_ron(text, origin)?;
+    validate_processor(&p, origin)?;
+    Ok(p)
+}
+
+pub fn load_processor_file(path: &Path) -> Result<ProcessorPreset, PresetError> {
+    parse_processor(&read_text(path)?, &path.display().to_string())
+}
+
+/// Check a processor preset. `prefix` is the path of the processor inside
+/// its file ("" for a processor file, "cpu" for an inline platform CPU).
+pub fn validate_processor_at(
+    p: &ProcessorPreset,
+    origin: &str,
+    prefix: &str,
+) -> Result<(), PresetError> {
+    name(origin, &join(prefix, "name"), &p.name)?;
+    let t = join(prefix, "timing");
+    match &p.timing {
+        Timing::Direct { t_f_ps, t_b_ps } => {
+            positive(origin, &join(&t, "t_f_ps"), *t_f_ps)?;
+            positive(origin, &join(&t, "t_b_ps"), *t_b_ps)?;
+        }
+        Timing::FromSpecs(s) => {
+            positive(origin, &join(&t, "cores"), s.cores)?;
+            positive(origin, &join(&t, "clock_ghz"), s.clock_ghz)?;
+            positive(origin, &join(&t, "issue_width"), s.issue_width)?;
+            positive(origin, &join(&t, "bandwidth_gbs"), s.bandwidth_gbs)?;
+        }
+    }
+    validate_energy(&p.energy, origin, &join(prefix, "energy"))?;
+    super::boathull::validate_boathull(p, origin, &join(prefix, "boathull"))?;
+    // Specs far out of range can still give t_f = 0 or infinity.
+    p.processor()
+        .validate(&p.name)
+        .map_err(|e| PresetError::invalid(origin, &t, format!("derived parameters: {e}")))
+}
+
+fn validate_energy(e: &Energy, origin: &str, prefix: &str) -> Result<(), PresetError> {
+    positive(origin, &join(prefix, "e_f_pj"), e.e_f_pj)?;
+    positive(origin, &join(prefix, "e_b_pj"), e.e_b_pj)?;
+    non_negative(origin, &join(prefix, "p_s_w"), e.p_s_w)
+}
+
+/// Check a processor file.
+pub fn validate_processor(p: &ProcessorPreset, origin: &str) -> Result<(), PresetError> {
+    validate_processor_at(p, origin, "")
+}
+
+/// Validate, then save a processor preset.
+pub fn save_processor(path: &Path, p: &ProcessorPreset) -> Result<(), PresetError> {
+    validate_processor(p, &path.display().to_string())?;
+    save_ron(path, p)
+}
+
+impl crate::preset::save::PresetFile for ProcessorPreset {
+    const WHAT: &'static str = "processor preset";
+}

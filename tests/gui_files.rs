@@ -1,0 +1,120 @@
+//! Choosing files where no native dialog can be shown (no desktop portal,
+//! as here): the window asks for the path instead, once told, and every
+//! Open, Save and Export goes through it; Cancel is the only cancel.
+
+mod common;
+
+use common::MemoryStorage;
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hetscope::gui::{HetscopeApp, PerdomeUi, STATE_KEY, StatusKind};
+
+/// The app with `folder` as the last folder used.
+fn harness(storage: &MemoryStorage) -> Harness<'_, HetscopeApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|cc| {
+            cc.storage = Some(storage);
+            HetscopeApp::new(cc)
+        })
+}
+
+fn storage_with_folder(folder: &std::path::Path) -> MemoryStorage {
+    let mut s = MemoryStorage::default();
+    let record = format!(
+        "(version:2,tab:Figure(PerdomeHeatmap),export_width:800,export_height:600,last_folder:Some({:?}))",
+        folder.display().to_string()
+    );
+    eframe::Storage::set_string(&mut s, STATE_KEY, record);
+    s
+}
+
+/// Run frames until the in-window prompt shows (the native dialog, which
+/// cannot be shown here, returns on its thread first).
+fn wait_for_prompt(h: &mut Harness<'_, HetscopeApp>) {
+    for _ in 0..200 {
+        h.step();
+        if h.query_by_label("File path").is_some() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("no path prompt: {:?}", h.state().status());
+}
+
+#[test]
+fn without_a_dialog_the_window_asks_for_the_path() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("presets/platforms/i7-titan-perdome.ron");
+    std::fs::copy(&src, dir.path().join("mine.ron")).expect("copy");
+    let storage = storage_with_folder(dir.path());
+    let mut h = harness(&storage);
+
+    // Open: the native dialog cannot show, so the window asks, once told.
+    h.get_by_label("Open platform…").click();
+    wait_for_prompt(&mut h);
+    let (kind, text) = h.state().status().expect("a status");
+    assert_eq!(kind, StatusKind::Info);
+    assert!(text.contains("No file dialog"), "{text}");
+    assert!(!text.contains("cancel"), "{text}");
+    // The field starts in the last folder and lists its files.
+    h.get_by_label("mine.ron").click();
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert!(h.query_by_label("File path").is_none(), "the prompt closed");
+    let chosen = &h.state().model::<PerdomeUi>().state.platform.chosen;
+    assert_eq!(chosen.file.as_deref(), Some("mine.ron"));
+
+    // Save goes straight to the prompt, with the suggested name.
+    h.get_by_label("Save platform…").click();
+    h.run();
+    assert!(h.query_by_label("File path").is_some());
+    h.get_by_label("Save").click();
+    h.run();
+    let (kind, text) = h.state().status().expect("a status");
+    assert_eq!(kind, StatusKind::Info, "{text}");
+    assert!(text.starts_with("Saved"), "{text}");
+
+    // A file that does not exist is refused in the prompt, which stays.
+    h.get_by_label("Open workload…").click();
+    h.run();
+    h.get_by_label("File path").type_text("nothing-here.ron");
+    h.run();
+    h.get_by_label("Open").click();
+    h.run();
+    assert!(h.query_by_label_contains("There is no file").is_some());
+    // Cancel is a cancel.
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert!(h.query_by_label("File path").is_none());
+    let (_, text) = h.state().status().expect("a status");
+    assert_eq!(text, "No file chosen.");
+}
+
+#[test]
+fn an_export_asks_for_its_path_in_the_window() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let storage = storage_with_folder(dir.path());
+    let mut h = harness(&storage);
+    h.get_by_label("Export SVG…").click();
+    wait_for_prompt(&mut h);
+    h.get_by_label("Save").click();
+    for _ in 0..200 {
+        h.step();
+        if !h.state().busy() && dir.path().join("perdome-heatmap.svg").exists() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let svg = std::fs::read_to_string(dir.path().join("perdome-heatmap.svg")).expect("exported");
+    assert!(
+        svg.starts_with("<svg") || svg.starts_with("<?xml"),
+        "{}",
+        &svg[..40]
+    );
+    let (_, text) = h.state().status().expect("a status");
+    assert!(text.starts_with("Exported"), "{text}");
+}

@@ -1,0 +1,127 @@
+//! The saved GUI state: each model under its own key with a format
+//! version, a record of the earlier single-record format migrated, an
+//! unreadable record named and replaced by the defaults, and no
+//! recomputation when nothing changed.
+
+mod common;
+
+use common::MemoryStorage;
+use eframe::egui;
+use egui_kittest::Harness;
+use hetscope::figure::View;
+use hetscope::gui::model_ui::ModelUi;
+use hetscope::gui::state::STATE_VERSION;
+use hetscope::gui::{
+    BoathullUi, FpmUi, HetscopeApp, OffloadUi, PerdomeUi, STATE_KEY, StatusKind, Tab,
+};
+
+fn start(storage: &MemoryStorage) -> Harness<'_, HetscopeApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|cc| {
+            cc.storage = Some(storage);
+            HetscopeApp::new(cc)
+        })
+}
+
+fn fresh() -> HetscopeApp {
+    HetscopeApp::default_state()
+}
+
+/// A record as the first format wrote it: one RON struct holding the
+/// PerDome fields at its top, the window's fields and one field per other
+/// model.
+fn version_1_record(app: &HetscopeApp) -> String {
+    let perdome = ron::to_string(&app.model::<PerdomeUi>().state).expect("ron");
+    let others = [
+        ("boathull", ron::to_string(&app.model::<BoathullUi>().state)),
+        ("fpm", ron::to_string(&app.model::<FpmUi>().state)),
+        ("offload", ron::to_string(&app.model::<OffloadUi>().state)),
+    ];
+    let mut text = perdome.strip_suffix(')').expect("a struct").to_string();
+    text.push_str(",tab:Figure(BoathullCompare),export_width:1234,export_height:777");
+    for (key, value) in others {
+        text.push_str(&format!(",{key}:{}", value.expect("ron")));
+    }
+    text.push(')');
+    text
+}
+
+#[test]
+fn a_record_of_the_first_format_is_carried_over() {
+    let mut app = fresh();
+    app.model_mut::<PerdomeUi>().state.workload.intensity = 3.25;
+    app.model_mut::<BoathullUi>().state.class_text =
+        "1024x1024|neighbourhood(3x3) -> 1024x1024|element".into();
+    app.model_mut::<FpmUi>().state.n_units = 1234.0;
+    app.model_mut::<OffloadUi>().state.size = 777.0;
+    let mut storage = MemoryStorage::default();
+    eframe::Storage::set_string(&mut storage, STATE_KEY, version_1_record(&app));
+
+    let mut h = start(&storage);
+    let a = h.state();
+    assert_eq!(a.state.tab, Tab::Figure(View::BoathullCompare));
+    assert_eq!((a.state.export_width, a.state.export_height), (1234, 777));
+    assert_eq!(a.state.version, STATE_VERSION);
+    assert_eq!(a.model::<PerdomeUi>().state.workload.intensity, 3.25);
+    assert!(
+        a.model::<BoathullUi>()
+            .state
+            .class_text
+            .contains("neighbourhood(3x3)")
+    );
+    assert_eq!(a.model::<FpmUi>().state.n_units, 1234.0);
+    assert_eq!(a.model::<OffloadUi>().state.size, 777.0);
+    let (kind, text) = a.status().expect("a message");
+    assert_eq!(kind, StatusKind::Info);
+    assert!(text.contains("earlier version"), "{text}");
+
+    // Saved again, it is in the current format: one key per model.
+    let mut saved = MemoryStorage::default();
+    eframe::App::save(h.state_mut(), &mut saved);
+    for key in ["perdome", "boathull", "fpm", "offload"] {
+        let text = eframe::Storage::get_string(&saved, &format!("{STATE_KEY}.{key}"));
+        assert!(text.is_some(), "{key} is saved under its own key");
+    }
+    let h2 = start(&saved);
+    assert_eq!(h2.state().model::<FpmUi>().state.n_units, 1234.0);
+    assert!(h2.state().status().is_none(), "nothing to migrate any more");
+}
+
+#[test]
+fn an_unreadable_record_is_named_and_the_rest_is_kept() {
+    let mut app = fresh();
+    app.model_mut::<FpmUi>().state.n_units = 4321.0;
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(&mut app, &mut storage);
+    eframe::Storage::set_string(
+        &mut storage,
+        &format!("{STATE_KEY}.boathull"),
+        "(class_text: \"unterminated".into(),
+    );
+    let h = start(&storage);
+    let (kind, text) = h.state().status().expect("a message");
+    assert_eq!(kind, StatusKind::Error);
+    assert!(
+        text.contains("Boat hull") && text.contains("defaults"),
+        "{text}"
+    );
+    assert_eq!(
+        h.state().model::<BoathullUi>().state,
+        BoathullUi::new(&hetscope::preset::Catalog::builtin().unwrap()).state
+    );
+    assert_eq!(h.state().model::<FpmUi>().state.n_units, 4321.0);
+}
+
+#[test]
+fn nothing_is_recomputed_when_nothing_changed() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.state_mut().state.tab = Tab::Figure(View::Boathull);
+    h.run();
+    assert!(!h.state_mut().refresh(), "a frame without a change");
+    h.state_mut().model_mut::<BoathullUi>().state.f *= 2.0;
+    assert!(h.state_mut().refresh(), "a change recomputes");
+    assert!(!h.state_mut().refresh(), "and only once");
+}
