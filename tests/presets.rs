@@ -465,11 +465,14 @@ fn import_shipped() -> MeasuredImport {
 #[test]
 fn csv_import_equals_shipped_presets() {
     let c = cat();
-    let imp = import_shipped();
+    let mut imp = import_shipped();
     assert_eq!(imp.platform_id, MEASURED_ID);
     let (_, shipped) = c
         .platform(MEASURED_ID)
         .unwrap_or_else(|| panic!("no {MEASURED_ID}"));
+    // The hardware is not in the CSV: `--hardware-of` copies it.
+    assert!(imp.platform.hardware.is_none());
+    imp.platform.hardware = shipped.hardware.clone();
     assert_eq!(&imp.platform, shipped);
     assert_eq!(imp.workloads.len(), 3);
     for (id, w) in &imp.workloads {
@@ -567,9 +570,11 @@ fn csv_bad_rows_are_named() {
 #[test]
 fn shipped_measured_files_are_byte_for_byte_what_the_import_writes() {
     // `hetscope presets import-measured assets/data/h100-node-sa-measured.csv
-    //  --id h100-node-measured --name "H100 node (measured)" --out-dir presets`
-    // regenerates them.
-    let imp = import_shipped();
+    //  --id h100-node-measured --name "H100 node (measured)" --out-dir presets
+    //  --hardware-of presets/platforms/h100-node-measured.ron` regenerates them.
+    let mut imp = import_shipped();
+    let (_, shipped) = cat().platform(MEASURED_ID).cloned().unwrap();
+    imp.platform.hardware = shipped.hardware;
     let files = imp.files(CSV_PATH);
     assert_eq!(files.len(), 4);
     for (rel, text) in files {

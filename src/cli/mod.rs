@@ -86,6 +86,11 @@ pub struct ImportArgs {
     /// Presets folder to write into (platforms/ and workloads/ below it).
     #[arg(long, value_name = "DIR")]
     pub out_dir: PathBuf,
+    /// Give the imported platform the hardware (spec sheets and link) of
+    /// this platform (catalog id or .ron file), so that every model, not
+    /// only PerDome/PeaPaw, can use it.
+    #[arg(long, value_name = "PLATFORM")]
+    pub hardware_of: Option<String>,
 }
 
 /// Which model `eval` reports.
@@ -363,8 +368,18 @@ fn import_measured(args: &ImportArgs) -> Result<Vec<PathBuf>, CliError> {
     }
     let text = crate::preset::read_text(&args.csv).map_err(|e| CliError::failure(e.to_string()))?;
     let origin = args.csv.display().to_string();
-    let imp = crate::preset::perdome::import_measured_csv(&text, &origin, &args.id, &args.name)
+    let mut imp = crate::preset::perdome::import_measured_csv(&text, &origin, &args.id, &args.name)
         .map_err(|e| CliError::usage(e.to_string()))?;
+    if let Some(arg) = &args.hardware_of {
+        let c = crate::preset::platform::platform_choice(arg, &catalog()?)
+            .map_err(|e| preset_error("hardware-of", e))?;
+        imp.platform.hardware = Some(c.preset.hardware.ok_or_else(|| {
+            CliError::usage(format!(
+                "--hardware-of {arg}: {} gives no hardware",
+                c.origin
+            ))
+        })?);
+    }
     imp.write_files(&args.out_dir, &origin)
         .map_err(|e| CliError::failure(e.to_string()))
 }

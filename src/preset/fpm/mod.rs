@@ -13,18 +13,11 @@ use super::catalog::Catalog;
 use super::error::PresetError;
 use crate::model::fpm::FpmDevice;
 
-/// The FPM paper's hybrid node as built-in device ids (presets/devices):
-/// (name, id, socket). G1 and G2 each run next to a socket of five cores
-/// (S5) that gave up one core to drive the GPU; S6 are the two full
+/// The platform preset of the FPM paper's hybrid node, whose `fpm` list
+/// names its six devices: G1 and G2 each run next to a socket of five
+/// cores (S5) that gave up one core to drive the GPU; S6 are the two full
 /// sockets (FPM paper, Section VI).
-pub const PAPER_HYBRID: [(&str, &str, u32); 6] = [
-    ("G1 GTX680", "paper-hybrid-g1-gtx680", 1),
-    ("G2 C870", "paper-hybrid-g2-c870", 2),
-    ("S5 #1", "paper-hybrid-s5", 1),
-    ("S5 #2", "paper-hybrid-s5", 2),
-    ("S6 #1", "paper-hybrid-s6", 3),
-    ("S6 #2", "paper-hybrid-s6", 4),
-];
+pub const PAPER_HYBRID_PLATFORM: &str = "fpm-hybrid-node";
 
 /// The problem size of the paper's Figure 6: 60 x 60 blocks.
 pub const PAPER_N: f64 = 3600.0;
@@ -80,23 +73,17 @@ pub fn unit_from_comments(comments: &[String]) -> String {
     "units".into()
 }
 
-/// The paper's hybrid node from the catalog's built-in devices (the ids
-/// of [`PAPER_HYBRID`]); an error names a device that is missing.
+/// The paper's hybrid node's devices, from its platform preset; an error
+/// names what is missing.
 pub fn paper_hybrid(catalog: &Catalog) -> Result<Vec<FpmDevice>, PresetError> {
-    let mut out = Vec::new();
-    for (name, id, socket) in PAPER_HYBRID {
-        let (_, csv) = catalog.device(id).ok_or_else(|| {
-            PresetError::invalid(
-                "presets/devices",
-                "",
-                format!("built-in device {id} is missing"),
-            )
-        })?;
-        let mut d = csv.to_device(name, &format!("built-in {id}"));
-        d.socket = Some(socket);
-        out.push(d);
-    }
-    Ok(out)
+    let (e, p) = catalog.platform(PAPER_HYBRID_PLATFORM).ok_or_else(|| {
+        PresetError::invalid(
+            "presets/platforms",
+            "",
+            format!("built-in platform {PAPER_HYBRID_PLATFORM} is missing"),
+        )
+    })?;
+    Ok(p.fpm(catalog, &e.path)?.value)
 }
 
 impl From<SpeedCsvError> for PresetError {

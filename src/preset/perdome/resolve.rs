@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use super::validate::check_slot;
-use super::{PlatformPreset, ProcessorRef, WorkloadPreset, load_platform_file, load_workload_file};
+use super::{PlatformPreset, ProcessorRef, WorkloadPreset, load_workload_file};
 use crate::model::perdome::{NamedPartition, Platform, Processor, Scenario, Side};
 use crate::model::platform::derive::perdome as rules;
 use crate::model::platform::{Node, Source};
@@ -12,7 +12,7 @@ use crate::preset::catalog::{Catalog, PresetKind};
 use crate::preset::error::PresetError;
 use crate::preset::file::{file_id, is_file_arg};
 use crate::preset::hardware::platform_error;
-use crate::preset::platform::validate_platform;
+use crate::preset::platform::{platform_choice, validate_platform};
 use crate::preset::processor::{Energy, ProcessorPreset, Timing};
 
 /// A platform with both processors known, and its model parameters.
@@ -70,11 +70,7 @@ impl PlatformPreset {
     }
 
     /// Both processors derived from the hardware (PeaPaw Eq. 5-6 and 3.3).
-    fn derived(
-        &self,
-        cat: &Catalog,
-        origin: &str,
-    ) -> Result<DerivedPair, PresetError> {
+    fn derived(&self, cat: &Catalog, origin: &str) -> Result<DerivedPair, PresetError> {
         let node = self.node(cat, origin)?.ok_or_else(|| {
             PresetError::invalid(origin, "hardware", "needs hardware or a cpu and a gpu")
         })?;
@@ -163,20 +159,8 @@ fn slot(
 
 /// A platform given as a catalog id or name, or as a path ending in `.ron`.
 pub fn platform_arg(arg: &str, cat: &Catalog) -> Result<ResolvedPlatform, PresetError> {
-    if is_file_arg(arg) {
-        let path = Path::new(arg);
-        let p = load_platform_file(path)?;
-        return p.resolve(&file_id(path), cat, arg);
-    }
-    match cat.platform(arg) {
-        Some((e, p)) => p.resolve(&e.id, cat, &e.path),
-        None => Err(PresetError::Unknown {
-            origin: "platform argument".to_string(),
-            kind: PresetKind::Platform,
-            key: arg.to_string(),
-            known: cat.ids(PresetKind::Platform),
-        }),
-    }
+    let c = platform_choice(arg, cat)?;
+    c.preset.resolve(&c.id, cat, &c.origin)
 }
 
 /// A workload given as a catalog id or name, or as a path ending in `.ron`.

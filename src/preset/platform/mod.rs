@@ -20,8 +20,9 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::catalog::{Catalog, PresetKind};
 use super::error::PresetError;
-use super::file::{parse_ron, read_text};
+use super::file::{file_id, is_file_arg, parse_ron, read_text};
 use super::perdome::ProcessorRef;
 use super::save::save_ron;
 use crate::model::platform::{CpuSpec, GpuSpec, Link};
@@ -177,6 +178,41 @@ pub fn load_platform_file(path: &Path) -> Result<PlatformPreset, PresetError> {
 pub fn save_platform(path: &Path, p: &PlatformPreset) -> Result<(), PresetError> {
     validate_platform(p, &path.display().to_string())?;
     save_ron(path, p)
+}
+
+/// A platform named on the command line or in a view.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlatformChoice {
+    /// Preset id (file stem).
+    pub id: String,
+    /// Where it was read, for messages.
+    pub origin: String,
+    pub preset: PlatformPreset,
+}
+
+/// A platform given as a catalog id or name, or as a path ending in `.ron`.
+pub fn platform_choice(arg: &str, cat: &Catalog) -> Result<PlatformChoice, PresetError> {
+    if is_file_arg(arg) {
+        let path = Path::new(arg);
+        return Ok(PlatformChoice {
+            id: file_id(path),
+            origin: arg.to_string(),
+            preset: load_platform_file(path)?,
+        });
+    }
+    match cat.platform(arg) {
+        Some((e, p)) => Ok(PlatformChoice {
+            id: e.id.clone(),
+            origin: e.path.clone(),
+            preset: p.clone(),
+        }),
+        None => Err(PresetError::Unknown {
+            origin: "platform argument".to_string(),
+            kind: PresetKind::Platform,
+            key: arg.to_string(),
+            known: cat.ids(PresetKind::Platform),
+        }),
+    }
 }
 
 impl crate::preset::save::PresetFile for PlatformPreset {
