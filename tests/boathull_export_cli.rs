@@ -132,7 +132,14 @@ fn export_errors_name_the_argument() {
         fails(&args, 2, needle)
     };
     run(
-        &["--view", "boathull", "--platform", "i7-gtx750-perdome"],
+        &[
+            "--view",
+            "boathull",
+            "--platform",
+            "i7-gtx750-perdome",
+            "--processor",
+            "gtx470",
+        ],
         "--platform",
     );
     run(

@@ -11,6 +11,7 @@ mod export;
 pub mod fpm;
 mod offload;
 mod perdome;
+pub mod platform;
 
 use std::ffi::OsString;
 use std::path::PathBuf;

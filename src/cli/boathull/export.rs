@@ -6,7 +6,7 @@
 use clap::Args;
 
 use super::resolve::Slot;
-use super::{Resolved, application, options_of, parse_class};
+use super::{From, Resolved, application, options_of, parse_class};
 use crate::cli::CliError;
 use crate::cli::arg_enum::parser;
 use crate::figure::boathull::{self, BoathullInput, DEFAULT_F, DEFAULT_F_RANGE, DEFAULT_SAMPLES};
@@ -71,31 +71,41 @@ pub struct BoathullExportArgs {
 }
 
 /// The figure of a boat hull view. `platform` and `set` are the shared
-/// `--platform` (not used here: an error when given) and `--set` (the
-/// first processor's values and f).
+/// `--platform` (its GPU and CPU, in place of --processor and
+/// --processor2) and `--set` (the first processor's values and f).
 pub fn figure(
     view: View,
     args: &BoathullExportArgs,
     platform: Option<&str>,
     set: &[String],
 ) -> Result<ChartFigure, CliError> {
-    if let Some(p) = platform {
+    if let (Some(p), true) = (
+        platform,
+        args.processor.is_some() || args.processor2.is_some(),
+    ) {
         return Err(CliError::usage(format!(
-            "--platform {p}: the boat hull views use --processor and --processor2, not a platform"
+            "--platform {p}: gives both processors; not with --processor or --processor2"
         )));
     }
     let class = parse_class(args.class.as_deref().unwrap_or(defaults::BOATHULL_CLASS))?;
-    let first = Resolved::new(Slot::First, args.processor.as_deref(), args.target, set)?;
-    let default2 = match first.target {
-        Side::Gpu => defaults::BOATHULL_CPU,
-        Side::Cpu => defaults::BOATHULL_GPU,
+    let first_from = platform.map_or(From::Processor(args.processor.as_deref()), From::Platform);
+    let first = Resolved::new(Slot::First, first_from, args.target, set)?;
+    let other = match first.target {
+        Side::Gpu => Side::Cpu,
+        Side::Cpu => Side::Gpu,
     };
-    let second = Resolved::new(
-        Slot::Second,
-        Some(args.processor2.as_deref().unwrap_or(default2)),
-        None,
-        &args.set2,
-    )?;
+    let default2 = match other {
+        Side::Cpu => defaults::BOATHULL_CPU,
+        Side::Gpu => defaults::BOATHULL_GPU,
+    };
+    let (second_from, second_target) = match platform {
+        Some(p) => (From::Platform(p), Some(other)),
+        None => (
+            From::Processor(Some(args.processor2.as_deref().unwrap_or(default2))),
+            None,
+        ),
+    };
+    let second = Resolved::new(Slot::Second, second_from, second_target, &args.set2)?;
     if second.f.is_some() {
         return Err(CliError::usage(
             "--set2 f: the operator complexity is shared; give it with --f",

@@ -19,7 +19,7 @@ use crate::model::boathull::{
 };
 use crate::model::perdome::Side;
 
-pub(super) use resolve::{Resolved, Slot, application};
+pub(super) use resolve::{From, Resolved, Slot, application};
 
 /// The names `--set` accepts for a processor kind.
 fn set_names(side: Side) -> &'static [&'static str] {
@@ -48,6 +48,11 @@ pub struct BoatHullArgs {
     /// parameters [default: gtx470 for gpu, i7-930 for cpu].
     #[arg(long, value_name = "NAME|FILE")]
     pub processor: Option<String>,
+    /// Platform (id or .ron file, `presets list` kind platform): its CPU or
+    /// GPU (by --target, default gpu), from its paper's processor preset
+    /// or derived from its hardware. Not with --processor.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform: Option<String>,
     /// What is assumed about the floors (the kernel range).
     #[arg(long, value_parser = parser::<AssumptionSet>(), default_value = "default")]
     pub assume: AssumptionSet,
@@ -76,6 +81,18 @@ pub fn run(args: &BoatHullArgs) -> Result<Value, CliError> {
     }
 }
 
+/// Where the processor comes from: `--processor` or `--platform`, not
+/// both.
+fn processor_from(args: &BoatHullArgs) -> Result<From<'_>, CliError> {
+    match (&args.processor, &args.platform) {
+        (Some(_), Some(_)) => Err(CliError::usage(
+            "give --processor (one processor preset) or --platform (its CPU or GPU), not both",
+        )),
+        (_, Some(p)) => Ok(From::Platform(p)),
+        (p, None) => Ok(From::Processor(p.as_deref())),
+    }
+}
+
 /// The class options of a reading of Table 1 (the default halo estimate).
 pub(super) fn options_of(reading: Table1Reading) -> ClassOptions {
     ClassOptions {
@@ -92,13 +109,8 @@ pub(super) fn parse_class(text: &str) -> Result<Class, CliError> {
 /// `eval boathull --class`: the times of one primitive on one processor.
 fn run_class(args: &BoatHullArgs, class_text: &str) -> Result<Value, CliError> {
     let class = parse_class(class_text)?;
-    let r = Resolved::new(
-        Slot::First,
-        args.processor.as_deref(),
-        args.target,
-        &args.set,
-    )?;
-    let (id, p, machine) = (&r.id, &r.preset, r.machine);
+    let r = Resolved::new(Slot::First, processor_from(args)?, args.target, &args.set)?;
+    let (id, machine) = (&r.id, r.machine);
     let f = r.f.unwrap_or(1.0);
     let options = options_of(args.table1);
     let mut out = ClassJson::default();
@@ -107,8 +119,9 @@ fn run_class(args: &BoatHullArgs, class_text: &str) -> Result<Value, CliError> {
         ("class", json!(class.to_string())),
         ("table1_class", json!(class.shape().table1_class())),
         ("target", json!(r.target.key())),
-        ("processor", json!(p.name)),
+        ("processor", json!(r.name)),
         ("processor_id", json!(id)),
+        ("sources", crate::cli::platform::sources_json(&r.sources)),
         ("f", json!(f)),
     ] {
         out.m.insert(k.into(), v);
@@ -304,12 +317,7 @@ impl ClassJson {
 /// `eval boathull --application`: kernel range, transfers and total.
 fn run_application(args: &BoatHullArgs, key: &str) -> Result<Value, CliError> {
     let (app_id, app) = application(key)?;
-    let r = Resolved::new(
-        Slot::First,
-        args.processor.as_deref(),
-        args.target,
-        &args.set,
-    )?;
+    let r = Resolved::new(Slot::First, processor_from(args)?, args.target, &args.set)?;
     if r.f.is_some() {
         return Err(CliError::usage(
             "--set f: not used with --application (each primitive has its own f)",
@@ -343,8 +351,9 @@ fn run_application(args: &BoatHullArgs, key: &str) -> Result<Value, CliError> {
         "application": app.name,
         "application_id": app_id,
         "target": r.target.key(),
-        "processor": r.preset.name,
+        "processor": r.name,
         "processor_id": r.id,
+        "sources": crate::cli::platform::sources_json(&r.sources),
         "assumptions": assumptions,
         "table1": args.table1.key(),
         "primitives": primitives,

@@ -12,16 +12,29 @@ use crate::cli::{catalog, preset_error};
 use crate::figure::boathull::BoathullProcessor;
 use crate::model::boathull::{Application, AssumptionSet, Machine};
 use crate::model::perdome::Side;
+use crate::model::platform::Source;
+use crate::preset::platform::ModelSource;
 use crate::preset::{self, PresetError, PresetKind, ProcessorPreset, defaults};
 
-/// A processor argument resolved: preset id, contents, target, and its
-/// machine with `--set` applied (`f` returned apart).
+/// A processor argument resolved: preset id (or platform id), name,
+/// target, its machine with `--set` applied (`f` returned apart), and
+/// where its values come from.
 pub(in crate::cli) struct Resolved {
     pub id: String,
-    pub preset: ProcessorPreset,
+    pub name: String,
     pub target: Side,
     pub machine: Machine,
     pub f: Option<f64>,
+    pub sources: Vec<(String, Source)>,
+}
+
+/// Where a processor comes from on the command line.
+#[derive(Clone, Copy, Debug)]
+pub(in crate::cli) enum From<'a> {
+    /// `--processor` (a preset id or file), or the target's default.
+    Processor(Option<&'a str>),
+    /// `--platform`: the platform's processor of the target's kind.
+    Platform(&'a str),
 }
 
 /// Which processor of a command line is read: it names the options that
@@ -61,42 +74,96 @@ impl Slot {
 }
 
 impl Resolved {
-    /// Read the processor of `slot` (`key`, or the target's default),
-    /// check its kind and apply `set`.
+    /// Read the processor of `slot` (from a preset or a platform), check
+    /// its kind and apply `set`.
     pub(in crate::cli) fn new(
         slot: Slot,
-        key: Option<&str>,
+        from: From,
         target: Option<Side>,
         set: &[String],
     ) -> Result<Resolved, CliError> {
-        let (id, preset) = processor(slot, key, target)?;
-        let target = target.unwrap_or(preset.kind);
-        let sets = parse_sets(slot, target, set)?;
-        let mut machine = machine_of(slot, target, &id, &preset)?;
-        let mut f = None;
-        for (name, v) in &sets {
+        let mut r = match from {
+            From::Processor(key) => {
+                let (id, preset) = processor(slot, key, target)?;
+                let target = target.unwrap_or(preset.kind);
+                Resolved {
+                    machine: machine_of(slot, target, &id, &preset)?,
+                    sources: vec![("processor".into(), Source::Paper(preset.source.clone()))],
+                    id,
+                    name: preset.name,
+                    target,
+                    f: None,
+                }
+            }
+            From::Platform(arg) => of_platform(arg, target.unwrap_or(Side::Gpu))?,
+        };
+        for (name, v) in parse_sets(slot, r.target, set)? {
             if name == "f" {
-                f = Some(*v);
+                r.f = Some(v);
             } else {
-                apply(&mut machine, name, *v);
+                apply(&mut r.machine, &name, v);
+                r.sources.push((name, Source::Edited));
             }
         }
-        Ok(Resolved {
-            id,
-            preset,
-            target,
-            machine,
-            f,
-        })
+        Ok(r)
     }
 
     /// The figure's processor.
     pub(in crate::cli) fn processor(&self, assume: AssumptionSet) -> BoathullProcessor {
         BoathullProcessor {
-            name: self.preset.name.clone(),
+            name: self.name.clone(),
             target: self.machine.target(assume.gpu(), assume.cpu()),
         }
     }
+}
+
+/// The boat hull processor of kind `side` of a platform: its paper's
+/// processor preset, else derived from its hardware.
+fn of_platform(arg: &str, side: Side) -> Result<Resolved, CliError> {
+    let cat = catalog()?;
+    let c = crate::cli::platform::choice(arg, "platform")?;
+    let r = c
+        .preset
+        .boathull(&cat, &c.origin, crate::cli::platform::TRANSFERS)
+        .map_err(|e| preset_error("platform", e))?;
+    let node = c
+        .preset
+        .node(&cat, &c.origin)
+        .map_err(|e| preset_error("platform", e))?;
+    let (cpu, gpu) = r.value;
+    let (machine, prefix) = match side {
+        Side::Cpu => (Machine::Cpu(cpu), "cpu"),
+        Side::Gpu => (Machine::Gpu(gpu), "gpu"),
+    };
+    let name = match (&r.from, node) {
+        (ModelSource::Presets { ids, .. }, _) => {
+            let id = &ids[usize::from(side == Side::Gpu)];
+            cat.processor(id)
+                .map_or(id.clone(), |(_, p)| p.name.clone())
+        }
+        (ModelSource::Derived, Some(n)) => match side {
+            Side::Cpu => n.cpu.name.clone(),
+            Side::Gpu => n.gpu().name.clone(),
+        },
+        (ModelSource::Derived, None) => c.preset.name.clone(),
+    };
+    let sources = r
+        .sources
+        .into_iter()
+        .filter_map(|(k, s)| {
+            let rest = k.strip_prefix(prefix)?;
+            Some((rest.trim_start_matches('.').to_string(), s))
+        })
+        .map(|(k, s)| (if k.is_empty() { "processor".into() } else { k }, s))
+        .collect();
+    Ok(Resolved {
+        id: c.id,
+        name,
+        target: side,
+        machine,
+        f: None,
+        sources,
+    })
 }
 
 /// Parse `NAME=VALUE` items for `target`; each value checked, the last

@@ -18,6 +18,7 @@ use crate::cli::arg_enum::{ArgEnum, parser};
 use crate::cli::{CliError, catalog};
 use crate::measure::{Kernel, MeasureConfig, Measurement};
 use crate::model::fpm::{Method, SpeedFunction, partition, partition_blocks};
+use crate::model::platform::Source;
 use crate::preset::fpm::{SpeedCsv, save_speed_csv};
 
 #[derive(Debug, Subcommand)]
@@ -57,10 +58,15 @@ pub struct FpmEvalArgs {
     #[arg(
         long,
         value_delimiter = ',',
-        required = true,
+        conflicts_with = "platform",
         value_name = "FILE[,FILE...]"
     )]
     pub devices: Vec<String>,
+    /// Platform (id or .ron file, `presets list` kind platform): its
+    /// measured speed functions where it names them, else one device per
+    /// CPU socket and GPU derived from its hardware.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform: Option<String>,
     /// Problem size, computation units (the unit of the CSV files).
     #[arg(long, value_parser = parse_n, allow_hyphen_values = true, value_name = "N")]
     pub n: f64,
@@ -172,16 +178,27 @@ fn load_device(arg: &str) -> Result<(String, SpeedFunction), CliError> {
 
 /// `fpm eval`: the partition as a JSON object.
 pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
-    let mut names = Vec::new();
-    let mut speeds = Vec::new();
-    for d in &args.devices {
-        if d.trim().is_empty() {
-            return Err(CliError::usage("--devices: an empty name"));
+    let (names, speeds, sources) = match &args.platform {
+        Some(p) => platform_devices(p)?,
+        None if args.devices.is_empty() => {
+            return Err(CliError::usage(
+                "give the devices: --devices FILE[,FILE...] (speed functions) or --platform ID",
+            ));
         }
-        let (name, f) = load_device(d)?;
-        names.push(name);
-        speeds.push(f);
-    }
+        None => {
+            let mut names = Vec::new();
+            let mut speeds = Vec::new();
+            for d in &args.devices {
+                if d.trim().is_empty() {
+                    return Err(CliError::usage("--devices: an empty name"));
+                }
+                let (name, f) = load_device(d)?;
+                names.push(name);
+                speeds.push(f);
+            }
+            (names, speeds, None)
+        }
+    };
     let method = args.method;
     let p = if args.integer {
         if args.n.fract() != 0.0 || args.n > crate::model::fpm::MAX_BLOCKS as f64 {
@@ -207,14 +224,49 @@ pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
             json!({"name": name, "size": size, "time_s": finite(s.time_s)})
         })
         .collect();
-    Ok(json!({
+    let mut out = json!({
         "devices": devices,
         "n": args.n,
         "makespan_s": finite(p.makespan_s),
         "imbalance": finite(p.imbalance),
         "method": args.method.key(),
         "integer": args.integer,
-    }))
+    });
+    if let (Some((id, name, sources)), Some(m)) = (sources, out.as_object_mut()) {
+        m.insert("platform_id".into(), json!(id));
+        m.insert("platform".into(), json!(name));
+        m.insert(
+            "sources".into(),
+            crate::cli::platform::sources_json(&sources),
+        );
+    }
+    Ok(out)
+}
+
+/// Names, speed functions and (platform id, name, sources) of a
+/// platform's FPM devices; devices sharing a socket slow each other as
+/// the figures model it.
+type PlatformDevices = (
+    Vec<String>,
+    Vec<SpeedFunction>,
+    Option<(String, String, Vec<(String, Source)>)>,
+);
+
+fn platform_devices(arg: &str) -> Result<PlatformDevices, CliError> {
+    let c = crate::cli::platform::choice(arg, "platform")?;
+    let r = c
+        .preset
+        .fpm(&catalog()?, &c.origin)
+        .map_err(|e| crate::cli::preset_error("platform", e))?;
+    let input = crate::figure::fpm::FpmInput {
+        devices: r.value.clone(),
+        ..Default::default()
+    };
+    let speeds = input
+        .effective_functions()
+        .map_err(|e| CliError::usage(format!("--platform {arg}: {e}")))?;
+    let names = r.value.iter().map(|d| d.name.clone()).collect();
+    Ok((names, speeds, Some((c.id, c.preset.name, r.sources))))
 }
 
 /// JSON has no infinity: null instead.

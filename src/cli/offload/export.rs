@@ -92,7 +92,8 @@ pub fn input(
     set: &[String],
 ) -> Result<OffloadInput, CliError> {
     let cat = catalog()?;
-    let (_, p, model) = platform_with_sets(&cat, platform_arg, set)?;
+    let chosen = platform_with_sets(&cat, platform_arg, set)?;
+    let model = chosen.model;
     let (main, main_preset) = kernel(
         &cat,
         args.kernel.as_deref().unwrap_or(defaults::OFFLOAD_KERNEL),
@@ -119,7 +120,7 @@ pub fn input(
         main_preset.benchmark_size,
     )?;
     Ok(OffloadInput {
-        platform_name: p.name.clone(),
+        platform_name: chosen.name,
         platform: model,
         kernel: Box::new(main),
         suite,

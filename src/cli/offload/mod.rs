@@ -17,14 +17,17 @@ use crate::model::offload::{
     Coalescing, CpuPrediction, ExecCase, GpuKernel, GpuPrediction, OffloadError, OffloadKernel,
     OffloadParam, ParamRule, Platform, decide,
 };
+use crate::model::platform::Source;
 use crate::preset::Catalog;
-use crate::preset::offload::{OffloadPlatformPreset, offload_kernel_arg, offload_platform_arg};
+use crate::preset::offload::{offload_kernel_arg, offload_platform_arg};
 
 /// The arguments of `eval offload`.
 #[derive(Debug, Clone, Args)]
 pub struct OffloadArgs {
     /// Offload platform preset (id or name) or an offload platform .ron
-    /// file (`presets list --all` lists kind offload-platform).
+    /// file (`presets list --all` lists kind offload-platform), or a
+    /// platform (kind platform): its paper's offload preset, else its
+    /// parameters derived from its hardware.
     #[arg(long, value_name = "NAME|FILE")]
     pub platform: String,
     /// Offload kernel preset (id or name, e.g. gemm) or an offload kernel
@@ -163,35 +166,82 @@ fn offload_sets(items: &[String]) -> Result<Vec<(OffloadParam, f64)>, CliError> 
     Ok(sets)
 }
 
-/// The offload platform of `--platform` (the default when absent): its
-/// id, its preset, and its model with every `--set` applied.
+/// The offload model's platform of `--platform`: its id and name, its
+/// model with every `--set` applied, and the source of its values.
+pub(super) struct Chosen {
+    pub id: String,
+    pub name: String,
+    pub model: Platform,
+    pub sources: Vec<(String, Source)>,
+}
+
+/// The platform of `--platform` (the default when absent): an offload
+/// platform preset, or a platform (`presets/platforms`) whose offload
+/// parameters are its paper's preset or derived from its hardware.
 pub(super) fn platform_with_sets(
     cat: &Catalog,
     arg: Option<&str>,
     set: &[String],
-) -> Result<(String, OffloadPlatformPreset, Platform), CliError> {
+) -> Result<Chosen, CliError> {
     let sets = offload_sets(set)?;
     let arg = arg.unwrap_or(crate::preset::defaults::OFFLOAD_PLATFORM);
-    let (id, preset) = offload_platform_arg(arg, cat).map_err(|e| preset_error("platform", e))?;
-    let mut model = preset
-        .to_model()
-        .map_err(|e| CliError::usage(format!("--platform: {e}")))?;
+    let mut chosen = match offload_platform_arg(arg, cat) {
+        Ok((id, preset)) => Chosen {
+            model: preset
+                .to_model()
+                .map_err(|e| CliError::usage(format!("--platform: {e}")))?,
+            sources: vec![("platform".into(), Source::Paper(preset.source.clone()))],
+            name: preset.name,
+            id,
+        },
+        Err(offload_err) if !super::platform::is_platform(arg) => {
+            let e = preset_error("platform", offload_err);
+            if crate::preset::is_file_arg(arg) {
+                return Err(e);
+            }
+            return Err(CliError {
+                message: format!(
+                    "{}; nor is it a platform (known: {})",
+                    e.message,
+                    cat.ids(crate::preset::PresetKind::Platform).join(", ")
+                ),
+                ..e
+            });
+        }
+        Err(_) => {
+            let c = super::platform::choice(arg, "platform")?;
+            let r = c
+                .preset
+                .offload(cat, &c.origin, super::platform::TRANSFERS)
+                .map_err(|e| preset_error("platform", e))?;
+            Chosen {
+                id: c.id,
+                name: r.value.0,
+                model: r.value.1,
+                sources: r.sources,
+            }
+        }
+    };
     for (p, v) in sets {
-        model
+        chosen
+            .model
             .set_param(p, v)
             .map_err(|e| CliError::usage(format!("--set {p}={v}: {e}")))?;
+        chosen.sources.retain(|(name, _)| name != p.name());
+        chosen.sources.push((p.name().to_string(), Source::Edited));
     }
-    model
+    chosen
+        .model
         .check()
         .map_err(|e| CliError::usage(format!("--set: {e}")))?;
-    Ok((id, preset, model))
+    Ok(chosen)
 }
 
 /// Run `eval offload`.
 pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
     let cat = catalog()?;
-    let (platform_id, platform, model_platform) =
-        platform_with_sets(&cat, Some(&args.platform), &args.set)?;
+    let chosen = platform_with_sets(&cat, Some(&args.platform), &args.set)?;
+    let model_platform = &chosen.model;
     let (kernel_id, kernel) =
         offload_kernel_arg(&args.kernel, &cat).map_err(|e| preset_error("kernel", e))?;
     let (n, mode) = size_of(
@@ -203,15 +253,15 @@ pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
     let model_kernel = kernel
         .to_model(&launch)
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let d = decide(&model_kernel, &model_platform, n).map_err(model_error)?;
+    let d = decide(&model_kernel, model_platform, n).map_err(model_error)?;
     let gk = model_kernel.gpu_kernel(n).map_err(model_error)?;
     let coalescing = coalescing_json(&model_kernel, n)?;
 
     let mut m = Map::new();
     for (k, v) in [
         ("model", json!("offload")),
-        ("platform", json!(platform.name)),
-        ("platform_id", json!(platform_id)),
+        ("platform", json!(chosen.name)),
+        ("platform_id", json!(chosen.id)),
         ("kernel", json!(kernel.name)),
         ("kernel_id", json!(kernel_id)),
         ("n", json!(n)),
@@ -229,7 +279,8 @@ pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
         ("gpu", gpu_json(&d.gpu, &gk)),
         ("cpu", cpu_json(&d.cpu)),
         ("coalescing", Value::Array(coalescing)),
-        ("params", Value::Object(platform_params(&model_platform))),
+        ("params", Value::Object(platform_params(model_platform))),
+        ("sources", super::platform::sources_json(&chosen.sources)),
         ("units", offload_units()),
     ] {
         m.insert(k.into(), v);

@@ -18,6 +18,10 @@ pub fn run(args: &EvalArgs) -> Result<Value, CliError> {
     if let Value::Object(m) = &mut v {
         m.insert("platform_id".into(), json!(loaded.platform_id));
         m.insert("workload_id".into(), json!(loaded.workload_id));
+        m.insert(
+            "sources".into(),
+            crate::cli::platform::sources_json(&loaded.sources),
+        );
     }
     Ok(v)
 }

@@ -1,6 +1,7 @@
 //! `--platform`, `--workload` and `--set NAME=VALUE`: from arguments to a
 //! checked scenario.
 
+use crate::model::platform::Source;
 use clap::Args;
 
 use crate::cli::{CliError, catalog, preset_error};
@@ -136,6 +137,9 @@ pub struct Loaded {
     /// Platform preset id.
     pub platform_id: String,
     pub workload_id: String,
+    /// Where each machine parameter comes from (`t_fC`, ..., `p_sG`),
+    /// `--set` ones as edited.
+    pub sources: Vec<(String, Source)>,
 }
 
 impl ScenarioArgs {
@@ -152,11 +156,21 @@ impl ScenarioArgs {
             .map_err(|e| preset_error("workload", e))?;
         let mut scenario = preset::perdome::scenario(&platform, &workload);
         overrides.apply(&mut scenario);
+        let mut sources = platform.sources;
+        for (side, param, _) in &overrides.machine {
+            let name = format!("{}{}", param.symbol(), side.suffix());
+            for (k, s) in sources.iter_mut() {
+                if *k == name {
+                    *s = Source::Edited;
+                }
+            }
+        }
         Ok(Loaded {
             scenario,
             overrides,
             platform_id: platform.id,
             workload_id,
+            sources,
         })
     }
 }
