@@ -15,10 +15,15 @@ use hetscope::model::perdome::Platform;
 use hetscope::preset::defaults::{PLATFORM as DEFAULT_PLATFORM, WORKLOAD as DEFAULT_WORKLOAD};
 use hetscope::preset::{self, Catalog};
 
+/// The app on the PerDome heat map (it starts on the overview).
 fn harness() -> Harness<'static, HetscopeApp> {
     Harness::builder()
         .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state())
+        .build_eframe(|_cc| {
+            let mut app = HetscopeApp::default_state();
+            app.state.tab = Tab::Figure(View::PerdomeHeatmap);
+            app
+        })
 }
 
 fn params(h: &Harness<'_, HetscopeApp>) -> Platform {
@@ -45,6 +50,11 @@ fn starts_with_the_default_presets_and_the_perdome_heat_map() {
     assert_eq!(
         app.model::<PerdomeUi>().state.workload.chosen.id,
         DEFAULT_WORKLOAD
+    );
+    assert_eq!(
+        HetscopeApp::default_state().state.tab,
+        Tab::Figure(View::Overview),
+        "a first start shows the platform overview"
     );
     assert_eq!(app.state.tab, Tab::Figure(View::PerdomeHeatmap));
     assert!(app.param_error().is_none());

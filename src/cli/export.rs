@@ -53,6 +53,7 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
         }
     };
     match group {
+        ModelGroup::Overview => given(args.overview.platform2.is_some(), "--platform2"),
         ModelGroup::Perdome => {
             given(
                 args.scenario.workload != crate::preset::defaults::WORKLOAD,
@@ -97,7 +98,10 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
 fn check_options(args: &ExportArgs) -> Result<(), CliError> {
     let view = args.view;
     for group in ModelGroup::ALL {
-        if group == view.group() {
+        // The overview also takes the PerDome workload.
+        let overview_workload =
+            view.group() == ModelGroup::Overview && group == ModelGroup::Perdome;
+        if group == view.group() || overview_workload {
             continue;
         }
         if let Some(name) = model_options(args, group).first() {
@@ -134,6 +138,18 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
         }
         ModelGroup::Fpm => super::fpm::export::figure(view, &args.fpm, platform, set)?,
         ModelGroup::Offload => super::offload::export::figure(view, &args.offload, platform, set)?,
+        ModelGroup::Overview => {
+            if !set.is_empty() {
+                return Err(CliError::usage(
+                    "--set does not apply to --view overview: it shows each platform as its presets give it",
+                ));
+            }
+            super::overview::figure(
+                platform,
+                args.overview.platform2.as_deref(),
+                &args.scenario.workload,
+            )?
+        }
     };
     Ok(Figure::Chart(chart))
 }

@@ -10,6 +10,7 @@ mod boathull;
 mod export;
 pub mod fpm;
 mod offload;
+mod overview;
 mod perdome;
 pub mod platform;
 
@@ -120,6 +121,8 @@ pub enum EvalCommand {
     Offload(offload::OffloadArgs),
     /// The Hong & Kim GPU model alone (defaults: their worked example).
     Hongkim(offload::HongKimArgs),
+    /// Every model's verdict on one platform (and a second beside it).
+    Overview(overview::OverviewArgs),
 }
 
 /// What `eval perdome|peapaw` evaluates.
@@ -144,6 +147,8 @@ pub struct ExportArgs {
     pub fpm: fpm::export::FpmExportArgs,
     #[command(flatten, next_help_heading = "Offload views")]
     pub offload: offload::export::OffloadExportArgs,
+    #[command(flatten, next_help_heading = "Overview")]
+    pub overview: OverviewExportArgs,
     /// Image width, px (200 to 8000).
     #[arg(long, default_value_t = 1200)]
     pub width: u32,
@@ -162,6 +167,14 @@ pub struct ExportArgs {
     /// Output file; the format follows the extension (.svg, .png, .csv).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+}
+
+/// The overview's own option of `export`.
+#[derive(Debug, Args)]
+pub struct OverviewExportArgs {
+    /// A second platform beside --platform (id or name, or a .ron file).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform2: Option<String>,
 }
 
 fn parse_view(s: &str) -> Result<View, String> {
@@ -297,6 +310,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 EvalCommand::Fpm(args) => fpm::eval(&args)?,
                 EvalCommand::Offload(args) => offload::run_offload(&args)?,
                 EvalCommand::Hongkim(args) => offload::run_hong_kim(&args)?,
+                EvalCommand::Overview(args) => overview::run(&args)?,
             };
             out_json(&value)
         }

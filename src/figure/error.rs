@@ -5,6 +5,7 @@
 use crate::model::boathull::BoatHullError;
 use crate::model::fpm::{PartitionError, SpeedError};
 use crate::model::offload::OffloadError;
+use crate::model::perdome::WpError;
 
 /// A figure that could not be built, and why.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -33,6 +34,11 @@ pub enum FigureError {
     Partition {
         context: Option<String>,
         source: PartitionError,
+    },
+    #[error("{}{source}", prefix(.context))]
+    Perdome {
+        context: Option<String>,
+        source: WpError,
     },
     #[error("{}{source}", prefix(.context))]
     Offload {
@@ -66,6 +72,7 @@ impl FigureError {
             FigureError::Speed { source, .. } => FigureError::Speed { context, source },
             FigureError::Partition { source, .. } => FigureError::Partition { context, source },
             FigureError::Offload { source, .. } => FigureError::Offload { context, source },
+            FigureError::Perdome { source, .. } => FigureError::Perdome { context, source },
             other => other,
         }
     }
@@ -101,6 +108,15 @@ impl From<PartitionError> for FigureError {
 impl From<OffloadError> for FigureError {
     fn from(source: OffloadError) -> Self {
         FigureError::Offload {
+            context: None,
+            source,
+        }
+    }
+}
+
+impl From<WpError> for FigureError {
+    fn from(source: WpError) -> Self {
+        FigureError::Perdome {
             context: None,
             source,
         }

@@ -14,6 +14,7 @@ pub mod color;
 pub mod error;
 pub mod fpm;
 pub mod offload;
+pub mod overview;
 pub mod perdome;
 pub mod view;
 

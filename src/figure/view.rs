@@ -8,6 +8,8 @@ use crate::model::perdome::Metric;
 /// The models, each with its group of views.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum ModelGroup {
+    /// Every model's verdict on one platform (or two side by side).
+    Overview,
     /// PerDome and PeaPaw: performance and energy over (I_C, I_G).
     Perdome,
     /// Boat hull: time against operator complexity per algorithm class.
@@ -19,7 +21,8 @@ pub enum ModelGroup {
 }
 
 impl ModelGroup {
-    pub const ALL: [ModelGroup; 4] = [
+    pub const ALL: [ModelGroup; 5] = [
+        ModelGroup::Overview,
         ModelGroup::Perdome,
         ModelGroup::Boathull,
         ModelGroup::Fpm,
@@ -28,6 +31,7 @@ impl ModelGroup {
 
     pub fn title(self) -> &'static str {
         match self {
+            ModelGroup::Overview => "Platform overview",
             ModelGroup::Perdome => "PerDome / PeaPaw",
             ModelGroup::Boathull => "Boat hull",
             ModelGroup::Fpm => "FPM partitioning",
@@ -38,6 +42,7 @@ impl ModelGroup {
     /// Short name: storage keys, file names.
     pub fn key(self) -> &'static str {
         match self {
+            ModelGroup::Overview => "overview",
             ModelGroup::Perdome => "perdome",
             ModelGroup::Boathull => "boathull",
             ModelGroup::Fpm => "fpm",
@@ -57,6 +62,7 @@ impl ModelGroup {
 /// The figures hetscope can show and export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum View {
+    Overview,
     PerdomeHeatmap,
     PerdomeSurface,
     EnergyHeatmap,
@@ -74,7 +80,8 @@ pub enum View {
 }
 
 impl View {
-    pub const ALL: [View; 14] = [
+    pub const ALL: [View; 15] = [
+        View::Overview,
         View::PerdomeHeatmap,
         View::PerdomeSurface,
         View::EnergyHeatmap,
@@ -103,6 +110,7 @@ impl View {
     /// Name on the command line (`--view`).
     pub fn key(self) -> &'static str {
         match self {
+            View::Overview => "overview",
             View::PerdomeHeatmap => "perdome-heatmap",
             View::PerdomeSurface => "perdome-surface",
             View::EnergyHeatmap => "energy-heatmap",
@@ -127,6 +135,7 @@ impl View {
     /// Name in the GUI.
     pub fn title(self) -> &'static str {
         match self {
+            View::Overview => "Overview",
             View::PerdomeHeatmap => "PerDome heat map",
             View::PerdomeSurface => "PerDome surface",
             View::EnergyHeatmap => "Energy dome heat map",
@@ -147,6 +156,7 @@ impl View {
     /// The model this view belongs to.
     pub fn group(self) -> ModelGroup {
         match self {
+            View::Overview => ModelGroup::Overview,
             View::PerdomeHeatmap
             | View::PerdomeSurface
             | View::EnergyHeatmap

@@ -5,7 +5,7 @@
 use eframe::egui;
 use std::path::{Path, PathBuf};
 
-use super::context::{StatusKind, StatusLine, ViewContext};
+use super::context::{Request, StatusKind, StatusLine, ViewContext};
 use super::error::ViewError;
 use super::export_panel::{self, ExportRequest};
 use super::jobs::{Done, Jobs, OnPick, PathRequest, PickOutcome};
@@ -33,6 +33,8 @@ pub struct HetscopeApp {
     models: Vec<Box<dyn AnyModel>>,
     jobs: Jobs,
     status: StatusLine,
+    /// What the panels asked of the window this frame.
+    requests: Vec<Request>,
 }
 
 impl HetscopeApp {
@@ -51,6 +53,7 @@ impl HetscopeApp {
             models,
             jobs: Jobs::default(),
             status,
+            requests: Vec::new(),
         }
     }
 
@@ -177,12 +180,14 @@ impl HetscopeApp {
             models,
             jobs,
             status,
+            requests,
             ..
         } = self;
         let mut vc = ViewContext {
             catalog,
             jobs,
             status,
+            requests,
         };
         f(models[i].as_mut(), &mut vc)
     }
@@ -194,6 +199,40 @@ impl HetscopeApp {
     ) -> R {
         let (i, tab) = (self.current(), self.state.tab);
         self.with_model_at(i, |m, vc| f(m, tab, vc))
+    }
+
+    /// Choose the platform `id` for every model. Returns false (and says
+    /// why on the status line) when it cannot be read.
+    pub fn use_platform(&mut self, id: &str) -> bool {
+        let choice = match crate::preset::platform::platform_choice(id, &self.catalog) {
+            Ok(c) => c,
+            Err(e) => {
+                self.status.error(e);
+                return false;
+            }
+        };
+        for i in 0..self.models.len() {
+            self.with_model_at(i, |m, vc| m.use_platform(&choice, vc));
+        }
+        self.state.platform = Some(choice.id.clone());
+        self.status
+            .info(format!("Platform for every model: {}", choice.preset.name));
+        true
+    }
+
+    /// Carry out what the panels asked this frame; true when any.
+    fn handle_requests(&mut self) -> bool {
+        let requests = std::mem::take(&mut self.requests);
+        let any = !requests.is_empty();
+        for r in requests {
+            match r {
+                Request::Open(tab) => self.state.tab = tab,
+                Request::UsePlatform(id) => {
+                    self.use_platform(&id);
+                }
+            }
+        }
+        any
     }
 
     /// The model whose tab is on screen.
@@ -429,7 +468,14 @@ impl eframe::App for HetscopeApp {
             .show(ui, |ui| {
                 self.with_current(|m, tab, vc| m.side_panel_ui(ui, tab, vc))
             });
-        egui::Panel::top("tab_bar").show(ui, |ui| self.tab_bar_ui(ui));
+        egui::Panel::top("tab_bar").show(ui, |ui| {
+            if let Some(id) =
+                super::platform_bar::platform_bar_ui(ui, &self.catalog, &self.state.platform)
+            {
+                self.use_platform(&id);
+            }
+            self.tab_bar_ui(ui);
+        });
         if self.state.tab.view().is_some() {
             egui::Panel::bottom("export_panel").show(ui, |ui| self.export_row_ui(ui));
         }
@@ -441,6 +487,9 @@ impl eframe::App for HetscopeApp {
         egui::CentralPanel::default().show(ui, |ui| {
             self.with_current(|m, tab, vc| m.central_ui(ui, tab, vc))
         });
+        if self.handle_requests() {
+            ctx.request_repaint();
+        }
         self.path_prompt_ui(&ctx);
     }
 

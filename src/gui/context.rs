@@ -2,6 +2,7 @@
 //! catalog, the background jobs and the status line. Never the whole app.
 
 use super::jobs::Jobs;
+use super::state::Tab;
 use crate::preset::Catalog;
 
 /// How a status message reads.
@@ -37,6 +38,16 @@ impl StatusLine {
     }
 }
 
+/// What a panel asks of the window (handled after the panel is drawn).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Request {
+    /// Show this tab.
+    Open(Tab),
+    /// Choose this platform (a catalog id) for every model, as the picker
+    /// at the top of the window does.
+    UsePlatform(String),
+}
+
 /// Passed to every panel of a model instead of the app.
 pub struct ViewContext<'a> {
     /// The built-in presets.
@@ -44,4 +55,6 @@ pub struct ViewContext<'a> {
     /// File dialogs, exports, measurements: work off the UI thread.
     pub jobs: &'a mut Jobs,
     pub status: &'a mut StatusLine,
+    /// What the panels asked of the window this frame.
+    pub requests: &'a mut Vec<Request>,
 }

@@ -19,8 +19,10 @@ mod fpm;
 pub mod jobs;
 pub mod model_ui;
 mod offload;
+pub mod overview;
 mod path_prompt;
 mod perdome;
+mod platform_bar;
 pub mod state;
 mod widgets;
 
@@ -34,6 +36,7 @@ pub use fpm::{FpmComputed, FpmUi};
 pub use model_ui::ModelUi;
 pub use offload::OffloadUi;
 pub use offload::state as offload_state;
+pub use overview::OverviewUi;
 pub use perdome::PerdomeUi;
 pub use perdome::state as perdome_state;
 pub use state::{AppState, Tab};
@@ -45,6 +48,7 @@ use model_ui::{AnyModel, ModelSlot};
 /// here (and its folder beside the others).
 fn registered_models(catalog: &Catalog) -> Vec<Box<dyn AnyModel>> {
     vec![
+        Box::new(ModelSlot::<OverviewUi>::new(catalog)),
         Box::new(ModelSlot::<PerdomeUi>::new(catalog)),
         Box::new(ModelSlot::<BoathullUi>::new(catalog)),
         Box::new(ModelSlot::<FpmUi>::new(catalog)),

@@ -21,6 +21,7 @@ use super::error::ViewError;
 use super::state::Tab;
 use crate::figure::{Camera, Figure, ModelGroup, View};
 use crate::preset::Catalog;
+use crate::preset::platform::PlatformChoice;
 
 /// A model's GUI: its persisted state, how that state becomes the model's
 /// input and figures, and its two areas (side panel and central view).
@@ -67,6 +68,12 @@ pub trait ModelUi: Sized + 'static {
     fn camera(&self) -> Camera {
         Camera::default()
     }
+
+    /// Take the platform chosen at the top of the window: this model's
+    /// parameters of it (its paper's presets where the platform names
+    /// them, else derived from its hardware). Models without platform
+    /// parameters keep their state.
+    fn use_platform(&mut self, _platform: &PlatformChoice, _ctx: &mut ViewContext<'_>) {}
 
     /// The side panel: pickers, sliders, files.
     fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>);
@@ -274,6 +281,8 @@ pub trait AnyModel {
     fn central_ui(&mut self, ui: &mut Ui, tab: Tab, ctx: &mut ViewContext<'_>);
     /// Apply a background job's result to the model's UI.
     fn apply(&mut self, apply: super::jobs::ApplyFn, ctx: &mut ViewContext<'_>);
+    /// Take the platform chosen at the top of the window.
+    fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>);
     /// Hand a chosen path to the model's UI.
     fn apply_path(&mut self, apply: super::jobs::PathFn, path: PathBuf, ctx: &mut ViewContext<'_>);
     /// The persisted state as RON.
@@ -357,6 +366,10 @@ impl<M: ModelUi> AnyModel for ModelSlot<M> {
 
     fn apply(&mut self, apply: super::jobs::ApplyFn, ctx: &mut ViewContext<'_>) {
         apply(&mut self.ui, ctx);
+    }
+
+    fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
+        self.ui.use_platform(platform, ctx);
     }
 
     fn apply_path(&mut self, apply: super::jobs::PathFn, path: PathBuf, ctx: &mut ViewContext<'_>) {

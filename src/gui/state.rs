@@ -53,16 +53,20 @@ pub struct AppState {
     pub export_height: u32,
     /// The folder of the last file chosen; dialogs start there.
     pub last_folder: Option<std::path::PathBuf>,
+    /// The platform chosen at the top of the window (a catalog id); none
+    /// until one is chosen: each model then shows its own presets.
+    pub platform: Option<String>,
 }
 
 impl Default for AppState {
     fn default() -> Self {
         AppState {
             version: STATE_VERSION,
-            tab: Tab::Figure(View::PerdomeHeatmap),
+            tab: Tab::Figure(View::Overview),
             export_width: EXPORT_SIZE.0,
             export_height: EXPORT_SIZE.1,
             last_folder: None,
+            platform: None,
         }
     }
 }

@@ -9,7 +9,11 @@ mod panel;
 pub mod state;
 mod view;
 
+use crate::model::boathull::Machine;
+use crate::model::platform::Transfers;
+use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
+use state::ProcessorState;
 
 use super::context::ViewContext;
 use super::error::ViewError;
@@ -84,6 +88,27 @@ impl ModelUi for BoathullUi {
 
     fn figure(view: View, input: &BoathullInput) -> Result<Figure, ViewError> {
         Ok(figure::boathull::build(view, input).map(Figure::Chart)?)
+    }
+
+    /// The platform's GPU in the boat hull view and its CPU beside it.
+    fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
+        let (cat, p) = (ctx.catalog, &platform.preset);
+        let resolved = p
+            .boathull(cat, &platform.origin, Transfers::Pageable)
+            .and_then(|b| Ok((b, p.node(cat, &platform.origin)?)));
+        match resolved {
+            Ok((b, node)) => {
+                let (cpu, gpu) = b.value;
+                let (cpu_name, gpu_name) = match &node {
+                    Some(n) => (n.cpu.name.clone(), n.gpu().name.clone()),
+                    None => ("CPU".to_string(), "GPU".to_string()),
+                };
+                let id = &platform.id;
+                self.state.processor = ProcessorState::new(id, &gpu_name, Machine::Gpu(gpu));
+                self.state.partner = ProcessorState::new(id, &cpu_name, Machine::Cpu(cpu));
+            }
+            Err(e) => ctx.status.error(e),
+        }
     }
 
     fn side_panel_ui(&mut self, ui: &mut Ui, _shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {

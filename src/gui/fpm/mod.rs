@@ -11,6 +11,7 @@ mod panel;
 pub mod state;
 mod view;
 
+use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
 
 use super::context::ViewContext;
@@ -80,6 +81,19 @@ impl ModelUi for FpmUi {
 
     fn figure(view: View, c: &FpmComputed) -> Result<Figure, ViewError> {
         Ok(figure::fpm::build(view, &c.input).map(Figure::Chart)?)
+    }
+
+    /// The platform's devices: its measured speed functions, else one
+    /// per socket and GPU from its spec sheets; n in blocks.
+    fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
+        match platform.preset.fpm(ctx.catalog, &platform.origin) {
+            Ok(r) => {
+                self.state.devices = r.value;
+                self.state.n_units = crate::preset::fpm::PAPER_N;
+                self.state.integer = true;
+            }
+            Err(e) => ctx.status.error(e),
+        }
     }
 
     fn side_panel_ui(&mut self, ui: &mut Ui, _shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {

@@ -10,6 +10,7 @@ mod panel;
 pub mod state;
 mod view;
 
+use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
 
 use super::context::ViewContext;
@@ -75,6 +76,12 @@ impl ModelUi for OffloadUi {
 
     fn figure(view: View, c: &OffloadComputed) -> Result<Figure, ViewError> {
         Ok(figure::offload::build(view, &c.input).map(Figure::Chart)?)
+    }
+
+    /// The platform's id: the offload state resolves it (its paper's
+    /// offload preset, else derived from its hardware).
+    fn use_platform(&mut self, platform: &PlatformChoice, _ctx: &mut ViewContext<'_>) {
+        self.state.select_platform(&platform.id);
     }
 
     fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {

@@ -126,7 +126,9 @@ fn pickers_ui(ui: &mut Ui, s: &mut OffloadState, cat: &Catalog) {
         .collect();
     let current = cat
         .offload_platform(&s.platform)
-        .map_or(s.platform.clone(), |(e, _)| e.name.clone());
+        .map(|(e, _)| e.name.clone())
+        .or_else(|| cat.platform(&s.platform).map(|(e, _)| e.name.clone()))
+        .unwrap_or_else(|| s.platform.clone());
     egui::ComboBox::from_label("Offload platform")
         .selected_text(current)
         .width(280.0)
@@ -144,6 +146,13 @@ fn pickers_ui(ui: &mut Ui, s: &mut OffloadState, cat: &Catalog) {
     if let Some((_, p)) = cat.offload_platform(&s.platform) {
         ui.weak(format!("CPU: {}  |  GPU: {}", p.cpu.name, p.gpu.name))
             .on_hover_text(format!("Source: {}\n\n{}", p.source, p.notes));
+    } else if let Some((e, p)) = cat.platform(&s.platform) {
+        let from = p
+            .offload(cat, &e.path, crate::model::platform::Transfers::Pageable)
+            .map(|r| r.from.describe())
+            .unwrap_or_else(|err| err.to_string());
+        ui.weak(format!("Platform {}: {from}", e.id))
+            .on_hover_text("Chosen at the top of the window; pick an offload platform here to use its preset instead.");
     }
     let kernels: Vec<(String, String)> = cat
         .offload_kernels()

@@ -3,6 +3,7 @@
 //! saved state does not depend on the preset file format), the kernel's
 //! subscripts as edited, and the sizes.
 
+use crate::model::platform::Transfers;
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -13,7 +14,7 @@ use crate::gui::ViewError;
 use crate::model::offload::{OffloadParam, Platform, decide};
 use crate::preset::Catalog;
 use crate::preset::defaults;
-use crate::preset::offload::{OffloadKernelPreset, OffloadPlatformPreset};
+use crate::preset::offload::OffloadKernelPreset;
 
 /// The subscripts of one kernel as edited, with what the access table
 /// needs to derive their strides.
@@ -105,25 +106,30 @@ impl Default for OffloadState {
 }
 
 impl OffloadState {
-    /// The platform preset (as in the catalog) and its model with the
-    /// overrides applied.
-    pub fn platform<'c>(
-        &self,
-        catalog: &'c Catalog,
-    ) -> Result<(&'c OffloadPlatformPreset, Platform), ViewError> {
-        let (_, p) =
-            catalog
-                .offload_platform(&self.platform)
-                .ok_or_else(|| ViewError::Unknown {
-                    kind: "offload platform",
-                    key: self.platform.clone(),
-                })?;
-        let mut m = p.to_model()?;
+    /// The platform's name and its model with the overrides applied: an
+    /// offload platform preset, or a platform (`presets/platforms`) whose
+    /// offload parameters are its paper's preset or derived from its
+    /// hardware (as chosen at the top of the window).
+    pub fn platform(&self, catalog: &Catalog) -> Result<(String, Platform), ViewError> {
+        let (name, mut m) = match catalog.offload_platform(&self.platform) {
+            Some((_, p)) => (p.name.clone(), p.to_model()?),
+            None => {
+                let (e, p) =
+                    catalog
+                        .platform(&self.platform)
+                        .ok_or_else(|| ViewError::Unknown {
+                            kind: "offload platform",
+                            key: self.platform.clone(),
+                        })?;
+                let r = p.offload(catalog, &e.path, Transfers::Pageable)?;
+                (p.name.clone(), r.value.1)
+            }
+        };
         for (param, v) in &self.overrides {
             m.set_param(*param, *v)?;
         }
         m.check()?;
-        Ok((p, m))
+        Ok((name, m))
     }
 
     /// The kernel preset `id` with the edited subscripts when they are its,
@@ -177,7 +183,7 @@ impl OffloadState {
     /// unknown preset, a parameter out of range, a subscript that does
     /// not parse: named with its column).
     pub fn input(&self, catalog: &Catalog) -> Result<OffloadInput, ViewError> {
-        let (pp, platform) = self.platform(catalog)?;
+        let (platform_name, platform) = self.platform(catalog)?;
         let launch = platform.runtime.launch(&platform.gpu);
         let kernel_input = |id: &str| -> Result<KernelInput, ViewError> {
             let (k, edited) = self.kernel_preset(catalog, id)?;
@@ -203,7 +209,7 @@ impl OffloadState {
             format!("{} of {all} offload kernels", suite.len())
         };
         Ok(OffloadInput {
-            platform_name: pp.name.clone(),
+            platform_name,
             platform,
             kernel,
             suite,

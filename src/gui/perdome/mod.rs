@@ -17,6 +17,7 @@ mod specs_panel;
 pub mod state;
 mod surface_view;
 
+use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
 
 use super::context::ViewContext;
@@ -123,6 +124,14 @@ impl ModelUi for PerdomeUi {
 
     fn camera(&self) -> Camera {
         self.state.camera
+    }
+
+    fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
+        let p = &platform.preset;
+        match p.resolve(&platform.id, ctx.catalog, &platform.origin) {
+            Ok(r) => self.apply_platform(r, &p.source, None),
+            Err(e) => ctx.status.error(e),
+        }
     }
 
     fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {

@@ -289,12 +289,26 @@ pub fn processor_crossover(
             high: f_high,
         });
     }
-    let shape = class.shape();
-    let d = ClassVars::gpu(shape, options).d;
-    let time = |t: &Target, f: f64| {
-        let extra = if with_transfers { t.transfer_s(d) } else { 0.0 };
-        t.kernel_range(shape, f, options)
-            .map_or(f64::NAN, |r| r.low_s + extra)
-    };
+    let time = |t: &Target, f: f64| class_time(t, class, options, f, with_transfers);
     Ok(crossover(f_low, f_high, |f| time(a, f), |f| time(b, f)))
+}
+
+/// The time of a class on a target at complexity `f` as the crossover
+/// compares it: the low end of the kernel range, plus the target's t0 of
+/// the class's d `with_transfers`; NaN where the model gives none.
+pub fn class_time(
+    t: &Target,
+    class: &Class,
+    options: &ClassOptions,
+    f: f64,
+    with_transfers: bool,
+) -> f64 {
+    let shape = class.shape();
+    let extra = if with_transfers {
+        t.transfer_s(ClassVars::gpu(shape, options).d)
+    } else {
+        0.0
+    };
+    t.kernel_range(shape, f, options)
+        .map_or(f64::NAN, |r| r.low_s + extra)
 }

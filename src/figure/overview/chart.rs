@@ -1,0 +1,297 @@
+//! The overview figure: four small bar panels (PerDome, boat hull,
+//! offload, FPM), one bar set per platform, and every verdict as a note.
+
+use super::{Crossing, Overview, OverviewInput, SizeMode, Verdicts};
+use crate::figure::chart::{
+    Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
+    fit_range, palette,
+};
+use crate::figure::fpm::{METHODS, method_short};
+use crate::format::{fmt_sig, fmt_speedup, fmt_time, fmt_whole};
+
+/// Colour of the first and the second platform's bars.
+pub const COLORS: [[u8; 3]; 2] = [palette::BLUE, palette::VERMILION];
+
+/// One platform's verdicts with its name and colour, as the panels use it.
+struct Column<'a> {
+    name: &'a str,
+    color: [u8; 3],
+    v: &'a Verdicts,
+}
+
+fn columns<'a>(input: &'a OverviewInput, o: &'a Overview) -> Vec<Column<'a>> {
+    let mut out = vec![Column {
+        name: &input.first.name,
+        color: COLORS[0],
+        v: &o.first,
+    }];
+    if let (Some(p), Some(v)) = (&input.second, &o.second) {
+        out.push(Column {
+            name: &p.name,
+            color: COLORS[1],
+            v,
+        });
+    }
+    out
+}
+
+/// The offset of column `k` of `n` side by side.
+fn offset(k: usize, n: usize) -> f64 {
+    if n == 1 { 0.0 } else { (k as f64 - 0.5) * 0.4 }
+}
+
+fn bar_set(name: &str, color: [u8; 3], k: usize, n: usize) -> BarSet {
+    BarSet {
+        name: name.into(),
+        color,
+        width: if n == 1 { 0.6 } else { 0.38 },
+        offset: offset(k, n),
+        bars: Vec::new(),
+        value_labels: n == 1,
+    }
+}
+
+fn bar(category: usize, value: f64, label: String) -> Bar {
+    Bar {
+        category,
+        base: 0.0,
+        value,
+        range: None,
+        label,
+    }
+}
+
+/// A log bar panel fitted to its bars, bars rising from the bottom.
+fn log_panel(
+    title: &str,
+    categories: Vec<String>,
+    y: (&str, &str),
+    sets: Vec<BarSet>,
+) -> ChartPanel {
+    let values = sets.iter().flat_map(|s| s.bars.iter().map(|b| b.value));
+    let (lo, hi) = fit_range(Scale::Log10, values);
+    let mut p = ChartPanel::bars(
+        title,
+        categories,
+        ChartAxis::new(y.0, y.1, Scale::Log10, lo, hi),
+    );
+    p.bars = sets
+        .into_iter()
+        .map(|mut s| {
+            for b in &mut s.bars {
+                b.base = lo;
+            }
+            s
+        })
+        .collect();
+    p
+}
+
+fn perdome_panel(cols: &[Column]) -> ChartPanel {
+    let cats = ["CPU only", "GPU only", "p-DP", "best"];
+    let sets = cols
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let o = &c.v.perdome.optima;
+            let mut s = bar_set(c.name, c.color, k, cols.len());
+            for (i, v) in [
+                o.cpu_only.gflops,
+                o.gpu_only.gflops,
+                o.pdp.gflops,
+                o.best_performance.value,
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                s.bars
+                    .push(bar(i, v, format!("{}: {} GFLOP/s", cats[i], fmt_sig(v))));
+            }
+            s
+        })
+        .collect();
+    let w = &cols[0].v.perdome;
+    log_panel(
+        &format!("PerDome: {} (I = {})", w.workload, fmt_sig(w.i)),
+        cats.iter().map(|s| s.to_string()).collect(),
+        ("performance bound", "GFLOP/s"),
+        sets,
+    )
+}
+
+fn boathull_panel(cols: &[Column]) -> ChartPanel {
+    let first = &cols[0].v.boathull;
+    let cats: Vec<String> = first.classes.iter().map(|c| c.example.clone()).collect();
+    let sets = cols
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let mut s = bar_set(c.name, c.color, k, cols.len());
+            for (i, cv) in c.v.boathull.classes.iter().enumerate() {
+                if let Crossing::GpuFrom(f) | Crossing::CpuFrom(f) = cv.crossing {
+                    s.bars
+                        .push(bar(i, f, format!("{}: {}", cv.example, cv.crossing.text())));
+                }
+            }
+            s
+        })
+        .collect();
+    let mut p = log_panel(
+        "Boat hull: where the GPU starts to win",
+        cats,
+        (
+            "crossover complexity f, transfers included",
+            "operations per element",
+        ),
+        sets,
+    );
+    let (lo, hi) = first.f_range;
+    p.y.lo = p.y.lo.min(lo);
+    p.y.hi = p.y.hi.max(hi);
+    for b in p.bars.iter_mut().flat_map(|s| &mut s.bars) {
+        b.base = p.y.lo;
+    }
+    for c in cols {
+        let rest: Vec<String> =
+            c.v.boathull
+                .classes
+                .iter()
+                .filter(|cv| matches!(cv.crossing, Crossing::GpuAlways | Crossing::CpuAlways))
+                .map(|cv| format!("{} {}", cv.example, cv.crossing.text()))
+                .collect();
+        if !rest.is_empty() {
+            p.notes
+                .push(format!("{}: no crossover: {}.", c.name, rest.join(", ")));
+        }
+    }
+    p
+}
+
+fn offload_panel(cols: &[Column]) -> ChartPanel {
+    let first = &cols[0].v.offload;
+    let cats: Vec<String> = first.kernels.iter().map(|k| k.name.clone()).collect();
+    let mut sets = Vec::new();
+    let modes: &[SizeMode] = if cols.len() == 1 {
+        &SizeMode::BOTH
+    } else {
+        &[SizeMode::Benchmark]
+    };
+    let n = cols.len() * modes.len();
+    for (k, c) in cols.iter().enumerate() {
+        for (j, &mode) in modes.iter().enumerate() {
+            let name = if cols.len() == 1 {
+                format!("{} size", mode.key())
+            } else {
+                c.name.to_string()
+            };
+            let color = if cols.len() == 1 && mode == SizeMode::Test {
+                palette::SKY
+            } else {
+                c.color
+            };
+            let mut s = bar_set(&name, color, k * modes.len() + j, n);
+            s.value_labels = false;
+            for (i, kv) in c.v.offload.kernels.iter().enumerate() {
+                if let Ok(d) = &kv.at(mode).decision {
+                    let verdict = if d.offload {
+                        "offload"
+                    } else {
+                        "keep on the host"
+                    };
+                    s.bars.push(bar(
+                        i,
+                        d.speedup,
+                        format!(
+                            "{} at n = {}: {}, {verdict}",
+                            kv.name,
+                            fmt_whole(kv.at(mode).n),
+                            fmt_speedup(d.speedup)
+                        ),
+                    ));
+                }
+            }
+            sets.push(s);
+        }
+    }
+    let mut p = log_panel(
+        "Offload: predicted speedup per kernel",
+        cats,
+        ("predicted speedup", "x"),
+        sets,
+    );
+    p.x.label = "kernel".into();
+    p.y.lo = p.y.lo.min(0.5);
+    p.y.hi = p.y.hi.max(2.0);
+    for b in p.bars.iter_mut().flat_map(|s| &mut s.bars) {
+        b.base = p.y.lo;
+    }
+    p.ref_lines.push(RefLine {
+        orientation: Orientation::Horizontal,
+        value: 1.0,
+        label: "1x".into(),
+        color: palette::BLACK,
+        style: LineStyle::Solid,
+    });
+    p
+}
+
+fn fpm_panel(cols: &[Column]) -> ChartPanel {
+    let first = &cols[0].v.fpm;
+    let cats: Vec<String> = METHODS
+        .iter()
+        .map(|&m| method_short(m).to_string())
+        .collect();
+    let sets = cols
+        .iter()
+        .enumerate()
+        .map(|(k, c)| {
+            let mut s = bar_set(c.name, c.color, k, cols.len());
+            for (i, &m) in METHODS.iter().enumerate() {
+                let t = c.v.fpm.makespan(m);
+                s.bars
+                    .push(bar(i, t, format!("{}: {}", method_short(m), fmt_time(t))));
+            }
+            s
+        })
+        .collect();
+    log_panel(
+        &format!("FPM: makespan of n = {} {}", fmt_whole(first.n), first.unit),
+        cats,
+        ("makespan", "s"),
+        sets,
+    )
+}
+
+pub(super) fn build(input: &OverviewInput, o: &Overview) -> ChartFigure {
+    let cols = columns(input, o);
+    let mut notes = Vec::new();
+    for c in &cols {
+        for s in c.v.sentences() {
+            notes.push(if cols.len() == 1 {
+                s
+            } else {
+                format!("{}: {s}", c.name)
+            });
+        }
+    }
+    notes.extend(o.differences());
+    let title = match &input.second {
+        None => format!("Platform overview: {}", input.first.name),
+        Some(b) => format!("Platform overview: {} against {}", input.first.name, b.name),
+    };
+    let mut subtitle = input.first.hardware.clone();
+    if let Some(b) = &input.second {
+        subtitle = format!("{subtitle} | {}", b.hardware);
+    }
+    ChartFigure {
+        title,
+        subtitle,
+        panels: vec![
+            perdome_panel(&cols),
+            boathull_panel(&cols),
+            offload_panel(&cols),
+            fpm_panel(&cols),
+        ],
+        notes,
+    }
+}

@@ -1,0 +1,406 @@
+//! Each model's verdict on one platform, computed by the models: the
+//! numbers of the overview and the sentence that says them.
+
+use super::{OverviewKernel, PlatformInput};
+use crate::figure::boathull::DEFAULT_F_RANGE;
+use crate::figure::error::FigureError;
+use crate::figure::fpm::{FpmInput, METHODS, method_label};
+use crate::format::{fmt_num, fmt_sig, fmt_speedup, fmt_time, fmt_whole};
+use crate::model::boathull::application::{class_time, processor_crossover};
+use crate::model::boathull::{AssumptionSet, Class, ClassOptions, Machine, table1_examples};
+use crate::model::fpm::Method;
+use crate::model::offload::{Decision, decide};
+use crate::model::perdome::optimum::search;
+use crate::model::perdome::{Classification, Optima, classify::classify};
+
+/// PerDome and PeaPaw: the best partitions of the workload against p-DP,
+/// and the platform's categories.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PerdomeVerdict {
+    pub workload: String,
+    /// Workload intensity I, flop/byte.
+    pub i: f64,
+    pub optima: Optima,
+    pub classification: Classification,
+}
+
+impl PerdomeVerdict {
+    pub fn compute(p: &PlatformInput) -> Result<PerdomeVerdict, FigureError> {
+        let s = &p.perdome;
+        let optima = search(&s.platform, s.i).map_err(|e| FigureError::from(e).of(&p.name))?;
+        Ok(PerdomeVerdict {
+            workload: s.workload_name.clone(),
+            i: s.i,
+            optima,
+            classification: classify(&s.platform),
+        })
+    }
+
+    /// How to split the work, and how much it gains over p-DP.
+    pub fn sentence(&self) -> String {
+        let o = &self.optima;
+        let b = &o.best_performance;
+        format!(
+            "PerDome, {} (I = {} flop/byte): the best partition (I_C = {}, I_G = {}) bounds {} GFLOP/s, {} % above p-DP ({} GFLOP/s); CPU only {}, GPU only {} GFLOP/s.",
+            self.workload,
+            fmt_num(self.i),
+            fmt_sig(b.eval.wp.i_c),
+            fmt_sig(b.eval.wp.i_g),
+            fmt_sig(b.value),
+            fmt_num(100.0 * b.gain_over_pdp),
+            fmt_sig(o.pdp.gflops),
+            fmt_sig(o.cpu_only.gflops),
+            fmt_sig(o.gpu_only.gflops),
+        )
+    }
+
+    /// The categories and their guidelines.
+    pub fn energy_sentence(&self) -> String {
+        let c = &self.classification;
+        let e = &self.optima.best_energy;
+        format!(
+            "PeaPaw: P-Paw {} ({}) E-Paw {} ({}) The most efficient partition gives {} GFLOP/J, {} % above p-DP.",
+            c.p_paw.name(),
+            c.p_paw.guideline(),
+            c.e_paw.name(),
+            c.e_paw.guideline(),
+            fmt_sig(e.value),
+            fmt_num(100.0 * e.gain_over_pdp),
+        )
+    }
+}
+
+/// Where a class runs faster on the GPU than on the CPU, transfers
+/// included, over the f range of the boat hull views.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Crossing {
+    /// The GPU is faster from this f on.
+    GpuFrom(f64),
+    /// The CPU is faster from this f on (the GPU wins below).
+    CpuFrom(f64),
+    GpuAlways,
+    CpuAlways,
+}
+
+impl Crossing {
+    pub fn text(self) -> String {
+        match self {
+            Crossing::GpuFrom(f) => format!("GPU from f = {}", fmt_sig(f)),
+            Crossing::CpuFrom(f) => format!("CPU from f = {}", fmt_sig(f)),
+            Crossing::GpuAlways => "GPU always".into(),
+            Crossing::CpuAlways => "CPU always".into(),
+        }
+    }
+
+    /// The f where the GPU starts to win, if it does inside the range.
+    pub fn gpu_from(self) -> Option<f64> {
+        match self {
+            Crossing::GpuFrom(f) => Some(f),
+            _ => None,
+        }
+    }
+}
+
+/// One Table 1 class on the platform's CPU and GPU.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClassVerdict {
+    /// Table 1's example primitive, e.g. "binarization".
+    pub example: String,
+    pub class: String,
+    pub crossing: Crossing,
+}
+
+/// The boat hull model: every Table 1 class, GPU against CPU.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoathullVerdict {
+    pub f_range: (f64, f64),
+    pub classes: Vec<ClassVerdict>,
+}
+
+impl BoathullVerdict {
+    pub fn compute(p: &PlatformInput) -> Result<BoathullVerdict, FigureError> {
+        let assume = AssumptionSet::default();
+        let (cpu, gpu) = p.boathull;
+        let gpu = Machine::Gpu(gpu).target(assume.gpu(), assume.cpu());
+        let cpu = Machine::Cpu(cpu).target(assume.gpu(), assume.cpu());
+        let options = ClassOptions::default();
+        let (lo, hi) = DEFAULT_F_RANGE;
+        let mut classes = Vec::new();
+        for (example, name) in table1_examples() {
+            let class = Class::parse(&name).map_err(|e| FigureError::input(e.to_string(), ""))?;
+            let at = processor_crossover(&gpu, &cpu, &class, &options, lo, hi, true)
+                .map_err(|e| FigureError::from(e).of(&p.name))?;
+            let gpu_faster_at_lo = class_time(&gpu, &class, &options, lo, true)
+                < class_time(&cpu, &class, &options, lo, true);
+            let crossing = match (at, gpu_faster_at_lo) {
+                (Some(f), false) => Crossing::GpuFrom(f),
+                (Some(f), true) => Crossing::CpuFrom(f),
+                (None, true) => Crossing::GpuAlways,
+                (None, false) => Crossing::CpuAlways,
+            };
+            classes.push(ClassVerdict {
+                example: example.to_string(),
+                class: name,
+                crossing,
+            });
+        }
+        Ok(BoathullVerdict {
+            f_range: (lo, hi),
+            classes,
+        })
+    }
+
+    pub fn sentence(&self) -> String {
+        let count =
+            |want: fn(&Crossing) -> bool| self.classes.iter().filter(|c| want(&c.crossing)).count();
+        let always = count(|c| matches!(c, Crossing::GpuAlways));
+        let never = count(|c| matches!(c, Crossing::CpuAlways));
+        let from: Vec<String> = self
+            .classes
+            .iter()
+            .filter_map(|c| {
+                c.crossing
+                    .gpu_from()
+                    .map(|f| format!("f = {} ({})", fmt_sig(f), c.example))
+            })
+            .collect();
+        let mut s = format!(
+            "Boat hull (transfers included, f = {} to {} operations per element): the GPU is faster throughout for {always} of the {} Table 1 classes and never for {never}",
+            fmt_sig(self.f_range.0),
+            fmt_sig(self.f_range.1),
+            self.classes.len()
+        );
+        if from.is_empty() {
+            s.push('.');
+        } else {
+            s.push_str(&format!("; it starts to win at {}.", from.join(", ")));
+        }
+        s
+    }
+}
+
+/// One kernel's decision at a size, or why it has none.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SizedDecision {
+    pub n: f64,
+    pub decision: Result<Decision, String>,
+}
+
+/// One offload kernel at its test and benchmark sizes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelVerdict {
+    pub id: String,
+    pub name: String,
+    pub test: SizedDecision,
+    pub benchmark: SizedDecision,
+}
+
+/// The offload model over the kernel suite.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OffloadVerdict {
+    pub kernels: Vec<KernelVerdict>,
+}
+
+/// Which of a kernel's sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SizeMode {
+    Test,
+    Benchmark,
+}
+
+impl SizeMode {
+    pub const BOTH: [SizeMode; 2] = [SizeMode::Test, SizeMode::Benchmark];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            SizeMode::Test => "test",
+            SizeMode::Benchmark => "benchmark",
+        }
+    }
+}
+
+impl KernelVerdict {
+    pub fn at(&self, mode: SizeMode) -> &SizedDecision {
+        match mode {
+            SizeMode::Test => &self.test,
+            SizeMode::Benchmark => &self.benchmark,
+        }
+    }
+}
+
+fn sized(k: &OverviewKernel, p: &PlatformInput, n: f64) -> SizedDecision {
+    SizedDecision {
+        n,
+        decision: decide(&k.kernel, &p.offload, n).map_err(|e| e.to_string()),
+    }
+}
+
+impl OffloadVerdict {
+    pub fn compute(p: &PlatformInput) -> OffloadVerdict {
+        let kernels = p
+            .kernels
+            .iter()
+            .map(|k| KernelVerdict {
+                id: k.id.clone(),
+                name: k.name.clone(),
+                test: sized(k, p, k.test_size),
+                benchmark: sized(k, p, k.benchmark_size),
+            })
+            .collect();
+        OffloadVerdict { kernels }
+    }
+
+    /// The decisions the model could make at `mode`.
+    pub fn decisions(&self, mode: SizeMode) -> impl Iterator<Item = (&KernelVerdict, &Decision)> {
+        self.kernels
+            .iter()
+            .filter_map(move |k| k.at(mode).decision.as_ref().ok().map(|d| (k, d)))
+    }
+
+    /// Geometric mean of the speedups when offloading only where the
+    /// model predicts a gain (elsewhere 1x); NaN without decisions.
+    pub fn geomean_profitable(&self, mode: SizeMode) -> f64 {
+        let (mut sum, mut n) = (0.0, 0usize);
+        for (_, d) in self.decisions(mode) {
+            sum += if d.offload { d.speedup.ln() } else { 0.0 };
+            n += 1;
+        }
+        if n == 0 {
+            f64::NAN
+        } else {
+            (sum / n as f64).exp()
+        }
+    }
+
+    pub fn offloaded(&self, mode: SizeMode) -> Vec<&str> {
+        self.decisions(mode)
+            .filter(|(_, d)| d.offload)
+            .map(|(k, _)| k.name.as_str())
+            .collect()
+    }
+
+    pub fn sentence(&self) -> String {
+        let part = |mode: SizeMode| {
+            let off = self.offloaded(mode);
+            let all = self.decisions(mode).count();
+            let which = if off.is_empty() {
+                "none".to_string()
+            } else {
+                off.join(", ")
+            };
+            format!(
+                "at {} size offload {} of {all} ({which}), geometric mean {}",
+                mode.key(),
+                off.len(),
+                fmt_speedup(self.geomean_profitable(mode))
+            )
+        };
+        let failed = self
+            .kernels
+            .iter()
+            .filter(|k| k.test.decision.is_err() || k.benchmark.decision.is_err())
+            .count();
+        let mut s = format!(
+            "Offload: {}; {}.",
+            part(SizeMode::Test),
+            part(SizeMode::Benchmark)
+        );
+        if failed > 0 {
+            s.push_str(&format!(
+                " {failed} kernel(s) could not be evaluated at a size (see the kernel rows)."
+            ));
+        }
+        s
+    }
+}
+
+/// One partitioning method's result.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MethodResult {
+    pub method: Method,
+    pub makespan_s: f64,
+    /// Each device's share of n, units.
+    pub sizes: Vec<f64>,
+}
+
+/// The FPM partition of one problem against an even split and CPM.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FpmVerdict {
+    pub n: f64,
+    pub unit: String,
+    pub integer: bool,
+    pub devices: Vec<String>,
+    /// Every method, in the order of [`METHODS`], or why the problem
+    /// cannot be partitioned (e.g. it does not fit the devices' memory).
+    pub methods: Result<Vec<MethodResult>, String>,
+}
+
+impl FpmVerdict {
+    pub fn compute(p: &PlatformInput) -> FpmVerdict {
+        let input = FpmInput {
+            devices: p.fpm_devices.clone(),
+            n_units: p.fpm_n,
+            integer: p.fpm_integer,
+            ..Default::default()
+        };
+        let methods = input
+            .check()
+            .and_then(|()| input.effective_functions())
+            .and_then(|speeds| input.solve(&speeds, p.fpm_n))
+            .map(|solved| {
+                METHODS
+                    .iter()
+                    .map(|&m| MethodResult {
+                        method: m,
+                        makespan_s: solved.part(m).makespan_s,
+                        sizes: solved.part(m).sizes_units(),
+                    })
+                    .collect()
+            })
+            .map_err(|e| e.to_string());
+        FpmVerdict {
+            n: input.n_used(p.fpm_n),
+            unit: input.unit().0,
+            integer: p.fpm_integer,
+            devices: p.fpm_devices.iter().map(|d| d.name.clone()).collect(),
+            methods,
+        }
+    }
+
+    pub fn method(&self, m: Method) -> Option<&MethodResult> {
+        self.methods.as_ref().ok()?.iter().find(|r| r.method == m)
+    }
+
+    pub fn makespan(&self, m: Method) -> f64 {
+        self.method(m).map_or(f64::NAN, |r| r.makespan_s)
+    }
+
+    pub fn sentence(&self) -> String {
+        if let Err(e) = &self.methods {
+            return format!("FPM, n = {} {}: {e}.", fmt_whole(self.n), self.unit);
+        }
+        let fpm_sizes = self
+            .method(Method::Fpm)
+            .map(|r| r.sizes.clone())
+            .unwrap_or_default();
+        let shares: Vec<String> = self
+            .devices
+            .iter()
+            .zip(&fpm_sizes)
+            .map(|(d, x)| format!("{d} {}", fmt_whole(*x)))
+            .collect();
+        let fpm = self.makespan(Method::Fpm);
+        format!(
+            "FPM, n = {} {}: makespan {} with {}, {} with {}, {} with {}; FPM shares: {}.",
+            fmt_whole(self.n),
+            self.unit,
+            fmt_time(fpm),
+            method_label(Method::Fpm),
+            fmt_time(self.makespan(Method::Cpm)),
+            method_label(Method::Cpm),
+            fmt_time(self.makespan(Method::Even)),
+            method_label(Method::Even),
+            shares.join(", ")
+        )
+    }
+}

@@ -1,0 +1,114 @@
+//! A platform preset resolved into the overview's input: every model's
+//! parameters (its paper's presets where it names them, else derived from
+//! its hardware) with their sources. The window and `hetscope eval
+//! overview` / `export --view overview` build it here, so both show the
+//! same numbers.
+
+use crate::figure::overview::{ModelSources, OverviewKernel, PlatformInput};
+use crate::model::platform::Transfers;
+use crate::preset::perdome::{scenario, workload_arg};
+use crate::preset::platform::{PlatformChoice, platform_choice};
+use crate::preset::{Catalog, PresetError};
+
+/// What the overview asks of every platform besides the platform.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OverviewOptions {
+    /// PerDome/PeaPaw workload (id, name or .ron file).
+    pub workload: String,
+    /// FPM problem size, blocks of 640 x 640 (the FPM paper's unit).
+    pub fpm_n: f64,
+    /// Which transfer rate of the link derived models assume.
+    pub transfers: Transfers,
+}
+
+/// The FPM paper's Figure 6 problem: 60 x 60 blocks.
+pub const DEFAULT_FPM_N: f64 = crate::preset::fpm::PAPER_N;
+
+impl Default for OverviewOptions {
+    fn default() -> Self {
+        OverviewOptions {
+            workload: crate::preset::defaults::WORKLOAD.to_string(),
+            fpm_n: DEFAULT_FPM_N,
+            transfers: Transfers::Pageable,
+        }
+    }
+}
+
+/// The overview input of the platform `arg` (catalog id or name, or a
+/// platform .ron file).
+pub fn platform_input(
+    cat: &Catalog,
+    arg: &str,
+    options: &OverviewOptions,
+) -> Result<PlatformInput, PresetError> {
+    let c = platform_choice(arg, cat)?;
+    choice_input(cat, &c, options)
+}
+
+/// The overview input of a platform already read.
+pub fn choice_input(
+    cat: &Catalog,
+    c: &PlatformChoice,
+    options: &OverviewOptions,
+) -> Result<PlatformInput, PresetError> {
+    let p = &c.preset;
+    let perdome = p.resolve(&c.id, cat, &c.origin)?;
+    let (_, workload) = workload_arg(&options.workload, cat)?;
+    let models = p.models(cat, &c.origin, options.transfers)?;
+    let offload = models.offload.value.1.clone();
+    let launch = offload.runtime.launch(&offload.gpu);
+    let mut kernels = Vec::new();
+    for (e, k) in cat.offload_kernels() {
+        kernels.push(OverviewKernel {
+            id: e.id.clone(),
+            name: k.name.clone(),
+            kernel: k.to_model(&launch)?,
+            test_size: k.test_size as f64,
+            benchmark_size: k.benchmark_size as f64,
+        });
+    }
+    let hardware = match p.node(cat, &c.origin)? {
+        Some(n) => format!("{} + {}, {}", n.cpu_label(), n.gpu_label(), n.link.name),
+        None => format!("{} + {}", perdome.cpu.name, perdome.gpu.name),
+    };
+    let perdome_from = if p.cpu.is_some() {
+        "processor presets (a paper's or a measurement's values)".to_string()
+    } else {
+        "derived from the spec sheets".to_string()
+    };
+    let sources = vec![
+        ModelSources {
+            model: "perdome",
+            from: perdome_from,
+            params: perdome.sources.clone(),
+        },
+        ModelSources {
+            model: "boathull",
+            from: models.boathull.from.describe(),
+            params: models.boathull.sources.clone(),
+        },
+        ModelSources {
+            model: "offload",
+            from: models.offload.from.describe(),
+            params: models.offload.sources.clone(),
+        },
+        ModelSources {
+            model: "fpm",
+            from: models.fpm.from.describe(),
+            params: models.fpm.sources.clone(),
+        },
+    ];
+    Ok(PlatformInput {
+        id: c.id.clone(),
+        name: p.name.clone(),
+        hardware,
+        perdome: scenario(&perdome, &workload),
+        boathull: models.boathull.value,
+        offload,
+        kernels,
+        fpm_devices: models.fpm.value,
+        fpm_n: options.fpm_n,
+        fpm_integer: true,
+        sources,
+    })
+}

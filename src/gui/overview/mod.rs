@@ -1,0 +1,125 @@
+//! The platform overview in the window: every model's verdict on the
+//! platform chosen at the top, and a second platform beside it.
+//!
+//! - `input.rs`: a platform preset resolved into the overview's input
+//!   (shared with the command line);
+//! - `state.rs`: what is saved; `panel.rs`: the side panel (pickers and
+//!   the sources of every parameter); `view.rs`: the verdict cards, each
+//!   opening its model's view, and the figure.
+
+pub mod input;
+mod panel;
+pub mod state;
+mod view;
+
+pub use input::{DEFAULT_FPM_N, OverviewOptions, choice_input, platform_input};
+
+use eframe::egui::Ui;
+
+use super::context::ViewContext;
+use super::error::ViewError;
+use super::model_ui::{ModelUi, Shown};
+use super::state::Tab;
+use crate::figure::overview::{Overview, OverviewInput, build_from};
+use crate::figure::{Figure, ModelGroup, View};
+use crate::preset::Catalog;
+use crate::preset::platform::PlatformChoice;
+use state::OverviewState;
+
+/// The overview's UI.
+pub struct OverviewUi {
+    pub state: OverviewState,
+}
+
+/// The input with every model's verdicts.
+pub struct OverviewComputed {
+    pub input: OverviewInput,
+    pub overview: Overview,
+}
+
+impl ModelUi for OverviewUi {
+    type State = OverviewState;
+    type Input = OverviewInput;
+    type Computed = OverviewComputed;
+
+    const GROUP: ModelGroup = ModelGroup::Overview;
+
+    fn new(_catalog: &Catalog) -> Self {
+        OverviewUi {
+            state: OverviewState::default(),
+        }
+    }
+
+    fn state(&self) -> &OverviewState {
+        &self.state
+    }
+
+    fn set_state(&mut self, state: OverviewState) {
+        self.state = state;
+    }
+
+    /// The overview is newer than the single record.
+    fn legacy_state(_old: &str) -> Option<OverviewState> {
+        None
+    }
+
+    fn input(&self, catalog: &Catalog) -> Result<OverviewInput, ViewError> {
+        let options = self.state.options();
+        Ok(OverviewInput {
+            first: platform_input(catalog, &self.state.platform, &options)?,
+            second: self
+                .state
+                .platform2
+                .as_deref()
+                .map(|p| platform_input(catalog, p, &options))
+                .transpose()?,
+        })
+    }
+
+    fn compute(input: &OverviewInput) -> Result<OverviewComputed, ViewError> {
+        Ok(OverviewComputed {
+            overview: Overview::compute(input)?,
+            input: input.clone(),
+        })
+    }
+
+    fn figure(view: View, c: &OverviewComputed) -> Result<Figure, ViewError> {
+        if view != View::Overview {
+            return Err(crate::figure::FigureError::WrongView {
+                view: view.key(),
+                model: "overview",
+            }
+            .into());
+        }
+        Ok(Figure::Chart(build_from(&c.input, &c.overview)))
+    }
+
+    fn use_platform(&mut self, platform: &PlatformChoice, _ctx: &mut ViewContext<'_>) {
+        self.state.platform = platform.id.clone();
+    }
+
+    fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
+        let inputs: Option<Vec<_>> = shown.computed.map(|c| {
+            std::iter::once(&c.input.first)
+                .chain(c.input.second.as_ref())
+                .collect()
+        });
+        panel::side_panel_ui(ui, self, inputs.as_deref(), ctx);
+    }
+
+    fn central_ui(
+        &mut self,
+        ui: &mut Ui,
+        _tab: Tab,
+        shown: Shown<'_, Self>,
+        ctx: &mut ViewContext<'_>,
+    ) {
+        if let (Some(c), Some(Figure::Chart(fig))) = (shown.computed, shown.figure) {
+            let names = (
+                c.input.first.name.as_str(),
+                c.input.second.as_ref().map(|p| p.name.as_str()),
+            );
+            view::overview_view_ui(ui, names, &c.overview, fig, ctx);
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! The overview's side panel: the platform (the one at the top of the
+//! window), a second platform, the workload, the FPM size, and where every
+//! model's parameters come from.
+
+use eframe::egui::{self, RichText, Ui};
+
+use super::OverviewUi;
+use crate::figure::overview::PlatformInput;
+use crate::gui::context::{Request, ViewContext};
+use crate::preset::Catalog;
+
+pub fn side_panel_ui(
+    ui: &mut Ui,
+    m: &mut OverviewUi,
+    input: Option<&[&PlatformInput]>,
+    ctx: &mut ViewContext<'_>,
+) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading("Every model on one platform");
+        pickers_ui(ui, m, ctx);
+        ui.separator();
+        if let Some(inputs) = input {
+            for p in inputs {
+                sources_ui(ui, p);
+            }
+        }
+    });
+}
+
+fn platform_combo(
+    ui: &mut Ui,
+    label: &str,
+    cat: &Catalog,
+    current: Option<&str>,
+    none: Option<&str>,
+) -> Option<Option<String>> {
+    let mut chosen = None;
+    let text = current
+        .and_then(|id| cat.platform(id))
+        .map_or(none.unwrap_or("?").to_string(), |(e, _)| e.name.clone());
+    egui::ComboBox::from_label(label)
+        .selected_text(text)
+        .width(260.0)
+        .show_ui(ui, |ui| {
+            if let Some(n) = none
+                && ui.selectable_label(current.is_none(), n).clicked()
+            {
+                chosen = Some(None);
+            }
+            for (e, _) in cat.platforms() {
+                if ui
+                    .selectable_label(current == Some(e.id.as_str()), &e.name)
+                    .on_hover_text(&e.id)
+                    .clicked()
+                {
+                    chosen = Some(Some(e.id.clone()));
+                }
+            }
+        });
+    chosen
+}
+
+fn pickers_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
+    let cat = ctx.catalog;
+    let s = &mut m.state;
+    if let Some(Some(id)) = platform_combo(ui, "Platform", cat, Some(&s.platform), None) {
+        // Every model follows, as with the picker at the top.
+        ctx.requests.push(Request::UsePlatform(id));
+    }
+    if let Some(p2) = platform_combo(
+        ui,
+        "Compare with",
+        cat,
+        s.platform2.as_deref(),
+        Some("(no second platform)"),
+    ) {
+        s.platform2 = p2;
+    }
+    let wname = cat
+        .workload(&s.workload)
+        .map_or(s.workload.clone(), |(e, _)| e.name.clone());
+    egui::ComboBox::from_label("Workload (PerDome/PeaPaw)")
+        .selected_text(wname)
+        .width(260.0)
+        .show_ui(ui, |ui| {
+            for (e, _) in cat.workloads() {
+                ui.selectable_value(&mut s.workload, e.id.clone(), &e.name);
+            }
+        });
+    ui.horizontal(|ui| {
+        ui.add(
+            egui::DragValue::new(&mut s.fpm_n)
+                .range(1.0..=1.0e7)
+                .speed(10.0)
+                .max_decimals(0)
+                .suffix(" blocks"),
+        )
+        .on_hover_text("FPM problem size n: blocks of 640 x 640 single-precision elements (the FPM paper's unit; 3600 = its 60 x 60 blocks)");
+        ui.label("FPM problem size n");
+    });
+}
+
+/// Where each model's parameters come from, a tag per parameter with its
+/// citation or rule on hover.
+fn sources_ui(ui: &mut Ui, p: &PlatformInput) {
+    egui::CollapsingHeader::new(format!("Sources: {}", p.name))
+        .id_salt(("sources", &p.id))
+        .default_open(false)
+        .show(ui, |ui| {
+            ui.weak(&p.hardware);
+            for m in &p.sources {
+                ui.label(RichText::new(format!("{}: {}", m.model, m.from)).strong());
+                for (name, src) in &m.params {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(name);
+                        ui.label(RichText::new(format!("[{}]", src.kind())).small().weak())
+                            .on_hover_text(src.detail());
+                    });
+                }
+            }
+        });
+}

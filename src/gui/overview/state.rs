@@ -1,0 +1,42 @@
+//! What the overview saves: the platform (the one chosen at the top of
+//! the window), a second platform to compare with, the workload and the
+//! FPM problem size.
+
+use serde::{Deserialize, Serialize};
+
+use super::input::{DEFAULT_FPM_N, OverviewOptions};
+use crate::preset::defaults;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct OverviewState {
+    /// Platform preset id.
+    pub platform: String,
+    /// A second platform beside the first.
+    pub platform2: Option<String>,
+    /// PerDome/PeaPaw workload preset id.
+    pub workload: String,
+    /// FPM problem size, blocks of 640 x 640.
+    pub fpm_n: f64,
+}
+
+impl Default for OverviewState {
+    fn default() -> Self {
+        OverviewState {
+            platform: defaults::PLATFORM.to_string(),
+            platform2: None,
+            workload: defaults::WORKLOAD.to_string(),
+            fpm_n: DEFAULT_FPM_N,
+        }
+    }
+}
+
+impl OverviewState {
+    pub fn options(&self) -> OverviewOptions {
+        OverviewOptions {
+            workload: self.workload.clone(),
+            fpm_n: self.fpm_n,
+            ..Default::default()
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! The platform overview and the platform picker at the top of the
+//! window, driven headlessly with egui_kittest.
+
+mod common;
+
+use eframe::egui;
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hetscope::figure::{Figure, View};
+use hetscope::gui::{BoathullUi, FpmUi, HetscopeApp, OffloadUi, OverviewUi, PerdomeUi, Tab};
+
+fn harness() -> Harness<'static, HetscopeApp> {
+    Harness::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .build_eframe(|_cc| HetscopeApp::default_state())
+}
+
+fn figure_title(h: &Harness<'_, HetscopeApp>) -> String {
+    h.state().figure().expect("a figure").title().to_string()
+}
+
+/// Pick `name` in the combo box labelled `label`.
+fn pick(h: &mut Harness<'_, HetscopeApp>, label: &str, name: &str) {
+    h.get_by_role_and_label(Role::ComboBox, label).click();
+    h.run();
+    h.get_by_label(name).scroll_to_me();
+    h.run();
+    h.get_by_label(name).click();
+    h.run();
+    h.run();
+}
+
+#[test]
+fn the_overview_shows_every_verdict() {
+    let h = harness();
+    assert_eq!(h.state().state.tab, Tab::Figure(View::Overview));
+    assert!(
+        h.state().param_error().is_none(),
+        "{:?}",
+        h.state().param_error()
+    );
+    for needle in [
+        "PerDome, ",
+        "PeaPaw: P-Paw",
+        "Boat hull (transfers",
+        "Offload: at test size",
+        "FPM, n = 3600",
+    ] {
+        // In its card (and in the figure's notes).
+        assert!(
+            h.query_all_by_label_contains(needle).next().is_some(),
+            "{needle}"
+        );
+    }
+    assert!(figure_title(&h).starts_with("Platform overview: i7 2600K + GTX 750"));
+}
+
+#[test]
+fn the_platform_at_the_top_drives_every_model() {
+    let mut h = harness();
+    // Each model's own presets first.
+    let before = {
+        let app = h.state();
+        (
+            app.model::<BoathullUi>().state.processor.name.clone(),
+            app.model::<FpmUi>().state.devices.len(),
+        )
+    };
+    pick(
+        &mut h,
+        "Platform for every model",
+        "Xeon Platinum 8480+ + H100 SXM5",
+    );
+    let app = h.state();
+    assert_eq!(app.state.platform.as_deref(), Some("xeon-8480-h100"));
+    assert_eq!(app.model::<OverviewUi>().state.platform, "xeon-8480-h100");
+    assert_eq!(
+        app.model::<PerdomeUi>().state.platform.chosen.id,
+        "xeon-8480-h100"
+    );
+    assert_eq!(app.model::<OffloadUi>().state.platform, "xeon-8480-h100");
+    let bh = &app.model::<BoathullUi>().state;
+    assert_eq!(bh.processor.name, "NVIDIA H100 SXM5 80GB");
+    assert_eq!(bh.partner.name, "Intel Xeon Platinum 8480+");
+    assert_ne!(bh.processor.name, before.0);
+    let fpm = &app.model::<FpmUi>().state.devices;
+    assert_eq!(fpm.len(), 2);
+    assert_ne!(fpm.len(), before.1);
+    assert!(figure_title(&h).contains("Xeon Platinum 8480+ + H100 SXM5"));
+    // Every model's figure now shows the platform.
+    for (model, view, needle) in [
+        (
+            "PerDome / PeaPaw",
+            View::PerdomeHeatmap,
+            "Xeon Platinum 8480+ + H100 SXM5",
+        ),
+        ("Boat hull", View::Boathull, "H100 SXM5"),
+        (
+            "Offload decision",
+            View::Offload,
+            "Xeon Platinum 8480+ + H100 SXM5",
+        ),
+        ("FPM partitioning", View::FpmSpeed, "H100"),
+    ] {
+        h.get_by_label(model).click();
+        h.run();
+        h.run();
+        assert_eq!(h.state().state.tab, Tab::Figure(view));
+        assert!(
+            h.state().param_error().is_none(),
+            "{view:?}: {:?}",
+            h.state().param_error()
+        );
+        // Titles, subtitles and series names are in the figure's text.
+        let text = format!("{:?}", h.state().figure().expect("a figure"));
+        assert!(
+            text.contains(needle),
+            "{view:?}: {needle} not in {}",
+            &text[..text.len().min(300)]
+        );
+    }
+}
+
+#[test]
+fn a_second_platform_shows_both_columns() {
+    let mut h = harness();
+    pick(&mut h, "Compare with", "Xeon Platinum 8480+ + H100 SXM5");
+    assert_eq!(
+        h.state().model::<OverviewUi>().state.platform2.as_deref(),
+        Some("xeon-8480-h100")
+    );
+    h.get_by_label("What changed");
+    let title = figure_title(&h);
+    assert!(
+        title.contains("against Xeon Platinum 8480+ + H100 SXM5"),
+        "{title}"
+    );
+    let Some(Figure::Chart(c)) = h.state().figure() else {
+        panic!("a chart");
+    };
+    assert!(
+        c.panels.iter().all(|p| p.bars.len() >= 2),
+        "one bar set per platform"
+    );
+}
+
+#[test]
+fn a_verdict_opens_its_model_view() {
+    let mut h = harness();
+    h.get_by_label("Open Kernel suite").click();
+    h.run();
+    assert_eq!(h.state().state.tab, Tab::Figure(View::OffloadSuite));
+}

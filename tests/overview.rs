@@ -1,0 +1,341 @@
+//! The platform overview: every built-in platform goes through every
+//! model, the overview's numbers equal what each model's own eval prints
+//! for the same platform, and its exports hold what it shows.
+
+mod common;
+use common::{eval, fails, hetscope, num, stderr};
+
+use hetscope::figure::View;
+use hetscope::figure::overview::{Crossing, Overview, OverviewInput, SizeMode, build};
+use hetscope::gui::overview::{OverviewOptions, platform_input};
+use hetscope::model::fpm::Method;
+use hetscope::preset::Catalog;
+use serde_json::Value;
+
+const WORKLOAD: &str = "perdome-sa";
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-12 * a.abs().max(b.abs()).max(1e-300)
+}
+
+#[test]
+fn every_platform_of_the_catalog_has_every_verdict() {
+    let cat = Catalog::builtin().unwrap_or_else(|e| panic!("{e}"));
+    let options = OverviewOptions::default();
+    for (e, _) in cat.platforms() {
+        let first =
+            platform_input(&cat, &e.id, &options).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        let input = OverviewInput {
+            first,
+            second: None,
+        };
+        let o = Overview::compute(&input).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        let v = &o.first;
+        assert!(
+            v.perdome.optima.best_performance.value >= v.perdome.optima.pdp.gflops,
+            "{}",
+            e.id
+        );
+        assert_eq!(v.boathull.classes.len(), 11, "{}", e.id);
+        assert_eq!(v.offload.kernels.len(), cat.offload_kernels().len());
+        // At least the test sizes fit every platform's GPU.
+        assert!(v.offload.decisions(SizeMode::Test).count() > 0, "{}", e.id);
+        match &v.fpm.methods {
+            Ok(_) => {
+                let fpm = v.fpm.makespan(Method::Fpm);
+                assert!(fpm.is_finite() && fpm > 0.0, "{}: {fpm}", e.id);
+                // FPM never loses to an even split.
+                let even = v.fpm.makespan(Method::Even);
+                assert!(
+                    fpm <= even * (1.0 + 1e-9) || even.is_infinite(),
+                    "{}: {fpm} > {even}",
+                    e.id
+                );
+            }
+            // A problem larger than the node's memory is said, not drawn.
+            Err(err) => {
+                assert!(err.contains("does not fit"), "{}: {err}", e.id);
+                assert!(v.fpm.sentence().contains(err.as_str()));
+            }
+        }
+        let fig = build(View::Overview, &input).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        assert_eq!(fig.panels.len(), 4);
+        assert!(fig.notes.iter().all(|n| !n.contains("NaN")), "{}", e.id);
+    }
+}
+
+/// The overview of `platform` against the single-model evals.
+fn agrees_with_single_evals(platform: &str) {
+    let o = eval(&[
+        "eval",
+        "overview",
+        "--platform",
+        platform,
+        "--workload",
+        WORKLOAD,
+    ]);
+    for key in [
+        "platform", "perdome", "peapaw", "boathull", "offload", "fpm",
+    ] {
+        assert!(o.get(key).is_some(), "{platform}: no {key}");
+    }
+    // PerDome and PeaPaw: the same JSON as their evals (plus the best).
+    for model in ["perdome", "peapaw"] {
+        let single = eval(&[
+            "eval",
+            model,
+            "--platform",
+            platform,
+            "--workload",
+            WORKLOAD,
+        ]);
+        for key in ["gflops", "time_per_flop_ps", "cpu_flop_share", "params"] {
+            assert_eq!(o[model][key], single[key], "{platform} {model} {key}");
+        }
+        assert_eq!(o[model]["sources"], Value::Null);
+        assert!(single["sources"].is_object());
+    }
+    let single = eval(&[
+        "eval",
+        "peapaw",
+        "--platform",
+        platform,
+        "--workload",
+        WORKLOAD,
+    ]);
+    assert_eq!(o["peapaw"]["p_paw"], single["p_paw"]);
+    assert_eq!(o["peapaw"]["e_paw"], single["e_paw"]);
+    // Offload: two kernels at both sizes.
+    let kernels = o["offload"]["kernels"].as_array().expect("kernels");
+    for k in kernels
+        .iter()
+        .filter(|k| ["gemm", "atax"].contains(&k["kernel_id"].as_str().unwrap()))
+    {
+        let id = k["kernel_id"].as_str().unwrap();
+        for size in ["test", "benchmark"] {
+            let single = eval(&[
+                "eval",
+                "offload",
+                "--platform",
+                platform,
+                "--kernel",
+                id,
+                "--size",
+                size,
+            ]);
+            assert!(
+                close(num(&k[size], "speedup"), num(&single, "speedup")),
+                "{platform} {id} {size}: {} against {}",
+                k[size],
+                single["speedup"]
+            );
+            assert_eq!(k[size]["offload"], single["offload"]);
+        }
+    }
+    // FPM: every method, sizes and makespan.
+    let n = o["fpm"]["n"].as_f64().unwrap().to_string();
+    for method in ["fpm", "cpm", "even"] {
+        let single = eval(&[
+            "eval",
+            "fpm",
+            "--platform",
+            platform,
+            "--n",
+            &n,
+            "--integer",
+            "--method",
+            method,
+        ]);
+        let m = &o["fpm"]["methods"][method];
+        assert!(
+            close(num(m, "makespan_s"), num(&single, "makespan_s")),
+            "{platform} {method}"
+        );
+        let sizes: Vec<f64> = single["devices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|d| d["size"].as_f64().unwrap())
+            .collect();
+        let ours: Vec<f64> = m["sizes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        assert_eq!(ours, sizes, "{platform} {method}");
+    }
+    // Sources: every model says where its parameters come from.
+    for model in ["perdome", "boathull", "offload", "fpm"] {
+        let s = &o["platform"]["sources"][model];
+        assert!(
+            s["from"].is_string() && s["params"].is_object(),
+            "{platform} {model}: {s}"
+        );
+    }
+}
+
+#[test]
+fn the_overview_equals_the_single_model_evals() {
+    // A paper platform, a derived current one, and a paper override.
+    for p in [
+        "i7-gtx750-perdome",
+        "xeon-8480-h100",
+        "power9-v100",
+        "fpm-hybrid-node",
+    ] {
+        agrees_with_single_evals(p);
+    }
+}
+
+#[test]
+fn a_second_platform_shows_both_and_what_changed() {
+    let o = eval(&[
+        "eval",
+        "overview",
+        "--platform",
+        "i7-gtx750-perdome",
+        "--platform2",
+        "xeon-8480-h100",
+    ]);
+    assert_eq!(o["platform"]["id"], "i7-gtx750-perdome");
+    assert_eq!(o["platform2"]["platform"]["id"], "xeon-8480-h100");
+    let diff: Vec<&str> = o["diff"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_str().unwrap())
+        .collect();
+    // PeaPaw Table IV: the i7 + GTX 750 is CPU_MEM-GPU_COMP; the spec
+    // sheets put the Xeon + H100 elsewhere, and the diff says so.
+    assert_eq!(o["peapaw"]["p_paw"], "CPU_MEM-GPU_COMP");
+    let moved = o["platform2"]["peapaw"]["p_paw"] != o["peapaw"]["p_paw"];
+    assert_eq!(
+        diff.iter().any(|d| d.starts_with("P-Paw moves")),
+        moved,
+        "{diff:?}"
+    );
+    assert!(diff.iter().any(|d| d.starts_with("Boat hull")), "{diff:?}");
+    // Without a second platform there is no diff.
+    let one = eval(&["eval", "overview", "--platform", "xeon-8480-h100"]);
+    assert!(one.get("diff").is_none() && one.get("platform2").is_none());
+}
+
+#[test]
+fn boat_hull_crossovers_are_where_the_times_meet() {
+    let cat = Catalog::builtin().unwrap();
+    let p = platform_input(&cat, "i7-930-gtx470", &OverviewOptions::default()).unwrap();
+    let o = Overview::compute(&OverviewInput {
+        first: p,
+        second: None,
+    })
+    .unwrap();
+    // The paper's GTX 470 against its i7-930: a crossover inside the
+    // range for every class, the GPU winning above it.
+    for c in &o.first.boathull.classes {
+        assert!(
+            matches!(c.crossing, Crossing::GpuFrom(f) if (1.0..=1e4).contains(&f)),
+            "{} {:?}",
+            c.example,
+            c.crossing
+        );
+    }
+}
+
+#[test]
+fn overview_exports_hold_every_panel() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("o.svg");
+    let png = dir.path().join("o.png");
+    let csv = dir.path().join("o.csv");
+    for out in [&svg, &png, &csv] {
+        let o = hetscope(&[
+            "export",
+            "--view",
+            "overview",
+            "--platform",
+            "power9-v100",
+            "--platform2",
+            "grace-h100",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let text = std::fs::read_to_string(&svg).unwrap();
+    for title in [
+        "PerDome: SA (PerDome)",
+        "Boat hull: where the GPU starts to win",
+        "Offload: predicted speedup per kernel",
+        "FPM: makespan of n = 3600 blocks",
+        "POWER9 + V100 (AC922) against Grace + H100 (GH200)",
+    ] {
+        assert!(text.contains(title), "no {title} in the SVG");
+    }
+    let bytes = std::fs::read(&png).unwrap();
+    let img = resvg::tiny_skia::Pixmap::decode_png(&bytes).expect("a PNG");
+    assert_eq!((img.width(), img.height()), (1200, 800));
+    let first = img.pixels()[0];
+    assert!(img.pixels().iter().any(|p| *p != first), "blank PNG");
+    let table = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        table.contains("GEMM") && table.contains("2D-convolution"),
+        "{table}"
+    );
+}
+
+#[test]
+fn overview_errors_name_the_argument() {
+    fails(
+        &[
+            "eval",
+            "overview",
+            "--platform",
+            "i7-gtx750-perdome",
+            "--platform2",
+            "nope",
+        ],
+        2,
+        "--platform2",
+    );
+    fails(
+        &[
+            "eval",
+            "overview",
+            "--platform",
+            "xeon-8480-h100",
+            "--n",
+            "0.5",
+        ],
+        2,
+        "--n",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("o.svg");
+    fails(
+        &[
+            "export",
+            "--view",
+            "overview",
+            "--set",
+            "t_fC=1",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        2,
+        "--set",
+    );
+    fails(
+        &[
+            "export",
+            "--view",
+            "boathull",
+            "--platform2",
+            "xeon-8480-h100",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        2,
+        "--platform2",
+    );
+}
