@@ -73,7 +73,7 @@ fn the_platform_at_the_top_drives_every_model() {
         "Xeon Platinum 8480+ + H100 SXM5",
     );
     let app = h.state();
-    assert_eq!(app.state.platform.as_deref(), Some("xeon-8480-h100"));
+    assert_eq!(app.state.shared_platform.as_deref(), Some("xeon-8480-h100"));
     assert_eq!(app.model::<OverviewUi>().state.platform, "xeon-8480-h100");
     assert_eq!(
         app.model::<PerdomeUi>().state.platform.chosen.id,

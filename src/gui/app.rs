@@ -6,6 +6,8 @@ use eframe::egui;
 use std::path::{Path, PathBuf};
 
 use super::context::{Request, StatusKind, StatusLine, ViewContext};
+
+mod requests;
 use super::error::ViewError;
 use super::export_panel::{self, ExportRequest};
 use super::jobs::{Done, Jobs, OnPick, PathRequest, PickOutcome};
@@ -199,40 +201,6 @@ impl HetscopeApp {
     ) -> R {
         let (i, tab) = (self.current(), self.state.tab);
         self.with_model_at(i, |m, vc| f(m, tab, vc))
-    }
-
-    /// Choose the platform `id` for every model. Returns false (and says
-    /// why on the status line) when it cannot be read.
-    pub fn use_platform(&mut self, id: &str) -> bool {
-        let choice = match crate::preset::platform::platform_choice(id, &self.catalog) {
-            Ok(c) => c,
-            Err(e) => {
-                self.status.error(e);
-                return false;
-            }
-        };
-        for i in 0..self.models.len() {
-            self.with_model_at(i, |m, vc| m.use_platform(&choice, vc));
-        }
-        self.state.platform = Some(choice.id.clone());
-        self.status
-            .info(format!("Platform for every model: {}", choice.preset.name));
-        true
-    }
-
-    /// Carry out what the panels asked this frame; true when any.
-    fn handle_requests(&mut self) -> bool {
-        let requests = std::mem::take(&mut self.requests);
-        let any = !requests.is_empty();
-        for r in requests {
-            match r {
-                Request::Open(tab) => self.state.tab = tab,
-                Request::UsePlatform(id) => {
-                    self.use_platform(&id);
-                }
-            }
-        }
-        any
     }
 
     /// The model whose tab is on screen.
@@ -470,7 +438,7 @@ impl eframe::App for HetscopeApp {
             });
         egui::Panel::top("tab_bar").show(ui, |ui| {
             if let Some(id) =
-                super::platform_bar::platform_bar_ui(ui, &self.catalog, &self.state.platform)
+                super::platform_bar::platform_bar_ui(ui, &self.catalog, &self.state.shared_platform)
             {
                 self.use_platform(&id);
             }

@@ -55,7 +55,7 @@ pub struct AppState {
     pub last_folder: Option<std::path::PathBuf>,
     /// The platform chosen at the top of the window (a catalog id); none
     /// until one is chosen: each model then shows its own presets.
-    pub platform: Option<String>,
+    pub shared_platform: Option<String>,
 }
 
 impl Default for AppState {
@@ -66,7 +66,7 @@ impl Default for AppState {
             export_width: EXPORT_SIZE.0,
             export_height: EXPORT_SIZE.1,
             last_folder: None,
-            platform: None,
+            shared_platform: None,
         }
     }
 }
