@@ -375,6 +375,23 @@ pub struct ChartFigure {
     pub notes: Vec<String>,
 }
 
+impl ChartFigure {
+    /// Most panels side by side in one row.
+    pub const MAX_PER_ROW: usize = 3;
+
+    /// The panels in rows, as the GUI and the exporters lay them out: up
+    /// to [`Self::MAX_PER_ROW`] in one row, more in rows as even as
+    /// possible (four panels: two rows of two).
+    pub fn rows(&self) -> Vec<&[ChartPanel]> {
+        let n = self.panels.len();
+        if n == 0 {
+            return Vec::new();
+        }
+        let per_row = n.div_ceil(n.div_ceil(Self::MAX_PER_ROW));
+        self.panels.chunks(per_row).collect()
+    }
+}
+
 /// Colours shared by the chart figures (Okabe-Ito, readable in print and
 /// by colour-blind readers).
 pub mod palette {

@@ -11,8 +11,8 @@ mod axes;
 
 use eframe::egui::{Align2, Color32, RichText, Stroke, Ui};
 use egui_plot::{
-    Bar, BarChart, HLine, Legend, Line, LineStyle as PlotStyle, MarkerShape, Plot, PlotBounds,
-    PlotPoint, PlotUi, Points, Text, VLine,
+    AxisHints, Bar, BarChart, HLine, Legend, Line, LineStyle as PlotStyle, MarkerShape, Plot,
+    PlotBounds, PlotPoint, PlotUi, Points, Text, VLine,
 };
 
 use crate::figure::ChartFigure;
@@ -30,13 +30,18 @@ pub fn chart_ui(ui: &mut Ui, fig: &ChartFigure) {
     ui.add_space(4.0);
     let note_lines = fig.panels.iter().map(|p| p.notes.len()).max().unwrap_or(0) + fig.notes.len();
     let reserve = 20.0 * note_lines as f32 + 48.0;
-    let height = ((ui.available_height() - reserve) * 0.95).max(200.0);
-    if !fig.panels.is_empty() {
-        ui.columns(fig.panels.len(), |cols| {
-            for (k, (col, p)) in cols.iter_mut().zip(&fig.panels).enumerate() {
-                panel_ui(col, &fig.title, k, p, height);
+    let rows = fig.rows();
+    let height = ((ui.available_height() - reserve) * 0.95 / rows.len().max(1) as f32
+        - 24.0 * (rows.len().saturating_sub(1)) as f32)
+        .max(160.0);
+    let mut first = 0;
+    for row in rows {
+        ui.columns(row.len(), |cols| {
+            for (k, (col, p)) in cols.iter_mut().zip(row).enumerate() {
+                panel_ui(col, &fig.title, first + k, p, height);
             }
         });
+        first += row.len();
     }
     if !fig.notes.is_empty() {
         ui.add_space(4.0);
@@ -106,10 +111,16 @@ fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32)
         // About 7 px a character; longer names are cut (the hover has them).
         let slot = ui.available_width() / p.categories.len() as f32;
         let max_chars = ((slot / 7.0) as usize).max(3);
+        // Every category named, down to narrow slots (egui_plot hides x
+        // labels closer than 60 px by default).
+        let axis = AxisHints::new_x()
+            .label(p.x.title())
+            .formatter(move |mark, _| category_label(p, mark.value, max_chars))
+            .label_spacing(18.0..=30.0);
         plot = plot
             .show_grid([false, true])
             .x_grid_spacer(move |input| category_marks(p, input))
-            .x_axis_formatter(move |mark, _| category_label(p, mark.value, max_chars));
+            .custom_x_axes(vec![axis]);
     } else if p.x.scale == Scale::Log10 {
         plot = plot
             .x_grid_spacer(log_marks)

@@ -97,35 +97,48 @@ pub fn draw(svg: &mut Svg, fig: &ChartFigure) {
         svg.text(margin, ny, st.note, Align::Start, "#444444", line);
         ny += st.line_h();
     }
-    if fig.panels.is_empty() {
-        return;
+    let rows = fig.rows();
+    let (top, bottom) = (70.0 * k, svg.height - fig_notes_h);
+    let band = (bottom - top) / rows.len().max(1) as f64;
+    let mut first = 0;
+    for (r, row) in rows.iter().enumerate() {
+        let band_top = top + r as f64 * band;
+        let bounds = [margin, band_top, gap, band_top + band];
+        draw_row(svg, &st, row, first, bounds);
+        first += row.len();
     }
-    let n = fig.panels.len() as f64;
+}
+
+/// One row of panels side by side between `top` and `bottom`
+/// (`bounds`: margin, top, gap, bottom); `first` is the index of its
+/// first panel in the figure.
+fn draw_row(svg: &mut Svg, st: &Style, panels: &[ChartPanel], first: usize, bounds: [f64; 4]) {
+    let k = st.k;
+    let [margin, top, gap, bottom] = bounds;
+    let n = panels.len() as f64;
     let pw = ((svg.width - 2.0 * margin - gap * (n - 1.0)) / n).max(10.0);
-    let has_title = fig.panels.iter().any(|p| !p.title.trim().is_empty());
-    let plot_top = 70.0 * k + if has_title { 26.0 * k } else { 6.0 * k };
-    let bottom = svg.height - fig_notes_h;
-    let metrics: Vec<Metrics> = fig.panels.iter().map(|p| metrics(p, &st, pw)).collect();
-    let xs: Vec<f64> = (0..fig.panels.len())
+    let has_title = panels.iter().any(|p| !p.title.trim().is_empty());
+    let plot_top = top + if has_title { 26.0 * k } else { 6.0 * k };
+    let metrics: Vec<Metrics> = panels.iter().map(|p| metrics(p, st, pw)).collect();
+    let xs: Vec<f64> = (0..panels.len())
         .map(|i| margin + i as f64 * (pw + gap))
         .collect();
 
     // Plot rectangles sharing top and bottom; legends under the plot push
     // the bottom up for every panel. Two passes: a legend that finds no
     // free corner goes below, which shrinks the plots.
-    let mut places = vec![LegendPlace::None; fig.panels.len()];
-    let mut below = vec![false; fig.panels.len()];
+    let mut places = vec![LegendPlace::None; panels.len()];
+    let mut below = vec![false; panels.len()];
     let mut frames = Vec::new();
     // `below` only grows, so this ends after at most one pass a panel.
-    for pass in 0..=fig.panels.len() {
+    for pass in 0..=panels.len() {
         let reserve = metrics
             .iter()
             .zip(&below)
-            .map(|(m, b)| under_plot_h(m, *b, &st))
+            .map(|(m, b)| under_plot_h(m, *b, st))
             .fold(0.0, f64::max);
         let plot_bottom = (bottom - reserve).max(plot_top + 20.0 * k);
-        frames = fig
-            .panels
+        frames = panels
             .iter()
             .zip(&metrics)
             .zip(&xs)
@@ -136,11 +149,11 @@ pub fn draw(svg: &mut Svg, fig: &ChartFigure) {
             })
             .collect();
         let mut changed = false;
-        for (i, p) in fig.panels.iter().enumerate() {
+        for (i, p) in panels.iter().enumerate() {
             places[i] = if below[i] {
                 LegendPlace::Below
             } else {
-                legend_place(p, &frames[i], &st, pass > 0)
+                legend_place(p, &frames[i], st, pass > 0)
             };
             if places[i] == LegendPlace::Below && !below[i] {
                 below[i] = true;
@@ -151,8 +164,17 @@ pub fn draw(svg: &mut Svg, fig: &ChartFigure) {
             break;
         }
     }
-    for (i, p) in fig.panels.iter().enumerate() {
-        draw_panel(svg, &st, p, &frames[i], &metrics[i], places[i], i, xs[i]);
+    for (i, p) in panels.iter().enumerate() {
+        draw_panel(
+            svg,
+            st,
+            p,
+            &frames[i],
+            &metrics[i],
+            places[i],
+            first + i,
+            xs[i],
+        );
     }
 }
 

@@ -139,10 +139,7 @@ fn boathull_panel(cols: &[Column]) -> ChartPanel {
     let mut p = log_panel(
         "Boat hull: where the GPU starts to win",
         cats,
-        (
-            "crossover complexity f, transfers included",
-            "operations per element",
-        ),
+        ("crossover f", "operations per element"),
         sets,
     );
     let (lo, hi) = first.f_range;
@@ -264,16 +261,10 @@ fn fpm_panel(cols: &[Column]) -> ChartPanel {
 
 pub(super) fn build(input: &OverviewInput, o: &Overview) -> ChartFigure {
     let cols = columns(input, o);
-    let mut notes = Vec::new();
-    for c in &cols {
-        for s in c.v.sentences() {
-            notes.push(if cols.len() == 1 {
-                s
-            } else {
-                format!("{}: {s}", c.name)
-            });
-        }
-    }
+    let mut notes: Vec<String> = cols
+        .iter()
+        .map(|c| format!("{}: {}", c.name, c.v.summary()))
+        .collect();
     notes.extend(o.differences());
     let title = match &input.second {
         None => format!("Platform overview: {}", input.first.name),

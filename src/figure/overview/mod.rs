@@ -92,6 +92,26 @@ impl Verdicts {
         })
     }
 
+    /// One line for a figure's notes: the categories, the best
+    /// partition's gain, the offload decisions and the FPM makespan.
+    pub fn summary(&self) -> String {
+        let c = &self.perdome.classification;
+        let o = &self.offload;
+        let count = |m: SizeMode| format!("{} of {}", o.offloaded(m).len(), o.decisions(m).count());
+        let fpm = match &self.fpm.methods {
+            Ok(_) => fmt_time(self.fpm.makespan(crate::model::fpm::Method::Fpm)),
+            Err(_) => "does not fit".into(),
+        };
+        format!(
+            "P-Paw {}, E-Paw {}; best partition {} % above p-DP; offload {} kernels at test size, {} at benchmark size; FPM makespan {fpm}.",
+            c.p_paw.name(),
+            c.e_paw.name(),
+            fmt_sig(100.0 * self.perdome.optima.best_performance.gain_over_pdp),
+            count(SizeMode::Test),
+            count(SizeMode::Benchmark),
+        )
+    }
+
     /// The five sentences: PerDome, PeaPaw, boat hull, offload, FPM.
     pub fn sentences(&self) -> [String; 5] {
         [
@@ -143,26 +163,7 @@ pub fn differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
             out.push(format!("{what} moves from {x} to {y}."));
         }
     }
-    let shifted: Vec<String> = a
-        .boathull
-        .classes
-        .iter()
-        .zip(&b.boathull.classes)
-        .filter(|(x, y)| x.crossing != y.crossing)
-        .map(|(x, y)| {
-            format!(
-                "{}: {} -> {}",
-                x.example,
-                x.crossing.text(),
-                y.crossing.text()
-            )
-        })
-        .collect();
-    if shifted.is_empty() {
-        out.push("Boat hull: every class keeps its verdict.".into());
-    } else {
-        out.push(format!("Boat hull: {}.", shifted.join("; ")));
-    }
+    out.extend(boathull_differences(a, b));
     for mode in SizeMode::BOTH {
         let flips: Vec<String> = a
             .offload
@@ -197,6 +198,41 @@ pub fn differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
             fmt_time(ta),
             fmt_sig(tb / ta)
         ));
+    }
+    out
+}
+
+/// How the boat hull crossovers moved: one line for the classes whose
+/// GPU crossover shifted (the range of factors), one per class whose
+/// verdict changed kind.
+fn boathull_differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
+    let mut factors = Vec::new();
+    let mut changed = Vec::new();
+    for (x, y) in a.boathull.classes.iter().zip(&b.boathull.classes) {
+        match (x.crossing, y.crossing) {
+            (Crossing::GpuFrom(f), Crossing::GpuFrom(g)) => factors.push(g / f),
+            (p, q) if p != q => {
+                changed.push(format!("{}: {} -> {}", x.example, p.text(), q.text()))
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if !factors.is_empty() {
+        let lo = factors.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = factors.iter().copied().fold(0.0, f64::max);
+        out.push(format!(
+            "Boat hull: where the GPU starts to win moves by a factor of {} to {} ({} classes).",
+            fmt_sig(lo),
+            fmt_sig(hi),
+            factors.len()
+        ));
+    }
+    if !changed.is_empty() {
+        out.push(format!("Boat hull: {}.", changed.join("; ")));
+    }
+    if out.is_empty() {
+        out.push("Boat hull: every class keeps its verdict.".into());
     }
     out
 }
