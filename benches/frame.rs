@@ -9,7 +9,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use eframe::egui;
 use egui_kittest::Harness;
 use hetscope::figure::View;
-use hetscope::gui::{BoathullUi, FpmUi, HetscopeApp, OffloadUi, PerdomeUi, Tab};
+use hetscope::gui::{BoathullUi, FpmUi, HetscopeApp, OffloadUi, OverviewUi, PerdomeUi, Tab};
 
 fn harness(tab: Tab) -> Harness<'static, HetscopeApp> {
     let mut h = Harness::builder()
@@ -34,6 +34,11 @@ fn nudge(app: &mut HetscopeApp, tab: Tab, up: bool) {
         }
         Some(hetscope::figure::ModelGroup::Offload) => {
             app.model_mut::<OffloadUi>().state.size_hi *= k
+        }
+        // The FPM size of the overview: every model's verdict again.
+        Some(hetscope::figure::ModelGroup::Overview) => {
+            let s = &mut app.model_mut::<OverviewUi>().state;
+            s.fpm_n = if up { s.fpm_n + 1.0 } else { s.fpm_n - 1.0 };
         }
         _ => app.model_mut::<PerdomeUi>().state.platform.params.gpu.t_f *= k,
     }

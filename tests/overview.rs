@@ -60,6 +60,9 @@ fn every_platform_of_the_catalog_has_every_verdict() {
         }
         let fig = build(View::Overview, &input).unwrap_or_else(|err| panic!("{}: {err}", e.id));
         assert_eq!(fig.panels.len(), 4);
+        // Two rows of two, on screen and in files.
+        let rows: Vec<usize> = fig.rows().iter().map(|r| r.len()).collect();
+        assert_eq!(rows, [2, 2]);
         assert!(fig.notes.iter().all(|n| !n.contains("NaN")), "{}", e.id);
     }
 }
