@@ -152,3 +152,34 @@ fn a_verdict_opens_its_model_view() {
     h.run();
     assert_eq!(h.state().state.tab, Tab::Figure(View::OffloadSuite));
 }
+
+#[test]
+fn every_perdome_parameter_says_where_it_comes_from() {
+    // Tall enough for both processors' rows without scrolling.
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1600.0, 1600.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.get_by_label("PerDome / PeaPaw").click();
+    h.run();
+    // The paper's platform: PerDome Table 1 values, tagged "paper".
+    assert_eq!(h.query_all_by_label("[paper]").count(), 10);
+    // A current platform: derived by rule, estimated or measured.
+    pick(
+        &mut h,
+        "Platform for every model",
+        "Xeon Platinum 8480+ + H100 SXM5",
+    );
+    assert_eq!(h.query_all_by_label("[paper]").count(), 0);
+    let derived = h.query_all_by_label("[derived]").count();
+    let estimate = h.query_all_by_label("[estimate]").count();
+    let measured = h.query_all_by_label("[measured]").count();
+    // t_f and t_b by PeaPaw Eq. 5-6, energy estimated from the TDP, the
+    // H100's static power measured on the shipped node.
+    assert_eq!((derived, estimate, measured), (4, 5, 1));
+    // A slider moved: that value is now the user's.
+    assert_eq!(h.query_all_by_label("[edited]").count(), 0);
+    h.get_by_role_and_label(Role::Slider, "t_fG (ps)")
+        .set_value_accesskit(0.5);
+    h.run();
+    assert_eq!(h.query_all_by_label("[edited]").count(), 1);
+}

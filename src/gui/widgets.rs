@@ -22,6 +22,21 @@ pub fn value_row_ui(
     range: RangeInclusive<f64>,
     unit: &str,
 ) -> bool {
+    let changed = value_cells_ui(ui, label, tooltip, value, range, unit);
+    ui.end_row();
+    changed
+}
+
+/// The cells of [`value_row_ui`] without ending the grid row (for a row
+/// with more cells after them).
+pub fn value_cells_ui(
+    ui: &mut Ui,
+    label: &str,
+    tooltip: &str,
+    value: &mut f64,
+    range: RangeInclusive<f64>,
+    unit: &str,
+) -> bool {
     let name = ui.label(label).on_hover_text(tooltip);
     // Widen the slider's range to show a typed value outside it.
     let (mut lo, mut hi) = (*range.start(), *range.end());
@@ -54,8 +69,17 @@ pub fn value_row_ui(
     )
     .labelled_by(name.id)
     .on_hover_text(format!("{tooltip}\nDrag, or click to type an exact value."));
-    ui.end_row();
     before.to_bits() != value.to_bits()
+}
+
+/// A small tag naming where a value comes from ("[spec sheet]",
+/// "[paper]", "[derived]", "[measured]", "[estimate]", "[edited]"), the
+/// citation or rule on hover.
+pub fn source_tag_ui(ui: &mut Ui, kind: &str, detail: &str) {
+    let tag = ui.label(egui::RichText::new(format!("[{kind}]")).small().weak());
+    if !detail.is_empty() {
+        tag.on_hover_text(detail);
+    }
 }
 
 /// Parse what the user typed in a number field: a finite number, with or

@@ -113,8 +113,7 @@ fn sources_ui(ui: &mut Ui, p: &PlatformInput) {
                 for (name, src) in &m.params {
                     ui.horizontal_wrapped(|ui| {
                         ui.label(name);
-                        ui.label(RichText::new(format!("[{}]", src.kind())).small().weak())
-                            .on_hover_text(src.detail());
+                        crate::gui::widgets::source_tag_ui(ui, src.kind(), src.detail());
                     });
                 }
             }

@@ -31,6 +31,7 @@ impl PerdomeUi {
             gpu_name: r.gpu.name.clone(),
             params: r.platform,
             loaded: r.platform,
+            sources: r.sources,
         };
     }
 

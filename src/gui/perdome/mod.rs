@@ -56,6 +56,7 @@ fn fallback_state() -> PerdomeState {
             gpu_name: "GPU".into(),
             params: platform,
             loaded: platform,
+            sources: Vec::new(),
         },
         WorkloadState {
             chosen: Chosen::builtin("none", "no workload"),

@@ -12,7 +12,7 @@ use super::files::FileAction;
 use super::state::{Chosen, WorkloadState};
 use crate::format::{fmt_edit, fmt_num};
 use crate::gui::context::ViewContext;
-use crate::gui::widgets::{parse_edit, value_row_ui};
+use crate::gui::widgets::{parse_edit, source_tag_ui, value_cells_ui, value_row_ui};
 use crate::model::perdome::{Analysis, Param, Side};
 
 /// Slider range of a machine parameter (the number field accepts any value).
@@ -138,7 +138,7 @@ fn platform_section_ui(ui: &mut Ui, m: &mut PerdomeUi, ctx: &mut ViewContext<'_>
 fn machine_params_ui(ui: &mut Ui, m: &mut PerdomeUi, side: Side) {
     ui.strong(format!("{} parameters", side.name()));
     egui::Grid::new(("params", side.suffix()))
-        .num_columns(3)
+        .num_columns(4)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
             for param in Param::ALL {
@@ -151,9 +151,16 @@ fn machine_params_ui(ui: &mut Ui, m: &mut PerdomeUi, side: Side) {
                     param.symbol(),
                     param.description()
                 );
-                if value_row_ui(ui, &label, &tip, &mut v, param_range(param), param.unit()) {
+                if value_cells_ui(ui, &label, &tip, &mut v, param_range(param), param.unit()) {
                     proc.set(param, v);
                 }
+                match m.state.platform.source_of(side, param) {
+                    Some(s) => source_tag_ui(ui, s.kind(), s.detail()),
+                    None => {
+                        ui.label("");
+                    }
+                }
+                ui.end_row();
             }
         });
 }

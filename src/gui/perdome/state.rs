@@ -5,7 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::figure::Camera;
-use crate::model::perdome::{Platform, Processor, Scenario, Side, Specs};
+use crate::model::perdome::{Param, Platform, Processor, Scenario, Side, Specs};
+use crate::model::platform::Source;
 use crate::preset::perdome::{
     MeasuredSet, PartitionPreset, PlatformPreset, ProcessorRef, WorkloadPreset, measured_in,
     scenario_of,
@@ -56,9 +57,29 @@ pub struct PlatformState {
     pub params: Platform,
     /// The values as loaded, for "Reset".
     pub loaded: Platform,
+    /// Where each loaded value comes from (`t_fC`, ..., `p_sG`).
+    #[serde(default)]
+    pub sources: Vec<(String, Source)>,
 }
 
 impl PlatformState {
+    /// Where `param` of `side` comes from: "edited" when the slider moved
+    /// it from the loaded value, else its source; None when unknown.
+    pub fn source_of(&self, side: Side, param: Param) -> Option<Source> {
+        let (now, loaded) = (
+            self.params.side(side).get(param),
+            self.loaded.side(side).get(param),
+        );
+        if now.to_bits() != loaded.to_bits() {
+            return Some(Source::Edited);
+        }
+        let name = format!("{}{}", param.symbol(), side.suffix());
+        self.sources
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map(|(_, s)| s.clone())
+    }
+
     /// A platform preset holding the current values, for saving.
     pub fn to_preset(&self) -> PlatformPreset {
         let proc_preset = |side: Side, name: &str, p: &Processor| ProcessorPreset {
