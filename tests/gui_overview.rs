@@ -183,3 +183,20 @@ fn every_perdome_parameter_says_where_it_comes_from() {
     h.run();
     assert_eq!(h.query_all_by_label("[edited]").count(), 1);
 }
+
+#[test]
+fn boat_hull_processors_say_where_their_values_come_from() {
+    let mut h = harness();
+    h.get_by_label("Boat hull").click();
+    h.run();
+    // Table 2's GTX 470 as printed (the second processor is folded).
+    assert_eq!(h.query_all_by_label("[paper]").count(), 1);
+    pick(&mut h, "Platform for every model", "Xeon Platinum 8480+ + H100 SXM5");
+    h.get_by_label("Boat hull").click();
+    h.run();
+    assert_eq!(h.query_all_by_label("[paper]").count(), 0);
+    // The H100: P_compute, P_uncoalesced and B_bus derived by rule,
+    // P_coalesced from the sheet.
+    assert_eq!(h.query_all_by_label("[derived]").count(), 3);
+    assert_eq!(h.query_all_by_label("[spec sheet]").count(), 1);
+}

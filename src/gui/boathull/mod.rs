@@ -6,11 +6,12 @@
 //! - `panel.rs`: the side panel; `view.rs`: the central area.
 
 mod panel;
+mod params;
 pub mod state;
 mod view;
 
 use crate::model::boathull::Machine;
-use crate::model::platform::Transfers;
+use crate::model::platform::{Source, Transfers};
 use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
 use state::ProcessorState;
@@ -104,8 +105,20 @@ impl ModelUi for BoathullUi {
                     None => ("CPU".to_string(), "GPU".to_string()),
                 };
                 let id = &platform.id;
-                self.state.processor = ProcessorState::new(id, &gpu_name, Machine::Gpu(gpu));
-                self.state.partner = ProcessorState::new(id, &cpu_name, Machine::Cpu(cpu));
+                let of = |prefix: &str| -> Vec<(String, Source)> {
+                    b.sources
+                        .iter()
+                        .filter_map(|(k, s)| {
+                            let rest = k.strip_prefix(prefix)?.trim_start_matches('.');
+                            let name = if rest.is_empty() { "processor" } else { rest };
+                            Some((name.to_string(), s.clone()))
+                        })
+                        .collect()
+                };
+                self.state.processor =
+                    ProcessorState::new(id, &gpu_name, Machine::Gpu(gpu)).with_sources(of("gpu"));
+                self.state.partner =
+                    ProcessorState::new(id, &cpu_name, Machine::Cpu(cpu)).with_sources(of("cpu"));
             }
             Err(e) => ctx.status.error(e),
         }

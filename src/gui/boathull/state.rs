@@ -2,6 +2,7 @@
 //! processors with their (edited) boat hull parameters and assumptions,
 //! the operator complexity and the application.
 
+use crate::model::platform::Source;
 use serde::{Deserialize, Serialize};
 
 use crate::figure::boathull::{
@@ -38,6 +39,10 @@ pub struct ProcessorState {
     pub vector: Assume,
     /// CPU: all threads (roof) or one (floor).
     pub threads: Assume,
+    /// Where the loaded values come from, by parameter (or "processor"
+    /// for all of them).
+    #[serde(default)]
+    pub sources: Vec<(String, Source)>,
 }
 
 impl ProcessorState {
@@ -54,7 +59,14 @@ impl ProcessorState {
             coalescing: Assume::Unknown,
             vector: Assume::Roof,
             threads: Assume::Roof,
+            sources: Vec::new(),
         }
+    }
+
+    /// The same, saying where its values come from.
+    pub fn with_sources(mut self, sources: Vec<(String, Source)>) -> ProcessorState {
+        self.sources = sources;
+        self
     }
 
     /// The built-in preset `id`, or the model's Table 2-3 values of the
@@ -63,7 +75,11 @@ impl ProcessorState {
         if let Some((e, p)) = catalog.processor(id)
             && let Some(params) = p.boathull
         {
-            return Some(ProcessorState::new(&e.id, &p.name, params));
+            let source = Source::Paper(p.source.clone());
+            return Some(
+                ProcessorState::new(&e.id, &p.name, params)
+                    .with_sources(vec![("processor".into(), source)]),
+            );
         }
         match id {
             defaults::BOATHULL_GPU => Some(ProcessorState::new(
