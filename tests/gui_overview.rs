@@ -191,7 +191,11 @@ fn boat_hull_processors_say_where_their_values_come_from() {
     h.run();
     // Table 2's GTX 470 as printed (the second processor is folded).
     assert_eq!(h.query_all_by_label("[paper]").count(), 1);
-    pick(&mut h, "Platform for every model", "Xeon Platinum 8480+ + H100 SXM5");
+    pick(
+        &mut h,
+        "Platform for every model",
+        "Xeon Platinum 8480+ + H100 SXM5",
+    );
     h.get_by_label("Boat hull").click();
     h.run();
     assert_eq!(h.query_all_by_label("[paper]").count(), 0);
@@ -199,4 +203,25 @@ fn boat_hull_processors_say_where_their_values_come_from() {
     // P_coalesced from the sheet.
     assert_eq!(h.query_all_by_label("[derived]").count(), 3);
     assert_eq!(h.query_all_by_label("[spec sheet]").count(), 1);
+}
+
+#[test]
+fn a_derived_offload_platform_shows_its_parameters_and_their_sources() {
+    let mut h = harness();
+    pick(&mut h, "Platform for every model", "Xeon Platinum 8480+ + H100 SXM5");
+    h.get_by_label("Offload decision").click();
+    h.run();
+    // Threads and the bus derived from the spec sheets, the latency an
+    // estimate; the rows are there though no offload preset is named.
+    assert!(h.query_all_by_label("[derived]").count() >= 2);
+    assert!(h.query_all_by_label("[estimate]").next().is_some());
+    assert_eq!(h.query_all_by_label("[edited]").count(), 0);
+    h.state_mut()
+        .model_mut::<OffloadUi>()
+        .state
+        .overrides
+        .insert(hetscope::model::offload::OffloadParam::BusGbs, 20.0);
+    h.run();
+    assert_eq!(h.query_all_by_label("[edited]").count(), 1);
+    assert!(h.state().param_error().is_none());
 }

@@ -7,11 +7,11 @@ use std::ops::RangeInclusive;
 
 use eframe::egui::{self, DragValue, RichText, Ui};
 
-use super::state::{OffloadState, Readout};
+use super::state::{BasePlatform, OffloadState, Readout};
 use crate::format::fmt_edit;
 use crate::gui::ViewError;
-use crate::gui::widgets::{parse_edit, value_row_ui};
-use crate::model::offload::{OffloadParam, OffloadParam as P, ParamRule, Platform};
+use crate::gui::widgets::{parse_edit, source_tag_ui, value_cells_ui, value_row_ui};
+use crate::model::offload::{OffloadParam, OffloadParam as P, ParamRule};
 use crate::preset::Catalog;
 
 /// Slider range of a platform parameter (the number field accepts any
@@ -89,9 +89,7 @@ pub fn side_panel_ui(
             readout_ui(ui, r);
         }
         ui.separator();
-        let base = cat
-            .offload_platform(&s.platform)
-            .and_then(|(_, p)| p.to_model().ok());
+        let base = s.base(cat).ok();
         host_and_bus_ui(ui, s, base.as_ref());
         for (title, id, rows) in [
             ("GPU and launch (Hong & Kim)", "offload_gpu", &GPU_ROWS[..]),
@@ -276,7 +274,7 @@ fn set_param(s: &mut OffloadState, p: OffloadParam, v: f64) {
     s.overrides.insert(p, v);
 }
 
-fn host_and_bus_ui(ui: &mut Ui, s: &mut OffloadState, base: Option<&Platform>) {
+fn host_and_bus_ui(ui: &mut Ui, s: &mut OffloadState, base: Option<&BasePlatform>) {
     param_grid_ui(
         ui,
         s,
@@ -290,22 +288,34 @@ fn host_and_bus_ui(ui: &mut Ui, s: &mut OffloadState, base: Option<&Platform>) {
 fn param_grid_ui(
     ui: &mut Ui,
     s: &mut OffloadState,
-    base: Option<&Platform>,
+    base: Option<&BasePlatform>,
     id: &str,
     rows: &[OffloadParam],
 ) {
     egui::Grid::new(id)
-        .num_columns(3)
+        .num_columns(4)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
             for &p in rows {
-                let Some(mut v) = s.overrides.get(&p).copied().or(base.map(|b| b.param(p))) else {
+                let given = base.map(|b| b.model.param(p));
+                let Some(mut v) = s.overrides.get(&p).copied().or(given) else {
                     continue;
                 };
                 let tip = format!("{} ({}) [--set {}]", p.description(), p.unit(), p.name());
-                if value_row_ui(ui, p.label(), &tip, &mut v, slider_range(p), p.unit()) {
+                if value_cells_ui(ui, p.label(), &tip, &mut v, slider_range(p), p.unit()) {
                     set_param(s, p, v);
                 }
+                match (
+                    s.overrides.contains_key(&p),
+                    base.and_then(|b| b.source_of(p)),
+                ) {
+                    (true, _) => source_tag_ui(ui, "edited", "Changed from the platform's value"),
+                    (false, Some(src)) => source_tag_ui(ui, src.kind(), src.detail()),
+                    (false, None) => {
+                        ui.label("");
+                    }
+                }
+                ui.end_row();
             }
         });
 }

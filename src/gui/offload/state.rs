@@ -3,7 +3,7 @@
 //! saved state does not depend on the preset file format), the kernel's
 //! subscripts as edited, and the sizes.
 
-use crate::model::platform::Transfers;
+use crate::model::platform::{Source, Transfers};
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
@@ -106,30 +106,42 @@ impl Default for OffloadState {
 }
 
 impl OffloadState {
-    /// The platform's name and its model with the overrides applied: an
+    /// The platform as its preset gives it, before the overrides: an
     /// offload platform preset, or a platform (`presets/platforms`) whose
     /// offload parameters are its paper's preset or derived from its
     /// hardware (as chosen at the top of the window).
-    pub fn platform(&self, catalog: &Catalog) -> Result<(String, Platform), ViewError> {
-        let (name, mut m) = match catalog.offload_platform(&self.platform) {
-            Some((_, p)) => (p.name.clone(), p.to_model()?),
-            None => {
-                let (e, p) =
-                    catalog
-                        .platform(&self.platform)
-                        .ok_or_else(|| ViewError::Unknown {
-                            kind: "offload platform",
-                            key: self.platform.clone(),
-                        })?;
-                let r = p.offload(catalog, &e.path, Transfers::Pageable)?;
-                (p.name.clone(), r.value.1)
-            }
-        };
-        for (param, v) in &self.overrides {
-            m.set_param(*param, *v)?;
+    pub fn base(&self, catalog: &Catalog) -> Result<BasePlatform, ViewError> {
+        if let Some((_, p)) = catalog.offload_platform(&self.platform) {
+            return Ok(BasePlatform {
+                name: p.name.clone(),
+                model: p.to_model()?,
+                sources: vec![("platform".into(), Source::Paper(p.source.clone()))],
+            });
         }
-        m.check()?;
-        Ok((name, m))
+        let (e, p) = catalog
+            .platform(&self.platform)
+            .ok_or_else(|| ViewError::Unknown {
+                kind: "offload platform",
+                key: self.platform.clone(),
+            })?;
+        let r = p.offload(catalog, &e.path, Transfers::Pageable)?;
+        Ok(BasePlatform {
+            name: p.name.clone(),
+            model: r.value.1,
+            sources: r.sources,
+        })
+    }
+
+    /// The platform's name and its model with the overrides applied.
+    pub fn platform(&self, catalog: &Catalog) -> Result<(String, Platform), ViewError> {
+        let BasePlatform {
+            name, mut model, ..
+        } = self.base(catalog)?;
+        for (param, v) in &self.overrides {
+            model.set_param(*param, *v)?;
+        }
+        model.check()?;
+        Ok((name, model))
     }
 
     /// The kernel preset `id` with the edited subscripts when they are its,
@@ -218,6 +230,22 @@ impl OffloadState {
             size_lo: self.size_lo,
             size_hi: self.size_hi,
         })
+    }
+}
+
+/// An offload platform before the user's overrides, with the source of
+/// its values (by `--set` name, or "platform" for all of them).
+pub struct BasePlatform {
+    pub name: String,
+    pub model: Platform,
+    pub sources: Vec<(String, Source)>,
+}
+
+impl BasePlatform {
+    /// Where `p`'s value comes from, if the platform says.
+    pub fn source_of(&self, p: OffloadParam) -> Option<&Source> {
+        let find = |name: &str| self.sources.iter().find(|(k, _)| k == name).map(|(_, s)| s);
+        find(p.name()).or_else(|| find("platform"))
     }
 }
 
