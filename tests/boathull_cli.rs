@@ -234,6 +234,8 @@ fn errors_are_one_line_and_name_the_problem() {
     };
     cpu("N_threads=2.5", "N_threads");
     cpu("N_threads=0", "N_threads");
+    // Both bounds in the message.
+    cpu("N_threads=1e10", "from 1 to 4294967295");
     cpu("W_vector=100", "W_vector");
     cpu("P_coalesced=10", "--target gpu");
     fails(

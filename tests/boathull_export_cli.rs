@@ -168,6 +168,12 @@ fn export_errors_name_the_argument() {
         &["--view", "boathull", "--f-min", "100", "--f-max", "10"],
         "f range",
     );
+    // A range too small for a log axis is named, not reported as NaN.
+    let err = run(&["--view", "boathull", "--f-min", "1e-308"], "1e-308");
+    assert!(
+        err.contains("between 1e-6 and 1e12") && !err.contains("NaN"),
+        "{err}"
+    );
     run(&["--view", "boathull-app", "--application", "nope"], "nope");
     assert!(!dir.path().join("x.png").exists());
 }

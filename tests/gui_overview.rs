@@ -208,7 +208,11 @@ fn boat_hull_processors_say_where_their_values_come_from() {
 #[test]
 fn a_derived_offload_platform_shows_its_parameters_and_their_sources() {
     let mut h = harness();
-    pick(&mut h, "Platform for every model", "Xeon Platinum 8480+ + H100 SXM5");
+    pick(
+        &mut h,
+        "Platform for every model",
+        "Xeon Platinum 8480+ + H100 SXM5",
+    );
     h.get_by_label("Offload decision").click();
     h.run();
     // Threads and the bus derived from the spec sheets, the latency an

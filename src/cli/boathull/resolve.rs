@@ -216,7 +216,7 @@ fn check_value(arg: &str, name: &str, v: f64) -> Result<(), CliError> {
             bad("a finite zero or positive number (operations per element)")
         }
         "N_threads" if !(v.fract() == 0.0 && v >= 1.0 && v <= f64::from(u32::MAX)) => {
-            bad("a whole number of threads, at least 1")
+            bad("a whole number of threads from 1 to 4294967295")
         }
         "W_vector"
             if !(v.fract() == 0.0 && v >= 32.0 && v <= f64::from(u32::MAX) && v % 32.0 == 0.0) =>

@@ -36,6 +36,10 @@ pub const DEFAULT_F_RANGE: (f64, f64) = (1.0, 1e4);
 /// Default chosen f, operations per element.
 pub const DEFAULT_F: f64 = 10.0;
 
+/// The f range a figure may span, operations per element: its log axis
+/// and samples stay finite inside it.
+pub const F_LIMITS: (f64, f64) = (1e-6, 1e12);
+
 /// A processor of the boat hull model with its name and what is assumed
 /// about its floors.
 #[derive(Clone, Debug, PartialEq)]
@@ -167,14 +171,15 @@ impl BoathullInput {
                 "must be a finite number above 0 (the f axis is logarithmic)",
             ));
         }
-        let ok = |v: f64| v.is_finite() && v > 0.0;
+        let ok = |v: f64| v.is_finite() && (F_LIMITS.0..=F_LIMITS.1).contains(&v);
         if !(ok(self.f_min) && ok(self.f_max) && self.f_min < self.f_max) {
             return Err(FigureError::input(
                 format!(
                     "f range {} to {} operations per element",
-                    self.f_min, self.f_max
+                    crate::format::fmt_tick(self.f_min),
+                    crate::format::fmt_tick(self.f_max)
                 ),
-                "both ends must be above 0, the first below the second",
+                "both ends must be between 1e-6 and 1e12, the first below the second",
             ));
         }
         if self.samples < 2 {
