@@ -356,3 +356,21 @@ fn both_views_export_svg_png_and_csv() {
         }
     }
 }
+
+#[test]
+fn every_series_of_a_panel_has_its_own_colour() {
+    // The legend shows colours only: two series of one colour cannot be
+    // told apart there.
+    let input = input();
+    for view in [View::Offload, View::OffloadSuite] {
+        let fig = build(view, &input);
+        for p in &fig.panels {
+            let mut colours: Vec<[u8; 3]> = p.series.iter().map(|s| s.color).collect();
+            colours.extend(p.bars.iter().map(|b| b.color));
+            let n = colours.len();
+            colours.sort();
+            colours.dedup();
+            assert_eq!(colours.len(), n, "{view:?} {}", p.title);
+        }
+    }
+}

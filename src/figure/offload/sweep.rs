@@ -190,7 +190,7 @@ impl<'a> SizeSweep<'a> {
             .width(2.2),
             Series::line(
                 "GPU kernel alone (Hong & Kim)",
-                palette::VERMILION,
+                palette::ORANGE,
                 self.pts(|d| d.kernel_seconds),
             )
             .dashed(),
@@ -232,7 +232,7 @@ impl<'a> SizeSweep<'a> {
             .width(2.2),
             Series::line(
                 "speedup of the kernel alone (no transfers)",
-                palette::GREEN,
+                palette::SKY,
                 self.pts(|d| d.cpu_seconds / d.kernel_seconds),
             )
             .dashed(),
