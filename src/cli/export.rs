@@ -59,6 +59,7 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
                 args.scenario.workload != crate::preset::defaults::WORKLOAD,
                 "--workload",
             );
+            given(!args.scenario.segments.is_empty(), "--segment");
         }
         ModelGroup::Boathull => {
             let b = &args.boathull;

@@ -22,6 +22,15 @@ pub fn run(args: &EvalArgs) -> Result<Value, CliError> {
             "sources".into(),
             crate::cli::platform::sources_json(&loaded.sources),
         );
+        if let Some(c) = &loaded.counted {
+            m.insert(
+                "segments".into(),
+                json!({
+                    "flops_cpu": c.flops[0], "bytes_cpu": c.bytes[0],
+                    "flops_gpu": c.flops[1], "bytes_gpu": c.bytes[1],
+                }),
+            );
+        }
     }
     Ok(v)
 }

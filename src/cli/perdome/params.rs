@@ -7,8 +7,8 @@ use clap::Args;
 use crate::cli::{CliError, catalog, preset_error};
 use crate::model::perdome::machine::check_param;
 use crate::model::perdome::partition::check_intensity;
+use crate::model::perdome::{Counted, Param, Segment, Side, intensities};
 use crate::model::perdome::{NamedPartition, Scenario};
-use crate::model::perdome::{Param, Side};
 use crate::preset::defaults;
 use crate::preset::{self};
 
@@ -27,6 +27,42 @@ pub struct ScenarioArgs {
     /// p_sG (ps, pJ, W) or I I_C I_G (flop/byte). Repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,
+    /// A code segment of the workload, NAME:FLOPS:BYTES:cpu|gpu
+    /// (repeatable): the segments give I, I_C and I_G (PeaPaw's workflow,
+    /// stage iii) in place of --set I, I_C and I_G.
+    #[arg(long = "segment", value_name = "NAME:FLOPS:BYTES:cpu|gpu")]
+    pub segments: Vec<String>,
+}
+
+/// The segments of `--segment` items.
+pub fn parse_segments(items: &[String]) -> Result<Vec<Segment>, CliError> {
+    items
+        .iter()
+        .map(|item| {
+            let bad = |why: &str| CliError::usage(format!("--segment {item}: {why}"));
+            let parts: Vec<&str> = item.split(':').map(str::trim).collect();
+            let [name, flops, bytes, on] = parts[..] else {
+                return Err(bad(
+                    "expected NAME:FLOPS:BYTES:cpu|gpu, e.g. --segment solve:2e10:1e10:gpu",
+                ));
+            };
+            let number = |what: &str, text: &str| {
+                text.parse::<f64>()
+                    .map_err(|_| bad(&format!("{what} '{text}' is not a number")))
+            };
+            let on = match on.to_ascii_lowercase().as_str() {
+                "cpu" => Side::Cpu,
+                "gpu" => Side::Gpu,
+                other => return Err(bad(&format!("'{other}' is neither cpu nor gpu"))),
+            };
+            Ok(Segment {
+                name: name.to_string(),
+                flops: number("flops", flops)?,
+                bytes: number("bytes", bytes)?,
+                on,
+            })
+        })
+        .collect()
 }
 
 /// Parameter values given with `--set`, each already checked.
@@ -140,12 +176,24 @@ pub struct Loaded {
     /// Where each machine parameter comes from (`t_fC`, ..., `p_sG`),
     /// `--set` ones as edited.
     pub sources: Vec<(String, Source)>,
+    /// The counts of `--segment`, when the partition comes from them.
+    pub counted: Option<Counted>,
 }
 
 impl ScenarioArgs {
     /// Resolve the presets, then apply `--set`.
     pub fn load(&self) -> Result<Loaded, CliError> {
-        let overrides = Overrides::parse(&self.set)?;
+        let mut overrides = Overrides::parse(&self.set)?;
+        let counted = self.counted()?;
+        if let Some(c) = &counted {
+            if overrides.i.is_some() || overrides.i_c.is_some() {
+                return Err(CliError::usage(
+                    "--segment gives I, I_C and I_G: not with --set I, I_C or I_G",
+                ));
+            }
+            (overrides.i, overrides.i_c, overrides.i_g) =
+                (Some(c.wp.i), Some(c.wp.i_c), Some(c.wp.i_g));
+        }
         let cat = catalog()?;
         let platform = preset::perdome::platform_arg(
             self.platform.as_deref().unwrap_or(defaults::PLATFORM),
@@ -171,7 +219,19 @@ impl ScenarioArgs {
             platform_id: platform.id,
             workload_id,
             sources,
+            counted,
         })
+    }
+
+    /// The partition of the `--segment` items, if any.
+    fn counted(&self) -> Result<Option<Counted>, CliError> {
+        if self.segments.is_empty() {
+            return Ok(None);
+        }
+        let segments = parse_segments(&self.segments)?;
+        intensities(&segments)
+            .map(Some)
+            .map_err(|e| CliError::usage(format!("--segment: {e}")))
     }
 }
 

@@ -6,7 +6,8 @@
 //! - `machine.rs`: processor and platform parameters, PeaPaw Eq. 5-6 from
 //!   specifications;
 //! - `partition.rs`: the essential WP parameters, Lemma 1-2 validity and
-//!   the shares of Eq. 14-18;
+//!   the shares of Eq. 14-18; `counts.rs`: (I, I_C, I_G) from the flops
+//!   and bytes of code segments;
 //! - `eval.rs`: the performance bound (PerDome Eq. 11/19/20) and energy
 //!   efficiency (PeaPaw Eq. 21-25) of one WP, and the energy-best DP;
 //! - `classify.rs`: P-Paw (Eq. 27) and E-Paw (Eq. 28-29) with explicit
@@ -24,6 +25,7 @@
 
 pub mod analysis;
 pub mod classify;
+pub mod counts;
 pub mod energy_fit;
 pub mod eval;
 pub mod grid;
@@ -34,6 +36,7 @@ pub mod partition;
 
 pub use analysis::{Analysis, NamedPartition, PartitionResult, Resolution, Scenario};
 pub use classify::{Classification, EPaw, PPaw};
+pub use counts::{Counted, CountsError, Segment, intensities};
 pub use eval::{
     DpChoice, DpEnergy, WpError, WpEval, cp_point, energy_best_dp, energy_per_flop, evaluate,
     pdp_cpu_fraction, pdp_gflops, pdp_shares, time_per_flop,
