@@ -18,6 +18,9 @@ pub enum ViewError {
     Offload(#[from] OffloadError),
     #[error("Invalid parameter: {0}")]
     Param(#[from] ParamError),
+    /// Code segments that give no partition.
+    #[error("Code segments: {0}")]
+    Counts(#[from] crate::model::perdome::CountsError),
     /// A class name that does not parse (the text as typed).
     #[error("Class `{text}`: {source}")]
     Class { text: String, source: ClassError },

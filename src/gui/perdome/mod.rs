@@ -13,6 +13,7 @@ mod compare_view;
 mod files;
 mod heatmap_view;
 mod panel;
+mod segments;
 mod specs_panel;
 pub mod state;
 mod surface_view;
@@ -65,6 +66,7 @@ fn fallback_state() -> PerdomeState {
             intensity: 1.0,
             partitions: Vec::new(),
             measured: Vec::new(),
+            segments: Vec::new(),
         },
     )
 }
@@ -106,6 +108,9 @@ impl ModelUi for PerdomeUi {
     }
 
     fn input(&self, _catalog: &Catalog) -> Result<Scenario, ViewError> {
+        if let Some(Err(e)) = self.state.workload.counted() {
+            return Err(e.into());
+        }
         Ok(self.state.scenario())
     }
 

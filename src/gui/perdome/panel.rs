@@ -193,19 +193,23 @@ fn workload_section_ui(ui: &mut Ui, m: &mut PerdomeUi, ctx: &mut ViewContext<'_>
     if !w.source.is_empty() {
         ui.weak(format!("Source: {}", w.source));
     }
-    egui::Grid::new("intensity")
-        .num_columns(3)
-        .spacing([8.0, 4.0])
-        .show(ui, |ui| {
-            value_row_ui(
-                ui,
-                "I (flop/byte)",
-                "Intensity of the whole workload: flops per byte moved to or from memory",
-                &mut w.intensity,
-                I_RANGE,
-                "flop/byte",
-            );
-        });
+    let counted = w.counted().is_some();
+    ui.add_enabled_ui(!counted, |ui| {
+        egui::Grid::new("intensity")
+            .num_columns(3)
+            .spacing([8.0, 4.0])
+            .show(ui, |ui| {
+                value_row_ui(
+                    ui,
+                    "I (flop/byte)",
+                    "Intensity of the whole workload: flops per byte moved to or from memory",
+                    &mut w.intensity,
+                    I_RANGE,
+                    "flop/byte",
+                );
+            });
+    });
+    super::segments::segments_ui(ui, w);
 }
 
 /// The workload picker: the built-in workloads, then those imported from

@@ -5,7 +5,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::figure::Camera;
-use crate::model::perdome::{Param, Platform, Processor, Scenario, Side, Specs};
+use crate::model::perdome::{
+    Counted, CountsError, Param, Platform, Processor, Scenario, Segment, Side, Specs, intensities,
+};
 use crate::model::platform::Source;
 use crate::preset::perdome::{
     MeasuredSet, PartitionPreset, PlatformPreset, ProcessorRef, WorkloadPreset, measured_in,
@@ -125,7 +127,14 @@ pub struct WorkloadState {
     pub partitions: Vec<PartitionPreset>,
     /// Measured GFLOP/s per platform id, by partition name.
     pub measured: Vec<MeasuredSet>,
+    /// Code segments with their flops and bytes: while there are any, I
+    /// and the partition named [`SEGMENTS`] follow from them.
+    #[serde(default)]
+    pub segments: Vec<Segment>,
 }
+
+/// The name of the partition the code segments give.
+pub const SEGMENTS: &str = "segments";
 
 impl WorkloadState {
     pub fn from_preset(chosen: Chosen, w: &WorkloadPreset) -> WorkloadState {
@@ -136,18 +145,36 @@ impl WorkloadState {
             intensity: w.intensity,
             partitions: w.partitions.clone(),
             measured: w.measured.clone(),
+            segments: Vec::new(),
         }
     }
 
+    /// The partition of the code segments, if there are any.
+    pub fn counted(&self) -> Option<Result<Counted, CountsError>> {
+        (!self.segments.is_empty()).then(|| intensities(&self.segments))
+    }
+
+    /// The workload as a preset: with valid code segments, I and the
+    /// partition [`SEGMENTS`] are theirs.
     pub fn to_preset(&self) -> WorkloadPreset {
-        WorkloadPreset {
+        let mut w = WorkloadPreset {
             name: self.chosen.name.clone(),
             source: self.source.clone(),
             intensity: self.intensity,
             partitions: self.partitions.clone(),
             measured: self.measured.clone(),
             notes: self.notes.clone(),
+        };
+        if let Some(Ok(c)) = self.counted() {
+            w.intensity = c.wp.i;
+            w.partitions.retain(|q| q.name != SEGMENTS);
+            w.partitions.push(PartitionPreset {
+                name: SEGMENTS.into(),
+                i_c: c.wp.i_c,
+                i_g: c.wp.i_g,
+            });
         }
+        w
     }
 
     /// Measured GFLOP/s of a partition on a platform.
