@@ -151,6 +151,14 @@ fn a_verdict_opens_its_model_view() {
     h.get_by_label("Open Kernel suite").click();
     h.run();
     assert_eq!(h.state().state.tab, Tab::Figure(View::OffloadSuite));
+    // With the overview's platform: every model now uses it.
+    let app = h.state();
+    assert_eq!(app.state.shared_platform.as_deref(), Some("i7-gtx750-perdome"));
+    assert_eq!(app.model::<OffloadUi>().state.platform, "i7-gtx750-perdome");
+    assert_eq!(
+        app.model::<BoathullUi>().state.processor.name,
+        "NVIDIA GeForce GTX 750"
+    );
 }
 
 #[test]

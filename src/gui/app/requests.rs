@@ -32,6 +32,8 @@ impl HetscopeApp {
         for r in requests {
             match r {
                 Request::Open(tab) => self.state.tab = tab,
+                // Already every model's platform: keep their fine-tuning.
+                Request::UsePlatform(id) if self.state.shared_platform.as_deref() == Some(&id) => {}
                 Request::UsePlatform(id) => {
                     self.use_platform(&id);
                 }

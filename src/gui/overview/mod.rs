@@ -116,8 +116,11 @@ impl ModelUi for OverviewUi {
     ) {
         if let (Some(c), Some(Figure::Chart(fig))) = (shown.computed, shown.figure) {
             let names = (
-                c.input.first.name.as_str(),
-                c.input.second.as_ref().map(|p| p.name.as_str()),
+                (c.input.first.id.as_str(), c.input.first.name.as_str()),
+                c.input
+                    .second
+                    .as_ref()
+                    .map(|p| (p.id.as_str(), p.name.as_str())),
             );
             view::overview_view_ui(ui, names, &c.overview, fig, ctx);
         }

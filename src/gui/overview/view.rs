@@ -35,7 +35,9 @@ fn cards(v: &Verdicts) -> [(&'static str, View, Vec<String>); 4] {
     ]
 }
 
-fn column_ui(ui: &mut Ui, name: &str, v: &Verdicts, ctx: &mut ViewContext<'_>) {
+/// One platform's cards; `id` is its preset id, which an Open button
+/// makes every model's platform before showing the view.
+fn column_ui(ui: &mut Ui, (id, name): (&str, &str), v: &Verdicts, ctx: &mut ViewContext<'_>) {
     ui.label(RichText::new(name).strong());
     for (title, view, sentences) in cards(v) {
         ui.group(|ui| {
@@ -48,6 +50,7 @@ fn column_ui(ui: &mut Ui, name: &str, v: &Verdicts, ctx: &mut ViewContext<'_>) {
                     ))
                     .clicked()
                 {
+                    ctx.requests.push(Request::UsePlatform(id.to_string()));
                     ctx.requests.push(Request::Open(Tab::Figure(view)));
                 }
             });
@@ -60,7 +63,7 @@ fn column_ui(ui: &mut Ui, name: &str, v: &Verdicts, ctx: &mut ViewContext<'_>) {
 
 pub fn overview_view_ui(
     ui: &mut Ui,
-    names: (&str, Option<&str>),
+    names: ((&str, &str), Option<(&str, &str)>),
     o: &Overview,
     fig: &ChartFigure,
     ctx: &mut ViewContext<'_>,
