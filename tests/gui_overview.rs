@@ -153,7 +153,10 @@ fn a_verdict_opens_its_model_view() {
     assert_eq!(h.state().state.tab, Tab::Figure(View::OffloadSuite));
     // With the overview's platform: every model now uses it.
     let app = h.state();
-    assert_eq!(app.state.shared_platform.as_deref(), Some("i7-gtx750-perdome"));
+    assert_eq!(
+        app.state.shared_platform.as_deref(),
+        Some("i7-gtx750-perdome")
+    );
     assert_eq!(app.model::<OffloadUi>().state.platform, "i7-gtx750-perdome");
     assert_eq!(
         app.model::<BoathullUi>().state.processor.name,
@@ -236,4 +239,35 @@ fn a_derived_offload_platform_shows_its_parameters_and_their_sources() {
     h.run();
     assert_eq!(h.query_all_by_label("[edited]").count(), 1);
     assert!(h.state().param_error().is_none());
+}
+
+#[test]
+fn fine_tuning_is_kept_per_platform_and_can_be_reset() {
+    let mut h = harness();
+    pick(&mut h, "Platform for every model", "Xeon Platinum 8480+ + H100 SXM5");
+    let derived = h.state().model::<PerdomeUi>().state.platform.params.gpu.t_f;
+    {
+        let app = h.state_mut();
+        app.model_mut::<PerdomeUi>().state.platform.params.gpu.t_f = derived * 2.0;
+        app.model_mut::<OffloadUi>()
+            .state
+            .overrides
+            .insert(hetscope::model::offload::OffloadParam::BusGbs, 20.0);
+    }
+    h.run();
+    // Another platform: its own values.
+    pick(&mut h, "Platform for every model", "EPYC 9654 + H100 SXM5");
+    assert!(h.state().model::<OffloadUi>().state.overrides.is_empty());
+    // Back: as it was left.
+    pick(&mut h, "Platform for every model", "Xeon Platinum 8480+ + H100 SXM5");
+    let app = h.state();
+    assert_eq!(app.model::<PerdomeUi>().state.platform.params.gpu.t_f, derived * 2.0);
+    assert_eq!(app.model::<OffloadUi>().state.overrides.len(), 1);
+    // Reset: the platform's own values again.
+    h.get_by_label("Reset platform").click();
+    h.run();
+    let app = h.state();
+    assert_eq!(app.model::<PerdomeUi>().state.platform.params.gpu.t_f, derived);
+    assert!(app.model::<OffloadUi>().state.overrides.is_empty());
+    assert_eq!(app.state.shared_platform.as_deref(), Some("xeon-8480-h100"));
 }

@@ -437,10 +437,15 @@ impl eframe::App for HetscopeApp {
                 self.with_current(|m, tab, vc| m.side_panel_ui(ui, tab, vc))
             });
         egui::Panel::top("tab_bar").show(ui, |ui| {
-            if let Some(id) =
-                super::platform_bar::platform_bar_ui(ui, &self.catalog, &self.state.shared_platform)
-            {
-                self.use_platform(&id);
+            use super::platform_bar::{BarAction, platform_bar_ui};
+            match platform_bar_ui(ui, &self.catalog, &self.state.shared_platform) {
+                Some(BarAction::Use(id)) => {
+                    self.use_platform(&id);
+                }
+                Some(BarAction::Reset) => {
+                    self.reset_platform();
+                }
+                None => {}
             }
             self.tab_bar_ui(ui);
         });

@@ -75,6 +75,18 @@ pub trait ModelUi: Sized + 'static {
     /// parameters keep their state.
     fn use_platform(&mut self, _platform: &PlatformChoice, _ctx: &mut ViewContext<'_>) {}
 
+    /// The part of the state a platform gives, with the user's
+    /// fine-tuning of it (as RON), so that it can be kept per platform.
+    fn platform_part(&self) -> Option<String> {
+        None
+    }
+
+    /// Put back a part saved by [`ModelUi::platform_part`]; false when it
+    /// cannot be read (the platform's own values are used then).
+    fn set_platform_part(&mut self, _ron: &str) -> bool {
+        false
+    }
+
     /// The side panel: pickers, sliders, files.
     fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>);
 
@@ -283,6 +295,10 @@ pub trait AnyModel {
     fn apply(&mut self, apply: super::jobs::ApplyFn, ctx: &mut ViewContext<'_>);
     /// Take the platform chosen at the top of the window.
     fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>);
+    /// The platform's part of the state, with its fine-tuning (RON).
+    fn platform_part(&self) -> Option<String>;
+    /// Put back a saved platform part; false when it cannot be read.
+    fn set_platform_part(&mut self, ron: &str) -> bool;
     /// Hand a chosen path to the model's UI.
     fn apply_path(&mut self, apply: super::jobs::PathFn, path: PathBuf, ctx: &mut ViewContext<'_>);
     /// The persisted state as RON.
@@ -370,6 +386,14 @@ impl<M: ModelUi> AnyModel for ModelSlot<M> {
 
     fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
         self.ui.use_platform(platform, ctx);
+    }
+
+    fn platform_part(&self) -> Option<String> {
+        self.ui.platform_part()
+    }
+
+    fn set_platform_part(&mut self, ron: &str) -> bool {
+        self.ui.set_platform_part(ron)
     }
 
     fn apply_path(&mut self, apply: super::jobs::PathFn, path: PathBuf, ctx: &mut ViewContext<'_>) {

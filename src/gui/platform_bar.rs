@@ -5,8 +5,21 @@ use eframe::egui::{self, Ui};
 
 use crate::preset::Catalog;
 
-/// The picker; returns the id of a platform the user chose this frame.
-pub fn platform_bar_ui(ui: &mut Ui, catalog: &Catalog, current: &Option<String>) -> Option<String> {
+/// What the user did in the bar this frame.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BarAction {
+    /// Chose this platform.
+    Use(String),
+    /// Asked for the platform's own values back.
+    Reset,
+}
+
+/// The picker and its Reset button.
+pub fn platform_bar_ui(
+    ui: &mut Ui,
+    catalog: &Catalog,
+    current: &Option<String>,
+) -> Option<BarAction> {
     let mut chosen = None;
     ui.horizontal(|ui| {
         let text = current
@@ -24,14 +37,21 @@ pub fn platform_bar_ui(ui: &mut Ui, catalog: &Catalog, current: &Option<String>)
                         .on_hover_text(format!("{}\n\n{}", p.source, p.notes))
                         .clicked()
                     {
-                        chosen = Some(e.id.clone());
+                        chosen = Some(BarAction::Use(e.id.clone()));
                     }
                 }
             })
             .response
             .on_hover_text(
-                "One CPU+GPU platform for every model: each model takes its paper's presets where the platform names them, else parameters derived from the platform's spec sheets. Each model's own controls still fine-tune it.",
+                "One CPU+GPU platform for every model: each model takes its paper's presets where the platform names them, else parameters derived from the platform's spec sheets. Each model's own controls still fine-tune it, and the fine-tuning is kept per platform.",
             );
+        if ui
+            .add_enabled(current.is_some(), egui::Button::new("Reset platform"))
+            .on_hover_text("Every model back to this platform's own values (drops your fine-tuning of it)")
+            .clicked()
+        {
+            chosen = Some(BarAction::Reset);
+        }
     });
     chosen
 }

@@ -56,6 +56,10 @@ pub struct AppState {
     /// The platform chosen at the top of the window (a catalog id); none
     /// until one is chosen: each model then shows its own presets.
     pub shared_platform: Option<String>,
+    /// Each model's fine-tuning of each platform it was used with, by
+    /// "<platform id>/<model key>" (RON), so that coming back to a
+    /// platform finds it as it was left.
+    pub tuned: std::collections::BTreeMap<String, String>,
 }
 
 impl Default for AppState {
@@ -67,6 +71,7 @@ impl Default for AppState {
             export_height: EXPORT_SIZE.1,
             last_folder: None,
             shared_platform: None,
+            tuned: Default::default(),
         }
     }
 }

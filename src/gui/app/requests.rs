@@ -3,6 +3,7 @@
 //! asks to open.
 
 use super::HetscopeApp;
+use crate::figure::ModelGroup;
 use crate::gui::context::Request;
 
 impl HetscopeApp {
@@ -16,13 +17,55 @@ impl HetscopeApp {
                 return false;
             }
         };
+        self.keep_tuning();
+        let mut kept = 0;
         for i in 0..self.models.len() {
-            self.with_model_at(i, |m, vc| m.use_platform(&choice, vc));
+            let key = tuning_key(&choice.id, self.models[i].group());
+            let restored = self
+                .state
+                .tuned
+                .get(&key)
+                .is_some_and(|t| self.models[i].set_platform_part(t));
+            if restored {
+                kept += 1;
+            } else {
+                self.with_model_at(i, |m, vc| m.use_platform(&choice, vc));
+            }
         }
         self.state.shared_platform = Some(choice.id.clone());
-        self.status
-            .info(format!("Platform for every model: {}", choice.preset.name));
+        let how = if kept > 0 {
+            " (as you left it; Reset gives its own values)"
+        } else {
+            ""
+        };
+        self.status.info(format!(
+            "Platform for every model: {}{how}",
+            choice.preset.name
+        ));
         true
+    }
+
+    /// Keep every model's fine-tuning of the current platform.
+    fn keep_tuning(&mut self) {
+        let Some(old) = self.state.shared_platform.clone() else {
+            return;
+        };
+        for m in &self.models {
+            if let Some(part) = m.platform_part() {
+                self.state.tuned.insert(tuning_key(&old, m.group()), part);
+            }
+        }
+    }
+
+    /// Every model back to the current platform's own values: its kept
+    /// fine-tuning is dropped.
+    pub fn reset_platform(&mut self) -> bool {
+        let Some(id) = self.state.shared_platform.take() else {
+            return false;
+        };
+        let prefix = format!("{id}/");
+        self.state.tuned.retain(|k, _| !k.starts_with(&prefix));
+        self.use_platform(&id)
     }
 
     /// Carry out what the panels asked this frame; true when any.
@@ -41,4 +84,9 @@ impl HetscopeApp {
         }
         any
     }
+}
+
+/// The key of a model's fine-tuning of a platform.
+fn tuning_key(platform: &str, group: ModelGroup) -> String {
+    format!("{platform}/{}", group.key())
 }

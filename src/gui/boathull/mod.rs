@@ -124,6 +124,16 @@ impl ModelUi for BoathullUi {
         }
     }
 
+    fn platform_part(&self) -> Option<String> {
+        ron::to_string(&(&self.state.processor, &self.state.partner)).ok()
+    }
+
+    fn set_platform_part(&mut self, text: &str) -> bool {
+        ron::from_str(text)
+            .map(|(p, q)| (self.state.processor, self.state.partner) = (p, q))
+            .is_ok()
+    }
+
     fn side_panel_ui(&mut self, ui: &mut Ui, _shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
         panel::side_panel_ui(ui, self, ctx);
     }

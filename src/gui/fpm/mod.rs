@@ -96,6 +96,18 @@ impl ModelUi for FpmUi {
         }
     }
 
+    fn platform_part(&self) -> Option<String> {
+        let s = &self.state;
+        ron::to_string(&(&s.devices, s.n_units, s.integer)).ok()
+    }
+
+    fn set_platform_part(&mut self, text: &str) -> bool {
+        let s = &mut self.state;
+        ron::from_str(text)
+            .map(|(d, n, i)| (s.devices, s.n_units, s.integer) = (d, n, i))
+            .is_ok()
+    }
+
     fn side_panel_ui(&mut self, ui: &mut Ui, _shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
         panel::side_panel_ui(ui, self, ctx);
     }

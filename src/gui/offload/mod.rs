@@ -84,6 +84,16 @@ impl ModelUi for OffloadUi {
         self.state.select_platform(&platform.id);
     }
 
+    fn platform_part(&self) -> Option<String> {
+        ron::to_string(&(&self.state.platform, &self.state.overrides)).ok()
+    }
+
+    fn set_platform_part(&mut self, text: &str) -> bool {
+        ron::from_str(text)
+            .map(|(p, o)| (self.state.platform, self.state.overrides) = (p, o))
+            .is_ok()
+    }
+
     fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
         self.state.sync_edit(ctx.catalog);
         let readout = match (shown.error, shown.computed) {

@@ -140,6 +140,14 @@ impl ModelUi for PerdomeUi {
         }
     }
 
+    fn platform_part(&self) -> Option<String> {
+        ron::to_string(&self.state.platform).ok()
+    }
+
+    fn set_platform_part(&mut self, text: &str) -> bool {
+        ron::from_str(text).map(|p| self.state.platform = p).is_ok()
+    }
+
     fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
         panel::side_panel_ui(ui, self, shown.computed, ctx);
     }
