@@ -244,7 +244,11 @@ fn a_derived_offload_platform_shows_its_parameters_and_their_sources() {
 #[test]
 fn fine_tuning_is_kept_per_platform_and_can_be_reset() {
     let mut h = harness();
-    pick(&mut h, "Platform for every model", "Xeon Platinum 8480+ + H100 SXM5");
+    pick(
+        &mut h,
+        "Platform for every model",
+        "Xeon Platinum 8480+ + H100 SXM5",
+    );
     let derived = h.state().model::<PerdomeUi>().state.platform.params.gpu.t_f;
     {
         let app = h.state_mut();
@@ -259,15 +263,57 @@ fn fine_tuning_is_kept_per_platform_and_can_be_reset() {
     pick(&mut h, "Platform for every model", "EPYC 9654 + H100 SXM5");
     assert!(h.state().model::<OffloadUi>().state.overrides.is_empty());
     // Back: as it was left.
-    pick(&mut h, "Platform for every model", "Xeon Platinum 8480+ + H100 SXM5");
+    pick(
+        &mut h,
+        "Platform for every model",
+        "Xeon Platinum 8480+ + H100 SXM5",
+    );
     let app = h.state();
-    assert_eq!(app.model::<PerdomeUi>().state.platform.params.gpu.t_f, derived * 2.0);
+    assert_eq!(
+        app.model::<PerdomeUi>().state.platform.params.gpu.t_f,
+        derived * 2.0
+    );
     assert_eq!(app.model::<OffloadUi>().state.overrides.len(), 1);
     // Reset: the platform's own values again.
     h.get_by_label("Reset platform").click();
     h.run();
     let app = h.state();
-    assert_eq!(app.model::<PerdomeUi>().state.platform.params.gpu.t_f, derived);
+    assert_eq!(
+        app.model::<PerdomeUi>().state.platform.params.gpu.t_f,
+        derived
+    );
     assert!(app.model::<OffloadUi>().state.overrides.is_empty());
     assert_eq!(app.state.shared_platform.as_deref(), Some("xeon-8480-h100"));
+}
+
+#[test]
+fn a_node_with_several_gpus_can_be_regrouped() {
+    let mut h = harness();
+    pick(
+        &mut h,
+        "Platform for every model",
+        "2 x Xeon 8480+ + 8 x H100 SXM5",
+    );
+    h.get_by_label("GPUs counted");
+    h.get_by_label("CPU sockets counted");
+    h.state_mut().model_mut::<OverviewUi>().state.gpus = Some(4);
+    h.run();
+    h.run();
+    let Some(Figure::Chart(c)) = h.state().figure() else {
+        panic!("a chart");
+    };
+    assert!(
+        c.subtitle
+            .contains("2 x Intel Xeon Platinum 8480+ + 4 x NVIDIA H100"),
+        "{}",
+        c.subtitle
+    );
+    // Another platform starts with all of its processors.
+    pick(
+        &mut h,
+        "Platform for every model",
+        "Xeon Platinum 8480+ + H100 SXM5",
+    );
+    assert_eq!(h.state().model::<OverviewUi>().state.gpus, None);
+    assert!(h.query_by_label("GPUs counted").is_none());
 }

@@ -342,3 +342,63 @@ fn overview_errors_name_the_argument() {
         "--platform2",
     );
 }
+
+#[test]
+fn regrouping_a_node_counts_fewer_sockets_and_gpus() {
+    // PeaPaw 3.3 grouping: 2 sockets + 8 GPUs regrouped to 1 + 1 is the
+    // one-socket, one-GPU platform of the same spec sheets.
+    let one = eval(&[
+        "eval",
+        "overview",
+        "--platform",
+        "dgx-h100-like",
+        "--cpus",
+        "1",
+        "--gpus",
+        "1",
+    ]);
+    let single = eval(&["eval", "overview", "--platform", "xeon-8480-h100"]);
+    assert!(close(
+        num(&one["perdome"], "gflops"),
+        num(&single["perdome"], "gflops")
+    ));
+    assert_eq!(one["perdome"]["params"], single["perdome"]["params"]);
+    assert_eq!(
+        one["fpm"]["methods"]["fpm"]["makespan_s"],
+        single["fpm"]["methods"]["fpm"]["makespan_s"]
+    );
+    // Eight GPUs bound about eight times the GPU-only performance of one.
+    let all = eval(&["eval", "overview", "--platform", "dgx-h100-like"]);
+    let ratio = num(&all["perdome"], "gpu_only_gflops") / num(&one["perdome"], "gpu_only_gflops");
+    assert!((ratio - 8.0).abs() < 1e-9, "{ratio}");
+    assert!(
+        all["platform"]["sources"]["perdome"]["uses"]
+            .as_str()
+            .unwrap()
+            .contains("8 x NVIDIA H100")
+    );
+    fails(
+        &[
+            "eval",
+            "overview",
+            "--platform",
+            "dgx-h100-like",
+            "--gpus",
+            "9",
+        ],
+        1,
+        "1 to 8",
+    );
+    fails(
+        &[
+            "eval",
+            "overview",
+            "--platform",
+            "fpm-hybrid-node",
+            "--gpus",
+            "1",
+        ],
+        1,
+        "several kinds",
+    );
+}

@@ -33,6 +33,12 @@ pub struct OverviewArgs {
     /// 60 x 60 blocks).
     #[arg(long, value_parser = super::fpm::parse_n, value_name = "N", default_value_t = crate::gui::overview::DEFAULT_FPM_N)]
     pub n: f64,
+    /// Regroup the first platform (PeaPaw 3.3): CPU sockets counted.
+    #[arg(long, value_name = "N")]
+    pub cpus: Option<u32>,
+    /// Regroup the first platform: GPUs counted (one kind of GPU).
+    #[arg(long, value_name = "N")]
+    pub gpus: Option<u32>,
 }
 
 /// The overview input of the arguments.
@@ -42,12 +48,18 @@ pub fn input(
     options: &OverviewOptions,
 ) -> Result<OverviewInput, CliError> {
     let cat = catalog()?;
-    let one = |arg: &str, option: &str| {
+    let one = |arg: &str, option: &str, options: &OverviewOptions| {
         platform_input(&cat, arg, options).map_err(|e| preset_error(option, e))
     };
+    // Regrouping applies to the first platform only.
+    let plain = OverviewOptions {
+        cpus: None,
+        gpus: None,
+        ..options.clone()
+    };
     Ok(OverviewInput {
-        first: one(platform, "platform")?,
-        second: platform2.map(|p| one(p, "platform2")).transpose()?,
+        first: one(platform, "platform", options)?,
+        second: platform2.map(|p| one(p, "platform2", &plain)).transpose()?,
     })
 }
 
@@ -66,11 +78,12 @@ fn options(workload: &str, n: f64) -> Result<OverviewOptions, CliError> {
 
 /// Run `eval overview`.
 pub fn run(args: &OverviewArgs) -> Result<Value, CliError> {
-    let input = input(
-        &args.platform,
-        args.platform2.as_deref(),
-        &options(&args.workload, args.n)?,
-    )?;
+    let options = OverviewOptions {
+        cpus: args.cpus,
+        gpus: args.gpus,
+        ..options(&args.workload, args.n)?
+    };
+    let input = input(&args.platform, args.platform2.as_deref(), &options)?;
     let o = Overview::compute(&input).map_err(|e| CliError::usage(e.to_string()))?;
     let mut m = platform_json(&input.first, &o.first)?;
     m.insert("model".into(), json!("overview"));
@@ -147,7 +160,7 @@ fn sources_json(sources: &[ModelSources]) -> Value {
     for s in sources {
         m.insert(
             s.model.into(),
-            json!({"from": s.from, "params": super::platform::sources_json(&s.params)}),
+            json!({"from": s.from, "uses": s.uses, "params": super::platform::sources_json(&s.params)}),
         );
     }
     Value::Object(m)

@@ -42,6 +42,9 @@ pub struct ModelSources {
     pub model: &'static str,
     /// E.g. "derived from the spec sheets", "processor presets i7-930, gtx470".
     pub from: String,
+    /// Which processors the model sees of a node with several, e.g.
+    /// "one socket and one GPU" ("" for a node of one of each).
+    pub uses: String,
     pub params: Vec<(String, Source)>,
 }
 

@@ -19,6 +19,11 @@ pub struct OverviewOptions {
     pub fpm_n: f64,
     /// Which transfer rate of the link derived models assume.
     pub transfers: Transfers,
+    /// Regrouping (PeaPaw 3.3): CPU sockets and GPUs counted in the two
+    /// groups, in place of the platform's (GPUs: of a platform with one
+    /// kind of GPU).
+    pub cpus: Option<u32>,
+    pub gpus: Option<u32>,
 }
 
 /// The FPM paper's Figure 6 problem: 60 x 60 blocks.
@@ -30,6 +35,8 @@ impl Default for OverviewOptions {
             workload: crate::preset::defaults::WORKLOAD.to_string(),
             fpm_n: DEFAULT_FPM_N,
             transfers: Transfers::Pageable,
+            cpus: None,
+            gpus: None,
         }
     }
 }
@@ -51,6 +58,8 @@ pub fn choice_input(
     c: &PlatformChoice,
     options: &OverviewOptions,
 ) -> Result<PlatformInput, PresetError> {
+    let regrouped = regroup(c, options)?;
+    let c = &regrouped;
     let p = &c.preset;
     let perdome = p.resolve(&c.id, cat, &c.origin)?;
     let (_, workload) = workload_arg(&options.workload, cat)?;
@@ -71,6 +80,17 @@ pub fn choice_input(
         Some(n) => format!("{} + {}, {}", n.cpu_label(), n.gpu_label(), n.link.name),
         None => format!("{} + {}", perdome.cpu.name, perdome.gpu.name),
     };
+    let uses = |one: bool| match p.node(cat, &c.origin) {
+        Ok(Some(n)) if one && (n.cpus > 1 || n.gpu_count() > 1) => {
+            format!("one socket and one GPU ({})", n.gpu().name)
+        }
+        Ok(Some(n)) if !one && (n.cpus > 1 || n.gpu_count() > 1) => format!(
+            "grouped as PeaPaw 3.3: {} as one CPU, {} as one GPU",
+            n.cpu_label(),
+            n.gpu_label()
+        ),
+        _ => String::new(),
+    };
     let perdome_from = if p.cpu.is_some() {
         "processor presets (a paper's or a measurement's values)".to_string()
     } else {
@@ -80,21 +100,32 @@ pub fn choice_input(
         ModelSources {
             model: "perdome",
             from: perdome_from,
+            uses: uses(false),
             params: perdome.sources.clone(),
         },
         ModelSources {
             model: "boathull",
             from: models.boathull.from.describe(),
+            uses: uses(true),
             params: models.boathull.sources.clone(),
         },
         ModelSources {
             model: "offload",
             from: models.offload.from.describe(),
+            uses: uses(true),
             params: models.offload.sources.clone(),
         },
         ModelSources {
             model: "fpm",
             from: models.fpm.from.describe(),
+            uses: if models.fpm.value.len() > 1 {
+                format!(
+                    "{} devices, each its own speed function",
+                    models.fpm.value.len()
+                )
+            } else {
+                String::new()
+            },
             params: models.fpm.sources.clone(),
         },
     ];
@@ -111,4 +142,49 @@ pub fn choice_input(
         fpm_integer: true,
         sources,
     })
+}
+
+/// The platform with the socket and GPU counts of `options`; an error
+/// names a count out of range or a platform that cannot be regrouped.
+fn regroup(c: &PlatformChoice, options: &OverviewOptions) -> Result<PlatformChoice, PresetError> {
+    let mut c = c.clone();
+    if options.cpus.is_none() && options.gpus.is_none() {
+        return Ok(c);
+    }
+    let origin = c.origin.clone();
+    let h = c.preset.hardware.as_mut().ok_or_else(|| {
+        PresetError::invalid(
+            &origin,
+            "hardware",
+            "a platform without hardware cannot be regrouped",
+        )
+    })?;
+    if let Some(n) = options.cpus {
+        if !(1..=h.cpus).contains(&n) {
+            return Err(PresetError::invalid(
+                &origin,
+                "hardware.cpus",
+                format!("{n} CPU sockets: the platform has 1 to {}", h.cpus),
+            ));
+        }
+        h.cpus = n;
+    }
+    if let Some(m) = options.gpus {
+        let [g] = h.gpus.as_mut_slice() else {
+            return Err(PresetError::invalid(
+                &origin,
+                "hardware.gpus",
+                "GPUs of several kinds cannot be regrouped by count",
+            ));
+        };
+        if !(1..=g.count).contains(&m) {
+            return Err(PresetError::invalid(
+                &origin,
+                "hardware.gpus",
+                format!("{m} GPUs: the platform has 1 to {}", g.count),
+            ));
+        }
+        g.count = m;
+    }
+    Ok(c)
 }

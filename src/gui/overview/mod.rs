@@ -64,14 +64,14 @@ impl ModelUi for OverviewUi {
     }
 
     fn input(&self, catalog: &Catalog) -> Result<OverviewInput, ViewError> {
-        let options = self.state.options();
+        let (first, second) = self.state.options();
         Ok(OverviewInput {
-            first: platform_input(catalog, &self.state.platform, &options)?,
+            first: platform_input(catalog, &self.state.platform, &first)?,
             second: self
                 .state
                 .platform2
                 .as_deref()
-                .map(|p| platform_input(catalog, p, &options))
+                .map(|p| platform_input(catalog, p, &second))
                 .transpose()?,
         })
     }
@@ -95,6 +95,9 @@ impl ModelUi for OverviewUi {
     }
 
     fn use_platform(&mut self, platform: &PlatformChoice, _ctx: &mut ViewContext<'_>) {
+        if self.state.platform != platform.id {
+            (self.state.cpus, self.state.gpus) = (None, None);
+        }
         self.state.platform = platform.id.clone();
     }
 

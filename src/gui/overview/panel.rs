@@ -87,6 +87,7 @@ fn pickers_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
                 ui.selectable_value(&mut s.workload, e.id.clone(), &e.name);
             }
         });
+    grouping_ui(ui, s, cat);
     ui.horizontal(|ui| {
         ui.add(
             egui::DragValue::new(&mut s.fpm_n)
@@ -100,6 +101,47 @@ fn pickers_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
     });
 }
 
+/// The sockets and GPUs counted in the two groups (PeaPaw 3.3), for a
+/// platform with several.
+fn grouping_ui(ui: &mut Ui, s: &mut super::state::OverviewState, cat: &Catalog) {
+    let Some(h) = cat
+        .platform(&s.platform)
+        .and_then(|(_, p)| p.hardware.as_ref())
+    else {
+        return;
+    };
+    let gpus = match h.gpus.as_slice() {
+        [g] => Some(g.count),
+        _ => None,
+    };
+    if h.cpus < 2 && gpus.is_none_or(|g| g < 2) {
+        return;
+    }
+    let tip = "PeaPaw Section 3.3: the CPU sockets form one processor and the GPUs another, peaks, bandwidths and static powers added; fewer counted is the node with the others idle (PerDome/PeaPaw and FPM follow, the boat hull and offload models use one socket and one GPU)";
+    for (label, value, max) in [
+        ("CPU sockets counted", &mut s.cpus, Some(h.cpus)),
+        ("GPUs counted", &mut s.gpus, gpus),
+    ] {
+        let Some(max) = max.filter(|m| *m > 1) else {
+            continue;
+        };
+        let mut n = value.unwrap_or(max);
+        ui.horizontal(|ui| {
+            let r = ui
+                .add(
+                    egui::DragValue::new(&mut n)
+                        .range(1..=max)
+                        .suffix(format!(" of {max}")),
+                )
+                .on_hover_text(tip);
+            ui.label(label);
+            if r.changed() {
+                *value = (n != max).then_some(n);
+            }
+        });
+    }
+}
+
 /// Where each model's parameters come from, a tag per parameter with its
 /// citation or rule on hover.
 fn sources_ui(ui: &mut Ui, p: &PlatformInput) {
@@ -110,6 +152,9 @@ fn sources_ui(ui: &mut Ui, p: &PlatformInput) {
             ui.weak(&p.hardware);
             for m in &p.sources {
                 ui.label(RichText::new(format!("{}: {}", m.model, m.from)).strong());
+                if !m.uses.is_empty() {
+                    ui.weak(format!("uses {}", m.uses));
+                }
                 for (name, src) in &m.params {
                     ui.horizontal_wrapped(|ui| {
                         ui.label(name);

@@ -18,6 +18,10 @@ pub struct OverviewState {
     pub workload: String,
     /// FPM problem size, blocks of 640 x 640.
     pub fpm_n: f64,
+    /// Regrouping of the first platform (PeaPaw 3.3): CPU sockets and
+    /// GPUs counted; none: all of them.
+    pub cpus: Option<u32>,
+    pub gpus: Option<u32>,
 }
 
 impl Default for OverviewState {
@@ -27,16 +31,25 @@ impl Default for OverviewState {
             platform2: None,
             workload: defaults::WORKLOAD.to_string(),
             fpm_n: DEFAULT_FPM_N,
+            cpus: None,
+            gpus: None,
         }
     }
 }
 
 impl OverviewState {
-    pub fn options(&self) -> OverviewOptions {
-        OverviewOptions {
+    /// The options of the first platform (regrouped) and of the second.
+    pub fn options(&self) -> (OverviewOptions, OverviewOptions) {
+        let second = OverviewOptions {
             workload: self.workload.clone(),
             fpm_n: self.fpm_n,
             ..Default::default()
-        }
+        };
+        let first = OverviewOptions {
+            cpus: self.cpus,
+            gpus: self.gpus,
+            ..second.clone()
+        };
+        (first, second)
     }
 }
