@@ -116,6 +116,12 @@ fn agrees_with_single_evals(platform: &str) {
     {
         let id = k["kernel_id"].as_str().unwrap();
         for size in ["test", "benchmark"] {
+            // Data the GPU cannot hold gets no speedup in the overview.
+            if let Some(e) = k[size]["error"].as_str() {
+                assert!(e.starts_with("does not fit the GPU"), "{e}");
+                assert_eq!(k[size]["fits_gpu"], false);
+                continue;
+            }
             let single = eval(&[
                 "eval",
                 "offload",
@@ -222,6 +228,37 @@ fn a_second_platform_shows_both_and_what_changed() {
     // Without a second platform there is no diff.
     let one = eval(&["eval", "overview", "--platform", "xeon-8480-h100"]);
     assert!(one.get("diff").is_none() && one.get("platform2").is_none());
+}
+
+#[test]
+fn kernels_whose_data_does_not_fit_the_gpu_get_no_speedup() {
+    // GTX 750: 1 GiB. GEMM at n = 9600 copies A, B, C in (1.1 GB) and C
+    // back: it cannot fit. At n = 1100 it does (14.5 MB + 4.8 MB).
+    let o = eval(&["eval", "overview", "--platform", "i7-gtx750-perdome"]);
+    let gemm = o["offload"]["kernels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|k| k["kernel_id"] == "gemm")
+        .unwrap();
+    assert_eq!(gemm["benchmark"]["fits_gpu"], false);
+    assert!(gemm["benchmark"]["speedup"].is_null());
+    assert_eq!(
+        num(&gemm["benchmark"], "device_bytes"),
+        16.0 * 9600.0 * 9600.0
+    );
+    assert_eq!(gemm["test"]["fits_gpu"], true);
+    assert!(gemm["test"]["speedup"].is_number());
+    let sentence = o["offload"]["sentence"].as_str().unwrap();
+    assert!(
+        sentence.contains("GEMM") && sentence.contains("does not fit the GPU's memory"),
+        "{sentence}"
+    );
+    // An H100 (80 GB) holds every kernel at both sizes.
+    let h = eval(&["eval", "overview", "--platform", "xeon-8480-h100"]);
+    for k in h["offload"]["kernels"].as_array().unwrap() {
+        assert_eq!(k["benchmark"]["fits_gpu"], true, "{}", k["kernel"]);
+    }
 }
 
 #[test]

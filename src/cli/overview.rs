@@ -203,12 +203,16 @@ fn sized_json(s: &SizedDecision) -> Value {
     match &s.decision {
         Ok(d) => json!({
             "n": s.n,
+            "device_bytes": s.device_bytes,
+            "fits_gpu": s.fits_gpu,
             "speedup": d.speedup,
             "offload": d.offload,
             "cpu_s": d.cpu_seconds,
             "gpu_s": d.gpu_seconds,
         }),
-        Err(e) => json!({"n": s.n, "error": e}),
+        Err(e) => {
+            json!({"n": s.n, "device_bytes": s.device_bytes, "fits_gpu": s.fits_gpu, "error": e})
+        }
     }
 }
 

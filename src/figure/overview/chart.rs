@@ -222,6 +222,19 @@ fn offload_panel(cols: &[Column]) -> ChartPanel {
     for b in p.bars.iter_mut().flat_map(|s| &mut s.bars) {
         b.base = p.y.lo;
     }
+    for c in cols {
+        for &mode in modes {
+            let (big, _) = c.v.offload.undecided(mode);
+            if !big.is_empty() {
+                p.notes.push(format!(
+                    "{}: no bar at {} size for {}: the data does not fit the GPU.",
+                    c.name,
+                    mode.key(),
+                    big.join(", ")
+                ));
+            }
+        }
+    }
     p.ref_lines.push(RefLine {
         orientation: Orientation::Horizontal,
         value: 1.0,

@@ -61,6 +61,9 @@ pub struct PlatformInput {
     pub boathull: (Cpu, Gpu),
     pub offload: OffloadPlatform,
     pub kernels: Vec<OverviewKernel>,
+    /// Memory of the GPU the offload model uses, bytes (its spec sheet),
+    /// against which each kernel's data is checked.
+    pub gpu_mem_bytes: Option<f64>,
     pub fpm_devices: Vec<FpmDevice>,
     /// The FPM problem size, in the devices' unit.
     pub fpm_n: f64,

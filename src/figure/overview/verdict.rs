@@ -183,8 +183,22 @@ impl BoathullVerdict {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SizedDecision {
     pub n: f64,
+    /// The data copied to the device and back, bytes: an upper bound of
+    /// what the GPU must hold (an array both read and written counts
+    /// twice).
+    pub device_bytes: f64,
+    /// Whether the data fits the GPU's memory: `Some(true)` even at the
+    /// upper bound, `Some(false)` not even the larger of the two copies
+    /// (then `decision` says so), `None` in between or when the memory is
+    /// not known.
+    pub fits_gpu: Option<bool>,
+    /// The model's decision, or why there is none (the data does not fit
+    /// the GPU's memory, or the model refuses the size).
     pub decision: Result<Decision, String>,
 }
+
+/// The start of the reason of a kernel whose data does not fit the GPU.
+pub const DOES_NOT_FIT: &str = "does not fit the GPU";
 
 /// One offload kernel at its test and benchmark sizes.
 #[derive(Clone, Debug, PartialEq)]
@@ -229,9 +243,31 @@ impl KernelVerdict {
 }
 
 fn sized(k: &OverviewKernel, p: &PlatformInput, n: f64) -> SizedDecision {
+    let (to, from) = (
+        k.kernel.bytes_to_device.at(n),
+        k.kernel.bytes_from_device.at(n),
+    );
+    let device_bytes = to + from;
+    let fits_gpu = p.gpu_mem_bytes.and_then(|cap| {
+        if to.max(from) > cap {
+            Some(false)
+        } else {
+            (device_bytes <= cap).then_some(true)
+        }
+    });
+    let decision = match (fits_gpu, p.gpu_mem_bytes) {
+        (Some(false), Some(cap)) => Err(format!(
+            "{DOES_NOT_FIT}: at least {} GB against its {} GB",
+            fmt_sig(to.max(from) / 1e9),
+            fmt_sig(cap / 1e9)
+        )),
+        _ => decide(&k.kernel, &p.offload, n).map_err(|e| e.to_string()),
+    };
     SizedDecision {
         n,
-        decision: decide(&k.kernel, &p.offload, n).map_err(|e| e.to_string()),
+        device_bytes,
+        fits_gpu,
+        decision,
     }
 }
 
@@ -272,6 +308,22 @@ impl OffloadVerdict {
         }
     }
 
+    /// The kernels without a decision at `mode`: those whose data does
+    /// not fit the GPU, and the others.
+    pub fn undecided(&self, mode: SizeMode) -> (Vec<&str>, Vec<&str>) {
+        let (mut big, mut other) = (Vec::new(), Vec::new());
+        for k in &self.kernels {
+            if let Err(e) = &k.at(mode).decision {
+                if e.starts_with(DOES_NOT_FIT) {
+                    big.push(k.name.as_str());
+                } else {
+                    other.push(k.name.as_str());
+                }
+            }
+        }
+        (big, other)
+    }
+
     pub fn offloaded(&self, mode: SizeMode) -> Vec<&str> {
         self.decisions(mode)
             .filter(|(_, d)| d.offload)
@@ -295,20 +347,40 @@ impl OffloadVerdict {
                 fmt_speedup(self.geomean_profitable(mode))
             )
         };
-        let failed = self
-            .kernels
-            .iter()
-            .filter(|k| k.test.decision.is_err() || k.benchmark.decision.is_err())
-            .count();
         let mut s = format!(
             "Offload: {}; {}.",
             part(SizeMode::Test),
             part(SizeMode::Benchmark)
         );
-        if failed > 0 {
-            s.push_str(&format!(
-                " {failed} kernel(s) could not be evaluated at a size (see the kernel rows)."
-            ));
+        for mode in SizeMode::BOTH {
+            let (big, other) = self.undecided(mode);
+            if !big.is_empty() {
+                s.push_str(&format!(
+                    " At {} size the data of {} does not fit the GPU's memory.",
+                    mode.key(),
+                    big.join(", ")
+                ));
+            }
+            let maybe: Vec<&str> = self
+                .kernels
+                .iter()
+                .filter(|k| k.at(mode).fits_gpu.is_none() && k.at(mode).decision.is_ok())
+                .map(|k| k.name.as_str())
+                .collect();
+            if !maybe.is_empty() && self.kernels.iter().any(|k| k.at(mode).fits_gpu.is_some()) {
+                s.push_str(&format!(
+                    " At {} size the data of {} may not fit the GPU (it does if the arrays copied back are among those copied in).",
+                    mode.key(),
+                    maybe.join(", ")
+                ));
+            }
+            if !other.is_empty() {
+                s.push_str(&format!(
+                    " At {} size the model gives no decision for {}.",
+                    mode.key(),
+                    other.join(", ")
+                ));
+            }
         }
         s
     }

@@ -76,7 +76,11 @@ pub fn choice_input(
             benchmark_size: k.benchmark_size as f64,
         });
     }
-    let hardware = match p.node(cat, &c.origin)? {
+    let node = p.node(cat, &c.origin)?;
+    let gpu_mem_bytes = node
+        .as_ref()
+        .map(|n| n.gpu().mem_gib * 1024.0 * 1024.0 * 1024.0);
+    let hardware = match node {
         Some(n) => format!("{} + {}, {}", n.cpu_label(), n.gpu_label(), n.link.name),
         None => format!("{} + {}", perdome.cpu.name, perdome.gpu.name),
     };
@@ -137,6 +141,7 @@ pub fn choice_input(
         boathull: models.boathull.value,
         offload,
         kernels,
+        gpu_mem_bytes,
         fpm_devices: models.fpm.value,
         fpm_n: options.fpm_n,
         fpm_integer: true,
