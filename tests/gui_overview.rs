@@ -317,3 +317,49 @@ fn a_node_with_several_gpus_can_be_regrouped() {
     assert_eq!(h.state().model::<OverviewUi>().state.gpus, None);
     assert!(h.query_by_label("GPUs counted").is_none());
 }
+
+#[test]
+fn the_second_platform_is_drawn_over_the_boat_hull_and_offload_views() {
+    let mut h = harness();
+    pick(&mut h, "Compare with", "Xeon Platinum 8480+ + H100 SXM5");
+    let chart_series = |h: &Harness<'_, HetscopeApp>| -> Vec<String> {
+        match h.state().figure() {
+            Some(Figure::Chart(c)) => c
+                .panels
+                .iter()
+                .flat_map(|p| p.series.iter().map(|s| s.name.clone()))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    h.get_by_label("Boat hull").click();
+    h.run();
+    h.run();
+    let names = chart_series(&h);
+    assert!(
+        names
+            .iter()
+            .any(|n| n.contains("Xeon Platinum 8480+ + H100 SXM5") && n.ends_with("hull")),
+        "{names:?}"
+    );
+    h.get_by_label("Offload decision").click();
+    h.run();
+    h.run();
+    let names = chart_series(&h);
+    assert!(
+        names
+            .iter()
+            .any(|n| n == "Xeon Platinum 8480+ + H100 SXM5: speedup"),
+        "{names:?}"
+    );
+    assert!(h.state().param_error().is_none());
+    // No second platform: the overlays go.
+    h.get_by_label("Platform overview").click();
+    h.run();
+    pick(&mut h, "Compare with", "(no second platform)");
+    h.get_by_label("Offload decision").click();
+    h.run();
+    h.run();
+    assert!(chart_series(&h).iter().all(|n| !n.contains("Xeon")));
+    assert!(h.state().model::<BoathullUi>().state.overlay.is_none());
+}

@@ -46,6 +46,9 @@ pub enum Request {
     /// Choose this platform (a catalog id) for every model, as the picker
     /// at the top of the window does.
     UsePlatform(String),
+    /// Compare every model that can with this platform (a catalog id), or
+    /// with none.
+    CompareWith(Option<String>),
 }
 
 /// Passed to every panel of a model instead of the app.

@@ -75,6 +75,15 @@ pub trait ModelUi: Sized + 'static {
     /// parameters keep their state.
     fn use_platform(&mut self, _platform: &PlatformChoice, _ctx: &mut ViewContext<'_>) {}
 
+    /// Take the platform to compare with (the overview's second), or none:
+    /// a model that can draws it over its own views.
+    fn use_second_platform(
+        &mut self,
+        _platform: Option<&PlatformChoice>,
+        _ctx: &mut ViewContext<'_>,
+    ) {
+    }
+
     /// The part of the state a platform gives, with the user's
     /// fine-tuning of it (as RON), so that it can be kept per platform.
     fn platform_part(&self) -> Option<String> {
@@ -295,6 +304,8 @@ pub trait AnyModel {
     fn apply(&mut self, apply: super::jobs::ApplyFn, ctx: &mut ViewContext<'_>);
     /// Take the platform chosen at the top of the window.
     fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>);
+    /// Take the platform to compare with, or none.
+    fn use_second_platform(&mut self, platform: Option<&PlatformChoice>, ctx: &mut ViewContext<'_>);
     /// The platform's part of the state, with its fine-tuning (RON).
     fn platform_part(&self) -> Option<String>;
     /// Put back a saved platform part; false when it cannot be read.
@@ -386,6 +397,14 @@ impl<M: ModelUi> AnyModel for ModelSlot<M> {
 
     fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
         self.ui.use_platform(platform, ctx);
+    }
+
+    fn use_second_platform(
+        &mut self,
+        platform: Option<&PlatformChoice>,
+        ctx: &mut ViewContext<'_>,
+    ) {
+        self.ui.use_second_platform(platform, ctx);
     }
 
     fn platform_part(&self) -> Option<String> {

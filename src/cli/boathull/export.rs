@@ -127,6 +127,7 @@ pub fn figure(
         f_max: args.f_max.unwrap_or(DEFAULT_F_RANGE.1),
         samples: DEFAULT_SAMPLES,
         application: Some(app),
+        overlay: None,
     };
     boathull::build(view, &input)
         .map_err(|e| CliError::usage(format!("--view {}: {e}", view.key())))

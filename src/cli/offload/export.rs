@@ -128,6 +128,7 @@ pub fn input(
         size,
         size_lo: args.size_from,
         size_hi: args.size_to,
+        overlay: None,
     })
 }
 

@@ -205,17 +205,24 @@ pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, FigureError> {
     };
     let c = curves(input, p)?;
     let mut panel = view.panel(&c);
+    if let Some(o) = &input.overlay {
+        panel.series.extend(overlay_series(input, o)?);
+    }
     let t = view.mark_chosen_f(&mut panel, &c)?;
     view.mark_balance(&mut panel, t.m0);
     panel.fit_y(None);
     Ok(ChartFigure {
         title: "Boat hull: execution time against operator complexity".into(),
         subtitle: format!(
-            "{} | {} | {} {}",
+            "{} | {} | {} {}{}",
             input.class,
             input.class_row(),
             p.side().name(),
-            p.name
+            p.name,
+            input
+                .overlay
+                .as_ref()
+                .map_or(String::new(), |o| format!(" | purple: {}", o.name))
         ),
         panels: vec![panel],
         notes: vec![
@@ -225,6 +232,36 @@ pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, FigureError> {
             input.options_note(),
         ],
     })
+}
+
+/// A second platform's processor over the view: its hull (purple, dotted)
+/// and, on a GPU, its total with transfers (purple, dashed).
+fn overlay_series(
+    input: &BoathullInput,
+    o: &BoathullProcessor,
+) -> Result<Vec<Series>, FigureError> {
+    let c = curves(input, o)?;
+    let mut out = vec![
+        Series::line(
+            &format!("{}: hull", o.name),
+            palette::PURPLE,
+            points(&c.f, &c.hull, 0.0),
+        )
+        .dotted()
+        .width(2.6),
+    ];
+    if matches!(o.target, Target::Gpu { .. }) {
+        out.push(
+            Series::line(
+                &format!("{}: total with transfers", o.name),
+                palette::SKY,
+                points(&c.f, &c.hull, c.t0),
+            )
+            .dashed()
+            .width(2.2),
+        );
+    }
+    Ok(out)
 }
 
 /// The boat hull view of one processor.

@@ -143,6 +143,9 @@ pub struct BoathullInput {
     /// The application of the application view (and of the primitives on
     /// the roofline).
     pub application: Option<Application>,
+    /// A processor of a second platform, drawn over the boat hull view
+    /// (its hull, and on a GPU its total with transfers) for comparison.
+    pub overlay: Option<BoathullProcessor>,
 }
 
 impl BoathullInput {
@@ -158,6 +161,7 @@ impl BoathullInput {
             f_max: DEFAULT_F_RANGE.1,
             samples: DEFAULT_SAMPLES,
             application: None,
+            overlay: None,
         }
     }
 
@@ -165,6 +169,9 @@ impl BoathullInput {
     pub fn check(&self) -> Result<(), FigureError> {
         self.processor.validate()?;
         self.partner.validate()?;
+        if let Some(o) = &self.overlay {
+            o.validate()?;
+        }
         if !(self.f.is_finite() && self.f > 0.0) {
             return Err(FigureError::input(
                 format!("chosen f = {} operations per element", self.f),

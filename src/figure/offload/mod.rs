@@ -74,6 +74,17 @@ pub struct OffloadInput {
     /// The sizes the offload view sweeps: `0 < lo < hi`.
     pub size_lo: f64,
     pub size_hi: f64,
+    /// A second platform to compare with, drawn over the offload view.
+    pub overlay: Option<Box<OverlayPlatform>>,
+}
+
+/// A second platform for the offload view: its name, its model and the
+/// kernel as launched on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OverlayPlatform {
+    pub name: String,
+    pub platform: Platform,
+    pub kernel: OffloadKernel,
 }
 
 /// Build the figure of one offload view; `Err` says why the input cannot

@@ -78,9 +78,48 @@ fn verdict(d: &Decision) -> &'static str {
 
 pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
     let v = SizeSweep::new(input)?;
-    let times = v.times_panel()?;
-    let speed = v.speedup_panel();
-    let notes = v.notes()?;
+    let mut times = v.times_panel()?;
+    let mut speed = v.speedup_panel();
+    let mut notes = v.notes()?;
+    if let Some(o) = &input.overlay {
+        let ds = sweep(
+            &o.kernel,
+            &o.platform,
+            &v.ds.iter().map(|d| d.n).collect::<Vec<_>>(),
+        )
+        .map_err(|e| err(&format!("{} on {}", v.k.name, o.name), e))?;
+        let pts = |f: fn(&Decision) -> f64| ds.iter().map(|d| [d.n, f(d)]).collect::<Vec<_>>();
+        times.series.push(
+            Series::line(
+                &format!("{}: CPU", o.name),
+                palette::SKY,
+                pts(|d| d.cpu_seconds),
+            )
+            .dotted()
+            .width(2.2),
+        );
+        times.series.push(
+            Series::line(
+                &format!("{}: GPU with transfers", o.name),
+                palette::PURPLE,
+                pts(|d| d.gpu_seconds),
+            )
+            .dotted()
+            .width(2.2),
+        );
+        speed.series.push(
+            Series::line(
+                &format!("{}: speedup", o.name),
+                palette::PURPLE,
+                pts(|d| d.speedup),
+            )
+            .dotted()
+            .width(2.2),
+        );
+        times.fit_y(None);
+        speed.fit_y(Some(1.0));
+        notes.push(format!("Dotted: {} for comparison.", o.name));
+    }
     Ok(ChartFigure {
         title: format!(
             "Offload decision for {}: CPU and GPU time against size",

@@ -45,6 +45,24 @@ impl HetscopeApp {
         true
     }
 
+    /// Compare every model that can with the platform `id`, or stop
+    /// comparing.
+    pub fn compare_with(&mut self, id: Option<&str>) -> bool {
+        let choice = match id.map(|id| crate::preset::platform::platform_choice(id, &self.catalog))
+        {
+            None => None,
+            Some(Ok(c)) => Some(c),
+            Some(Err(e)) => {
+                self.status.error(e);
+                return false;
+            }
+        };
+        for i in 0..self.models.len() {
+            self.with_model_at(i, |m, vc| m.use_second_platform(choice.as_ref(), vc));
+        }
+        true
+    }
+
     /// Keep every model's fine-tuning of the current platform.
     fn keep_tuning(&mut self) {
         let Some(old) = self.state.shared_platform.clone() else {
@@ -79,6 +97,9 @@ impl HetscopeApp {
                 Request::UsePlatform(id) if self.state.shared_platform.as_deref() == Some(&id) => {}
                 Request::UsePlatform(id) => {
                     self.use_platform(&id);
+                }
+                Request::CompareWith(id) => {
+                    self.compare_with(id.as_deref());
                 }
             }
         }

@@ -11,6 +11,7 @@ pub mod state;
 mod view;
 
 use crate::model::boathull::Machine;
+use crate::model::perdome::Side;
 use crate::model::platform::{Source, Transfers};
 use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
@@ -119,6 +120,32 @@ impl ModelUi for BoathullUi {
                     ProcessorState::new(id, &gpu_name, Machine::Gpu(gpu)).with_sources(of("gpu"));
                 self.state.partner =
                     ProcessorState::new(id, &cpu_name, Machine::Cpu(cpu)).with_sources(of("cpu"));
+            }
+            Err(e) => ctx.status.error(e),
+        }
+    }
+
+    /// The second platform's processor of the view's kind, drawn over the
+    /// boat hull view.
+    fn use_second_platform(
+        &mut self,
+        platform: Option<&PlatformChoice>,
+        ctx: &mut ViewContext<'_>,
+    ) {
+        let Some(platform) = platform else {
+            self.state.overlay = None;
+            return;
+        };
+        let (cat, p) = (ctx.catalog, &platform.preset);
+        match p.boathull(cat, &platform.origin, Transfers::Pageable) {
+            Ok(b) => {
+                let (cpu, gpu) = b.value;
+                let machine = match self.state.processor.side() {
+                    Side::Gpu => Machine::Gpu(gpu),
+                    Side::Cpu => Machine::Cpu(cpu),
+                };
+                let name = format!("{} {}", p.name, self.state.processor.side().name());
+                self.state.overlay = Some(ProcessorState::new(&platform.id, &name, machine));
             }
             Err(e) => ctx.status.error(e),
         }

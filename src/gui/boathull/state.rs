@@ -150,6 +150,10 @@ pub struct BoathullState {
     /// Use Table 1's values as printed rather than derived.
     pub table1_as_printed: bool,
     pub application: ApplicationChoice,
+    /// The same kind of processor of the platform compared with (the
+    /// overview's second platform), drawn over the boat hull view.
+    #[serde(default)]
+    pub overlay: Option<ProcessorState>,
 }
 
 impl Default for BoathullState {
@@ -179,6 +183,7 @@ impl BoathullState {
             f_max: DEFAULT_F_RANGE.1,
             table1_as_printed: false,
             application,
+            overlay: None,
         }
     }
 
@@ -253,6 +258,7 @@ impl BoathullState {
             f_max: self.f_max,
             samples: DEFAULT_SAMPLES,
             application,
+            overlay: self.overlay.as_ref().map(ProcessorState::processor),
         };
         input.check()?;
         Ok(input)

@@ -84,6 +84,15 @@ impl ModelUi for OffloadUi {
         self.state.select_platform(&platform.id);
     }
 
+    /// The second platform's curves over the offload view.
+    fn use_second_platform(
+        &mut self,
+        platform: Option<&PlatformChoice>,
+        _ctx: &mut ViewContext<'_>,
+    ) {
+        self.state.compare = platform.map(|p| p.id.clone());
+    }
+
     fn platform_part(&self) -> Option<String> {
         ron::to_string(&(&self.state.platform, &self.state.overrides)).ok()
     }

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::figure::offload::{KernelInput, OffloadInput};
+use crate::figure::offload::{KernelInput, OffloadInput, OverlayPlatform};
 use crate::format::{fmt_speedup, fmt_time, fmt_whole};
 use crate::gui::ViewError;
 use crate::model::offload::{OffloadParam, Platform, decide};
@@ -88,6 +88,9 @@ pub struct OffloadState {
     /// The sizes the offload view sweeps.
     pub size_lo: f64,
     pub size_hi: f64,
+    /// A platform (or offload platform) to compare with, drawn over the
+    /// offload view.
+    pub compare: Option<String>,
 }
 
 impl Default for OffloadState {
@@ -101,6 +104,7 @@ impl Default for OffloadState {
             size: defaults::OFFLOAD_SIZE,
             size_lo: 10.0,
             size_hi: 100_000.0,
+            compare: None,
         }
     }
 }
@@ -130,6 +134,26 @@ impl OffloadState {
             model: r.value.1,
             sources: r.sources,
         })
+    }
+
+    /// The platform compared with, and the current kernel launched on it.
+    fn overlay(&self, catalog: &Catalog) -> Result<Option<Box<OverlayPlatform>>, ViewError> {
+        let Some(id) = &self.compare else {
+            return Ok(None);
+        };
+        let other = OffloadState {
+            platform: id.clone(),
+            overrides: Default::default(),
+            ..self.clone()
+        };
+        let b = other.base(catalog)?;
+        let (k, _) = self.kernel_preset(catalog, &self.kernel)?;
+        let kernel = k.to_model(&b.model.runtime.launch(&b.model.gpu))?;
+        Ok(Some(Box::new(OverlayPlatform {
+            name: b.name,
+            platform: b.model,
+            kernel,
+        })))
     }
 
     /// The platform's name and its model with the overrides applied.
@@ -229,6 +253,7 @@ impl OffloadState {
             size: self.size,
             size_lo: self.size_lo,
             size_hi: self.size_hi,
+            overlay: self.overlay(catalog)?,
         })
     }
 }

@@ -101,6 +101,14 @@ impl ModelUi for OverviewUi {
         self.state.platform = platform.id.clone();
     }
 
+    fn use_second_platform(
+        &mut self,
+        platform: Option<&PlatformChoice>,
+        _ctx: &mut ViewContext<'_>,
+    ) {
+        self.state.platform2 = platform.map(|p| p.id.clone());
+    }
+
     fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
         let inputs: Option<Vec<_>> = shown.computed.map(|c| {
             std::iter::once(&c.input.first)

@@ -74,6 +74,8 @@ fn pickers_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
         s.platform2.as_deref(),
         Some("(no second platform)"),
     ) {
+        // Every model that can draws it over its views too.
+        ctx.requests.push(Request::CompareWith(p2.clone()));
         s.platform2 = p2;
     }
     let wname = cat
