@@ -369,7 +369,7 @@ fn overview_errors_name_the_argument() {
         &[
             "export",
             "--view",
-            "boathull",
+            "fpm-times",
             "--platform2",
             "xeon-8480-h100",
             "--out",
@@ -437,5 +437,64 @@ fn regrouping_a_node_counts_fewer_sockets_and_gpus() {
         ],
         1,
         "several kinds",
+    );
+}
+
+#[test]
+fn boat_hull_and_offload_exports_draw_a_second_platform() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.csv");
+    let run = |view: &str, extra: &[&str]| {
+        let mut args = vec!["export", "--view", view, "--out", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        let o = hetscope(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        std::fs::read_to_string(&out).unwrap()
+    };
+    let bh = run(
+        "boathull",
+        &[
+            "--platform",
+            "i7-gtx750-perdome",
+            "--platform2",
+            "xeon-8480-h100",
+        ],
+    );
+    assert!(
+        bh.contains("NVIDIA H100 SXM5 80GB (xeon-8480-h100): hull"),
+        "{}",
+        &bh[..300]
+    );
+    let of = run(
+        "offload",
+        &["--platform", "power9-v100", "--platform2", "grace-h100"],
+    );
+    assert!(of.contains("Grace + H100 (NVLink-C2C): speedup"));
+    // Views that cannot draw it say so.
+    fails(
+        &[
+            "export",
+            "--view",
+            "fpm-speed",
+            "--platform2",
+            "grace-h100",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        2,
+        "--platform2",
+    );
+    fails(
+        &[
+            "export",
+            "--view",
+            "offload",
+            "--platform2",
+            "nope",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        2,
+        "--platform2",
     );
 }

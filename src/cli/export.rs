@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use super::perdome::params::add_point;
 use super::{CliError, ExportArgs};
 use crate::export::{self, ExportError, ExportSize, Format};
-use crate::figure::{self, Camera, Figure, ModelGroup};
+use crate::figure::{self, Camera, Figure, ModelGroup, View};
 use crate::model::perdome::{Analysis, Resolution};
 
 fn export_error(e: ExportError) -> CliError {
@@ -102,7 +102,10 @@ fn check_options(args: &ExportArgs) -> Result<(), CliError> {
         // The overview also takes the PerDome workload.
         let overview_workload =
             view.group() == ModelGroup::Overview && group == ModelGroup::Perdome;
-        if group == view.group() || overview_workload {
+        // The boat hull and offload views draw a second platform too.
+        let overlay =
+            group == ModelGroup::Overview && matches!(view, View::Boathull | View::Offload);
+        if group == view.group() || overview_workload || overlay {
             continue;
         }
         if let Some(name) = model_options(args, group).first() {
@@ -123,7 +126,16 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
     check_options(args)?;
     let platform = args.scenario.platform.as_deref();
     let set = &args.scenario.set;
+    let platform2 = args.overview.platform2.as_deref();
     let view = args.view;
+    if let (Some(p2), false) = (
+        platform2,
+        matches!(view, View::Boathull | View::Offload | View::Overview),
+    ) {
+        return Err(CliError::usage(format!(
+            "--platform2 {p2}: only the overview, boathull and offload views draw a second platform"
+        )));
+    }
     let chart = match view.group() {
         ModelGroup::Perdome => {
             let mut loaded = args.scenario.load()?;
@@ -135,10 +147,12 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
             });
         }
         ModelGroup::Boathull => {
-            super::boathull::export::figure(view, &args.boathull, platform, set)?
+            super::boathull::export::figure(view, &args.boathull, (platform, platform2), set)?
         }
         ModelGroup::Fpm => super::fpm::export::figure(view, &args.fpm, platform, set)?,
-        ModelGroup::Offload => super::offload::export::figure(view, &args.offload, platform, set)?,
+        ModelGroup::Offload => {
+            super::offload::export::figure(view, &args.offload, (platform, platform2), set)?
+        }
         ModelGroup::Overview => {
             if !set.is_empty() {
                 return Err(CliError::usage(

@@ -9,7 +9,9 @@ use super::resolve::Slot;
 use super::{From, Resolved, application, options_of, parse_class};
 use crate::cli::CliError;
 use crate::cli::arg_enum::parser;
-use crate::figure::boathull::{self, BoathullInput, DEFAULT_F, DEFAULT_F_RANGE, DEFAULT_SAMPLES};
+use crate::figure::boathull::{
+    self, BoathullInput, BoathullProcessor, DEFAULT_F, DEFAULT_F_RANGE, DEFAULT_SAMPLES,
+};
 use crate::figure::{ChartFigure, View};
 use crate::model::boathull::{AssumptionSet, Table1Reading};
 use crate::model::perdome::Side;
@@ -70,15 +72,18 @@ pub struct BoathullExportArgs {
     pub table1: Table1Reading,
 }
 
-/// The figure of a boat hull view. `platform` and `set` are the shared
+/// The figure of a boat hull view. `platforms` and `set` are the shared
 /// `--platform` (its GPU and CPU, in place of --processor and
-/// --processor2) and `--set` (the first processor's values and f).
+/// --processor2) and `--platform2` (its processor of the first one's kind
+/// drawn over the boat hull view), and `--set` (the first processor's
+/// values and f).
 pub fn figure(
     view: View,
     args: &BoathullExportArgs,
-    platform: Option<&str>,
+    platforms: (Option<&str>, Option<&str>),
     set: &[String],
 ) -> Result<ChartFigure, CliError> {
+    let (platform, platform2) = platforms;
     if let (Some(p), true) = (
         platform,
         args.processor.is_some() || args.processor2.is_some(),
@@ -127,7 +132,15 @@ pub fn figure(
         f_max: args.f_max.unwrap_or(DEFAULT_F_RANGE.1),
         samples: DEFAULT_SAMPLES,
         application: Some(app),
-        overlay: None,
+        overlay: platform2
+            .map(|p| {
+                let r = Resolved::new(Slot::First, From::Platform2(p), Some(first.target), &[])?;
+                Ok::<_, CliError>(BoathullProcessor {
+                    name: format!("{} ({p})", r.name),
+                    ..r.processor(args.assume)
+                })
+            })
+            .transpose()?,
     };
     boathull::build(view, &input)
         .map_err(|e| CliError::usage(format!("--view {}: {e}", view.key())))

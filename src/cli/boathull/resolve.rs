@@ -35,6 +35,8 @@ pub(in crate::cli) enum From<'a> {
     Processor(Option<&'a str>),
     /// `--platform`: the platform's processor of the target's kind.
     Platform(&'a str),
+    /// `--platform2`: the same, of the platform compared with.
+    Platform2(&'a str),
 }
 
 /// Which processor of a command line is read: it names the options that
@@ -95,7 +97,8 @@ impl Resolved {
                     f: None,
                 }
             }
-            From::Platform(arg) => of_platform(arg, target.unwrap_or(Side::Gpu))?,
+            From::Platform(arg) => of_platform(arg, "platform", target.unwrap_or(Side::Gpu))?,
+            From::Platform2(arg) => of_platform(arg, "platform2", target.unwrap_or(Side::Gpu))?,
         };
         for (name, v) in parse_sets(slot, r.target, set)? {
             if name == "f" {
@@ -119,17 +122,17 @@ impl Resolved {
 
 /// The boat hull processor of kind `side` of a platform: its paper's
 /// processor preset, else derived from its hardware.
-fn of_platform(arg: &str, side: Side) -> Result<Resolved, CliError> {
+fn of_platform(arg: &str, option: &str, side: Side) -> Result<Resolved, CliError> {
     let cat = catalog()?;
-    let c = crate::cli::platform::choice(arg, "platform")?;
+    let c = crate::cli::platform::choice(arg, option)?;
     let r = c
         .preset
         .boathull(&cat, &c.origin, crate::cli::platform::TRANSFERS)
-        .map_err(|e| preset_error("platform", e))?;
+        .map_err(|e| preset_error(option, e))?;
     let node = c
         .preset
         .node(&cat, &c.origin)
-        .map_err(|e| preset_error("platform", e))?;
+        .map_err(|e| preset_error(option, e))?;
     let (cpu, gpu) = r.value;
     let (machine, prefix) = match side {
         Side::Cpu => (Machine::Cpu(cpu), "cpu"),

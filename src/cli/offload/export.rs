@@ -2,9 +2,10 @@
 //! figure, from the offload presets (`presets/offload-platforms`,
 //! `presets/offload-kernels`) or preset files.
 
+use crate::figure::offload::OverlayPlatform;
 use clap::Args;
 
-use super::{platform_with_sets, size_of};
+use super::{platform_named, platform_with_sets, size_of};
 use crate::cli::{CliError, catalog, preset_error};
 use crate::figure::offload::{self, KernelInput, OffloadInput};
 use crate::figure::{ChartFigure, View};
@@ -88,7 +89,7 @@ fn kernel(
 /// The input of the offload views from the arguments.
 pub fn input(
     args: &OffloadExportArgs,
-    platform_arg: Option<&str>,
+    (platform_arg, platform2): (Option<&str>, Option<&str>),
     set: &[String],
 ) -> Result<OffloadInput, CliError> {
     let cat = catalog()?;
@@ -128,18 +129,30 @@ pub fn input(
         size,
         size_lo: args.size_from,
         size_hi: args.size_to,
-        overlay: None,
+        overlay: platform2
+            .map(|p| {
+                let other = platform_named(&cat, Some(p), "platform2", &[])?;
+                let kernel_arg = args.kernel.as_deref().unwrap_or(defaults::OFFLOAD_KERNEL);
+                let (k, _) = kernel(&cat, kernel_arg, &other.model)?;
+                Ok::<_, CliError>(Box::new(OverlayPlatform {
+                    name: other.name,
+                    platform: other.model,
+                    kernel: k.kernel,
+                }))
+            })
+            .transpose()?,
     })
 }
 
-/// The figure of an offload view. `platform` and `set` are the shared
-/// `--platform` and `--set` arguments.
+/// The figure of an offload view. `platforms` and `set` are the shared
+/// `--platform`, `--platform2` (drawn over the offload view) and `--set`
+/// arguments.
 pub fn figure(
     view: View,
     args: &OffloadExportArgs,
-    platform: Option<&str>,
+    platforms: (Option<&str>, Option<&str>),
     set: &[String],
 ) -> Result<ChartFigure, CliError> {
-    let input = input(args, platform, set)?;
+    let input = input(args, platforms, set)?;
     offload::build(view, &input).map_err(|e| CliError::usage(e.to_string()))
 }

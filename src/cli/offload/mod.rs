@@ -183,19 +183,29 @@ pub(super) fn platform_with_sets(
     arg: Option<&str>,
     set: &[String],
 ) -> Result<Chosen, CliError> {
+    platform_named(cat, arg, "platform", set)
+}
+
+/// [`platform_with_sets`] for the option `option` (named in messages).
+pub(super) fn platform_named(
+    cat: &Catalog,
+    arg: Option<&str>,
+    option: &str,
+    set: &[String],
+) -> Result<Chosen, CliError> {
     let sets = offload_sets(set)?;
     let arg = arg.unwrap_or(crate::preset::defaults::OFFLOAD_PLATFORM);
     let mut chosen = match offload_platform_arg(arg, cat) {
         Ok((id, preset)) => Chosen {
             model: preset
                 .to_model()
-                .map_err(|e| CliError::usage(format!("--platform: {e}")))?,
+                .map_err(|e| CliError::usage(format!("--{option}: {e}")))?,
             sources: vec![("platform".into(), Source::Paper(preset.source.clone()))],
             name: preset.name,
             id,
         },
         Err(offload_err) if !super::platform::is_platform(arg) => {
-            let e = preset_error("platform", offload_err);
+            let e = preset_error(option, offload_err);
             if crate::preset::is_file_arg(arg) {
                 return Err(e);
             }
@@ -209,11 +219,11 @@ pub(super) fn platform_with_sets(
             });
         }
         Err(_) => {
-            let c = super::platform::choice(arg, "platform")?;
+            let c = super::platform::choice(arg, option)?;
             let r = c
                 .preset
                 .offload(cat, &c.origin, super::platform::TRANSFERS)
-                .map_err(|e| preset_error("platform", e))?;
+                .map_err(|e| preset_error(option, e))?;
             Chosen {
                 id: c.id,
                 name: r.value.0,

@@ -222,7 +222,7 @@ pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, FigureError> {
             input
                 .overlay
                 .as_ref()
-                .map_or(String::new(), |o| format!(" | purple: {}", o.name))
+                .map_or(String::new(), |o| format!(" | compared with {}", o.name))
         ),
         panels: vec![panel],
         notes: vec![
