@@ -444,8 +444,8 @@ fn export_fpm_errors_are_one_clear_line() {
     let cases = [
         (
             "fpm-speed",
-            "--platform i7-gtx750-perdome".to_string(),
-            vec!["--platform", "fpm-speed", "--devices"],
+            format!("--platform i7-gtx750-perdome --devices {}", s(&fast)),
+            vec!["--platform", "--devices"],
         ),
         (
             "fpm-times",

@@ -20,6 +20,7 @@ fn paper() -> FpmInput {
         scale: Scale::Log10,
         integer: false,
         methods: METHODS.to_vec(),
+        overlay: None,
     }
 }
 

@@ -362,4 +362,5 @@ fn the_second_platform_is_drawn_over_the_boat_hull_and_offload_views() {
     h.run();
     assert!(chart_series(&h).iter().all(|n| !n.contains("Xeon")));
     assert!(h.state().model::<BoathullUi>().state.overlay.is_none());
+    assert!(h.state().model::<FpmUi>().state.compare.is_none());
 }

@@ -149,7 +149,7 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
         ModelGroup::Boathull => {
             super::boathull::export::figure(view, &args.boathull, (platform, platform2), set)?
         }
-        ModelGroup::Fpm => super::fpm::export::figure(view, &args.fpm, platform, set)?,
+        ModelGroup::Fpm => super::fpm::export::figure(view, &args.fpm, (platform, platform2), set)?,
         ModelGroup::Offload => {
             super::offload::export::figure(view, &args.offload, (platform, platform2), set)?
         }

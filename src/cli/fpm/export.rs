@@ -39,19 +39,21 @@ pub struct FpmExportArgs {
     pub linear: bool,
 }
 
-/// The figure of an FPM view. `platform` and `set` are the shared
-/// `--platform` and `--set` arguments, which the FPM views do not take.
+/// The figure of an FPM view. `platforms` are the shared `--platform`
+/// (its devices, in place of --devices) and `--platform2` (its speed
+/// functions drawn over the speed view); `set` is `--set`, which the FPM
+/// views do not take.
 pub fn figure(
     view: View,
     args: &FpmExportArgs,
-    platform: Option<&str>,
+    platforms: (Option<&str>, Option<&str>),
     set: &[String],
 ) -> Result<ChartFigure, CliError> {
-    if platform.is_some() {
-        return Err(CliError::usage(format!(
-            "--platform does not apply to --view {}: give the devices with --devices",
-            view.key()
-        )));
+    let (platform, platform2) = platforms;
+    if platform.is_some() && !args.devices.is_empty() {
+        return Err(CliError::usage(
+            "--platform gives the devices: not with --devices",
+        ));
     }
     if !set.is_empty() {
         return Err(CliError::usage(format!(
@@ -59,13 +61,33 @@ pub fn figure(
             view.key()
         )));
     }
-    let input = input(args)?;
+    let mut input = input(args, platform)?;
+    if let Some(p) = platform2 {
+        input.overlay = Some(platform_devices(p, "platform2")?);
+    }
     fpm::build(view, &input).map_err(|e| CliError::usage(e.to_string()))
 }
 
+/// A platform's name and FPM devices (its measured speed functions, else
+/// derived from its hardware).
+fn platform_devices(arg: &str, option: &str) -> Result<(String, Vec<FpmDevice>), CliError> {
+    let c = crate::cli::platform::choice(arg, option)?;
+    let r = c
+        .preset
+        .fpm(&crate::cli::catalog()?, &c.origin)
+        .map_err(|e| crate::cli::preset_error(option, e))?;
+    Ok((c.preset.name, r.value))
+}
+
 /// The figure input from the arguments.
-fn input(args: &FpmExportArgs) -> Result<FpmInput, CliError> {
-    let (devices, integer, n) = if args.devices.is_empty() {
+fn input(args: &FpmExportArgs, platform: Option<&str>) -> Result<FpmInput, CliError> {
+    let (devices, integer, n) = if let Some(p) = platform {
+        (
+            platform_devices(p, "platform")?.1,
+            true,
+            args.n.unwrap_or(PAPER_N),
+        )
+    } else if args.devices.is_empty() {
         let cat = crate::cli::catalog()?;
         let devices =
             crate::preset::fpm::paper_hybrid(&cat).map_err(|e| CliError::failure(e.to_string()))?;
@@ -110,5 +132,6 @@ fn input(args: &FpmExportArgs) -> Result<FpmInput, CliError> {
         },
         integer,
         methods: METHODS.to_vec(),
+        overlay: None,
     })
 }

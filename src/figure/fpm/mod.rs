@@ -49,6 +49,10 @@ pub struct FpmInput {
     pub integer: bool,
     /// The partitioning methods drawn, in the order even, CPM, FPM.
     pub methods: Vec<Method>,
+    /// A second platform to compare with (its name and devices): their
+    /// speed functions are drawn dotted in the speed view, not
+    /// partitioned.
+    pub overlay: Option<(String, Vec<FpmDevice>)>,
 }
 
 impl Default for FpmInput {
@@ -60,6 +64,7 @@ impl Default for FpmInput {
             scale: Scale::Log10,
             integer: false,
             methods: METHODS.to_vec(),
+            overlay: None,
         }
     }
 }

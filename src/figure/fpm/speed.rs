@@ -37,6 +37,7 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
     };
     let mut panel = v.panel();
     v.push_curves(&mut panel);
+    let overlay_note = v.push_overlay(&mut panel)?;
     for m in [Method::Cpm, Method::Fpm] {
         if v.show(m) {
             panel.markers.extend(v.share_markers(m));
@@ -45,6 +46,7 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
     v.fit_y(&mut panel);
     let mut notes = v.push_partition_lines(&mut panel);
     notes.extend(input.common_notes(&v.speeds));
+    notes.extend(overlay_note);
     Ok(ChartFigure {
         title: "FPM: speed functions and data partitioning".into(),
         subtitle: input.subtitle(v.solved.n_units),
@@ -104,6 +106,31 @@ impl SpeedView<'_> {
             fmt_size(self.solved.n_units, input.integer)
         );
         ChartPanel::new(&title, x_axis, y_axis)
+    }
+
+    /// The second platform's speed functions, dotted; the note saying so.
+    fn push_overlay(&self, panel: &mut ChartPanel) -> Result<Option<String>, FigureError> {
+        let Some((name, devices)) = &self.input.overlay else {
+            return Ok(None);
+        };
+        let first = self.input.devices.len();
+        for (k, d) in devices.iter().enumerate() {
+            let f = d
+                .speed_function()
+                .map_err(|e| FigureError::from(e).of(&d.name))?;
+            panel.series.push(
+                Series::line(
+                    &format!("{name}: {}", d.name),
+                    device_color(first + k),
+                    curve(&f, &panel.x),
+                )
+                .dotted()
+                .width(2.2),
+            );
+        }
+        Ok(Some(format!(
+            "Dotted: the speed functions of {name}, for comparison (not partitioned)."
+        )))
     }
 
     /// Curves, drawn once for devices with the same function (their

@@ -96,6 +96,22 @@ impl ModelUi for FpmUi {
         }
     }
 
+    /// The second platform's speed functions over the speed view.
+    fn use_second_platform(
+        &mut self,
+        platform: Option<&PlatformChoice>,
+        ctx: &mut ViewContext<'_>,
+    ) {
+        let Some(platform) = platform else {
+            self.state.compare = None;
+            return;
+        };
+        match platform.preset.fpm(ctx.catalog, &platform.origin) {
+            Ok(r) => self.state.compare = Some((platform.preset.name.clone(), r.value)),
+            Err(e) => ctx.status.error(e),
+        }
+    }
+
     fn platform_part(&self) -> Option<String> {
         let s = &self.state;
         ron::to_string(&(&s.devices, s.n_units, s.integer)).ok()

@@ -85,6 +85,10 @@ pub struct FpmState {
     pub sizes: SizesPreset,
     /// The path typed in the CSV field.
     pub csv_path: String,
+    /// The devices of the platform compared with (its name), drawn over
+    /// the speed view.
+    #[serde(default)]
+    pub compare: Option<(String, Vec<FpmDevice>)>,
 }
 
 impl Default for FpmState {
@@ -109,6 +113,7 @@ impl FpmState {
             threads: 1,
             sizes: SizesPreset::Default,
             csv_path: String::new(),
+            compare: None,
         }
     }
 }
@@ -141,6 +146,7 @@ impl FpmState {
             },
             integer: self.integer,
             methods,
+            overlay: self.compare.clone(),
         };
         input.check()?;
         input.measured_functions()?;
