@@ -353,6 +353,16 @@ fn the_second_platform_is_drawn_over_the_boat_hull_and_offload_views() {
         "{names:?}"
     );
     assert!(h.state().param_error().is_none());
+    h.get_by_label("FPM partitioning").click();
+    h.run();
+    h.run();
+    let names = chart_series(&h);
+    assert!(
+        names
+            .iter()
+            .any(|n| n == "Xeon Platinum 8480+ + H100 SXM5: NVIDIA H100 SXM5 80GB"),
+        "{names:?}"
+    );
     // No second platform: the overlays go.
     h.get_by_label("Platform overview").click();
     h.run();

@@ -470,12 +470,24 @@ fn boat_hull_and_offload_exports_draw_a_second_platform() {
         &["--platform", "power9-v100", "--platform2", "grace-h100"],
     );
     assert!(of.contains("Grace + H100 (NVLink-C2C): speedup"));
+    // FPM: the platform's devices, the second platform's dotted.
+    let fpm = run(
+        "fpm-speed",
+        &[
+            "--platform",
+            "fpm-hybrid-node",
+            "--platform2",
+            "dgx-h100-like",
+        ],
+    );
+    assert!(fpm.contains("G1 GTX680"), "the first platform's devices");
+    assert!(fpm.contains("2 x Xeon 8480+ + 8 x H100 SXM5: NVIDIA H100 SXM5 80GB #8"));
     // Views that cannot draw it say so.
     fails(
         &[
             "export",
             "--view",
-            "fpm-speed",
+            "fpm-times",
             "--platform2",
             "grace-h100",
             "--out",

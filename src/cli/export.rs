@@ -102,9 +102,10 @@ fn check_options(args: &ExportArgs) -> Result<(), CliError> {
         // The overview also takes the PerDome workload.
         let overview_workload =
             view.group() == ModelGroup::Overview && group == ModelGroup::Perdome;
-        // The boat hull and offload views draw a second platform too.
-        let overlay =
-            group == ModelGroup::Overview && matches!(view, View::Boathull | View::Offload);
+        // The boat hull, offload and FPM speed views draw a second
+        // platform too.
+        let overlay = group == ModelGroup::Overview
+            && matches!(view, View::Boathull | View::Offload | View::FpmSpeed);
         if group == view.group() || overview_workload || overlay {
             continue;
         }
@@ -130,10 +131,13 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
     let view = args.view;
     if let (Some(p2), false) = (
         platform2,
-        matches!(view, View::Boathull | View::Offload | View::Overview),
+        matches!(
+            view,
+            View::Boathull | View::Offload | View::FpmSpeed | View::Overview
+        ),
     ) {
         return Err(CliError::usage(format!(
-            "--platform2 {p2}: only the overview, boathull and offload views draw a second platform"
+            "--platform2 {p2}: only the overview, boathull, offload and fpm-speed views draw a second platform"
         )));
     }
     let chart = match view.group() {
