@@ -294,11 +294,16 @@ fn a_node_with_several_gpus_can_be_regrouped() {
         "Platform for every model",
         "2 x Xeon 8480+ + 8 x H100 SXM5",
     );
-    h.get_by_label("GPUs counted");
+    let t_f8 = h.state().model::<PerdomeUi>().state.platform.params.gpu.t_f;
     h.get_by_label("CPU sockets counted");
-    h.state_mut().model_mut::<OverviewUi>().state.gpus = Some(4);
+    h.get_by_role_and_label(Role::SpinButton, "GPUs counted")
+        .set_value_accesskit(4.0);
     h.run();
     h.run();
+    assert_eq!(h.state().model::<OverviewUi>().state.gpus, Some(4));
+    // Every model follows: the PerDome GPU group has half the peak.
+    let t_f4 = h.state().model::<PerdomeUi>().state.platform.params.gpu.t_f;
+    assert!((t_f4 / t_f8 - 2.0).abs() < 1e-9, "{t_f8} -> {t_f4}");
     let Some(Figure::Chart(c)) = h.state().figure() else {
         panic!("a chart");
     };

@@ -49,6 +49,13 @@ pub enum Request {
     /// Compare every model that can with this platform (a catalog id), or
     /// with none.
     CompareWith(Option<String>),
+    /// Use this platform for every model with these CPU sockets and GPUs
+    /// counted (PeaPaw 3.3; none: all of them).
+    Regroup {
+        id: String,
+        cpus: Option<u32>,
+        gpus: Option<u32>,
+    },
 }
 
 /// Passed to every panel of a model instead of the app.

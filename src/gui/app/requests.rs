@@ -45,6 +45,40 @@ impl HetscopeApp {
         true
     }
 
+    /// Every model on the platform `id` with `cpus` sockets and `gpus`
+    /// GPUs counted (PeaPaw 3.3): each model's own values for that
+    /// grouping (its fine-tuning of the platform starts again).
+    pub fn regroup(&mut self, id: &str, cpus: Option<u32>, gpus: Option<u32>) -> bool {
+        let choice = crate::preset::platform::platform_choice(id, &self.catalog)
+            .and_then(|c| c.regrouped(cpus, gpus));
+        let choice = match choice {
+            Ok(c) => c,
+            Err(e) => {
+                self.status.error(e);
+                return false;
+            }
+        };
+        let prefix = format!("{}/", choice.id);
+        self.state.tuned.retain(|k, _| !k.starts_with(&prefix));
+        for i in 0..self.models.len() {
+            self.with_model_at(i, |m, vc| m.use_platform(&choice, vc));
+        }
+        self.state.shared_platform = Some(choice.id.clone());
+        let counts = match &choice.preset.hardware {
+            Some(h) => format!(
+                " with {} CPU socket(s) and {} GPU(s) counted",
+                h.cpus,
+                h.gpus.iter().map(|g| g.count).sum::<u32>()
+            ),
+            None => String::new(),
+        };
+        self.status.info(format!(
+            "Platform for every model: {}{counts}",
+            choice.preset.name
+        ));
+        true
+    }
+
     /// Compare every model that can with the platform `id`, or stop
     /// comparing.
     pub fn compare_with(&mut self, id: Option<&str>) -> bool {
@@ -100,6 +134,9 @@ impl HetscopeApp {
                 }
                 Request::CompareWith(id) => {
                     self.compare_with(id.as_deref());
+                }
+                Request::Regroup { id, cpus, gpus } => {
+                    self.regroup(&id, cpus, gpus);
                 }
             }
         }

@@ -58,7 +58,7 @@ pub fn choice_input(
     c: &PlatformChoice,
     options: &OverviewOptions,
 ) -> Result<PlatformInput, PresetError> {
-    let regrouped = regroup(c, options)?;
+    let regrouped = c.regrouped(options.cpus, options.gpus)?;
     let c = &regrouped;
     let p = &c.preset;
     let perdome = p.resolve(&c.id, cat, &c.origin)?;
@@ -147,49 +147,4 @@ pub fn choice_input(
         fpm_integer: true,
         sources,
     })
-}
-
-/// The platform with the socket and GPU counts of `options`; an error
-/// names a count out of range or a platform that cannot be regrouped.
-fn regroup(c: &PlatformChoice, options: &OverviewOptions) -> Result<PlatformChoice, PresetError> {
-    let mut c = c.clone();
-    if options.cpus.is_none() && options.gpus.is_none() {
-        return Ok(c);
-    }
-    let origin = c.origin.clone();
-    let h = c.preset.hardware.as_mut().ok_or_else(|| {
-        PresetError::invalid(
-            &origin,
-            "hardware",
-            "a platform without hardware cannot be regrouped",
-        )
-    })?;
-    if let Some(n) = options.cpus {
-        if !(1..=h.cpus).contains(&n) {
-            return Err(PresetError::invalid(
-                &origin,
-                "hardware.cpus",
-                format!("{n} CPU sockets: the platform has 1 to {}", h.cpus),
-            ));
-        }
-        h.cpus = n;
-    }
-    if let Some(m) = options.gpus {
-        let [g] = h.gpus.as_mut_slice() else {
-            return Err(PresetError::invalid(
-                &origin,
-                "hardware.gpus",
-                "GPUs of several kinds cannot be regrouped by count",
-            ));
-        };
-        if !(1..=g.count).contains(&m) {
-            return Err(PresetError::invalid(
-                &origin,
-                "hardware.gpus",
-                format!("{m} GPUs: the platform has 1 to {}", g.count),
-            ));
-        }
-        g.count = m;
-    }
-    Ok(c)
 }

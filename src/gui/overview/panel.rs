@@ -89,7 +89,14 @@ fn pickers_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
                 ui.selectable_value(&mut s.workload, e.id.clone(), &e.name);
             }
         });
-    grouping_ui(ui, s, cat);
+    if grouping_ui(ui, s, cat) {
+        // Every model follows the grouping.
+        ctx.requests.push(Request::Regroup {
+            id: s.platform.clone(),
+            cpus: s.cpus,
+            gpus: s.gpus,
+        });
+    }
     ui.horizontal(|ui| {
         ui.add(
             egui::DragValue::new(&mut s.fpm_n)
@@ -105,20 +112,21 @@ fn pickers_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
 
 /// The sockets and GPUs counted in the two groups (PeaPaw 3.3), for a
 /// platform with several.
-fn grouping_ui(ui: &mut Ui, s: &mut super::state::OverviewState, cat: &Catalog) {
+fn grouping_ui(ui: &mut Ui, s: &mut super::state::OverviewState, cat: &Catalog) -> bool {
     let Some(h) = cat
         .platform(&s.platform)
         .and_then(|(_, p)| p.hardware.as_ref())
     else {
-        return;
+        return false;
     };
     let gpus = match h.gpus.as_slice() {
         [g] => Some(g.count),
         _ => None,
     };
     if h.cpus < 2 && gpus.is_none_or(|g| g < 2) {
-        return;
+        return false;
     }
+    let mut regrouped = false;
     let tip = "PeaPaw Section 3.3: the CPU sockets form one processor and the GPUs another, peaks, bandwidths and static powers added; fewer counted is the node with the others idle (PerDome/PeaPaw and FPM follow, the boat hull and offload models use one socket and one GPU)";
     for (label, value, max) in [
         ("CPU sockets counted", &mut s.cpus, Some(h.cpus)),
@@ -129,19 +137,22 @@ fn grouping_ui(ui: &mut Ui, s: &mut super::state::OverviewState, cat: &Catalog) 
         };
         let mut n = value.unwrap_or(max);
         ui.horizontal(|ui| {
+            let name = ui.label(label);
             let r = ui
                 .add(
                     egui::DragValue::new(&mut n)
                         .range(1..=max)
                         .suffix(format!(" of {max}")),
                 )
+                .labelled_by(name.id)
                 .on_hover_text(tip);
-            ui.label(label);
             if r.changed() {
                 *value = (n != max).then_some(n);
+                regrouped = true;
             }
         });
     }
+    regrouped
 }
 
 /// Where each model's parameters come from, a tag per parameter with its

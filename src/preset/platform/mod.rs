@@ -190,6 +190,58 @@ pub struct PlatformChoice {
     pub preset: PlatformPreset,
 }
 
+impl PlatformChoice {
+    /// The platform with `cpus` sockets and `gpus` GPUs counted in its two
+    /// groups (PeaPaw 3.3) in place of its own counts; an error names a
+    /// count out of range or a platform that cannot be regrouped.
+    pub fn regrouped(
+        &self,
+        cpus: Option<u32>,
+        gpus: Option<u32>,
+    ) -> Result<PlatformChoice, PresetError> {
+        let mut c = self.clone();
+        if cpus.is_none() && gpus.is_none() {
+            return Ok(c);
+        }
+        let origin = c.origin.clone();
+        let h = c.preset.hardware.as_mut().ok_or_else(|| {
+            PresetError::invalid(
+                &origin,
+                "hardware",
+                "a platform without hardware cannot be regrouped",
+            )
+        })?;
+        if let Some(n) = cpus {
+            if !(1..=h.cpus).contains(&n) {
+                return Err(PresetError::invalid(
+                    &origin,
+                    "hardware.cpus",
+                    format!("{n} CPU sockets: the platform has 1 to {}", h.cpus),
+                ));
+            }
+            h.cpus = n;
+        }
+        if let Some(m) = gpus {
+            let [g] = h.gpus.as_mut_slice() else {
+                return Err(PresetError::invalid(
+                    &origin,
+                    "hardware.gpus",
+                    "GPUs of several kinds cannot be regrouped by count",
+                ));
+            };
+            if !(1..=g.count).contains(&m) {
+                return Err(PresetError::invalid(
+                    &origin,
+                    "hardware.gpus",
+                    format!("{m} GPUs: the platform has 1 to {}", g.count),
+                ));
+            }
+            g.count = m;
+        }
+        Ok(c)
+    }
+}
+
 /// A platform given as a catalog id or name, or as a path ending in `.ron`.
 pub fn platform_choice(arg: &str, cat: &Catalog) -> Result<PlatformChoice, PresetError> {
     if is_file_arg(arg) {
