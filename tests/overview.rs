@@ -423,7 +423,7 @@ fn regrouping_a_node_counts_fewer_sockets_and_gpus() {
             "--gpus",
             "9",
         ],
-        1,
+        2,
         "1 to 8",
     );
     fails(
@@ -435,7 +435,7 @@ fn regrouping_a_node_counts_fewer_sockets_and_gpus() {
             "--gpus",
             "1",
         ],
-        1,
+        2,
         "several kinds",
     );
 }

@@ -51,7 +51,14 @@ pub fn input(
     let one = |arg: &str, option: &str, options: &OverviewOptions| {
         platform_input(&cat, arg, options).map_err(|e| preset_error(option, e))
     };
-    // Regrouping applies to the first platform only.
+    // Regrouping applies to the first platform only; a count it does not
+    // have is a usage error.
+    if options.cpus.is_some() || options.gpus.is_some() {
+        crate::preset::platform::platform_choice(platform, &cat)
+            .map_err(|e| preset_error("platform", e))?
+            .regrouped(options.cpus, options.gpus)
+            .map_err(|e| CliError::usage(format!("--cpus/--gpus: {e}")))?;
+    }
     let plain = OverviewOptions {
         cpus: None,
         gpus: None,
