@@ -498,30 +498,62 @@ fn paper_cpm_rows_follow_from_one_set_of_constants() {
     assert!((7.5..8.0).contains(&ratio), "{ratio}");
 }
 
+/// The speed functions rebuilt from every FPM row but `left_out`.
+fn rebuilt_without(left_out: usize) -> Vec<SpeedFunction> {
+    (0..6)
+        .map(|d| {
+            let pairs: Vec<(f64, f64)> = (0..4)
+                .filter(|r| *r != left_out)
+                .map(|r| {
+                    let x = six(FPM_ROWS[r])[d] as f64;
+                    (x, x / HYBRID_FPM_S[r])
+                })
+                .collect();
+            f(&pairs)
+        })
+        .collect()
+}
+
 #[test]
-fn paper_fpm_rows_are_balanced_partitions_of_the_rebuilt_functions() {
-    let speeds = rebuilt_speed_functions();
-    for (r, &t) in HYBRID_FPM_S.iter().enumerate() {
+fn paper_fpm_rows_are_predicted_from_the_other_rows() {
+    // Leave one row out, rebuild the speed functions from the other
+    // three, and let FPM partition the left-out row's blocks: the 50 x 50
+    // and 60 x 60 rows (between measured sizes) come back within 12 % per
+    // device, where CPM's constants (the speeds at the even share) miss
+    // the GTX680's share by a quarter or more. The functions are the
+    // paper's only through its table, so this checks the model's
+    // partition, not the table against itself.
+    for r in [1, 2] {
+        let speeds = rebuilt_without(r);
         let want = six(FPM_ROWS[r]);
         let n: u64 = want.iter().sum();
-        let p = partition_blocks(&speeds, n, Method::Fpm).unwrap();
-        assert_eq!(p.blocks().unwrap(), want.to_vec(), "row {r}");
-        assert!(close(p.makespan_s, t, 1e-9));
-        assert!(close(p.imbalance, 1.0, 1e-9));
-        // Equal times mean speed ratio = size ratio: G1 against S6 is
-        // "around 9" at 40 x 40 and "6 ~ 4" beyond (Section VI).
+        let fpm = partition_blocks(&speeds, n, Method::Fpm).unwrap();
+        let got = fpm.blocks().unwrap();
+        assert_eq!(got.iter().sum::<u64>(), n);
+        for (d, (g, w)) in got.iter().zip(want).enumerate() {
+            assert!(
+                close(*g as f64, w as f64, 0.12),
+                "row {r}, device {d}: {got:?} against {want:?}"
+            );
+        }
+        let cpm = partition_blocks(&speeds, n, Method::Cpm).unwrap();
+        let g1 = cpm.blocks().unwrap()[0] as f64;
+        assert!(
+            !close(g1, want[0] as f64, 0.25),
+            "row {r}: CPM gives G1 {g1}"
+        );
+    }
+    // Equal times mean speed ratio = size ratio: G1 against S6 is
+    // "around 9" at 40 x 40 and "6 ~ 4" beyond (Section VI), as the
+    // table's rows say.
+    let speeds = rebuilt_speed_functions();
+    for r in 0..4 {
+        let want = six(FPM_ROWS[r]);
         let g1_s6 =
             speeds[0].speed(want[0] as f64).unwrap() / speeds[4].speed(want[4] as f64).unwrap();
         let expected = if r == 0 { 8.5..10.5 } else { 4.0..6.0 };
         assert!(expected.contains(&g1_s6), "row {r}: {g1_s6}");
     }
-    // Between two rows, every device's share lies between its two values.
-    let p = partition(&speeds, 45.0 * 45.0, Method::Fpm).unwrap();
-    for (d, x) in p.sizes_units().iter().enumerate() {
-        let (a, b) = (six(FPM_ROWS[0])[d] as f64, six(FPM_ROWS[1])[d] as f64);
-        assert!(a.min(b) <= *x && *x <= a.max(b), "device {d}: {x}");
-    }
-    assert!(HYBRID_FPM_S[0] < p.makespan_s && p.makespan_s < HYBRID_FPM_S[1]);
 }
 
 #[test]

@@ -93,7 +93,9 @@ proptest! {
         let s = Shares::data_partition(wp.i, split);
         let t = hetscope::model::perdome::time_per_flop(&p, &s);
         let e = hetscope::model::perdome::energy_per_flop(&p, &s);
-        prop_assert!(t > 0.0);
+        // Static power runs for the whole time: the energy per flop holds
+        // at least (p_sC + p_sG) x T / N_f (W x ps = pJ, PeaPaw Eq. 21-25).
+        prop_assert!(e >= p.static_power() * t * (1.0 - 1e-9), "e {e} < p_s t {}", p.static_power() * t);
         prop_assert!(go >= (1000.0 / e) * (1.0 - 1e-9), "GO {go} < DP split {split}");
     }
 
