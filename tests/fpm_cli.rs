@@ -63,7 +63,10 @@ fn csv_round_trip_keeps_points_notes_and_limit() {
     // Between the points: linear; beyond the last one: its speed, up to
     // the memory limit.
     let mid = f.speed((0.065536 + 1600.0) / 2.0).unwrap();
-    assert!((mid - (1.0 / 3.0 + 643.2160804020101) / 2.0).abs() < 1e-9, "{mid}");
+    assert!(
+        (mid - (1.0 / 3.0 + 643.2160804020101) / 2.0).abs() < 1e-9,
+        "{mid}"
+    );
     assert_eq!(f.speed(4000.0), Some(643.2160804020101));
     // Without spreads no third column is written.
     let plain = SpeedCsv {

@@ -547,8 +547,8 @@ fn paper_fpm_rows_are_predicted_from_the_other_rows() {
     // "around 9" at 40 x 40 and "6 ~ 4" beyond (Section VI), as the
     // table's rows say.
     let speeds = rebuilt_speed_functions();
-    for r in 0..4 {
-        let want = six(FPM_ROWS[r]);
+    for (r, row) in FPM_ROWS.iter().enumerate() {
+        let want = six(*row);
         let g1_s6 =
             speeds[0].speed(want[0] as f64).unwrap() / speeds[4].speed(want[4] as f64).unwrap();
         let expected = if r == 0 { 8.5..10.5 } else { 4.0..6.0 };
