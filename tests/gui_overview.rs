@@ -327,7 +327,13 @@ fn a_node_with_several_gpus_can_be_regrouped() {
 fn the_second_platform_is_drawn_over_the_boat_hull_and_offload_views() {
     let mut h = harness();
     pick(&mut h, "Compare with", "Xeon Platinum 8480+ + H100 SXM5");
-    let chart_series = |h: &Harness<'_, HetscopeApp>| -> Vec<String> {
+    let xeon = "Xeon Platinum 8480+ + H100 SXM5";
+    // The model's tab, and the series names of its first view.
+    let series_of = |h: &mut Harness<'_, HetscopeApp>, model: &str| -> Vec<String> {
+        h.get_by_label(model).click();
+        h.run();
+        h.run();
+        assert!(h.state().param_error().is_none(), "{model}");
         match h.state().figure() {
             Some(Figure::Chart(c)) => c
                 .panels
@@ -337,45 +343,23 @@ fn the_second_platform_is_drawn_over_the_boat_hull_and_offload_views() {
             _ => Vec::new(),
         }
     };
-    h.get_by_label("Boat hull").click();
-    h.run();
-    h.run();
-    let names = chart_series(&h);
-    assert!(
-        names
-            .iter()
-            .any(|n| n.contains("Xeon Platinum 8480+ + H100 SXM5") && n.ends_with("hull")),
-        "{names:?}"
-    );
-    h.get_by_label("Offload decision").click();
-    h.run();
-    h.run();
-    let names = chart_series(&h);
-    assert!(
-        names
-            .iter()
-            .any(|n| n == "Xeon Platinum 8480+ + H100 SXM5: speedup"),
-        "{names:?}"
-    );
-    assert!(h.state().param_error().is_none());
-    h.get_by_label("FPM partitioning").click();
-    h.run();
-    h.run();
-    let names = chart_series(&h);
-    assert!(
-        names
-            .iter()
-            .any(|n| n == "Xeon Platinum 8480+ + H100 SXM5: NVIDIA H100 SXM5 80GB"),
-        "{names:?}"
-    );
+    for (model, wanted) in [
+        ("Boat hull", format!("{xeon} GPU: hull")),
+        ("Offload decision", format!("{xeon}: speedup")),
+        ("FPM partitioning", format!("{xeon}: NVIDIA H100 SXM5 80GB")),
+    ] {
+        let names = series_of(&mut h, model);
+        assert!(names.contains(&wanted), "{model}: {names:?}");
+    }
     // No second platform: the overlays go.
     h.get_by_label("Platform overview").click();
     h.run();
     pick(&mut h, "Compare with", "(no second platform)");
-    h.get_by_label("Offload decision").click();
-    h.run();
-    h.run();
-    assert!(chart_series(&h).iter().all(|n| !n.contains("Xeon")));
+    assert!(
+        series_of(&mut h, "Offload decision")
+            .iter()
+            .all(|n| !n.contains("Xeon"))
+    );
     assert!(h.state().model::<BoathullUi>().state.overlay.is_none());
     assert!(h.state().model::<FpmUi>().state.compare.is_none());
 }

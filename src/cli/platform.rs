@@ -4,12 +4,27 @@
 use serde_json::{Map, Value, json};
 
 use crate::cli::{CliError, catalog, preset_error};
+use crate::model::fpm::FpmDevice;
 use crate::model::platform::{Source, Transfers};
-use crate::preset::platform::{PlatformChoice, platform_choice};
+use crate::preset::platform::{PlatformChoice, Resolved, platform_choice};
 
 /// The platform of `--platform` (`option` names the option in messages).
 pub fn choice(arg: &str, option: &str) -> Result<PlatformChoice, CliError> {
     platform_choice(arg, &catalog()?).map_err(|e| preset_error(option, e))
+}
+
+/// The platform of `option` and its FPM devices (its measured speed
+/// functions, else derived from its hardware).
+pub fn fpm_devices(
+    arg: &str,
+    option: &str,
+) -> Result<(PlatformChoice, Resolved<Vec<FpmDevice>>), CliError> {
+    let c = choice(arg, option)?;
+    let r = c
+        .preset
+        .fpm(&catalog()?, &c.origin)
+        .map_err(|e| preset_error(option, e))?;
+    Ok((c, r))
 }
 
 /// Whether `arg` names a platform of the catalog or a platform file; a

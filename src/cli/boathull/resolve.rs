@@ -13,7 +13,6 @@ use crate::figure::boathull::BoathullProcessor;
 use crate::model::boathull::{Application, AssumptionSet, Machine};
 use crate::model::perdome::Side;
 use crate::model::platform::Source;
-use crate::preset::platform::ModelSource;
 use crate::preset::{self, PresetError, PresetKind, ProcessorPreset, defaults};
 
 /// A processor argument resolved: preset id (or platform id), name,
@@ -125,47 +124,17 @@ impl Resolved {
 fn of_platform(arg: &str, option: &str, side: Side) -> Result<Resolved, CliError> {
     let cat = catalog()?;
     let c = crate::cli::platform::choice(arg, option)?;
-    let r = c
+    let b = c
         .preset
-        .boathull(&cat, &c.origin, crate::cli::platform::TRANSFERS)
+        .boathull_side(&cat, &c.origin, crate::cli::platform::TRANSFERS, side)
         .map_err(|e| preset_error(option, e))?;
-    let node = c
-        .preset
-        .node(&cat, &c.origin)
-        .map_err(|e| preset_error(option, e))?;
-    let (cpu, gpu) = r.value;
-    let (machine, prefix) = match side {
-        Side::Cpu => (Machine::Cpu(cpu), "cpu"),
-        Side::Gpu => (Machine::Gpu(gpu), "gpu"),
-    };
-    let name = match (&r.from, node) {
-        (ModelSource::Presets { ids, .. }, _) => {
-            let id = &ids[usize::from(side == Side::Gpu)];
-            cat.processor(id)
-                .map_or(id.clone(), |(_, p)| p.name.clone())
-        }
-        (ModelSource::Derived, Some(n)) => match side {
-            Side::Cpu => n.cpu.name.clone(),
-            Side::Gpu => n.gpu().name.clone(),
-        },
-        (ModelSource::Derived, None) => c.preset.name.clone(),
-    };
-    let sources = r
-        .sources
-        .into_iter()
-        .filter_map(|(k, s)| {
-            let rest = k.strip_prefix(prefix)?;
-            Some((rest.trim_start_matches('.').to_string(), s))
-        })
-        .map(|(k, s)| (if k.is_empty() { "processor".into() } else { k }, s))
-        .collect();
     Ok(Resolved {
         id: c.id,
-        name,
+        name: b.name,
         target: side,
-        machine,
+        machine: b.machine,
         f: None,
-        sources,
+        sources: b.sources,
     })
 }
 

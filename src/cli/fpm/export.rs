@@ -71,11 +71,7 @@ pub fn figure(
 /// A platform's name and FPM devices (its measured speed functions, else
 /// derived from its hardware).
 fn platform_devices(arg: &str, option: &str) -> Result<(String, Vec<FpmDevice>), CliError> {
-    let c = crate::cli::platform::choice(arg, option)?;
-    let r = c
-        .preset
-        .fpm(&crate::cli::catalog()?, &c.origin)
-        .map_err(|e| crate::cli::preset_error(option, e))?;
+    let (c, r) = crate::cli::platform::fpm_devices(arg, option)?;
     Ok((c.preset.name, r.value))
 }
 

@@ -253,11 +253,7 @@ type PlatformDevices = (
 );
 
 fn platform_devices(arg: &str) -> Result<PlatformDevices, CliError> {
-    let c = crate::cli::platform::choice(arg, "platform")?;
-    let r = c
-        .preset
-        .fpm(&catalog()?, &c.origin)
-        .map_err(|e| crate::cli::preset_error("platform", e))?;
+    let (c, r) = crate::cli::platform::fpm_devices(arg, "platform")?;
     let input = crate::figure::fpm::FpmInput {
         devices: r.value.clone(),
         ..Default::default()

@@ -17,6 +17,7 @@
 mod suite;
 mod sweep;
 
+pub(crate) use suite::geomean;
 pub use suite::{SuiteRow, SuiteSummary, suite_summary};
 pub use sweep::{CROSSOVER_STEPS, SWEEP_POINTS, crossovers};
 

@@ -54,7 +54,8 @@ impl SuiteSummary {
     }
 }
 
-fn geomean(values: impl Iterator<Item = f64>) -> f64 {
+/// Geometric mean; NaN without values.
+pub(crate) fn geomean(values: impl Iterator<Item = f64>) -> f64 {
     let (mut sum, mut count) = (0.0, 0usize);
     for v in values {
         sum += v.ln();

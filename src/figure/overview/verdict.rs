@@ -296,16 +296,10 @@ impl OffloadVerdict {
     /// Geometric mean of the speedups when offloading only where the
     /// model predicts a gain (elsewhere 1x); NaN without decisions.
     pub fn geomean_profitable(&self, mode: SizeMode) -> f64 {
-        let (mut sum, mut n) = (0.0, 0usize);
-        for (_, d) in self.decisions(mode) {
-            sum += if d.offload { d.speedup.ln() } else { 0.0 };
-            n += 1;
-        }
-        if n == 0 {
-            f64::NAN
-        } else {
-            (sum / n as f64).exp()
-        }
+        crate::figure::offload::geomean(
+            self.decisions(mode)
+                .map(|(_, d)| if d.offload { d.speedup } else { 1.0 }),
+        )
     }
 
     /// The kernels without a decision at `mode`: those whose data does

@@ -10,9 +10,8 @@ mod params;
 pub mod state;
 mod view;
 
-use crate::model::boathull::Machine;
 use crate::model::perdome::Side;
-use crate::model::platform::{Source, Transfers};
+use crate::model::platform::Transfers;
 use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
 use state::ProcessorState;
@@ -94,33 +93,16 @@ impl ModelUi for BoathullUi {
 
     /// The platform's GPU in the boat hull view and its CPU beside it.
     fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
-        let (cat, p) = (ctx.catalog, &platform.preset);
-        let resolved = p
-            .boathull(cat, &platform.origin, Transfers::Pageable)
-            .and_then(|b| Ok((b, p.node(cat, &platform.origin)?)));
-        match resolved {
-            Ok((b, node)) => {
-                let (cpu, gpu) = b.value;
-                let (cpu_name, gpu_name) = match &node {
-                    Some(n) => (n.cpu.name.clone(), n.gpu().name.clone()),
-                    None => ("CPU".to_string(), "GPU".to_string()),
-                };
-                let id = &platform.id;
-                let of = |prefix: &str| -> Vec<(String, Source)> {
-                    b.sources
-                        .iter()
-                        .filter_map(|(k, s)| {
-                            let rest = k.strip_prefix(prefix)?.trim_start_matches('.');
-                            let name = if rest.is_empty() { "processor" } else { rest };
-                            Some((name.to_string(), s.clone()))
-                        })
-                        .collect()
-                };
-                self.state.processor =
-                    ProcessorState::new(id, &gpu_name, Machine::Gpu(gpu)).with_sources(of("gpu"));
-                self.state.partner =
-                    ProcessorState::new(id, &cpu_name, Machine::Cpu(cpu)).with_sources(of("cpu"));
-            }
+        let side = |side| {
+            platform
+                .preset
+                .boathull_side(ctx.catalog, &platform.origin, Transfers::Pageable, side)
+                .map(|b| {
+                    ProcessorState::new(&platform.id, &b.name, b.machine).with_sources(b.sources)
+                })
+        };
+        match side(Side::Gpu).and_then(|g| Ok((g, side(Side::Cpu)?))) {
+            Ok((gpu, cpu)) => (self.state.processor, self.state.partner) = (gpu, cpu),
             Err(e) => ctx.status.error(e),
         }
     }
@@ -136,16 +118,12 @@ impl ModelUi for BoathullUi {
             self.state.overlay = None;
             return;
         };
-        let (cat, p) = (ctx.catalog, &platform.preset);
-        match p.boathull(cat, &platform.origin, Transfers::Pageable) {
+        let p = &platform.preset;
+        let side = self.state.processor.side();
+        match p.boathull_side(ctx.catalog, &platform.origin, Transfers::Pageable, side) {
             Ok(b) => {
-                let (cpu, gpu) = b.value;
-                let machine = match self.state.processor.side() {
-                    Side::Gpu => Machine::Gpu(gpu),
-                    Side::Cpu => Machine::Cpu(cpu),
-                };
-                let name = format!("{} {}", p.name, self.state.processor.side().name());
-                self.state.overlay = Some(ProcessorState::new(&platform.id, &name, machine));
+                let name = format!("{} {}", p.name, side.name());
+                self.state.overlay = Some(ProcessorState::new(&platform.id, &name, b.machine));
             }
             Err(e) => ctx.status.error(e),
         }

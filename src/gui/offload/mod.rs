@@ -20,12 +20,15 @@ use super::state::Tab;
 use crate::figure::offload::OffloadInput;
 use crate::figure::{self, Figure, ModelGroup, View};
 use crate::preset::Catalog;
-use state::{OffloadState, Readout};
+use state::{BasePlatform, OffloadState, Readout};
 
 /// The offload model's UI.
 pub struct OffloadUi {
     pub state: OffloadState,
     access_rows: view::AccessRows,
+    /// The platform before the overrides, by platform id: resolved once
+    /// per platform, not every frame.
+    base: Option<(String, Option<BasePlatform>)>,
 }
 
 /// The figures' input and the side panel's decision readout.
@@ -47,6 +50,7 @@ impl ModelUi for OffloadUi {
         OffloadUi {
             state,
             access_rows: Default::default(),
+            base: None,
         }
     }
 
@@ -110,7 +114,16 @@ impl ModelUi for OffloadUi {
             (None, Some(c)) => Some(c.readout.as_ref()),
             (None, None) => None,
         };
-        panel::side_panel_ui(ui, &mut self.state, readout, ctx.catalog);
+        if self
+            .base
+            .as_ref()
+            .is_none_or(|(id, _)| *id != self.state.platform)
+        {
+            let base = self.state.base(ctx.catalog).ok();
+            self.base = Some((self.state.platform.clone(), base));
+        }
+        let base = self.base.as_ref().and_then(|(_, b)| b.as_ref());
+        panel::side_panel_ui(ui, &mut self.state, base, readout, ctx.catalog);
     }
 
     fn central_ui(

@@ -72,11 +72,13 @@ const CPU_ROWS: [OffloadParam; 10] = [
     P::PageBytes,
 ];
 
-/// The side panel; `readout` is the decision at the chosen size, or why
-/// there is none.
+/// The side panel; `base` is the platform before the overrides (the
+/// rows' values and sources), `readout` the decision at the chosen size,
+/// or why there is none.
 pub fn side_panel_ui(
     ui: &mut Ui,
     s: &mut OffloadState,
+    base: Option<&BasePlatform>,
     readout: Option<Result<&Readout, &ViewError>>,
     cat: &Catalog,
 ) {
@@ -89,8 +91,7 @@ pub fn side_panel_ui(
             readout_ui(ui, r);
         }
         ui.separator();
-        let base = s.base(cat).ok();
-        host_and_bus_ui(ui, s, base.as_ref());
+        host_and_bus_ui(ui, s, base);
         for (title, id, rows) in [
             ("GPU and launch (Hong & Kim)", "offload_gpu", &GPU_ROWS[..]),
             ("Host CPU (OpenMP model)", "offload_cpu", &CPU_ROWS[..]),
@@ -98,7 +99,7 @@ pub fn side_panel_ui(
             egui::CollapsingHeader::new(title)
                 .id_salt(id)
                 .default_open(false)
-                .show(ui, |ui| param_grid_ui(ui, s, base.as_ref(), id, rows));
+                .show(ui, |ui| param_grid_ui(ui, s, base, id, rows));
         }
         if ui
             .add_enabled(

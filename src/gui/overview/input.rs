@@ -80,15 +80,15 @@ pub fn choice_input(
     let gpu_mem_bytes = node
         .as_ref()
         .map(|n| n.gpu().mem_gib * 1024.0 * 1024.0 * 1024.0);
-    let hardware = match node {
+    let hardware = match &node {
         Some(n) => format!("{} + {}, {}", n.cpu_label(), n.gpu_label(), n.link.name),
         None => format!("{} + {}", perdome.cpu.name, perdome.gpu.name),
     };
-    let uses = |one: bool| match p.node(cat, &c.origin) {
-        Ok(Some(n)) if one && (n.cpus > 1 || n.gpu_count() > 1) => {
+    let uses = |one: bool| match &node {
+        Some(n) if one && (n.cpus > 1 || n.gpu_count() > 1) => {
             format!("one socket and one GPU ({})", n.gpu().name)
         }
-        Ok(Some(n)) if !one && (n.cpus > 1 || n.gpu_count() > 1) => format!(
+        Some(n) if !one && (n.cpus > 1 || n.gpu_count() > 1) => format!(
             "grouped as PeaPaw 3.3: {} as one CPU, {} as one GPU",
             n.cpu_label(),
             n.gpu_label()

@@ -35,6 +35,10 @@ pub struct OverviewUi {
 pub struct OverviewComputed {
     pub input: OverviewInput,
     pub overview: Overview,
+    /// Each platform's five verdict sentences, and what changed between
+    /// them: written once per change, not every frame.
+    pub texts: Vec<[String; 5]>,
+    pub differences: Vec<String>,
 }
 
 impl ModelUi for OverviewUi {
@@ -77,8 +81,15 @@ impl ModelUi for OverviewUi {
     }
 
     fn compute(input: &OverviewInput) -> Result<OverviewComputed, ViewError> {
+        let overview = Overview::compute(input)?;
+        let texts = std::iter::once(&overview.first)
+            .chain(overview.second.as_ref())
+            .map(|v| v.sentences())
+            .collect();
         Ok(OverviewComputed {
-            overview: Overview::compute(input)?,
+            differences: overview.differences(),
+            texts,
+            overview,
             input: input.clone(),
         })
     }
@@ -126,14 +137,7 @@ impl ModelUi for OverviewUi {
         ctx: &mut ViewContext<'_>,
     ) {
         if let (Some(c), Some(Figure::Chart(fig))) = (shown.computed, shown.figure) {
-            let names = (
-                (c.input.first.id.as_str(), c.input.first.name.as_str()),
-                c.input
-                    .second
-                    .as_ref()
-                    .map(|p| (p.id.as_str(), p.name.as_str())),
-            );
-            view::overview_view_ui(ui, names, &c.overview, fig, ctx);
+            view::overview_view_ui(ui, c, fig, ctx);
         }
     }
 }

@@ -3,43 +3,44 @@
 
 use eframe::egui::{self, RichText, Ui};
 
+use super::OverviewComputed;
 use crate::figure::ChartFigure;
 use crate::figure::View;
-use crate::figure::overview::{Overview, Verdicts};
 use crate::gui::context::{Request, ViewContext};
 use crate::gui::state::Tab;
 
-/// Each card: its title, the view it opens, and its sentences.
-fn cards(v: &Verdicts) -> [(&'static str, View, Vec<String>); 4] {
-    [
-        (
-            "How to split the work (PerDome / PeaPaw)",
-            View::PerdomeHeatmap,
-            vec![v.perdome.sentence(), v.perdome.energy_sentence()],
-        ),
-        (
-            "Where the GPU starts to win (boat hull)",
-            View::BoathullCompare,
-            vec![v.boathull.sentence()],
-        ),
-        (
-            "What to offload (offload decision)",
-            View::OffloadSuite,
-            vec![v.offload.sentence()],
-        ),
-        (
-            "How to partition a problem (FPM)",
-            View::FpmTimes,
-            vec![v.fpm.sentence()],
-        ),
-    ]
-}
+/// The cards: title, the view each opens, and which of the verdicts'
+/// five sentences ([`crate::figure::overview::Verdicts::sentences`]) it
+/// shows.
+const CARDS: [(&str, View, std::ops::Range<usize>); 4] = [
+    (
+        "How to split the work (PerDome / PeaPaw)",
+        View::PerdomeHeatmap,
+        0..2,
+    ),
+    (
+        "Where the GPU starts to win (boat hull)",
+        View::BoathullCompare,
+        2..3,
+    ),
+    (
+        "What to offload (offload decision)",
+        View::OffloadSuite,
+        3..4,
+    ),
+    ("How to partition a problem (FPM)", View::FpmTimes, 4..5),
+];
 
 /// One platform's cards; `id` is its preset id, which an Open button
 /// makes every model's platform before showing the view.
-fn column_ui(ui: &mut Ui, (id, name): (&str, &str), v: &Verdicts, ctx: &mut ViewContext<'_>) {
+fn column_ui(
+    ui: &mut Ui,
+    (id, name): (&str, &str),
+    texts: &[String; 5],
+    ctx: &mut ViewContext<'_>,
+) {
     ui.label(RichText::new(name).strong());
-    for (title, view, sentences) in cards(v) {
+    for (title, view, range) in CARDS {
         ui.group(|ui| {
             ui.horizontal(|ui| {
                 ui.label(RichText::new(title).strong());
@@ -54,37 +55,39 @@ fn column_ui(ui: &mut Ui, (id, name): (&str, &str), v: &Verdicts, ctx: &mut View
                     ctx.requests.push(Request::Open(Tab::Figure(view)));
                 }
             });
-            for s in sentences {
+            for s in &texts[range] {
                 ui.label(s);
             }
         });
     }
 }
 
+/// The cards of each platform (side by side for two), what changed, and
+/// the figure.
 pub fn overview_view_ui(
     ui: &mut Ui,
-    names: ((&str, &str), Option<(&str, &str)>),
-    o: &Overview,
+    c: &OverviewComputed,
     fig: &ChartFigure,
     ctx: &mut ViewContext<'_>,
 ) {
+    let first = (c.input.first.id.as_str(), c.input.first.name.as_str());
     egui::Panel::top("overview_verdicts")
         .resizable(true)
         .default_size(300.0)
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| match (&o.second, names.1) {
-                (Some(v2), Some(n2)) => {
+            egui::ScrollArea::vertical().show(ui, |ui| match (&c.input.second, c.texts.get(1)) {
+                (Some(p2), Some(t2)) => {
                     ui.columns(2, |cols| {
-                        column_ui(&mut cols[0], names.0, &o.first, ctx);
-                        column_ui(&mut cols[1], n2, v2, ctx);
+                        column_ui(&mut cols[0], first, &c.texts[0], ctx);
+                        column_ui(&mut cols[1], (&p2.id, &p2.name), t2, ctx);
                     });
                     ui.separator();
                     ui.label(RichText::new("What changed").strong());
-                    for d in o.differences() {
+                    for d in &c.differences {
                         ui.label(d);
                     }
                 }
-                _ => column_ui(ui, names.0, &o.first, ctx),
+                _ => column_ui(ui, first, &c.texts[0], ctx),
             });
         });
     crate::gui::chart_view::chart_ui(ui, fig);

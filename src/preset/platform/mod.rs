@@ -27,7 +27,7 @@ use super::perdome::ProcessorRef;
 use super::save::save_ron;
 use crate::model::platform::{CpuSpec, GpuSpec, Link};
 
-pub use resolve::{ModelSource, PlatformModels, Resolved};
+pub use resolve::{BoathullSide, ModelSource, PlatformModels, Resolved};
 pub use validate::validate_platform;
 
 /// A spec sheet named by preset id or given in full.

@@ -8,6 +8,7 @@ use super::{HardwarePreset, PlatformPreset, SpecRef};
 use crate::model::boathull::{Cpu, Gpu, Machine};
 use crate::model::fpm::FpmDevice;
 use crate::model::offload;
+use crate::model::perdome::Side;
 use crate::model::platform::derive::{boathull, fpm, offload as offload_rules};
 use crate::model::platform::{GpuGroup, Node, Source, Transfers};
 use crate::preset::catalog::{Catalog, PresetKind};
@@ -62,6 +63,15 @@ impl<T> Resolved<T> {
             .find(|(p, _)| p == param)
             .map(|(_, s)| s)
     }
+}
+
+/// One boat hull processor of a platform: its name, its machine, and the
+/// source of each value (by parameter name, or "processor" for all).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoathullSide {
+    pub name: String,
+    pub machine: Machine,
+    pub sources: Vec<(String, Source)>,
 }
 
 /// Every model's parameters of one platform (PerDome/PeaPaw resolves
@@ -153,6 +163,47 @@ impl PlatformPreset {
         Ok(Resolved {
             value: (c.value, g.value),
             from: ModelSource::Derived,
+            sources,
+        })
+    }
+
+    /// The boat hull processor of kind `side`: named as its processor
+    /// preset where the platform names one, else as its spec sheet.
+    pub fn boathull_side(
+        &self,
+        cat: &Catalog,
+        origin: &str,
+        transfers: Transfers,
+        side: Side,
+    ) -> Result<BoathullSide, PresetError> {
+        let r = self.boathull(cat, origin, transfers)?;
+        let (cpu, gpu) = r.value;
+        let (machine, prefix, k) = match side {
+            Side::Cpu => (Machine::Cpu(cpu), "cpu", 0),
+            Side::Gpu => (Machine::Gpu(gpu), "gpu", 1),
+        };
+        let name = match (&r.from, self.node(cat, origin)?) {
+            (ModelSource::Presets { ids, .. }, _) => cat
+                .processor(&ids[k])
+                .map_or(ids[k].clone(), |(_, p)| p.name.clone()),
+            (ModelSource::Derived, Some(n)) => match side {
+                Side::Cpu => n.cpu.name.clone(),
+                Side::Gpu => n.gpu().name.clone(),
+            },
+            (ModelSource::Derived, None) => self.name.clone(),
+        };
+        let sources = r
+            .sources
+            .into_iter()
+            .filter_map(|(key, s)| {
+                let rest = key.strip_prefix(prefix)?.trim_start_matches('.');
+                let name = if rest.is_empty() { "processor" } else { rest };
+                Some((name.to_string(), s))
+            })
+            .collect();
+        Ok(BoathullSide {
+            name,
+            machine,
             sources,
         })
     }
