@@ -21,6 +21,7 @@ fn paper() -> FpmInput {
         integer: false,
         methods: METHODS.to_vec(),
         overlay: None,
+        platform: String::new(),
     }
 }
 

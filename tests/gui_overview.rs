@@ -363,3 +363,64 @@ fn the_second_platform_is_drawn_over_the_boat_hull_and_offload_views() {
     assert!(h.state().model::<BoathullUi>().state.overlay.is_none());
     assert!(h.state().model::<FpmUi>().state.compare.is_none());
 }
+
+#[test]
+fn the_second_platform_stands_beside_the_heat_maps_surfaces_and_fpm_times() {
+    let mut h = harness();
+    let xeon = "Xeon Platinum 8480+ + H100 SXM5";
+    pick(&mut h, "Compare with", xeon);
+    let pair_of = |h: &mut Harness<'_, HetscopeApp>, tabs: &[&str]| {
+        for t in tabs {
+            h.get_by_label(t).click();
+            h.run();
+            h.run();
+        }
+        assert!(h.state().param_error().is_none(), "{tabs:?}");
+        match h.state().figure() {
+            Some(Figure::Pair(p)) => (**p).clone(),
+            other => panic!("{tabs:?}: not two figures side by side: {other:?}"),
+        }
+    };
+    let p = pair_of(&mut h, &["PerDome / PeaPaw", "PerDome heat map"]);
+    let first = h
+        .state()
+        .model::<PerdomeUi>()
+        .state
+        .platform
+        .chosen
+        .name
+        .clone();
+    assert_eq!(p.names, [first.clone(), xeon.to_string()]);
+    match (&p.left, &p.right) {
+        (Figure::Heatmap(a), Figure::Heatmap(b)) => {
+            assert!(a.subtitle.contains(&first) && b.subtitle.contains(xeon));
+            // One colour scale: a colour means the same GFLOP/s on both.
+            assert_eq!((a.color.min, a.color.max), (b.color.min, b.color.max));
+            assert_ne!(a.platform, b.platform);
+        }
+        other => panic!("not two heat maps: {other:?}"),
+    }
+    let p = pair_of(&mut h, &["Energy dome surface"]);
+    match (&p.left, &p.right) {
+        (Figure::Surface(a), Figure::Surface(b)) => assert_eq!(a.z.hi, b.z.hi),
+        other => panic!("not two surfaces: {other:?}"),
+    }
+    let p = pair_of(&mut h, &["FPM partitioning", "Times per device"]);
+    match (&p.left, &p.right) {
+        (Figure::Chart(a), Figure::Chart(b)) => {
+            assert!(b.subtitle.contains("H100"), "{}", b.subtitle);
+            // One time axis in one unit.
+            assert_eq!(a.panels[0].y.unit, b.panels[0].y.unit);
+            assert_eq!(a.panels[0].y.hi, b.panels[0].y.hi);
+        }
+        other => panic!("not two charts: {other:?}"),
+    }
+    // No second platform: one figure again.
+    h.get_by_label("Platform overview").click();
+    h.run();
+    pick(&mut h, "Compare with", "(no second platform)");
+    h.get_by_label("PerDome / PeaPaw").click();
+    h.run();
+    h.run();
+    assert!(matches!(h.state().figure(), Some(Figure::Heatmap(_))));
+}

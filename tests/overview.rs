@@ -369,7 +369,7 @@ fn overview_errors_name_the_argument() {
         &[
             "export",
             "--view",
-            "fpm-times",
+            "wp-compare",
             "--platform2",
             "xeon-8480-h100",
             "--out",
@@ -377,6 +377,56 @@ fn overview_errors_name_the_argument() {
         ],
         2,
         "--platform2",
+    );
+}
+
+/// Heat maps, surfaces and the FPM times view of two platforms stand side
+/// by side in the export, on one scale, and the CSV names each row's
+/// platform.
+#[test]
+fn a_second_platform_is_exported_beside_the_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let export = |view: &str, file: &str| {
+        let out = dir.path().join(file);
+        let o = hetscope(&[
+            "export",
+            "--view",
+            view,
+            "--platform",
+            "i7-gtx750-perdome",
+            "--platform2",
+            "xeon-8480-h100",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{view}: {}", stderr(&o));
+        std::fs::read_to_string(&out).unwrap_or_default()
+    };
+    let (i7, xeon) = ("i7 2600K + GTX 750", "Xeon Platinum 8480+ + H100");
+    for view in ["perdome-heatmap", "energy-surface", "fpm-times"] {
+        let svg = export(view, &format!("{view}.svg"));
+        assert_eq!(svg.matches("<svg x=").count(), 2, "{view}: two figures");
+        assert!(svg.contains(xeon), "{view}: names the second platform");
+        let csv = export(view, &format!("{view}.csv"));
+        let mut lines = csv.lines();
+        assert!(
+            lines.next().unwrap_or("").starts_with("platform,"),
+            "{view}"
+        );
+        let (mut a, mut b) = (0, 0);
+        for l in lines {
+            a += usize::from(l.contains(i7) && !l.starts_with("platform,"));
+            b += usize::from(l.starts_with("Xeon"));
+        }
+        assert!(a > 0 && b > 0, "{view}: rows of both platforms ({a}, {b})");
+        if view != "fpm-times" {
+            assert_eq!(a, b, "{view}: the same grid on both");
+        }
+    }
+    let svg = export("fpm-sweep", "sweep.svg");
+    assert!(
+        svg.contains(&format!("FPM on {xeon}")),
+        "the sweep draws the second platform"
     );
 }
 
@@ -487,7 +537,7 @@ fn boat_hull_and_offload_exports_draw_a_second_platform() {
         &[
             "export",
             "--view",
-            "fpm-times",
+            "boathull-roofline",
             "--platform2",
             "grace-h100",
             "--out",

@@ -104,8 +104,7 @@ fn check_options(args: &ExportArgs) -> Result<(), CliError> {
             view.group() == ModelGroup::Overview && group == ModelGroup::Perdome;
         // The boat hull, offload and FPM speed views draw a second
         // platform too.
-        let overlay = group == ModelGroup::Overview
-            && matches!(view, View::Boathull | View::Offload | View::FpmSpeed);
+        let overlay = group == ModelGroup::Overview && view.draws_second_platform();
         if group == view.group() || overview_workload || overlay {
             continue;
         }
@@ -122,6 +121,33 @@ fn check_options(args: &ExportArgs) -> Result<(), CliError> {
     Ok(())
 }
 
+/// A PerDome / PeaPaw figure; with a second platform, the same workload
+/// on it beside (its measured partitions are the first platform's and
+/// are not shown on it).
+fn perdome_figure(args: &ExportArgs, platform2: Option<&str>) -> Result<Figure, CliError> {
+    let mut loaded = args.scenario.load()?;
+    add_point(&mut loaded.scenario, &loaded.overrides);
+    let res = Resolution::default();
+    let analysis =
+        Analysis::compute(&loaded.scenario, res).map_err(|e| CliError::usage(e.to_string()))?;
+    let compared = match platform2 {
+        Some(p2) => {
+            let cat = super::catalog()?;
+            let r = crate::preset::perdome::platform_arg(p2, &cat)
+                .map_err(|e| super::preset_error("--platform2", e))?;
+            let mut s = loaded.scenario.clone();
+            (s.platform, s.platform_name) = (r.platform, r.name);
+            for q in &mut s.partitions {
+                q.measured_gflops = None;
+            }
+            Some(Analysis::compute(&s, res).map_err(|e| CliError::usage(e.to_string()))?)
+        }
+        None => None,
+    };
+    figure::perdome::build_pair(args.view, &analysis, compared.as_ref())
+        .ok_or_else(|| CliError::usage(format!("--view {}: not a PerDome view", args.view.key())))
+}
+
 /// The figure of `args.view` from the arguments.
 fn build(args: &ExportArgs) -> Result<Figure, CliError> {
     check_options(args)?;
@@ -129,31 +155,25 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
     let set = &args.scenario.set;
     let platform2 = args.overview.platform2.as_deref();
     let view = args.view;
-    if let (Some(p2), false) = (
-        platform2,
-        matches!(
-            view,
-            View::Boathull | View::Offload | View::FpmSpeed | View::Overview
-        ),
-    ) {
+    if let (Some(p2), false) = (platform2, view.draws_second_platform()) {
         return Err(CliError::usage(format!(
-            "--platform2 {p2}: only the overview, boathull, offload and fpm-speed views draw a second platform"
+            "--platform2 {p2}: only these views draw a second platform: {}",
+            View::ALL
+                .iter()
+                .filter(|v| v.draws_second_platform())
+                .map(|v| v.key())
+                .collect::<Vec<_>>()
+                .join(", ")
         )));
     }
     let chart = match view.group() {
-        ModelGroup::Perdome => {
-            let mut loaded = args.scenario.load()?;
-            add_point(&mut loaded.scenario, &loaded.overrides);
-            let analysis = Analysis::compute(&loaded.scenario, Resolution::default())
-                .map_err(|e| CliError::usage(e.to_string()))?;
-            return figure::perdome::build(view, &analysis).ok_or_else(|| {
-                CliError::usage(format!("--view {}: not a PerDome view", view.key()))
-            });
-        }
+        ModelGroup::Perdome => return perdome_figure(args, platform2),
         ModelGroup::Boathull => {
             super::boathull::export::figure(view, &args.boathull, (platform, platform2), set)?
         }
-        ModelGroup::Fpm => super::fpm::export::figure(view, &args.fpm, (platform, platform2), set)?,
+        ModelGroup::Fpm => {
+            return super::fpm::export::figure(view, &args.fpm, (platform, platform2), set);
+        }
         ModelGroup::Offload => {
             super::offload::export::figure(view, &args.offload, (platform, platform2), set)?
         }

@@ -12,7 +12,7 @@
 //! each panel's rows (`kind` = `point`, `bar`, `marker`, `ref_line`).
 
 use crate::figure::chart::Orientation;
-use crate::figure::{ChartFigure, CompareFigure, Figure, Marker};
+use crate::figure::{ChartFigure, CompareFigure, Figure, FigurePair, Marker};
 use crate::model::perdome::Grid;
 
 /// The figure's underlying data as CSV text.
@@ -23,6 +23,7 @@ pub fn render_csv(fig: &Figure) -> String {
         Figure::Surface(s) => grid_rows(&mut w, &s.grid, &s.markers),
         Figure::Compare(c) => compare_rows(&mut w, c),
         Figure::Chart(c) => chart_rows(&mut w, c),
+        Figure::Pair(p) => pair_rows(&mut w, p),
     };
     // Writing to a Vec cannot fail; an error here would be a bug in the
     // csv crate, and the partial text is still returned.
@@ -34,6 +35,32 @@ pub fn render_csv(fig: &Figure) -> String {
 }
 
 type Out = csv::Writer<Vec<u8>>;
+
+/// Both figures' rows, each led by its platform's name in a `platform`
+/// column.
+fn pair_rows(w: &mut Out, p: &FigurePair) -> csv::Result<()> {
+    let mut header: Option<csv::StringRecord> = None;
+    for (name, fig) in p.names.iter().zip([&p.left, &p.right]) {
+        let text = render_csv(fig);
+        let mut r = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(text.as_bytes());
+        for (k, rec) in r.records().enumerate() {
+            let rec = rec.map_err(|e| csv::Error::from(std::io::Error::other(e.to_string())))?;
+            if k == 0 {
+                // One header for both when they name the same columns.
+                if header.as_ref() == Some(&rec) {
+                    continue;
+                }
+                header = Some(rec.clone());
+                w.write_record(std::iter::once("platform").chain(rec.iter()))?;
+            } else {
+                w.write_record(std::iter::once(name.as_str()).chain(rec.iter()))?;
+            }
+        }
+    }
+    Ok(())
+}
 
 fn num(v: f64) -> String {
     if v.is_finite() {

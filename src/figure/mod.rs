@@ -36,6 +36,21 @@ pub enum Figure {
     Compare(CompareFigure),
     /// Line and bar charts (boat hull, FPM, offload).
     Chart(ChartFigure),
+    /// One view of two platforms side by side.
+    Pair(Box<FigurePair>),
+}
+
+/// One view of two platforms side by side, on common scales (built by
+/// [`Figure::side_by_side`]), so that a colour, a height or a bar length
+/// means the same on both sides.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FigurePair {
+    /// The platform chosen.
+    pub left: Figure,
+    /// The platform it is compared with.
+    pub right: Figure,
+    /// The two platforms' names, left first.
+    pub names: [String; 2],
 }
 
 impl Figure {
@@ -45,6 +60,48 @@ impl Figure {
             Figure::Surface(f) => &f.title,
             Figure::Compare(f) => &f.title,
             Figure::Chart(f) => &f.title,
+            Figure::Pair(p) => p.left.title(),
         }
+    }
+
+    /// Two figures of one view side by side, their colour scales, value
+    /// axes and chart axes widened to cover both.
+    pub fn side_by_side(mut left: Figure, mut right: Figure, names: [String; 2]) -> Figure {
+        share_scales(&mut left, &mut right);
+        Figure::Pair(Box::new(FigurePair { left, right, names }))
+    }
+}
+
+/// Widen both figures' scales to the union of their ranges (charts: each
+/// pair of panels whose axes measure the same thing in the same unit).
+fn share_scales(a: &mut Figure, b: &mut Figure) {
+    match (a, b) {
+        (Figure::Heatmap(x), Figure::Heatmap(y)) => share_colors(&mut x.color, &mut y.color),
+        (Figure::Surface(x), Figure::Surface(y)) => {
+            let hi = x.z.hi.max(y.z.hi);
+            (x.z.hi, y.z.hi) = (hi, hi);
+            share_colors(&mut x.color, &mut y.color);
+        }
+        (Figure::Chart(x), Figure::Chart(y)) => {
+            for (p, q) in x.panels.iter_mut().zip(y.panels.iter_mut()) {
+                share_axis(&mut p.y, &mut q.y);
+                if !p.is_bar_panel() && !q.is_bar_panel() {
+                    share_axis(&mut p.x, &mut q.x);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn share_colors(a: &mut ColorScale, b: &mut ColorScale) {
+    let (lo, hi) = (a.min.min(b.min), a.max.max(b.max));
+    (a.min, a.max, b.min, b.max) = (lo, hi, lo, hi);
+}
+
+fn share_axis(a: &mut ChartAxis, b: &mut ChartAxis) {
+    if a.label == b.label && a.unit == b.unit && a.scale == b.scale {
+        let (lo, hi) = (a.lo.min(b.lo), a.hi.max(b.hi));
+        (a.lo, a.hi, b.lo, b.hi) = (lo, hi, lo, hi);
     }
 }

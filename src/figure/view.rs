@@ -128,6 +128,24 @@ impl View {
         }
     }
 
+    /// Whether the view draws a second platform (the overview's second)
+    /// beside or over the first.
+    pub fn draws_second_platform(self) -> bool {
+        matches!(
+            self,
+            View::Overview
+                | View::PerdomeHeatmap
+                | View::PerdomeSurface
+                | View::EnergyHeatmap
+                | View::EnergySurface
+                | View::Boathull
+                | View::Offload
+                | View::FpmSpeed
+                | View::FpmTimes
+                | View::FpmSweep
+        )
+    }
+
     pub fn from_key(key: &str) -> Option<View> {
         View::ALL.into_iter().find(|v| v.key() == key)
     }

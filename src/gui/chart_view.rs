@@ -15,8 +15,8 @@ use egui_plot::{
     PlotBounds, PlotPoint, PlotUi, Points, Text, VLine,
 };
 
-use crate::figure::ChartFigure;
 use crate::figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
+use crate::figure::{ChartFigure, Figure, FigurePair};
 use crate::format::fmt_tick;
 use axes::{
     axis_readout, category_label, category_marks, legend_corner, log_label, log_marks, readout,
@@ -49,6 +49,20 @@ pub fn chart_ui(ui: &mut Ui, fig: &ChartFigure) {
             ui.label(note);
         }
     }
+}
+
+/// The charts of two platforms side by side (a [`Figure::Pair`]).
+pub fn chart_pair_ui(ui: &mut Ui, pair: &FigurePair) {
+    ui.columns(2, |cols| {
+        for (k, (col, fig)) in cols.iter_mut().zip([&pair.left, &pair.right]).enumerate() {
+            col.push_id(("chart_pair", k), |ui| match fig {
+                Figure::Chart(c) => chart_ui(ui, c),
+                _ => {
+                    ui.label("Not a chart.");
+                }
+            });
+        }
+    });
 }
 
 /// A figure colour on screen: near-black becomes the text colour, so that

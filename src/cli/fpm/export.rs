@@ -6,7 +6,7 @@ use clap::Args;
 use super::{load_device_csv, parse_n};
 use crate::cli::CliError;
 use crate::figure::fpm::{self, FpmDevice, FpmInput, METHODS};
-use crate::figure::{ChartFigure, Scale, View};
+use crate::figure::{Figure, Scale, View};
 use crate::preset::fpm::PAPER_N;
 
 /// Arguments of `export` that only the FPM views use.
@@ -48,7 +48,7 @@ pub fn figure(
     args: &FpmExportArgs,
     platforms: (Option<&str>, Option<&str>),
     set: &[String],
-) -> Result<ChartFigure, CliError> {
+) -> Result<Figure, CliError> {
     let (platform, platform2) = platforms;
     if platform.is_some() && !args.devices.is_empty() {
         return Err(CliError::usage(
@@ -65,7 +65,7 @@ pub fn figure(
     if let Some(p) = platform2 {
         input.overlay = Some(platform_devices(p, "platform2")?);
     }
-    fpm::build(view, &input).map_err(|e| CliError::usage(e.to_string()))
+    fpm::build_figure(view, &input).map_err(|e| CliError::usage(e.to_string()))
 }
 
 /// A platform's name and FPM devices (its measured speed functions, else
@@ -77,12 +77,11 @@ fn platform_devices(arg: &str, option: &str) -> Result<(String, Vec<FpmDevice>),
 
 /// The figure input from the arguments.
 fn input(args: &FpmExportArgs, platform: Option<&str>) -> Result<FpmInput, CliError> {
+    let mut name = String::new();
     let (devices, integer, n) = if let Some(p) = platform {
-        (
-            platform_devices(p, "platform")?.1,
-            true,
-            args.n.unwrap_or(PAPER_N),
-        )
+        let (platform_name, devices) = platform_devices(p, "platform")?;
+        name = platform_name;
+        (devices, true, args.n.unwrap_or(PAPER_N))
     } else if args.devices.is_empty() {
         let cat = crate::cli::catalog()?;
         let devices =
@@ -129,5 +128,6 @@ fn input(args: &FpmExportArgs, platform: Option<&str>) -> Result<FpmInput, CliEr
         integer,
         methods: METHODS.to_vec(),
         overlay: None,
+        platform: name,
     })
 }

@@ -25,7 +25,7 @@ pub use device::n_range;
 pub use times::{FpmTable, TableColumn, table};
 
 use super::chart::palette;
-use super::{ChartFigure, Scale, View};
+use super::{ChartFigure, Figure, Scale, View};
 use crate::figure::error::FigureError;
 use crate::format::fmt_num;
 pub use crate::model::fpm::FpmDevice;
@@ -50,9 +50,11 @@ pub struct FpmInput {
     /// The partitioning methods drawn, in the order even, CPM, FPM.
     pub methods: Vec<Method>,
     /// A second platform to compare with (its name and devices): their
-    /// speed functions are drawn dotted in the speed view, not
-    /// partitioned.
+    /// speed functions are drawn dotted in the speed view, their
+    /// partitions beside in the times view and lighter in the sweep.
     pub overlay: Option<(String, Vec<FpmDevice>)>,
+    /// The name of the devices' platform, if they come from one.
+    pub platform: String,
 }
 
 impl Default for FpmInput {
@@ -65,6 +67,7 @@ impl Default for FpmInput {
             integer: false,
             methods: METHODS.to_vec(),
             overlay: None,
+            platform: String::new(),
         }
     }
 }
@@ -292,8 +295,13 @@ impl FpmInput {
     pub fn subtitle(&self, n: f64) -> String {
         let names: Vec<&str> = self.devices.iter().map(|d| d.name.as_str()).collect();
         let (unit, _) = self.unit();
+        let platform = if self.platform.is_empty() {
+            String::new()
+        } else {
+            format!("{}: ", self.platform)
+        };
         format!(
-            "{} | n = {} {unit}{}",
+            "{platform}{} | n = {} {unit}{}",
             names.join(", "),
             fmt_size(n, self.integer),
             if self.integer { " (whole units)" } else { "" }
@@ -322,6 +330,52 @@ pub fn build(view: View, input: &FpmInput) -> Result<ChartFigure, FigureError> {
             view: view.key(),
             model: "FPM",
         }),
+    }
+}
+
+/// The figure of one FPM view. With a second platform, its times view
+/// stands beside the first on a common time axis; the speed and sweep
+/// views draw it over their own (see [`build`]).
+pub fn build_figure(view: View, input: &FpmInput) -> Result<Figure, FigureError> {
+    let (Some(second), View::FpmTimes) = (input.compared(), view) else {
+        return build(view, input).map(Figure::Chart);
+    };
+    input.check()?;
+    let name = second.platform.clone();
+    let in_second = |e: FigureError| e.of(name.clone());
+    second.check().map_err(in_second)?;
+    let slowest = times::slowest(input)?.max(times::slowest(&second).map_err(in_second)?);
+    let left = times::build_scaled(input, slowest)?;
+    let right = times::build_scaled(&second, slowest).map_err(in_second)?;
+    let names = [input.platform_name(), name.clone()];
+    Ok(Figure::side_by_side(
+        Figure::Chart(left),
+        Figure::Chart(right),
+        names,
+    ))
+}
+
+impl FpmInput {
+    /// The platform compared with, as an input of its own (the same n,
+    /// range and methods).
+    pub fn compared(&self) -> Option<FpmInput> {
+        let (name, devices) = self.overlay.as_ref()?;
+        Some(FpmInput {
+            devices: devices.clone(),
+            overlay: None,
+            platform: name.clone(),
+            methods: self.methods.clone(),
+            ..*self
+        })
+    }
+
+    /// The platform's name, or a description of the devices.
+    pub fn platform_name(&self) -> String {
+        if self.platform.is_empty() {
+            "devices chosen".into()
+        } else {
+            self.platform.clone()
+        }
     }
 }
 

@@ -35,6 +35,7 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
     let (t_unit, t_k) = sampled.scale_times();
     time.y.unit = t_unit.into();
     v.push_lines(&mut time, &mut imb, &sampled, t_k);
+    let compared = push_compared(input, &ns, (&mut time, &mut imb), t_k)?;
     let n_label = format!("n = {} {}", fmt_size(v.now.n_units, input.integer), v.unit);
     for panel in [&mut time, &mut imb] {
         panel.ref_lines.push(RefLine {
@@ -47,12 +48,65 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
     }
     time.fit_y(None);
     imb.fit_y(Some(1.0));
+    let mut notes = v.notes(&n_label, sampled.too_big);
+    notes.extend(compared);
     Ok(ChartFigure {
         title: "FPM: predicted makespan against the problem size".into(),
         subtitle: input.subtitle(v.now.n_units),
         panels: vec![time, imb],
-        notes: v.notes(&n_label, sampled.too_big),
+        notes,
     })
+}
+
+/// The second platform's makespan and imbalance over the same n, each
+/// method in a lighter shade of its colour and thinner; the note saying
+/// so.
+fn push_compared(
+    input: &FpmInput,
+    ns: &[f64],
+    (time, imb): (&mut ChartPanel, &mut ChartPanel),
+    t_k: f64,
+) -> Result<Option<String>, FigureError> {
+    let Some(second) = input.compared() else {
+        return Ok(None);
+    };
+    let name = second.platform.clone();
+    let speeds = second
+        .effective_functions()
+        .map_err(|e| e.of(name.clone()))?;
+    let now = second
+        .solve(&speeds, second.n_units)
+        .map_err(|e| e.of(name.clone()))?;
+    let v = SweepView {
+        input: &second,
+        shown: METHODS
+            .into_iter()
+            .filter(|m| second.methods.contains(m))
+            .collect(),
+        speeds,
+        unit: input.unit().0,
+        now,
+    };
+    let mut sampled = v.sample(ns);
+    for p in sampled.t_pts.iter_mut().flatten() {
+        p[1] *= t_k;
+    }
+    for (j, &m) in v.shown.iter().enumerate() {
+        let color = lighter(method_color(m));
+        let label = format!("{} on {name}", method_short(m));
+        time.series
+            .push(Series::line(&label, color, sampled.t_pts[j].clone()).width(1.2));
+        imb.series
+            .push(Series::line(&label, color, sampled.i_pts[j].clone()).width(1.2));
+    }
+    Ok(Some(format!(
+        "Light lines: the same methods on {name}, for comparison (its own devices and memory)."
+    )))
+}
+
+/// A colour halfway to white.
+fn lighter(c: [u8; 3]) -> [u8; 3] {
+    c.map(|v| v / 2 + 128)
 }
 
 /// The sweep view of one input.

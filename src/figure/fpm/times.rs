@@ -19,7 +19,18 @@ const TIME_PANEL: &str = "Predicted time per device";
 const SHARE_PANEL: &str = "Share per device";
 
 pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
-    let (v, speeds) = TimesView::solve(input)?;
+    build_scaled(input, 0.0)
+}
+
+/// The slowest makespan of the methods shown, s.
+pub(super) fn slowest(input: &FpmInput) -> Result<f64, FigureError> {
+    Ok(TimesView::solve(input, 0.0)?.0.slowest)
+}
+
+/// The times view with a time axis in the unit of at least
+/// `slowest_s` (two platforms side by side share one unit).
+pub(super) fn build_scaled(input: &FpmInput, slowest_s: f64) -> Result<ChartFigure, FigureError> {
+    let (v, speeds) = TimesView::solve(input, slowest_s)?;
     let names: Vec<String> = input.devices.iter().map(|d| d.name.clone()).collect();
     let mut time = ChartPanel::bars(
         TIME_PANEL,
@@ -61,7 +72,7 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
 /// predicted time in the unit of the figure's time axis.
 pub fn table(input: &FpmInput) -> Result<FpmTable, FigureError> {
     input.check()?;
-    let (v, _) = TimesView::solve(input)?;
+    let (v, _) = TimesView::solve(input, 0.0)?;
     let columns = v
         .shown
         .iter()
@@ -92,6 +103,8 @@ struct TimesView<'a> {
     unit: String,
     /// The methods drawn, in drawing order.
     shown: Vec<Method>,
+    /// The slowest makespan of the methods shown, s.
+    slowest: f64,
     /// The time panel's unit, and seconds to it.
     t_unit: &'static str,
     t_k: f64,
@@ -99,8 +112,12 @@ struct TimesView<'a> {
 
 impl TimesView<'_> {
     /// The partitions of `input` at its n, with the effective speed
-    /// functions they were solved with.
-    fn solve(input: &FpmInput) -> Result<(TimesView<'_>, Vec<SpeedFunction>), FigureError> {
+    /// functions they were solved with; times in the unit of the slowest
+    /// makespan or of `slowest_s` if that is longer.
+    fn solve(
+        input: &FpmInput,
+        slowest_s: f64,
+    ) -> Result<(TimesView<'_>, Vec<SpeedFunction>), FigureError> {
         let speeds = input.effective_functions()?;
         let solved = input.solve(&speeds, input.n_units)?;
         let (unit, _) = input.unit();
@@ -112,12 +129,13 @@ impl TimesView<'_> {
             .iter()
             .map(|&m| solved.part(m).makespan_s)
             .fold(0.0f64, f64::max);
-        let (t_unit, t_k) = time_unit(slowest);
+        let (t_unit, t_k) = time_unit(slowest.max(slowest_s));
         let view = TimesView {
             input,
             solved,
             unit,
             shown,
+            slowest,
             t_unit,
             t_k,
         };

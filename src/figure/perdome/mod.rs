@@ -29,6 +29,21 @@ pub fn build(view: View, a: &Analysis) -> Option<Figure> {
     })
 }
 
+/// The figure of a PerDome / PeaPaw view for the analysis `a` and,
+/// where there is one, the analysis `b` of a second platform: heat maps
+/// and surfaces side by side on one colour scale; the partition
+/// comparison shows `a` alone.
+pub fn build_pair(view: View, a: &Analysis, b: Option<&Analysis>) -> Option<Figure> {
+    let left = build(view, a)?;
+    match (b, &left) {
+        (Some(b), Figure::Heatmap(_) | Figure::Surface(_)) => {
+            let names = [a, b].map(|x| x.scenario.platform_name.clone());
+            Some(Figure::side_by_side(left, build(view, b)?, names))
+        }
+        _ => Some(left),
+    }
+}
+
 /// What a marker stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MarkerKind {

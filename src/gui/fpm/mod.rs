@@ -80,7 +80,7 @@ impl ModelUi for FpmUi {
     }
 
     fn figure(view: View, c: &FpmComputed) -> Result<Figure, ViewError> {
-        Ok(figure::fpm::build(view, &c.input).map(Figure::Chart)?)
+        Ok(figure::fpm::build_figure(view, &c.input)?)
     }
 
     /// The platform's devices: its measured speed functions, else one
@@ -89,6 +89,7 @@ impl ModelUi for FpmUi {
         match platform.preset.fpm(ctx.catalog, &platform.origin) {
             Ok(r) => {
                 self.state.devices = r.value;
+                self.state.platform = platform.preset.name.clone();
                 self.state.n_units = crate::preset::fpm::PAPER_N;
                 self.state.integer = true;
             }
@@ -135,7 +136,7 @@ impl ModelUi for FpmUi {
         shown: Shown<'_, Self>,
         _ctx: &mut ViewContext<'_>,
     ) {
-        if let (Some(view), Some(Figure::Chart(fig))) = (tab.view(), shown.figure) {
+        if let (Some(view), Some(fig)) = (tab.view(), shown.figure) {
             let table = shown.computed.and_then(|c| c.table.as_ref());
             view::fpm_view_ui(ui, &self.state, view, fig, table);
         }

@@ -89,6 +89,10 @@ pub struct FpmState {
     /// the speed view.
     #[serde(default)]
     pub compare: Option<(String, Vec<FpmDevice>)>,
+    /// The name of the platform the devices come from (empty when they
+    /// were loaded or measured one by one).
+    #[serde(default)]
+    pub platform: String,
 }
 
 impl Default for FpmState {
@@ -114,6 +118,7 @@ impl FpmState {
             sizes: SizesPreset::Default,
             csv_path: String::new(),
             compare: None,
+            platform: String::new(),
         }
     }
 }
@@ -147,6 +152,7 @@ impl FpmState {
             integer: self.integer,
             methods,
             overlay: self.compare.clone(),
+            platform: self.platform.clone(),
         };
         input.check()?;
         input.measured_functions()?;

@@ -6,7 +6,7 @@ use eframe::egui::{self, RichText, Ui};
 
 use super::state::FpmState;
 use crate::figure::fpm::{self, fmt_size};
-use crate::figure::{ChartFigure, View};
+use crate::figure::{Figure, View};
 use crate::format::fmt_sig;
 use crate::gui::widgets::rgb;
 
@@ -14,7 +14,7 @@ pub fn fpm_view_ui(
     ui: &mut Ui,
     state: &FpmState,
     view: View,
-    fig: &ChartFigure,
+    fig: &Figure,
     table: Option<&fpm::FpmTable>,
 ) {
     if view == View::FpmTimes
@@ -33,7 +33,13 @@ pub fn fpm_view_ui(
                 });
             });
     }
-    crate::gui::chart_view::chart_ui(ui, fig);
+    match fig {
+        Figure::Chart(c) => crate::gui::chart_view::chart_ui(ui, c),
+        Figure::Pair(p) => crate::gui::chart_view::chart_pair_ui(ui, p),
+        _ => {
+            ui.label("Not an FPM figure.");
+        }
+    }
 }
 
 /// Devices down, and per method the share and the predicted time.

@@ -34,8 +34,23 @@ use state::{Chosen, PerdomeState, PlatformState, WorkloadState};
 /// keep between frames.
 pub struct PerdomeUi {
     pub state: PerdomeState,
-    heatmap_cache: heatmap_view::Cache,
-    surface_cache: surface_view::Cache,
+    /// The drawings of the platform and of the one compared with.
+    heatmap_cache: [heatmap_view::Cache; 2],
+    surface_cache: [surface_view::Cache; 2],
+}
+
+/// What the views are computed from: the workload on the platform and,
+/// when one is chosen, on the platform compared with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PerdomeInput {
+    pub scenario: Scenario,
+    pub compared: Option<Scenario>,
+}
+
+/// The analyses of [`PerdomeInput`].
+pub struct PerdomeComputed {
+    pub analysis: Analysis,
+    pub compared: Option<Analysis>,
 }
 
 /// The state when no preset can be read: a made-up platform, no workload
@@ -73,8 +88,8 @@ fn fallback_state() -> PerdomeState {
 
 impl ModelUi for PerdomeUi {
     type State = PerdomeState;
-    type Input = Scenario;
-    type Computed = Analysis;
+    type Input = PerdomeInput;
+    type Computed = PerdomeComputed;
 
     const GROUP: ModelGroup = ModelGroup::Perdome;
 
@@ -107,19 +122,29 @@ impl ModelUi for PerdomeUi {
         tabs
     }
 
-    fn input(&self, _catalog: &Catalog) -> Result<Scenario, ViewError> {
+    fn input(&self, _catalog: &Catalog) -> Result<PerdomeInput, ViewError> {
         if let Some(Err(e)) = self.state.workload.counted() {
             return Err(e.into());
         }
-        Ok(self.state.scenario())
+        Ok(PerdomeInput {
+            scenario: self.state.scenario(),
+            compared: self.state.compared_scenario(),
+        })
     }
 
-    fn compute(input: &Scenario) -> Result<Analysis, ViewError> {
-        Ok(Analysis::compute(input, Resolution::default())?)
+    fn compute(input: &PerdomeInput) -> Result<PerdomeComputed, ViewError> {
+        let res = Resolution::default();
+        Ok(PerdomeComputed {
+            analysis: Analysis::compute(&input.scenario, res)?,
+            compared: match &input.compared {
+                Some(s) => Some(Analysis::compute(s, res)?),
+                None => None,
+            },
+        })
     }
 
-    fn figure(view: View, a: &Analysis) -> Result<Figure, ViewError> {
-        figure::perdome::build(view, a).ok_or_else(|| {
+    fn figure(view: View, c: &PerdomeComputed) -> Result<Figure, ViewError> {
+        figure::perdome::build_pair(view, &c.analysis, c.compared.as_ref()).ok_or_else(|| {
             FigureError::WrongView {
                 view: view.key(),
                 model: "PerDome / PeaPaw",
@@ -140,6 +165,27 @@ impl ModelUi for PerdomeUi {
         }
     }
 
+    /// The second platform's processors, beside the heat maps and
+    /// surfaces.
+    fn use_second_platform(
+        &mut self,
+        platform: Option<&PlatformChoice>,
+        ctx: &mut ViewContext<'_>,
+    ) {
+        self.state.compare = None;
+        let Some(platform) = platform else {
+            return;
+        };
+        let p = &platform.preset;
+        match p.resolve(&platform.id, ctx.catalog, &platform.origin) {
+            Ok(r) => {
+                let chosen = Chosen::builtin(&r.id, &r.name);
+                self.state.compare = Some((chosen, r.platform));
+            }
+            Err(e) => ctx.status.error(e),
+        }
+    }
+
     fn platform_part(&self) -> Option<String> {
         ron::to_string(&self.state.platform).ok()
     }
@@ -149,7 +195,7 @@ impl ModelUi for PerdomeUi {
     }
 
     fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
-        panel::side_panel_ui(ui, self, shown.computed, ctx);
+        panel::side_panel_ui(ui, self, shown.computed.map(|c| &c.analysis), ctx);
     }
 
     fn central_ui(
@@ -159,23 +205,57 @@ impl ModelUi for PerdomeUi {
         shown: Shown<'_, Self>,
         _ctx: &mut ViewContext<'_>,
     ) {
-        let generation = shown.generation;
         match (tab, shown.figure, shown.computed) {
-            (Tab::Classification, _, Some(a)) => classification_view::classification_ui(ui, a),
-            (_, Some(Figure::Heatmap(f)), _) => {
-                heatmap_view::heatmap_ui(ui, f, generation, &mut self.heatmap_cache)
+            (Tab::Classification, _, Some(c)) => match &c.compared {
+                Some(b) => {
+                    ui.columns(2, |cols| {
+                        classification_view::classification_ui(&mut cols[0], &c.analysis);
+                        classification_view::classification_ui(&mut cols[1], b);
+                    });
+                }
+                None => classification_view::classification_ui(ui, &c.analysis),
+            },
+            (_, Some(Figure::Pair(p)), _) => {
+                let [c0, c1] = &mut self.heatmap_cache;
+                let [s0, s1] = &mut self.surface_cache;
+                let camera = &mut self.state.camera;
+                let generation = shown.generation;
+                ui.columns(2, |cols| {
+                    let [l, r] = cols else { return };
+                    l.push_id("left", |ui| {
+                        figure_ui(ui, &p.left, generation, camera, (c0, s0))
+                    });
+                    r.push_id("right", |ui| {
+                        figure_ui(ui, &p.right, generation, camera, (c1, s1))
+                    });
+                });
             }
-            (_, Some(Figure::Surface(f)), _) => surface_view::surface_ui(
-                ui,
-                f,
-                generation,
-                &mut self.state.camera,
-                &mut self.surface_cache,
-            ),
-            (_, Some(Figure::Compare(f)), _) => compare_view::compare_ui(ui, f),
+            (_, Some(fig), _) => {
+                let [c0, _] = &mut self.heatmap_cache;
+                let [s0, _] = &mut self.surface_cache;
+                figure_ui(ui, fig, shown.generation, &mut self.state.camera, (c0, s0));
+            }
             _ => {
                 ui.label("Computing…");
             }
+        }
+    }
+}
+
+/// One heat map, surface or comparison, with its drawing cache.
+fn figure_ui(
+    ui: &mut Ui,
+    fig: &Figure,
+    generation: u64,
+    camera: &mut Camera,
+    (heatmap, surface): (&mut heatmap_view::Cache, &mut surface_view::Cache),
+) {
+    match fig {
+        Figure::Heatmap(f) => heatmap_view::heatmap_ui(ui, f, generation, heatmap),
+        Figure::Surface(f) => surface_view::surface_ui(ui, f, generation, camera, surface),
+        Figure::Compare(f) => compare_view::compare_ui(ui, f),
+        _ => {
+            ui.label("Not a PerDome / PeaPaw figure.");
         }
     }
 }

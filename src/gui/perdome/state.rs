@@ -282,6 +282,10 @@ pub struct PerdomeState {
     /// Specifications of the CPU and the GPU for deriving t_f, t_b.
     #[serde(default = "default_specs")]
     pub specs: [Specs; 2],
+    /// The platform compared with (the overview's second): its id, name
+    /// and parameters, drawn beside this one.
+    #[serde(default)]
+    pub compare: Option<(Chosen, Platform)>,
 }
 
 fn default_specs() -> [Specs; 2] {
@@ -301,6 +305,7 @@ impl PerdomeState {
             imported: Vec::new(),
             imported_from: String::new(),
             specs: default_specs(),
+            compare: None,
         }
     }
 
@@ -321,5 +326,16 @@ impl PerdomeState {
             &p.chosen.id,
             &self.workload.to_preset(),
         )
+    }
+
+    /// The workload on the platform compared with, if any.
+    pub fn compared_scenario(&self) -> Option<Scenario> {
+        let (chosen, params) = self.compare.as_ref()?;
+        Some(scenario_of(
+            &chosen.name,
+            *params,
+            &chosen.id,
+            &self.workload.to_preset(),
+        ))
     }
 }
