@@ -217,6 +217,27 @@ fn boat_hull_processors_say_where_their_values_come_from() {
 }
 
 #[test]
+fn fpm_devices_say_where_their_speed_functions_come_from() {
+    let mut h = harness();
+    h.get_by_label("FPM partitioning").click();
+    h.run();
+    // The FPM paper's node: six devices, each the paper's measurement.
+    let devices = h.state().model::<FpmUi>().state.devices.len();
+    assert_eq!(h.query_all_by_label("[paper]").count(), devices);
+    assert_eq!(h.query_all_by_label("[derived]").count(), 0);
+    pick(
+        &mut h,
+        "Platform for every model",
+        "Xeon Platinum 8480+ + H100 SXM5",
+    );
+    h.get_by_label("FPM partitioning").click();
+    h.run();
+    // One socket and one GPU, each derived from its spec sheet.
+    assert_eq!(h.query_all_by_label("[paper]").count(), 0);
+    assert_eq!(h.query_all_by_label("[derived]").count(), 2);
+}
+
+#[test]
 fn a_derived_offload_platform_shows_its_parameters_and_their_sources() {
     let mut h = harness();
     pick(

@@ -104,7 +104,7 @@ fn input(args: &FpmExportArgs, platform: Option<&str>) -> Result<FpmInput, CliEr
             if same > 0 {
                 name = format!("{name} #{}", same + 1);
             }
-            devices.push(csv.to_device(&name, d));
+            devices.push(csv.file_device(&name, d));
         }
         (devices, args.integer, n)
     };

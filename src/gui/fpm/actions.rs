@@ -2,6 +2,7 @@
 //! to CSV files (through dialogs or a typed path), and a measurement of
 //! this machine on a background thread with progress and cancel.
 
+use crate::model::platform::Source;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -101,7 +102,7 @@ impl FpmUi {
     pub fn load_csv(&mut self, path: &Path, status: &mut StatusLine) -> bool {
         match load_speed_csv(path) {
             Ok(csv) => {
-                let d = csv.to_device(&file_id(path), &format!("file {}", path.display()));
+                let d = csv.file_device(&file_id(path), &path.display().to_string());
                 let n = csv.rows.len();
                 self.state.add_device(d);
                 self.load_error = None;
@@ -190,7 +191,10 @@ impl FpmUi {
         match result {
             Ok(csv) => {
                 let n = csv.rows.len();
-                let d = csv.to_device(label, "measured on this machine by hetscope");
+                let d = csv.to_device(
+                    label,
+                    Source::Measured("measured on this machine by hetscope".into()),
+                );
                 self.state.add_device(d);
                 status.info(format!("Measured {label}: {n} sizes, added as a device"));
             }

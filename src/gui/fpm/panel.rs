@@ -14,7 +14,7 @@ use super::FpmUi;
 use super::state::{FpmState, SizesPreset, paper_devices};
 use crate::figure::fpm::{FpmDevice, device_color};
 use crate::gui::context::ViewContext;
-use crate::gui::widgets::{rgb, value_row_ui};
+use crate::gui::widgets::{rgb, source_tag_ui, value_row_ui};
 use crate::measure::{Kernel, MAX_THREADS};
 
 pub fn side_panel_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
@@ -48,12 +48,13 @@ fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmState) -> (Option<usize>, Option<us
     let mut remove = None;
     let mut save = None;
     egui::Grid::new("fpm_devices")
-        .num_columns(6)
+        .num_columns(7)
         .spacing([6.0, 4.0])
         .striped(true)
         .show(ui, |ui| {
             ui.label("");
             ui.strong("Device");
+            ui.strong("Source");
             ui.strong("Contention");
             ui.strong("Socket");
             ui.label("");
@@ -68,6 +69,7 @@ fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmState) -> (Option<usize>, Option<us
                     TextEdit::singleline(&mut d.name),
                 )
                 .on_hover_text(device_tip(d));
+                source_tag_ui(ui, d.source.kind(), d.source.detail());
                 ui.add(
                     DragValue::new(&mut d.contention)
                         .range(0.05..=1.0)
@@ -128,7 +130,7 @@ fn add_device_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
         if let Some(id) = pick {
             match ctx.catalog.device(&id).map(|(_, csv)| csv.clone()) {
                 Some(csv) => {
-                    let d = csv.to_device(&id, &format!("built-in {id}"));
+                    let d = csv.builtin_device(&id, &id);
                     m.state.add_device(d);
                     ctx.status.info(format!("Added the built-in device {id}"));
                 }

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use super::contention::{Contention, Device};
 use super::speed::{SpeedError, SpeedFunction, SpeedPoint};
+use crate::model::platform::Source;
 
 /// One device: its measured speed function and how it shares a socket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -14,9 +15,11 @@ use super::speed::{SpeedError, SpeedFunction, SpeedPoint};
 pub struct FpmDevice {
     /// Name in legends, tables and categories.
     pub name: String,
-    /// Where the points come from (a file, a built-in device, a
-    /// measurement on this machine).
-    pub source: String,
+    /// Where the points come from (a paper's device, a file, a
+    /// measurement on this machine, a rule from a spec sheet); stored as
+    /// its text.
+    #[serde(with = "crate::model::platform::source::as_text")]
+    pub source: Source,
     /// Measured points (size units, speed units/s), any order.
     pub points: Vec<SpeedPoint>,
     /// Memory limit, units (no share goes beyond it).
@@ -34,7 +37,7 @@ impl Default for FpmDevice {
     fn default() -> Self {
         FpmDevice {
             name: String::new(),
-            source: String::new(),
+            source: Source::Edited,
             points: Vec::new(),
             max_size_units: None,
             unit: "units".into(),

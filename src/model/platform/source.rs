@@ -52,6 +52,44 @@ impl Source {
     pub fn derived(rule: impl Into<String>) -> Source {
         Source::Derived(rule.into())
     }
+
+    /// Read back what [`Display`](fmt::Display) writes ("kind: detail").
+    /// A text without a known kind is taken as a measurement described by
+    /// that text (how devices named their source before sources had
+    /// kinds).
+    pub fn from_text(text: &str) -> Source {
+        if text == "edited" {
+            return Source::Edited;
+        }
+        let make: [(&str, fn(String) -> Source); 5] = [
+            ("paper", Source::Paper),
+            ("spec sheet", Source::Spec),
+            ("measured", Source::Measured),
+            ("derived", Source::Derived),
+            ("estimate", Source::Estimate),
+        ];
+        for (kind, f) in make {
+            if let Some(detail) = text.strip_prefix(kind).and_then(|r| r.strip_prefix(": ")) {
+                return f(detail.to_string());
+            }
+        }
+        Source::Measured(text.to_string())
+    }
+}
+
+/// Serde of a [`Source`] as its text ("kind: detail"), for file formats
+/// that held a free text before: old texts still read.
+pub mod as_text {
+    use super::Source;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(s: &Source, ser: S) -> Result<S::Ok, S::Error> {
+        ser.collect_str(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(de: D) -> Result<Source, D::Error> {
+        Ok(Source::from_text(&String::deserialize(de)?))
+    }
 }
 
 impl fmt::Display for Source {
@@ -73,6 +111,25 @@ pub struct Sourced<T> {
 #[cfg(test)]
 mod tests {
     use super::Source;
+
+    #[test]
+    fn a_source_reads_back_from_its_text() {
+        for s in [
+            Source::Paper("FPM Table I".into()),
+            Source::Spec("vendor sheet".into()),
+            Source::Measured("gemm: 3 repeats".into()),
+            Source::derived("roof x size"),
+            Source::Estimate("no public number".into()),
+            Source::Edited,
+        ] {
+            assert_eq!(Source::from_text(&s.to_string()), s);
+        }
+        // A text of the time before kinds: a measurement so described.
+        assert_eq!(
+            Source::from_text("file gpu.csv"),
+            Source::Measured("file gpu.csv".into())
+        );
+    }
 
     #[test]
     fn sources_say_their_kind_and_detail() {

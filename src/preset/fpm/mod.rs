@@ -12,6 +12,7 @@ pub use speed_csv::{
 use super::catalog::Catalog;
 use super::error::PresetError;
 use crate::model::fpm::FpmDevice;
+use crate::model::platform::Source;
 
 /// The platform preset of the FPM paper's hybrid node, whose `fpm` list
 /// names its six devices: G1 and G2 each run next to a socket of five
@@ -25,16 +26,39 @@ pub const PAPER_N: f64 = 3600.0;
 impl SpeedCsv {
     /// A device from this CSV: its points, memory limit and the unit its
     /// comments name; no contention.
-    pub fn to_device(&self, name: &str, source: &str) -> FpmDevice {
+    pub fn to_device(&self, name: &str, source: Source) -> FpmDevice {
         FpmDevice {
             name: name.to_string(),
-            source: source.to_string(),
+            source,
             points: self.points(),
             max_size_units: self.max_size_units,
             unit: unit_from_comments(&self.comments),
             contention: 1.0,
             socket: None,
         }
+    }
+
+    /// A device of the file `path`: the source its `# source:` comment
+    /// names (as written by [`SpeedCsv::from_device`]), else a
+    /// measurement in that file.
+    pub fn file_device(&self, name: &str, path: &str) -> FpmDevice {
+        let source = self
+            .comments
+            .iter()
+            .find_map(|c| c.trim().strip_prefix("source: "))
+            .map(Source::from_text)
+            .unwrap_or_else(|| Source::Measured(format!("file {path}")));
+        self.to_device(name, source)
+    }
+
+    /// A built-in device of the catalog: the FPM paper's measurements.
+    pub fn builtin_device(&self, name: &str, id: &str) -> FpmDevice {
+        self.to_device(
+            name,
+            Source::Paper(format!(
+                "FPM paper, the speed function of its device (built-in {id})"
+            )),
+        )
     }
 
     /// A device as a speed-function CSV (its name, source and unit in the

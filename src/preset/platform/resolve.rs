@@ -256,7 +256,7 @@ impl PlatformPreset {
                         &r.device,
                     )
                 })?;
-                let mut d = csv.to_device(&r.name, &format!("built-in {}", e.id));
+                let mut d = csv.builtin_device(&r.name, &e.id);
                 d.socket = r.socket;
                 devices.push(d);
             }

@@ -60,7 +60,7 @@ fn device(name: String, peak_gflops: f64, mem_gib: f64) -> FpmDevice {
     let limit = mem_gib * 1024.0 * 1024.0 * 1024.0 / BYTES_PER_UNIT;
     FpmDevice {
         name,
-        source: "derived from the spec sheet (compute roof, memory size)".into(),
+        source: Source::derived("from the spec sheet (compute roof, memory size)"),
         // One point: the speed holds at every size up to the limit.
         points: vec![SpeedPoint::new(limit, speed)],
         max_size_units: Some(limit),
