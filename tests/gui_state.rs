@@ -12,7 +12,7 @@ use hetscope::figure::View;
 use hetscope::gui::model_ui::ModelUi;
 use hetscope::gui::state::STATE_VERSION;
 use hetscope::gui::{
-    BoathullUi, FpmUi, HetscopeApp, OffloadUi, PerdomeUi, STATE_KEY, StatusKind, Tab,
+    BoathullUi, FpmUi, HetscopeApp, OffloadUi, OverviewUi, PerdomeUi, STATE_KEY, StatusKind, Tab,
 };
 
 fn start(storage: &MemoryStorage) -> Harness<'_, HetscopeApp> {
@@ -111,6 +111,24 @@ fn an_unreadable_record_is_named_and_the_rest_is_kept() {
         BoathullUi::new(&hetscope::preset::Catalog::builtin().unwrap()).state
     );
     assert_eq!(h.state().model::<FpmUi>().state.n_units, 4321.0);
+}
+
+#[test]
+fn a_saved_second_platform_reaches_every_model_at_start() {
+    let mut app = fresh();
+    app.model_mut::<OverviewUi>().state.platform2 = Some("xeon-8480-h100".into());
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(&mut app, &mut storage);
+    // A PerDome record from before it compared with a second platform.
+    let perdome = format!("{STATE_KEY}.perdome");
+    let old = eframe::Storage::get_string(&storage, &perdome).expect("saved");
+    assert!(old.contains("compare:None"), "{old}");
+    let old = old.replace(",compare:None", "");
+    eframe::Storage::set_string(&mut storage, &perdome, old);
+    let h = start(&storage);
+    let compare = h.state().model::<PerdomeUi>().state.compare.clone();
+    assert_eq!(compare.map(|c| c.0.id).as_deref(), Some("xeon-8480-h100"));
+    assert!(h.state().model::<FpmUi>().state.compare.is_some());
 }
 
 #[test]

@@ -12,6 +12,7 @@ use super::error::ViewError;
 use super::export_panel::{self, ExportRequest};
 use super::jobs::{Done, Jobs, OnPick, PathRequest, PickOutcome};
 use super::model_ui::{AnyModel, ModelSlot, ModelUi, StateSource};
+use super::overview::OverviewUi;
 use super::path_prompt::{PathPrompt, PromptAnswer};
 use super::state::{AppState, STATE_VERSION, Tab};
 use crate::export::ExportSize;
@@ -118,6 +119,12 @@ impl HetscopeApp {
         } else if migrated {
             self.status
                 .info("The settings saved by an earlier version of hetscope were carried over.");
+        }
+        // Every model compares with the overview's second platform, also
+        // when a model's own record predates its comparison.
+        let second = self.model::<OverviewUi>().state.platform2.clone();
+        if second.is_some() {
+            self.compare_with(second.as_deref());
         }
     }
 
