@@ -34,6 +34,7 @@ fn pdp_gflops(h: &Harness<'_, HetscopeApp>) -> f64 {
     h.state()
         .computed::<PerdomeUi>()
         .expect("an analysis")
+        .analysis
         .optima
         .pdp
         .gflops
@@ -332,7 +333,7 @@ fn partitions_can_be_added_and_removed() {
     let markers = |h: &Harness<'_, HetscopeApp>| {
         h.state()
             .computed::<PerdomeUi>()
-            .map(|a| a.partitions.len())
+            .map(|a| a.analysis.partitions.len())
     };
     assert_eq!(markers(&h), Some(n));
 
@@ -379,7 +380,7 @@ fn partitions_can_be_added_and_removed() {
             .measured(&pid, &name),
         Some(12.5)
     );
-    let a = h.state().computed::<PerdomeUi>().expect("analysis");
+    let a = h.state().computed::<PerdomeUi>().map(|c| &c.analysis).expect("analysis");
     assert_eq!(a.partitions[n].partition.measured_gflops, Some(12.5));
     assert_eq!(a.partitions[n].partition.i_g, 0.0);
 
@@ -491,7 +492,7 @@ fn a_measured_csv_imports_platform_and_workloads() {
     );
     assert!(s.imported.len() >= 2, "one workload per kernel");
     // The measurements reach the model's comparison.
-    let a = h.state().computed::<PerdomeUi>().expect("analysis");
+    let a = h.state().computed::<PerdomeUi>().map(|c| &c.analysis).expect("analysis");
     assert!(
         a.partitions
             .iter()

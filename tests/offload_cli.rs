@@ -93,15 +93,33 @@ fn hongkim_set_moves_the_result_the_expected_way() {
     let v = hongkim(&["sync_insts=0"]);
     assert_eq!(num(&v, "sync_cycles"), 0.0);
     assert!((num(&v, "total_cycles") - 38_428.187_5).abs() < 1e-6);
-    // Much computation, coalesced memory: compute-bound (Eq. 21).
-    let v = hongkim(&[
+    // Much computation, coalesced memory: MWP > CWP. As published,
+    // Comp_cycles > Mem_cycles still takes the memory-bound formula; with
+    // whole waves it is compute-bound (Eq. 21).
+    let heavy = [
+        "--set",
         "comp_insts=2000",
+        "--set",
         "uncoal_mem_insts=0",
+        "--set",
         "coal_mem_insts=6",
+        "--set",
         "sync_insts=0",
-    ]);
-    assert_eq!(v["case_key"], "compute_bound");
+    ];
+    let run = |f: &str| {
+        let mut args = vec!["eval", "hongkim", "--formulation", f];
+        args.extend(heavy);
+        eval(&args)
+    };
+    let (v, w) = (run("published"), run("whole-waves"));
+    assert_eq!(
+        (&v["formulation"], &w["formulation"]),
+        (&"published".into(), &"whole-waves".into())
+    );
     assert!(num(&v, "mwp") > num(&v, "cwp"));
+    assert_eq!(v["case_key"], "memory_bound");
+    assert_eq!(w["case_key"], "compute_bound");
+    assert!(num(&w, "total_cycles") > 6.0 * num(&v, "total_cycles"));
     // Twice the blocks: a second wave, twice the cycles.
     let v = hongkim(&["blocks=160"]);
     assert_eq!(num(&v, "rep"), 2.0);

@@ -34,9 +34,14 @@ fn default_input_is_power9_v100_gemm_at_9600() {
     assert_eq!(i.kernel.name, "GEMM");
     assert_eq!(i.size, 9600.0);
     assert_eq!(i.platform.cpu.threads, 160.0);
+    // The suite: the offload paper's 25 parallel loops.
+    assert_eq!(i.suite.len(), 25);
     assert_eq!(
         i.suite.len(),
-        Catalog::builtin().unwrap().offload_kernels().len()
+        Catalog::builtin()
+            .unwrap()
+            .offload_suite(hetscope::preset::offload::KernelSet::Paper)
+            .len()
     );
 }
 

@@ -13,9 +13,9 @@
 //! extracted from each Polybench kernel, which it does not list.
 
 use hetscope::model::offload::{
-    Bus, Coalescing, CpuLoop, CpuMachine, ExecCase, GpuKernel, GpuMachine, InstructionMix,
-    OffloadError, OffloadKernel, Platform, Runtime, Scaling, SubscriptAccess, SubscriptProblem,
-    crossover, decide, parse_access, sweep,
+    Bus, Coalescing, CpuLoop, CpuMachine, ExecCase, Formulation, GpuKernel, GpuMachine,
+    InstructionMix, OffloadError, OffloadKernel, Platform, Runtime, Scaling, SubscriptAccess,
+    SubscriptProblem, crossover, decide, parse_access, sweep,
 };
 use proptest::prelude::*;
 
@@ -141,9 +141,10 @@ fn case_memory_bound_by_bandwidth() {
 }
 
 #[test]
-fn case_compute_bound() {
-    // 2000 computation instructions: CWP = (2520 + 8024) / 8024 = 1.31 <
-    // MWP = 16.4: Mem_L + Comp_cycles x N (Eq. 21).
+fn case_compute_bound_and_the_published_clause() {
+    // 2000 computation instructions, 6 coalesced loads: Mem_cycles = 420 x
+    // 6 = 2520, Comp_cycles = 4 x 2006 = 8024, CWP = (2520 + 8024) / 8024
+    // = 1.31 < MWP = 80 / (16 x 128 / 420) = 16.40625.
     let k = GpuKernel {
         comp_insts: 2000.0,
         uncoal_mem_insts: 0.0,
@@ -151,10 +152,31 @@ fn case_compute_bound() {
         sync_insts: 0.0,
         ..hk_kernel()
     };
-    let p = hk_machine().predict(&k).unwrap();
+    // Whole waves: MWP > CWP is compute-bound, Mem_L + Comp_cycles x N
+    // (Eq. 21).
+    let p = hk_machine()
+        .predict_with(&k, Formulation::WholeWaves)
+        .unwrap();
     assert!(p.mwp > p.cwp);
     assert_eq!(p.case, ExecCase::ComputeBound);
     assert!(close(p.exec_cycles, 420.0 + 8024.0 * 20.0, 1e-12));
+    // Published: Comp_cycles > Mem_cycles takes the memory-bound formula
+    // (Eq. 20): Mem_cycles x N / MWP + Comp_cycles / #Mem_insts x (MWP - 1)
+    // = 3072 + 8024 / 6 x 15.40625, 6.8 times fewer cycles.
+    let q = hk_machine().predict(&k).unwrap();
+    assert_eq!(q.mwp, 16.40625);
+    assert_eq!(q.case, ExecCase::MemoryBound);
+    let eq20 = 2520.0 * 20.0 / 16.40625 + 8024.0 / 6.0 * 15.40625;
+    assert!(close(q.exec_cycles, eq20, 1e-12), "{}", q.exec_cycles);
+    assert!(p.exec_cycles / q.exec_cycles > 6.7);
+    // Without that clause the two agree: the worked example is
+    // memory-bound by CWP >= MWP in both.
+    let a = hk_machine().predict(&hk_kernel()).unwrap();
+    let b = hk_machine()
+        .predict_with(&hk_kernel(), Formulation::WholeWaves)
+        .unwrap();
+    assert_eq!(a.total_cycles, b.total_cycles);
+    assert!(close(a.total_cycles, 50_728.0, 1e-4), "{}", a.total_cycles);
 }
 
 #[test]
@@ -177,14 +199,23 @@ fn omp_rep_and_waves() {
     assert_eq!(p1.active_sms, 1.0);
     assert_eq!(p1.n, 4.0); // one block resident, not five
     assert!(close(p8.total_cycles, 8.0 * p1.total_cycles, 1e-12));
-    // 81 blocks need a second wave of 80 slots (#Rep rounded up).
-    let p = hk_machine()
-        .predict(&GpuKernel {
-            blocks: 81.0,
-            ..hk_kernel()
-        })
+    // 81 blocks on 80 slots: #Rep = 81 / 80 as published (Eq. 22), a
+    // second whole wave when rounded up.
+    let k81 = GpuKernel {
+        blocks: 81.0,
+        ..hk_kernel()
+    };
+    let published = hk_machine().predict(&k81).unwrap();
+    let whole = hk_machine()
+        .predict_with(&k81, Formulation::WholeWaves)
         .unwrap();
-    assert_eq!(p.rep, 2.0);
+    assert_eq!(published.rep, 81.0 / 80.0);
+    assert_eq!(whole.rep, 2.0);
+    assert!(close(
+        whole.total_cycles / published.total_cycles,
+        2.0 / (81.0 / 80.0),
+        1e-12
+    ));
 }
 
 #[test]

@@ -37,7 +37,8 @@ fn every_platform_of_the_catalog_has_every_verdict() {
             e.id
         );
         assert_eq!(v.boathull.classes.len(), 11, "{}", e.id);
-        assert_eq!(v.offload.kernels.len(), cat.offload_kernels().len());
+        // The offload paper's 25 parallel loops.
+        assert_eq!(v.offload.kernels.len(), 25);
         // At least the test sizes fit every platform's GPU.
         assert!(v.offload.decisions(SizeMode::Test).count() > 0, "{}", e.id);
         match &v.fpm.methods {
@@ -112,7 +113,7 @@ fn agrees_with_single_evals(platform: &str) {
     let kernels = o["offload"]["kernels"].as_array().expect("kernels");
     for k in kernels
         .iter()
-        .filter(|k| ["gemm", "atax"].contains(&k["kernel_id"].as_str().unwrap()))
+        .filter(|k| ["gemm", "atax2"].contains(&k["kernel_id"].as_str().unwrap()))
     {
         let id = k["kernel_id"].as_str().unwrap();
         for size in ["test", "benchmark"] {

@@ -124,3 +124,15 @@ impl ArgEnum for Method {
         }
     }
 }
+
+impl ArgEnum for crate::model::offload::Formulation {
+    fn variants() -> &'static [Self] {
+        &crate::model::offload::Formulation::ALL
+    }
+    fn key(self) -> &'static str {
+        self.key()
+    }
+    fn help(self) -> &'static str {
+        self.describe()
+    }
+}

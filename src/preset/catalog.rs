@@ -9,7 +9,8 @@ use super::file::file_id;
 use super::fpm::{SpeedCsv, parse_speed_csv};
 use super::hardware::{parse_cpu_spec, parse_gpu_spec};
 use super::offload::{
-    OffloadKernelPreset, OffloadPlatformPreset, parse_offload_kernel, parse_offload_platform,
+    KernelSet, OffloadKernelPreset, OffloadPlatformPreset, parse_offload_kernel,
+    parse_offload_platform,
 };
 use super::perdome::{PlatformPreset, WorkloadPreset, parse_platform, parse_workload};
 use super::processor::{ProcessorPreset, parse_processor};
@@ -173,7 +174,28 @@ impl Catalog {
                 }
             }
         }
-        Catalog::from_files(files)
+        let cat = Catalog::from_files(files)?;
+        cat.check_offload_sets()?;
+        Ok(cat)
+    }
+
+    /// Every id of every offload kernel set names a kernel of the catalog.
+    fn check_offload_sets(&self) -> Result<(), PresetError> {
+        for set in KernelSet::ALL {
+            for id in set.ids() {
+                if self.offload_kernel(id).is_none() {
+                    return Err(PresetError::invalid(
+                        &format!("presets/{}", PresetKind::OffloadKernel.folder()),
+                        "",
+                        format!(
+                            "the kernel set `{}` names `{id}`, which has no file",
+                            set.key()
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
     }
 
     /// A catalog from (kind, path, RON text) triples; the id is the file
@@ -305,6 +327,16 @@ impl Catalog {
     /// By id or name, case-insensitive (an id match wins).
     pub fn offload_kernel(&self, key: &str) -> Option<&(PresetEntry, OffloadKernelPreset)> {
         find(&self.offload_kernels, key)
+    }
+
+    /// The offload kernels of a set, in the set's order (the suite views'
+    /// bars); an id the catalog lacks is skipped (the built-in catalog
+    /// has them all).
+    pub fn offload_suite(&self, set: KernelSet) -> Vec<&(PresetEntry, OffloadKernelPreset)> {
+        set.ids()
+            .iter()
+            .filter_map(|id| self.offload_kernels.iter().find(|(e, _)| e.id == *id))
+            .collect()
     }
 
     /// The FPM devices' speed functions, by id (listed by `fpm devices`,

@@ -10,7 +10,7 @@ use crate::cli::{CliError, catalog, preset_error};
 use crate::figure::offload::{self, KernelInput, OffloadInput};
 use crate::figure::{ChartFigure, View};
 use crate::model::offload::Platform;
-use crate::preset::offload::{OffloadKernelPreset, offload_kernel_arg};
+use crate::preset::offload::{KernelSet, OffloadKernelPreset, offload_kernel_arg};
 use crate::preset::{Catalog, defaults};
 
 /// Arguments of `export` that only the offload views use.
@@ -25,7 +25,7 @@ pub struct OffloadExportArgs {
     #[arg(id = "offload_size", long = "size", value_name = "N")]
     pub size: Option<String>,
     /// offload-suite: the kernels of the suite, comma-separated (ids,
-    /// names or .ron files) [default: every offload kernel preset].
+    /// names or .ron files) [default: the kernels of --suite].
     #[arg(
         id = "offload_kernels",
         long = "kernels",
@@ -33,6 +33,12 @@ pub struct OffloadExportArgs {
         value_delimiter = ','
     )]
     pub kernels: Vec<String>,
+    /// offload-suite: the kernel set when --kernels is not given: `paper`
+    /// (the offload paper's 25 parallel loops) or `benchmarks` (the 13
+    /// PolyBench programs) [default: paper]. With --size test or
+    /// benchmark (or none) each kernel runs at its own size of that name.
+    #[arg(id = "offload_suite", long = "suite", value_name = "SET")]
+    pub suite: Option<String>,
     /// offload: smallest size of the curves.
     #[arg(
         id = "offload_size_from",
@@ -60,6 +66,7 @@ impl Default for OffloadExportArgs {
             kernel: None,
             size: None,
             kernels: Vec::new(),
+            suite: None,
             size_from: DEFAULT_SIZE_RANGE.0,
             size_to: DEFAULT_SIZE_RANGE.1,
         }
@@ -86,12 +93,64 @@ fn kernel(
     ))
 }
 
-/// The input of the offload views from the arguments.
-pub fn input(
+/// The kernel set of `--suite` (the paper's loops when absent).
+fn kernel_set(arg: Option<&str>) -> Result<KernelSet, CliError> {
+    match arg {
+        None => Ok(KernelSet::default()),
+        Some(a) => KernelSet::from_key(a).ok_or_else(|| {
+            CliError::usage(format!(
+                "--suite {a}: unknown kernel set; known: {}",
+                KernelSet::keys()
+            ))
+        }),
+    }
+}
+
+/// The kernels of the suite view.
+struct Suite {
+    kernels: Vec<KernelInput>,
+    /// Each kernel's preset sizes: test, benchmark.
+    sizes: Vec<[f64; 2]>,
+    name: String,
+}
+
+/// The suite's kernels with their presets' sizes, and the suite's name.
+fn suite(cat: &Catalog, args: &OffloadExportArgs, p: &Platform) -> Result<Suite, CliError> {
+    let set = kernel_set(args.suite.as_deref())?;
+    let args_list: Vec<String> = if args.kernels.is_empty() {
+        cat.offload_suite(set)
+            .iter()
+            .map(|(e, _)| e.id.clone())
+            .collect()
+    } else {
+        args.kernels.iter().map(|k| k.trim().to_string()).collect()
+    };
+    let (mut kernels, mut sizes) = (Vec::new(), Vec::new());
+    for k in &args_list {
+        let (input, preset) = kernel(cat, k, p)?;
+        kernels.push(input);
+        sizes.push([preset.test_size as f64, preset.benchmark_size as f64]);
+    }
+    let name = if args.kernels.is_empty() {
+        set.label().to_string()
+    } else {
+        format!("{} offload kernels", kernels.len())
+    };
+    Ok(Suite {
+        kernels,
+        sizes,
+        name,
+    })
+}
+
+/// The input of the offload views from the arguments, and each suite
+/// kernel's own size when `--size` names a mode (`test`, `benchmark` or
+/// none: the benchmark size) rather than a number.
+fn input(
     args: &OffloadExportArgs,
     (platform_arg, platform2): (Option<&str>, Option<&str>),
     set: &[String],
-) -> Result<OffloadInput, CliError> {
+) -> Result<(OffloadInput, Option<Vec<f64>>), CliError> {
     let cat = catalog()?;
     let chosen = platform_with_sets(&cat, platform_arg, set)?;
     let model = chosen.model;
@@ -100,27 +159,28 @@ pub fn input(
         args.kernel.as_deref().unwrap_or(defaults::OFFLOAD_KERNEL),
         &model,
     )?;
-    let mut suite = Vec::new();
-    if args.kernels.is_empty() {
-        for (e, _) in cat.offload_kernels() {
-            suite.push(kernel(&cat, &e.id, &model)?.0);
-        }
-    } else {
-        for k in &args.kernels {
-            suite.push(kernel(&cat, k.trim(), &model)?.0);
-        }
-    }
-    let suite_name = if args.kernels.is_empty() {
-        format!("all {} offload kernels", suite.len())
-    } else {
-        format!("{} offload kernels", suite.len())
-    };
-    let (size, _) = size_of(
+    let Suite {
+        kernels: suite,
+        sizes: suite_sizes,
+        name: suite_name,
+    } = suite(&cat, args, &model)?;
+    let (size, mode) = size_of(
         args.size.as_deref(),
         main_preset.test_size,
         main_preset.benchmark_size,
     )?;
-    Ok(OffloadInput {
+    let is_mode = args.size.as_deref().is_none_or(|s| {
+        let s = s.trim();
+        s.eq_ignore_ascii_case("test") || s.eq_ignore_ascii_case("benchmark")
+    });
+    let own_sizes = match mode {
+        Some(m) if is_mode => {
+            let k = usize::from(m == "benchmark");
+            Some(suite_sizes.iter().map(|s| s[k]).collect())
+        }
+        _ => None,
+    };
+    let input = OffloadInput {
         platform_name: chosen.name,
         platform: model,
         kernel: Box::new(main),
@@ -141,7 +201,8 @@ pub fn input(
                 }))
             })
             .transpose()?,
-    })
+    };
+    Ok((input, own_sizes))
 }
 
 /// The figure of an offload view. `platforms` and `set` are the shared
@@ -153,6 +214,10 @@ pub fn figure(
     platforms: (Option<&str>, Option<&str>),
     set: &[String],
 ) -> Result<ChartFigure, CliError> {
-    let input = input(args, platforms, set)?;
-    offload::build(view, &input).map_err(|e| CliError::usage(e.to_string()))
+    let (input, own_sizes) = input(args, platforms, set)?;
+    let fig = match (view, own_sizes) {
+        (View::OffloadSuite, Some(sizes)) => offload::build_suite_at(&input, &sizes),
+        _ => offload::build(view, &input),
+    };
+    fig.map_err(|e| CliError::usage(e.to_string()))
 }

@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 
 use super::{case_key, model_error, name_value, rule_error};
 use crate::cli::CliError;
-use crate::model::offload::{GpuKernel, GpuMachine, ParamRule};
+use crate::model::offload::{Formulation, GpuKernel, GpuMachine, ParamRule};
 
 /// The arguments of `eval hongkim`.
 #[derive(Debug, Clone, Args)]
@@ -19,6 +19,14 @@ pub struct HongKimArgs {
     /// Repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,
+    /// How #Rep and the execution case are read.
+    #[arg(
+        long = "formulation",
+        value_name = "NAME",
+        default_value = "published",
+        value_parser = crate::cli::arg_enum::parser::<Formulation>()
+    )]
+    pub formulation: Formulation,
 }
 
 /// The parameters of `eval hongkim`: name, rule, unit.
@@ -139,7 +147,9 @@ pub fn run_hong_kim(args: &HongKimArgs) -> Result<Value, CliError> {
             *slot = v;
         }
     }
-    let p = machine.predict(&kernel).map_err(model_error)?;
+    let p = machine
+        .predict_with(&kernel, args.formulation)
+        .map_err(model_error)?;
     let mut params = Map::new();
     for (name, _, _) in HONG_KIM_PARAMS {
         let (mut m2, mut k2) = (machine.clone(), kernel.clone());
@@ -151,6 +161,8 @@ pub fn run_hong_kim(args: &HongKimArgs) -> Result<Value, CliError> {
     }
     Ok(json!({
         "model": "hongkim",
+        "formulation": args.formulation.key(),
+        "formulation_text": args.formulation.describe(),
         "case": p.case.to_string(),
         "case_key": case_key(p.case),
         "mwp": p.mwp,

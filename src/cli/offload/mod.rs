@@ -1,14 +1,17 @@
 //! `hetscope eval offload`: the offload decision of one OpenMP loop (an
 //! offload kernel preset) on one CPU+GPU platform (an offload platform
-//! preset) at one problem size, as JSON; and `hetscope eval hongkim`: the
-//! Hong & Kim GPU model alone, with its parameter names, defaulting to
-//! Hong & Kim's worked example (in `hong_kim`).
+//! preset) at one problem size, as JSON; `eval offload --suite`: every
+//! kernel of a set at both sizes and both of the paper's host thread
+//! counts, beside the paper's values (in `suite`); and `hetscope eval
+//! hongkim`: the Hong & Kim GPU model alone, with its parameter names,
+//! defaulting to Hong & Kim's worked example (in `hong_kim`).
 
 use clap::Args;
 use serde_json::{Map, Value, json};
 
 pub mod export;
 mod hong_kim;
+mod suite;
 
 pub use hong_kim::{HongKimArgs, run_hong_kim};
 
@@ -32,8 +35,29 @@ pub struct OffloadArgs {
     pub platform: String,
     /// Offload kernel preset (id or name, e.g. gemm) or an offload kernel
     /// .ron file (kind offload-kernel).
-    #[arg(long, value_name = "NAME|FILE")]
-    pub kernel: String,
+    #[arg(
+        long,
+        value_name = "NAME|FILE",
+        required_unless_present = "suite",
+        conflicts_with = "suite"
+    )]
+    pub kernel: Option<String>,
+    /// Every kernel of a set instead of one: `paper` (the offload paper's
+    /// 25 parallel loops, the default) or `benchmarks` (the 13 PolyBench
+    /// programs), each at its test and benchmark size (or the one --size
+    /// names) against 160 and 4 host threads (or the one --set threads
+    /// gives), with the geometric means of always offloading and of
+    /// offloading where the model predicts a speedup, beside the paper's
+    /// values. Keys: model, suite, suite_label, platform, platform_id,
+    /// kernel_count, blocks (size, threads, kernels, offloaded,
+    /// geomean_always, geomean_model, paper), paper, sources, units.
+    #[arg(
+        long,
+        value_name = "SET",
+        num_args = 0..=1,
+        default_missing_value = "paper"
+    )]
+    pub suite: Option<String>,
     /// Override a platform value: GPU (Hong & Kim's names) sm_count
     /// freq_ghz mem_bw_gbs mem_ld departure_del_coal departure_del_uncoal
     /// trans_per_warp_uncoal issue_cycles max_threads_per_sm
@@ -247,13 +271,21 @@ pub(super) fn platform_named(
     Ok(chosen)
 }
 
-/// Run `eval offload`.
+/// Run `eval offload` (with `--suite`, every kernel of a set).
 pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
+    if let Some(set) = &args.suite {
+        return suite::run_suite(args, set);
+    }
+    let Some(kernel_arg) = args.kernel.as_deref() else {
+        return Err(CliError::usage(
+            "--kernel: name an offload kernel, or give --suite",
+        ));
+    };
     let cat = catalog()?;
     let chosen = platform_with_sets(&cat, Some(&args.platform), &args.set)?;
     let model_platform = &chosen.model;
     let (kernel_id, kernel) =
-        offload_kernel_arg(&args.kernel, &cat).map_err(|e| preset_error("kernel", e))?;
+        offload_kernel_arg(kernel_arg, &cat).map_err(|e| preset_error("kernel", e))?;
     let (n, mode) = size_of(
         args.size.as_deref(),
         kernel.test_size,

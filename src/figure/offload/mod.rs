@@ -18,7 +18,9 @@ mod suite;
 mod sweep;
 
 pub(crate) use suite::geomean;
-pub use suite::{SuiteRow, SuiteSummary, suite_summary};
+pub use suite::{
+    SuiteRow, SuiteSummary, build_at as build_suite_at, suite_summary, summarize as summarize_suite,
+};
 pub use sweep::{CROSSOVER_STEPS, SWEEP_POINTS, crossovers};
 
 use super::{ChartFigure, View};

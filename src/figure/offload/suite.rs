@@ -1,16 +1,17 @@
-//! The suite view: every kernel of a set at one size, as bars of the
-//! predicted speedup of offloading, and the geometric-mean speedup of two
-//! policies: always offload, and offload only where the model predicts a
-//! speedup above 1 (elsewhere the loop stays on the host: speedup 1).
+//! The suite view: every kernel of a set at one size (or each at its own
+//! test or benchmark size), as bars of the predicted speedup of
+//! offloading, and the geometric-mean speedup of two policies: always
+//! offload, and offload only where the model predicts a speedup above 1
+//! (elsewhere the loop stays on the host: speedup 1).
 
-use super::{OffloadInput, subtitle, threads_text};
+use super::{KernelInput, OffloadInput, subtitle, threads_text};
 use crate::figure::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
     fit_range, palette,
 };
 use crate::figure::error::FigureError;
 use crate::format::{fmt_speedup, fmt_whole};
-use crate::model::offload::{Decision, decide};
+use crate::model::offload::{Decision, Platform, decide};
 
 /// One kernel's prediction at the suite's size.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,7 +37,8 @@ impl SuiteRow {
 /// Every kernel's prediction and the two policies' geometric means.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SuiteSummary {
-    /// The problem size n of every kernel.
+    /// The problem size n of the suite: every kernel's, or the most
+    /// kernels' when each runs at its own size (each row's `decision.n`).
     pub size: f64,
     pub rows: Vec<SuiteRow>,
     /// Geometric mean of the predicted speedups when every kernel is
@@ -51,6 +53,26 @@ impl SuiteSummary {
     /// How many kernels the model offloads.
     pub fn offloaded(&self) -> usize {
         self.rows.iter().filter(|r| r.decision.offload).count()
+    }
+
+    /// The rows whose size is not the suite's.
+    pub fn other_sizes(&self) -> impl Iterator<Item = &SuiteRow> {
+        self.rows.iter().filter(|r| r.decision.n != self.size)
+    }
+
+    /// "n = 9600", with the kernels at another size: "n = 9600 (3DCONV:
+    /// n = 452)".
+    pub fn size_text(&self) -> String {
+        let others: Vec<String> = self
+            .other_sizes()
+            .map(|r| format!("{}: n = {}", r.name, fmt_whole(r.decision.n)))
+            .collect();
+        let n = fmt_whole(self.size);
+        if others.is_empty() {
+            format!("n = {n}")
+        } else {
+            format!("n = {n} ({})", others.join(", "))
+        }
     }
 }
 
@@ -70,17 +92,33 @@ pub(crate) fn geomean(values: impl Iterator<Item = f64>) -> f64 {
 
 /// Predict every kernel of the suite at the input's size.
 pub fn suite_summary(input: &OffloadInput) -> Result<SuiteSummary, FigureError> {
-    if input.suite.is_empty() {
+    let items: Vec<(&KernelInput, f64)> = input.suite.iter().map(|k| (k, input.size)).collect();
+    summarize(&input.platform, &items, &input.suite_name)
+}
+
+/// Predict each kernel at its own size on `platform`; `set_name` names the
+/// set in the error of an empty one.
+pub fn summarize(
+    platform: &Platform,
+    items: &[(&KernelInput, f64)],
+    set_name: &str,
+) -> Result<SuiteSummary, FigureError> {
+    if items.is_empty() {
         return Err(FigureError::input(
-            format!("the kernel set '{}'", input.suite_name),
+            format!("the kernel set '{set_name}'"),
             "is empty: choose at least one kernel",
         ));
     }
-    let n = input.size;
-    let mut rows = Vec::with_capacity(input.suite.len());
-    for k in &input.suite {
+    let mut rows = Vec::with_capacity(items.len());
+    for (k, n) in items {
+        if !(n.is_finite() && *n >= 1.0) {
+            return Err(FigureError::input(
+                format!("problem size n = {} of {}", fmt_whole(*n), k.name),
+                "must be a number of at least 1",
+            ));
+        }
         let decision =
-            decide(&k.kernel, &input.platform, n).map_err(|e| FigureError::from(e).of(&k.name))?;
+            decide(&k.kernel, platform, *n).map_err(|e| FigureError::from(e).of(&k.name))?;
         rows.push(SuiteRow {
             id: k.id.clone(),
             name: k.short_label(),
@@ -88,11 +126,24 @@ pub fn suite_summary(input: &OffloadInput) -> Result<SuiteSummary, FigureError> 
         });
     }
     Ok(SuiteSummary {
-        size: n,
+        size: most_common_size(&rows),
         geomean_always: geomean(rows.iter().map(|r| r.decision.speedup)),
         geomean_profitable: geomean(rows.iter().map(SuiteRow::profitable_speedup)),
         rows,
     })
+}
+
+/// The size most rows share (the first such on a tie).
+fn most_common_size(rows: &[SuiteRow]) -> f64 {
+    let count = |n: f64| rows.iter().filter(|r| r.decision.n == n).count();
+    let mut best = (f64::NAN, 0);
+    for r in rows {
+        let c = count(r.decision.n);
+        if c > best.1 {
+            best = (r.decision.n, c);
+        }
+    }
+    best.0
 }
 
 fn bar_set(name: &str, color: [u8; 3], offset: f64) -> BarSet {
@@ -107,8 +158,27 @@ fn bar_set(name: &str, color: [u8; 3], offset: f64) -> BarSet {
 }
 
 pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
-    let s = suite_summary(input)?;
-    let n = fmt_whole(s.size);
+    chart(input, &suite_summary(input)?)
+}
+
+/// The suite figure with kernel k at `sizes[k]` (each kernel's own test
+/// or benchmark size, say) instead of the input's size.
+pub fn build_at(input: &OffloadInput, sizes: &[f64]) -> Result<ChartFigure, FigureError> {
+    super::check_sizes(input)?;
+    if sizes.len() != input.suite.len() {
+        return Err(FigureError::input(
+            format!("{} sizes for {} kernels", sizes.len(), input.suite.len()),
+            "must give one size per kernel",
+        ));
+    }
+    let items: Vec<(&KernelInput, f64)> = input.suite.iter().zip(sizes.iter().copied()).collect();
+    chart(
+        input,
+        &summarize(&input.platform, &items, &input.suite_name)?,
+    )
+}
+
+fn chart(input: &OffloadInput, s: &SuiteSummary) -> Result<ChartFigure, FigureError> {
     let categories: Vec<String> = s.rows.iter().map(|r| r.name.clone()).collect();
     // Bars rise from the bottom of the log axis, so a kept-on-host bar
     // (exactly 1x) still shows.
@@ -116,7 +186,7 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
     vals.extend([1.0, s.geomean_always, s.geomean_profitable]);
     let (lo, hi) = fit_range(Scale::Log10, vals);
     let mut panel = ChartPanel::bars(
-        &format!("Predicted speedup at n = {n}"),
+        &format!("Predicted speedup at {}", s.size_text()),
         categories,
         ChartAxis::new(
             "predicted speedup, CPU time / GPU time",
@@ -127,8 +197,8 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
         ),
     );
     panel.x.label = "kernel".into();
-    panel.bars = policy_bars(&s, lo);
-    panel.ref_lines = geomean_lines(&s);
+    panel.bars = policy_bars(s, lo);
+    panel.ref_lines = geomean_lines(s);
     Ok(ChartFigure {
         title: format!(
             "Offload decision for {}: always offload against offload when profitable",
@@ -136,7 +206,7 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
         ),
         subtitle: subtitle(input),
         panels: vec![panel],
-        notes: suite_notes(input, &s),
+        notes: suite_notes(input, s),
     })
 }
 
@@ -219,7 +289,6 @@ fn geomean_lines(s: &SuiteSummary) -> Vec<RefLine> {
 /// The geometric means, how many kernels are offloaded, which stay on the
 /// host and which have edited subscripts.
 fn suite_notes(input: &OffloadInput, s: &SuiteSummary) -> Vec<String> {
-    let n = fmt_whole(s.size);
     let kept: Vec<&str> = s
         .rows
         .iter()
@@ -228,8 +297,9 @@ fn suite_notes(input: &OffloadInput, s: &SuiteSummary) -> Vec<String> {
         .collect();
     let mut notes = vec![
         format!(
-            "Geometric-mean speedup over {} kernels at n = {n}: always offload {}, offload when predicted profitable {}.",
+            "Geometric-mean speedup over {} kernels at {}: always offload {}, offload when predicted profitable {}.",
             s.rows.len(),
+            s.size_text(),
             fmt_speedup(s.geomean_always),
             fmt_speedup(s.geomean_profitable),
         ),

@@ -13,6 +13,7 @@ use crate::gui::ViewError;
 use crate::gui::widgets::{parse_edit, source_tag_ui, value_cells_ui, value_row_ui};
 use crate::model::offload::{OffloadParam, OffloadParam as P, ParamRule};
 use crate::preset::Catalog;
+use crate::preset::offload::KernelSet;
 
 /// Slider range of a platform parameter (the number field accepts any
 /// value its rule allows).
@@ -332,13 +333,13 @@ fn suite_ui(ui: &mut Ui, s: &mut OffloadState, cat: &Catalog) {
                 }
                 if ui.button("None").clicked() {
                     s.suite_excluded = cat
-                        .offload_kernels()
+                        .offload_suite(KernelSet::Paper)
                         .iter()
                         .map(|(e, _)| e.id.clone())
                         .collect();
                 }
             });
-            for (e, _) in cat.offload_kernels() {
+            for (e, _) in cat.offload_suite(KernelSet::Paper) {
                 let mut on = !s.suite_excluded.contains(&e.id);
                 if ui.checkbox(&mut on, &e.name).on_hover_text(&e.id).changed() {
                     if on {

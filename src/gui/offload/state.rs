@@ -14,7 +14,7 @@ use crate::gui::ViewError;
 use crate::model::offload::{OffloadParam, Platform, decide};
 use crate::preset::Catalog;
 use crate::preset::defaults;
-use crate::preset::offload::OffloadKernelPreset;
+use crate::preset::offload::{KernelSet, OffloadKernelPreset};
 
 /// The subscripts of one kernel as edited, with what the access table
 /// needs to derive their strides.
@@ -233,16 +233,17 @@ impl OffloadState {
         };
         let kernel = Box::new(kernel_input(&self.kernel)?);
         let mut suite = Vec::new();
-        for (e, _) in catalog.offload_kernels() {
+        let set = catalog.offload_suite(KernelSet::Paper);
+        for (e, _) in &set {
             if !self.suite_excluded.contains(&e.id) {
                 suite.push(kernel_input(&e.id)?);
             }
         }
-        let all = catalog.offload_kernels().len();
+        let all = set.len();
         let suite_name = if suite.len() == all {
-            format!("all {all} offload kernels")
+            KernelSet::Paper.label().to_string()
         } else {
-            format!("{} of {all} offload kernels", suite.len())
+            format!("{} of {all} parallel loops", suite.len())
         };
         Ok(OffloadInput {
             platform_name,

@@ -67,7 +67,7 @@ pub fn choice_input(
     let offload = models.offload.value.1.clone();
     let launch = offload.runtime.launch(&offload.gpu);
     let mut kernels = Vec::new();
-    for (e, k) in cat.offload_kernels() {
+    for (e, k) in cat.offload_suite(crate::preset::offload::KernelSet::Paper) {
         kernels.push(OverviewKernel {
             id: e.id.clone(),
             name: k.name.clone(),

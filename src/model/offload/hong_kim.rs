@@ -12,12 +12,19 @@
 //!
 //! The paper's Figure 4 prints the case conditions garbled: it puts
 //! `MWP > CWP` next to the memory-bound formula and `CWP > WWP` next to the
-//! compute-bound one. Here the conditions follow their physical meaning (and
-//! Hong & Kim): memory-bound when CWP >= MWP (more warps could compute than
-//! memory can serve), compute-bound when MWP > CWP. Some implementations
-//! of the model also take the memory-bound formula when Comp_cycles >
-//! Mem_cycles; it is not taken here, since Eq. 20 then drops most of the
-//! computation of a compute-heavy kernel.
+//! compute-bound one. Two readings are offered ([`Formulation`]):
+//!
+//! - `Published` (the default), as Hong & Kim's model is written in its
+//!   public implementations: #Rep the plain quotient of Eq. 22, and the
+//!   memory-bound formula when `CWP >= MWP or Comp_cycles > Mem_cycles`,
+//!   the compute-bound one otherwise.
+//! - `WholeWaves`, a refinement: a partial last wave of blocks still takes
+//!   a wave's time (#Rep rounded up), and the `Comp_cycles > Mem_cycles`
+//!   clause is dropped, since Eq. 20 then charges a compute-heavy kernel
+//!   with its memory cycles only and loses most of its computation.
+//!
+//! In both, MWP - 1 is never negative (see `warps_ahead`) and #OMP_Rep
+//! counts whole loop iterations per thread.
 
 use serde::{Deserialize, Serialize};
 
@@ -84,6 +91,43 @@ pub struct GpuKernel {
     pub loop_iterations: Option<f64>,
 }
 
+/// How #Rep and the execution case are read (see the module notes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Formulation {
+    /// As the public implementations of Hong & Kim write it: #Rep =
+    /// #Blocks / (#Active_blocks_per_SM x #Active_SMs); memory-bound when
+    /// CWP >= MWP or Comp_cycles > Mem_cycles.
+    #[default]
+    Published,
+    /// #Rep rounded up to whole waves; memory-bound only when CWP >= MWP.
+    WholeWaves,
+}
+
+impl Formulation {
+    pub const ALL: [Formulation; 2] = [Formulation::Published, Formulation::WholeWaves];
+
+    /// Name on the command line and in presets and JSON.
+    pub fn key(self) -> &'static str {
+        match self {
+            Formulation::Published => "published",
+            Formulation::WholeWaves => "whole-waves",
+        }
+    }
+
+    /// What it does, in a few words (figure notes, tooltips).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Formulation::Published => {
+                "Hong & Kim as published: #Rep a plain quotient, memory-bound when CWP >= MWP or Comp_cycles > Mem_cycles"
+            }
+            Formulation::WholeWaves => {
+                "whole waves: #Rep rounded up, memory-bound only when CWP >= MWP"
+            }
+        }
+    }
+}
+
 /// Which formula of Hong & Kim Eq. 19-21 applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ExecCase {
@@ -99,7 +143,9 @@ impl std::fmt::Display for ExecCase {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             ExecCase::NotEnoughWarps => "MWP = N = CWP (not enough warps)",
-            ExecCase::MemoryBound => "memory-bound (CWP >= MWP)",
+            ExecCase::MemoryBound => {
+                "memory-bound (CWP >= MWP, or Comp_cycles > Mem_cycles as published)"
+            }
             ExecCase::ComputeBound => "compute-bound (MWP > CWP)",
         })
     }
@@ -166,9 +212,20 @@ impl GpuMachine {
         Ok(())
     }
 
-    /// Predicts the run time of `kernel` on this GPU (Hong & Kim Section 4,
-    /// Eq. 3-24, and the paper's Figure 4 with `#OMP_Rep`).
+    /// Predicts the run time of `kernel` on this GPU in the published
+    /// formulation (see [`GpuMachine::predict_with`]).
     pub fn predict(&self, kernel: &GpuKernel) -> Result<GpuPrediction, OffloadError> {
+        self.predict_with(kernel, Formulation::Published)
+    }
+
+    /// Predicts the run time of `kernel` on this GPU (Hong & Kim Section 4,
+    /// Eq. 3-24, and the paper's Figure 4 with `#OMP_Rep`), #Rep and the
+    /// case read as `f` says.
+    pub fn predict_with(
+        &self,
+        kernel: &GpuKernel,
+        f: Formulation,
+    ) -> Result<GpuPrediction, OffloadError> {
         self.validate()?;
         kernel.validate()?;
         let k = kernel;
@@ -181,8 +238,8 @@ impl GpuMachine {
         let lat = self.latency(k, mem_insts);
         let par = self.memory_parallelism(k, &occ, &lat, mem_insts);
         let cyc = self.warp_cycles(k, &lat, total_insts, occ.n);
-        let (rep, omp_rep) = repetitions(k, &occ);
-        let case = exec_case(par.mwp, cyc.cwp, occ.n);
+        let (rep, omp_rep) = repetitions(k, &occ, f);
+        let case = exec_case(par.mwp, &cyc, occ.n, f);
         let per_wave = per_wave_cycles(case, &occ, &lat, &par, &cyc, mem_insts);
         let exec_cycles = per_wave * rep * omp_rep;
         // Eq. 23: each barrier waits for the MWP - 1 memory warps ahead
@@ -352,11 +409,15 @@ struct WarpCycles {
     cwp: f64,
 }
 
-/// Eq. 22 and #OMP_Rep: whole waves of blocks, whole loop iterations per
-/// thread. Hong & Kim write #Rep as a plain quotient; a partial last wave
-/// still takes a wave's time, hence the rounding up.
-fn repetitions(k: &GpuKernel, occ: &Occupancy) -> (f64, f64) {
-    let rep = (k.blocks / (occ.blocks_per_sm * occ.active_sms)).ceil();
+/// Eq. 22 and #OMP_Rep: waves of blocks (a plain quotient as Hong & Kim
+/// write it, or whole waves: a partial last wave still takes a wave's
+/// time), whole loop iterations per thread.
+fn repetitions(k: &GpuKernel, occ: &Occupancy, f: Formulation) -> (f64, f64) {
+    let waves = k.blocks / (occ.blocks_per_sm * occ.active_sms);
+    let rep = match f {
+        Formulation::Published => waves,
+        Formulation::WholeWaves => waves.ceil(),
+    };
     let threads = k.blocks * k.threads_per_block;
     let omp_rep = match k.loop_iterations {
         Some(it) => (it / threads).ceil().max(1.0),
@@ -366,10 +427,12 @@ fn repetitions(k: &GpuKernel, occ: &Occupancy) -> (f64, f64) {
 }
 
 /// Which of Eq. 19-21 applies (see the module notes on the conditions).
-fn exec_case(mwp: f64, cwp: f64, n: f64) -> ExecCase {
+fn exec_case(mwp: f64, cyc: &WarpCycles, n: f64, f: Formulation) -> ExecCase {
+    let cwp = cyc.cwp;
+    let compute_heavy = f == Formulation::Published && cyc.comp_cycles > cyc.mem_cycles;
     if mwp >= n && cwp >= n {
         ExecCase::NotEnoughWarps
-    } else if cwp >= mwp {
+    } else if cwp >= mwp || compute_heavy {
         ExecCase::MemoryBound
     } else {
         ExecCase::ComputeBound

@@ -19,6 +19,8 @@
 //!   platform's adjustable numbers by name.
 //! - [`decision`]: CPU time, GPU time, speedup and the offload decision as
 //!   functions of the problem size n, and the size where the decision flips.
+//! - [`paper_quotes`]: the numbers the paper's text states (speedups,
+//!   decisions, the suite's geometric means), with their sections.
 //!
 //! Units: cycles of the processor named by the field, clock in GHz (10^9
 //! cycles per second), bandwidths in GB/s (10^9 bytes per second), bus
@@ -28,6 +30,7 @@ pub mod decision;
 pub mod hong_kim;
 pub mod launch;
 pub mod omp_cpu;
+pub mod paper_quotes;
 pub mod param;
 pub mod subscript;
 pub mod subscript_parse;
@@ -35,7 +38,9 @@ pub mod subscript_parse;
 pub use decision::{
     Decision, OffloadKernel, Platform, Scaling, SubscriptAccess, crossover, decide, sweep,
 };
-pub use hong_kim::{Bus, ExecCase, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
+pub use hong_kim::{
+    Bus, ExecCase, Formulation, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE,
+};
 pub use launch::{Launch, Runtime, derived_active_blocks};
 pub use omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
 pub use param::{OffloadParam, ParamRule, UnknownParam};

@@ -61,7 +61,8 @@ impl Source {
         if text == "edited" {
             return Source::Edited;
         }
-        let make: [(&str, fn(String) -> Source); 5] = [
+        type Make = fn(String) -> Source;
+        let make: [(&str, Make); 5] = [
             ("paper", Source::Paper),
             ("spec sheet", Source::Spec),
             ("measured", Source::Measured),

@@ -30,16 +30,22 @@
 //! an inner loop of n trips (a 1/n share) is left out, and a benchmark with
 //! several loop nests is reduced to one parallel loop as its `nests` field
 //! says (their sum when the nests have the same shape, otherwise the
-//! dominant nest).
+//! dominant nest). The offload paper decides each parallel loop on its
+//! own, so each loop also has a preset of its own (`atax1.ron`,
+//! `covar_mean.ron`, ...): [`KernelSet::Paper`] lists those 25,
+//! [`KernelSet::Benchmarks`] the 13 program presets.
 //!
 //! - `platform.rs`: the platform preset (the model's machine types), its
 //!   checks and its model (the adjustable numbers are the model's
 //!   [`OffloadParam`](crate::model::offload::OffloadParam));
-//! - `kernel.rs`: the kernel types and their model.
+//! - `kernel.rs`: the kernel types and their model;
+//! - `suite.rs`: the kernel sets of the suite views (the paper's 25 loops,
+//!   the 13 programs) and which loops make each program.
 
 mod kernel;
 pub mod load;
 mod platform;
+mod suite;
 
 pub use self::kernel::{AccessPreset, OffloadKernelPreset, offload_model};
 pub use self::load::{
@@ -48,6 +54,7 @@ pub use self::load::{
     save_offload_platform, validate_offload_kernel, validate_offload_platform,
 };
 pub use self::platform::OffloadPlatformPreset;
+pub use self::suite::{BENCHMARKS, Fusion, KernelSet, PAPER_LOOPS, PROGRAM_LOOPS};
 
 impl crate::preset::save::PresetFile for OffloadPlatformPreset {
     const WHAT: &'static str = "offload platform preset";

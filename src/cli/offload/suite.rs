@@ -1,0 +1,261 @@
+//! `hetscope eval offload --suite [SET]`: every kernel of a set (the
+//! offload paper's 25 parallel loops by default) on one platform, at each
+//! kernel's test and benchmark size and against the paper's two host
+//! settings (160 and 4 OpenMP threads), as JSON:
+//!
+//! - `blocks`: one per (size, threads), each with `kernels` (per kernel:
+//!   `kernel`, `kernel_id`, `n`, `offload`, `speedup`, `cpu_s`, `gpu_s`,
+//!   `transfer_s`, and `paper`: the paper's values for that kernel, size
+//!   and thread count), `offloaded`, `geomean_always` (every kernel
+//!   offloaded), `geomean_model` (offloaded where the model predicts a
+//!   speedup, 1 elsewhere) and `paper` (the paper's geometric means for
+//!   that size and thread count, null where it gives none);
+//! - `paper`: every value the paper's text states, with its section.
+//!
+//! hetscope's geometric means are of predicted speedups; the paper's are
+//! of its measured ones (for its model-guided policy: the measured
+//! speedups of the kernels its model offloads).
+
+use serde_json::{Value, json};
+
+use super::{offload_sets, platform_with_sets};
+use crate::cli::{CliError, catalog};
+use crate::figure::offload::{KernelInput, SuiteRow, summarize_suite};
+use crate::model::offload::paper_quotes::{
+    self, GEOMEANS, KERNEL_COUNT, KERNEL_QUOTES, KernelQuote, Machine, Mode, Policy, Quoted,
+};
+use crate::model::offload::{OffloadParam, Platform};
+use crate::preset::offload::KernelSet;
+
+/// The paper's host settings (Section IV-E): all 160 threads of its
+/// POWER9, and 4.
+pub const PAPER_THREADS: [f64; 2] = [160.0, 4.0];
+
+/// One kernel of the suite with its test and benchmark sizes.
+struct SuiteKernel {
+    input: KernelInput,
+    test: f64,
+    benchmark: f64,
+}
+
+impl SuiteKernel {
+    fn size(&self, mode: Mode) -> f64 {
+        match mode {
+            Mode::Test => self.test,
+            Mode::Benchmark => self.benchmark,
+        }
+    }
+}
+
+/// Run `eval offload --suite SET`.
+pub(super) fn run_suite(args: &super::OffloadArgs, set_arg: &str) -> Result<Value, CliError> {
+    let set = KernelSet::from_key(set_arg).ok_or_else(|| {
+        CliError::usage(format!(
+            "--suite {set_arg}: unknown kernel set; known: {}",
+            KernelSet::keys()
+        ))
+    })?;
+    let modes = modes(args.size.as_deref())?;
+    let threads = match offload_sets(&args.set)?
+        .iter()
+        .find(|(p, _)| *p == OffloadParam::Threads)
+    {
+        Some((_, t)) => vec![*t],
+        None => PAPER_THREADS.to_vec(),
+    };
+    let cat = catalog()?;
+    let chosen = platform_with_sets(&cat, Some(&args.platform), &args.set)?;
+    let launch = chosen.model.runtime.launch(&chosen.model.gpu);
+    let mut kernels = Vec::new();
+    for (e, k) in cat.offload_suite(set) {
+        let kernel = k
+            .to_model(&launch)
+            .map_err(|err| CliError::usage(format!("--suite {}: {err}", set.key())))?;
+        kernels.push(SuiteKernel {
+            input: KernelInput {
+                id: e.id.clone(),
+                name: k.name.clone(),
+                edited: false,
+                kernel,
+            },
+            test: k.test_size as f64,
+            benchmark: k.benchmark_size as f64,
+        });
+    }
+    let machine = paper_machine(&chosen.id);
+    let mut blocks = Vec::new();
+    for mode in modes {
+        for &t in &threads {
+            let at = At {
+                mode,
+                threads: t,
+                set,
+                machine,
+            };
+            blocks.push(block(&chosen.model, &kernels, &at)?);
+        }
+    }
+    Ok(json!({
+        "model": "offload",
+        "suite": set.key(),
+        "suite_label": set.label(),
+        "platform": chosen.name,
+        "platform_id": chosen.id,
+        "kernel_count": kernels.len(),
+        "blocks": blocks,
+        "paper": paper_json(),
+        "sources": crate::cli::platform::sources_json(&chosen.sources),
+        "units": units(),
+    }))
+}
+
+/// The sizes `--size` names: both by default, or `test` / `benchmark`.
+fn modes(arg: Option<&str>) -> Result<Vec<Mode>, CliError> {
+    let Some(text) = arg else {
+        return Ok(Mode::ALL.to_vec());
+    };
+    Mode::ALL
+        .into_iter()
+        .find(|m| m.key().eq_ignore_ascii_case(text.trim()))
+        .map(|m| vec![m])
+        .ok_or_else(|| {
+            CliError::usage(format!(
+                "--size {text}: with --suite each kernel runs at its own size; give test or benchmark"
+            ))
+        })
+}
+
+/// The paper's machine whose values go beside the rows: the platform
+/// itself when it is one of the paper's, else the paper's POWER9 + V100.
+fn paper_machine(platform_id: &str) -> Machine {
+    [Machine::Power8K80, Machine::Power9V100]
+        .into_iter()
+        .find(|m| m.preset_id() == platform_id)
+        .unwrap_or(Machine::Power9V100)
+}
+
+/// What one block evaluates.
+struct At {
+    mode: Mode,
+    threads: f64,
+    set: KernelSet,
+    /// The paper's machine whose kernel values are set beside the rows.
+    machine: Machine,
+}
+
+/// Every kernel at one size and thread count, and both policies.
+fn block(base: &Platform, kernels: &[SuiteKernel], at: &At) -> Result<Value, CliError> {
+    let (mode, threads, set) = (at.mode, at.threads, at.set);
+    let mut platform = base.clone();
+    platform
+        .set_param(OffloadParam::Threads, threads)
+        .map_err(|e| CliError::usage(format!("threads = {threads}: {e}")))?;
+    let items: Vec<(&KernelInput, f64)> =
+        kernels.iter().map(|k| (&k.input, k.size(mode))).collect();
+    let s = summarize_suite(&platform, &items, set.key())
+        .map_err(|e| CliError::usage(e.to_string()))?;
+    let rows: Vec<Value> = s.rows.iter().map(|r| row_json(r, at)).collect();
+    let paper = |policy| {
+        paper_quotes::geomean_quote(policy, mode, threads as u32)
+            .filter(|_| set == KernelSet::Paper)
+            .map(|g| g.speedup)
+    };
+    Ok(json!({
+        "size": mode.key(),
+        "threads": threads as u64,
+        "kernels": rows,
+        "offloaded": s.offloaded(),
+        "geomean_always": s.geomean_always,
+        "geomean_model": s.geomean_profitable,
+        "paper": {
+            "geomean_always": paper(Policy::AlwaysOffload),
+            "geomean_model": paper(Policy::ModelGuided),
+            "machine": GEOMEANS[0].machine.label(),
+            "place": GEOMEANS[0].place,
+        },
+    }))
+}
+
+/// One kernel's prediction and the paper's values for it at this size,
+/// thread count and machine.
+fn row_json(r: &SuiteRow, at: &At) -> Value {
+    let d = &r.decision;
+    let quotes: Vec<Value> = paper_quotes::kernel_quotes(&r.name)
+        .filter(|q| {
+            q.mode == at.mode
+                && q.machine == at.machine
+                && q.threads.map(f64::from) == Some(at.threads)
+        })
+        .map(quote_json)
+        .collect();
+    json!({
+        "kernel": r.name,
+        "kernel_id": r.id,
+        "n": d.n,
+        "offload": d.offload,
+        "speedup": d.speedup,
+        "cpu_s": d.cpu_seconds,
+        "gpu_s": d.gpu_seconds,
+        "transfer_s": d.transfer_seconds,
+        "paper": quotes,
+    })
+}
+
+fn quote_json(q: &KernelQuote) -> Value {
+    let (speedup, offload) = match q.value {
+        Quoted::Speedup(v) => (Some(v), Some(v > 1.0)),
+        Quoted::Offload(b) => (None, Some(b)),
+        Quoted::Remark => (None, None),
+    };
+    json!({
+        "kernel": q.kernel,
+        "size": q.mode.key(),
+        "threads": q.threads,
+        "machine": q.machine.label(),
+        "machine_preset": q.machine.preset_id(),
+        "origin": q.origin.key(),
+        "speedup": speedup,
+        "offload": offload,
+        "place": q.place,
+        "note": q.note,
+    })
+}
+
+/// Every value the paper's text states.
+fn paper_json() -> Value {
+    let geomeans: Vec<Value> = GEOMEANS
+        .iter()
+        .map(|g| {
+            json!({
+                "policy": match g.policy {
+                    Policy::AlwaysOffload => "always",
+                    Policy::ModelGuided => "model",
+                },
+                "size": g.mode.key(),
+                "threads": g.threads,
+                "machine": g.machine.label(),
+                "speedup": g.speedup,
+                "place": g.place,
+            })
+        })
+        .collect();
+    json!({
+        "citation": "Chikin, Amaral et al., IPDPSW 2019",
+        "kernel_count": KERNEL_COUNT,
+        "geomeans": geomeans,
+        "kernels": KERNEL_QUOTES.iter().map(quote_json).collect::<Vec<_>>(),
+    })
+}
+
+fn units() -> Value {
+    json!({
+        "n": "elements per dimension (each kernel's own test or benchmark size)",
+        "speedup": "predicted cpu_s / gpu_s",
+        "cpu_s": "s (OpenMP cost model)",
+        "gpu_s": "s (Hong & Kim kernel plus transfers)",
+        "transfer_s": "s (both directions over the bus)",
+        "geomean_always": "geometric mean of the predicted speedups",
+        "geomean_model": "geometric mean of the predicted speedup where the model offloads, 1 elsewhere",
+        "paper": "the paper's measured geometric means (its model-guided one: the measured speedups under its model's decisions), POWER9 + V100, 160 threads",
+    })
+}
