@@ -216,3 +216,36 @@ fn the_offload_state_is_saved_and_restored() {
     assert_eq!(empty.kernel, "gemm");
     assert_eq!(empty.size, 9600.0);
 }
+
+#[test]
+fn the_hong_kim_reading_can_be_chosen_and_the_figure_says_which() {
+    let mut h = offload_harness();
+    let note = |h: &Harness<'_, HetscopeApp>| {
+        chart(h)
+            .notes
+            .iter()
+            .find(|n| n.starts_with("GPU model:"))
+            .cloned()
+            .unwrap_or_default()
+    };
+    assert!(note(&h).contains("as published"), "{}", note(&h));
+    let published = chosen(&chart(&h)).1;
+    h.get_by_role_and_label(Role::ComboBox, "Hong & Kim reading")
+        .click();
+    h.run();
+    h.get_by_label("whole-waves").click();
+    h.run();
+    h.run();
+    assert!(note(&h).contains("whole waves"), "{}", note(&h));
+    assert_eq!(
+        h.state().model::<OffloadUi>().state.formulation,
+        Some(hetscope::model::offload::Formulation::WholeWaves)
+    );
+    // Whole waves never take less time on the GPU: the speedup cannot rise.
+    assert!(chosen(&chart(&h)).1 <= published);
+    h.get_by_label("Reset parameters").click();
+    h.run();
+    h.run();
+    assert_eq!(h.state().model::<OffloadUi>().state.formulation, None);
+    assert_eq!(chosen(&chart(&h)).1, published);
+}

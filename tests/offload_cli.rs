@@ -226,6 +226,65 @@ fn check_json(v: &Value) {
     }
 }
 
+/// The decision reads Hong & Kim as published unless told otherwise:
+/// GEMM at test size on POWER9 + V100 launches 7.03 waves of blocks
+/// (#Rep a plain quotient) or 8 whole waves, and only the GPU side moves.
+#[test]
+fn the_offload_decision_takes_a_formulation() {
+    let p9 = "power9-v100-nvlink2";
+    let test = ["--size", "test"];
+    let default = offload(p9, "gemm", &test);
+    let published = offload(
+        p9,
+        "gemm",
+        &["--size", "test", "--formulation", "published"],
+    );
+    let whole = offload(
+        p9,
+        "gemm",
+        &["--size", "test", "--formulation", "whole-waves"],
+    );
+    assert_eq!(default["formulation"], "published");
+    assert_eq!(whole["formulation"], "whole-waves");
+    assert_eq!(num(&default, "speedup"), num(&published, "speedup"));
+    let (rp, rw) = (num(&published["gpu"], "rep"), num(&whole["gpu"], "rep"));
+    assert!(rp.fract() != 0.0 && rw == rp.ceil(), "{rp} {rw}");
+    let ratio = num(&whole, "gpu_kernel_s") / num(&published, "gpu_kernel_s");
+    assert!(
+        (ratio - rw / rp).abs() < 1e-9,
+        "kernel time scales with #Rep: {ratio}"
+    );
+    assert_eq!(num(&whole, "cpu_s"), num(&published, "cpu_s"));
+    // The suite names its formulation; a preset file may choose one.
+    let suite = eval(&[
+        "eval",
+        "offload",
+        "--platform",
+        p9,
+        "--suite",
+        "--formulation",
+        "whole-waves",
+    ]);
+    assert_eq!(suite["formulation"], "whole-waves");
+    let dir = tempfile::tempdir().unwrap();
+    let text =
+        std::fs::read_to_string("presets/offload-platforms/power9-v100-nvlink2.ron").unwrap();
+    let at = text.rfind("notes:").expect("a notes field");
+    let file = dir.path().join("p9-whole.ron");
+    std::fs::write(
+        &file,
+        format!(
+            "{}formulation: WholeWaves,\n    {}",
+            &text[..at],
+            &text[at..]
+        ),
+    )
+    .unwrap();
+    let from_file = offload(file.to_str().unwrap(), "gemm", &test);
+    assert_eq!(from_file["formulation"], "whole-waves");
+    assert_eq!(num(&from_file, "speedup"), num(&whole, "speedup"));
+}
+
 #[test]
 fn eval_offload_json_has_every_key() {
     let v = offload("power9-v100-nvlink2", "gemm", &[]);

@@ -460,6 +460,7 @@ fn test_platform(bus_latency_us: f64) -> Platform {
             latency_us: bus_latency_us,
         },
         runtime: runtime(),
+        formulation: Formulation::Published,
     }
 }
 
@@ -597,6 +598,7 @@ proptest! {
             gpu: hk_machine(),
             bus: Bus { name: "bus".into(), bw_gbs: 8.0, latency_us },
             runtime: runtime(),
+            formulation: Formulation::Published,
         };
         let kern = streaming(comp, stride, bytes);
         let g = 80.0 * 128.0;

@@ -90,6 +90,7 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
             given(!o.kernels.is_empty(), "--kernels");
             given(o.size_from != d.0, "--size-from");
             given(o.size_to != d.1, "--size-to");
+            given(o.formulation.is_some(), "--formulation");
         }
     }
     v

@@ -9,7 +9,7 @@ use super::{platform_named, platform_with_sets, size_of};
 use crate::cli::{CliError, catalog, preset_error};
 use crate::figure::offload::{self, KernelInput, OffloadInput};
 use crate::figure::{ChartFigure, View};
-use crate::model::offload::Platform;
+use crate::model::offload::{Formulation, Platform};
 use crate::preset::offload::{KernelSet, OffloadKernelPreset, offload_kernel_arg};
 use crate::preset::{Catalog, defaults};
 
@@ -55,6 +55,15 @@ pub struct OffloadExportArgs {
         default_value_t = DEFAULT_SIZE_RANGE.1
     )]
     pub size_to: f64,
+    /// Offload views: how Hong & Kim's #Rep and execution case are read
+    /// [default: the platform preset's, else published].
+    #[arg(
+        id = "offload_formulation",
+        long = "formulation",
+        value_name = "NAME",
+        value_parser = crate::cli::arg_enum::parser::<Formulation>()
+    )]
+    pub formulation: Option<Formulation>,
 }
 
 /// Sizes of the curves when `--size-from` / `--size-to` are not given.
@@ -69,6 +78,7 @@ impl Default for OffloadExportArgs {
             suite: None,
             size_from: DEFAULT_SIZE_RANGE.0,
             size_to: DEFAULT_SIZE_RANGE.1,
+            formulation: None,
         }
     }
 }
@@ -152,7 +162,7 @@ fn input(
     set: &[String],
 ) -> Result<(OffloadInput, Option<Vec<f64>>), CliError> {
     let cat = catalog()?;
-    let chosen = platform_with_sets(&cat, platform_arg, set)?;
+    let chosen = platform_with_sets(&cat, platform_arg, set)?.with_formulation(args.formulation);
     let model = chosen.model;
     let (main, main_preset) = kernel(
         &cat,
@@ -191,7 +201,8 @@ fn input(
         size_hi: args.size_to,
         overlay: platform2
             .map(|p| {
-                let other = platform_named(&cat, Some(p), "platform2", &[])?;
+                let other = platform_named(&cat, Some(p), "platform2", &[])?
+                    .with_formulation(args.formulation);
                 let kernel_arg = args.kernel.as_deref().unwrap_or(defaults::OFFLOAD_KERNEL);
                 let (k, _) = kernel(&cat, kernel_arg, &other.model)?;
                 Ok::<_, CliError>(Box::new(OverlayPlatform {

@@ -17,8 +17,8 @@ pub use hong_kim::{HongKimArgs, run_hong_kim};
 
 use crate::cli::{CliError, catalog, preset_error};
 use crate::model::offload::{
-    Coalescing, CpuPrediction, ExecCase, GpuKernel, GpuPrediction, OffloadError, OffloadKernel,
-    OffloadParam, ParamRule, Platform, decide,
+    Coalescing, CpuPrediction, ExecCase, Formulation, GpuKernel, GpuPrediction, OffloadError,
+    OffloadKernel, OffloadParam, ParamRule, Platform, decide,
 };
 use crate::model::platform::Source;
 use crate::preset::Catalog;
@@ -72,6 +72,14 @@ pub struct OffloadArgs {
     /// kernel's sizes [default: benchmark].
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub size: Option<String>,
+    /// How Hong & Kim's #Rep and execution case are read [default: the
+    /// platform preset's, else published].
+    #[arg(
+        long = "formulation",
+        value_name = "NAME",
+        value_parser = crate::cli::arg_enum::parser::<Formulation>()
+    )]
+    pub formulation: Option<Formulation>,
 }
 
 /// Split `NAME=VALUE` and read the number; `known` lists the names for
@@ -190,6 +198,19 @@ fn offload_sets(items: &[String]) -> Result<Vec<(OffloadParam, f64)>, CliError> 
     Ok(sets)
 }
 
+impl Chosen {
+    /// Read Hong & Kim as `f` says, where given (an edit of the preset's
+    /// choice).
+    pub(super) fn with_formulation(mut self, f: Option<Formulation>) -> Chosen {
+        if let Some(f) = f {
+            self.model.formulation = f;
+            self.sources.retain(|(name, _)| name != "formulation");
+            self.sources.push(("formulation".into(), Source::Edited));
+        }
+        self
+    }
+}
+
 /// The offload model's platform of `--platform`: its id and name, its
 /// model with every `--set` applied, and the source of its values.
 pub(super) struct Chosen {
@@ -282,7 +303,8 @@ pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
         ));
     };
     let cat = catalog()?;
-    let chosen = platform_with_sets(&cat, Some(&args.platform), &args.set)?;
+    let chosen = platform_with_sets(&cat, Some(&args.platform), &args.set)?
+        .with_formulation(args.formulation);
     let model_platform = &chosen.model;
     let (kernel_id, kernel) =
         offload_kernel_arg(kernel_arg, &cat).map_err(|e| preset_error("kernel", e))?;
@@ -318,6 +340,7 @@ pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
         ("cwp", json!(d.gpu.cwp)),
         ("gpu_cycles", json!(d.gpu.total_cycles)),
         ("gpu_case", json!(case_key(d.gpu.case))),
+        ("formulation", json!(model_platform.formulation.key())),
         ("gpu", gpu_json(&d.gpu, &gk)),
         ("cpu", cpu_json(&d.cpu)),
         ("coalescing", Value::Array(coalescing)),

@@ -64,7 +64,8 @@ pub(super) fn run_suite(args: &super::OffloadArgs, set_arg: &str) -> Result<Valu
         None => PAPER_THREADS.to_vec(),
     };
     let cat = catalog()?;
-    let chosen = platform_with_sets(&cat, Some(&args.platform), &args.set)?;
+    let chosen = platform_with_sets(&cat, Some(&args.platform), &args.set)?
+        .with_formulation(args.formulation);
     let launch = chosen.model.runtime.launch(&chosen.model.gpu);
     let mut kernels = Vec::new();
     for (e, k) in cat.offload_suite(set) {
@@ -101,6 +102,7 @@ pub(super) fn run_suite(args: &super::OffloadArgs, set_arg: &str) -> Result<Valu
         "suite_label": set.label(),
         "platform": chosen.name,
         "platform_id": chosen.id,
+        "formulation": chosen.model.formulation.key(),
         "kernel_count": kernels.len(),
         "blocks": blocks,
         "paper": paper_json(),

@@ -197,3 +197,8 @@ pub fn coalescing_text(c: Coalescing) -> String {
         Coalescing::Strided(s) => format!("stride {s}"),
     }
 }
+
+/// Which reading of Hong & Kim the figure draws.
+pub(crate) fn formulation_note(p: &crate::model::offload::Platform) -> String {
+    format!("GPU model: {}.", p.formulation.describe())
+}

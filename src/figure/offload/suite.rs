@@ -313,6 +313,7 @@ fn suite_notes(input: &OffloadInput, s: &SuiteSummary) -> Vec<String> {
     if !kept.is_empty() {
         notes.push(format!("Kept on the host: {}.", kept.join(", ")));
     }
+    notes.push(super::formulation_note(&input.platform));
     let edited: Vec<String> = input
         .suite
         .iter()

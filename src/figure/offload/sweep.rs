@@ -342,6 +342,7 @@ impl<'a> SizeSweep<'a> {
             fmt_whole(c.cycles_per_iter),
         ));
         notes.push(self.access_note());
+        notes.push(super::formulation_note(self.p));
         Ok(notes)
     }
 

@@ -11,7 +11,7 @@ use super::state::{BasePlatform, OffloadState, Readout};
 use crate::format::fmt_edit;
 use crate::gui::ViewError;
 use crate::gui::widgets::{parse_edit, source_tag_ui, value_cells_ui, value_row_ui};
-use crate::model::offload::{OffloadParam, OffloadParam as P, ParamRule};
+use crate::model::offload::{Formulation, OffloadParam, OffloadParam as P, ParamRule};
 use crate::preset::Catalog;
 use crate::preset::offload::KernelSet;
 
@@ -102,19 +102,41 @@ pub fn side_panel_ui(
                 .default_open(false)
                 .show(ui, |ui| param_grid_ui(ui, s, base, id, rows));
         }
+        formulation_ui(ui, s, base);
         if ui
             .add_enabled(
-                !s.overrides.is_empty(),
+                !s.overrides.is_empty() || s.formulation.is_some(),
                 egui::Button::new("Reset parameters"),
             )
             .on_hover_text("Restore the platform preset's values")
             .clicked()
         {
             s.overrides.clear();
+            s.formulation = None;
         }
         ui.separator();
         suite_ui(ui, s, cat);
     });
+}
+
+/// How Hong & Kim's #Rep and execution case are read: the platform's
+/// choice unless the user picks one.
+fn formulation_ui(ui: &mut Ui, s: &mut OffloadState, base: Option<&BasePlatform>) {
+    let given = base.map(|b| b.model.formulation).unwrap_or_default();
+    let mut f = s.formulation.unwrap_or(given);
+    egui::ComboBox::from_label("Hong & Kim reading")
+        .selected_text(f.key())
+        .show_ui(ui, |ui| {
+            for v in Formulation::ALL {
+                ui.selectable_value(&mut f, v, v.key())
+                    .on_hover_text(v.describe());
+            }
+        })
+        .response
+        .on_hover_text(f.describe());
+    if f != given || s.formulation.is_some() {
+        s.formulation = (f != given).then_some(f);
+    }
 }
 
 fn pickers_ui(ui: &mut Ui, s: &mut OffloadState, cat: &Catalog) {

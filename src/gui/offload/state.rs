@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::figure::offload::{KernelInput, OffloadInput, OverlayPlatform};
 use crate::format::{fmt_speedup, fmt_time, fmt_whole};
 use crate::gui::ViewError;
-use crate::model::offload::{OffloadParam, Platform, decide};
+use crate::model::offload::{Formulation, OffloadParam, Platform, decide};
 use crate::preset::Catalog;
 use crate::preset::defaults;
 use crate::preset::offload::{KernelSet, OffloadKernelPreset};
@@ -91,6 +91,9 @@ pub struct OffloadState {
     /// A platform (or offload platform) to compare with, drawn over the
     /// offload view.
     pub compare: Option<String>,
+    /// How Hong & Kim is read, where chosen (else the preset's).
+    #[serde(default)]
+    pub formulation: Option<Formulation>,
 }
 
 impl Default for OffloadState {
@@ -105,6 +108,7 @@ impl Default for OffloadState {
             size_lo: 10.0,
             size_hi: 100_000.0,
             compare: None,
+            formulation: None,
         }
     }
 }
@@ -146,7 +150,10 @@ impl OffloadState {
             overrides: Default::default(),
             ..self.clone()
         };
-        let b = other.base(catalog)?;
+        let mut b = other.base(catalog)?;
+        if let Some(f) = self.formulation {
+            b.model.formulation = f;
+        }
         let (k, _) = self.kernel_preset(catalog, &self.kernel)?;
         let kernel = k.to_model(&b.model.runtime.launch(&b.model.gpu))?;
         Ok(Some(Box::new(OverlayPlatform {
@@ -163,6 +170,9 @@ impl OffloadState {
         } = self.base(catalog)?;
         for (param, v) in &self.overrides {
             model.set_param(*param, *v)?;
+        }
+        if let Some(f) = self.formulation {
+            model.formulation = f;
         }
         model.check()?;
         Ok((name, model))

@@ -7,7 +7,7 @@
 //! The kernel's coalescing comes from its subscripts, evaluated at each n
 //! (Section IV-C: the stride is symbolic until the sizes are known).
 
-use super::hong_kim::{Bus, GpuKernel, GpuMachine, GpuPrediction};
+use super::hong_kim::{Bus, Formulation, GpuKernel, GpuMachine, GpuPrediction};
 use super::launch::Runtime;
 use super::omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
 use super::subscript::{Access, SubscriptError, parse_access};
@@ -108,6 +108,8 @@ pub struct Platform {
     pub gpu: GpuMachine,
     pub bus: Bus,
     pub runtime: Runtime,
+    /// How Hong & Kim's #Rep and execution case are read.
+    pub formulation: Formulation,
 }
 
 /// The prediction at one size.
@@ -201,7 +203,9 @@ pub fn decide(
     n: f64,
 ) -> Result<Decision, OffloadError> {
     let cpu = platform.cpu.predict(&kernel.cpu_loop(n)?)?;
-    let gpu = platform.gpu.predict(&kernel.gpu_kernel(n)?)?;
+    let gpu = platform
+        .gpu
+        .predict_with(&kernel.gpu_kernel(n)?, platform.formulation)?;
     let transfer_seconds = platform
         .bus
         .transfer_seconds(kernel.bytes_to_device.at(n))?

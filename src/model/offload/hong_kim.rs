@@ -93,7 +93,6 @@ pub struct GpuKernel {
 
 /// How #Rep and the execution case are read (see the module notes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
 pub enum Formulation {
     /// As the public implementations of Hong & Kim write it: #Rep =
     /// #Blocks / (#Active_blocks_per_SM x #Active_SMs); memory-bound when

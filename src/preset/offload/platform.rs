@@ -5,7 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::offload::{Bus, CpuMachine, GpuMachine, Launch, OffloadParam, Platform, Runtime};
+use crate::model::offload::{
+    Bus, CpuMachine, Formulation, GpuMachine, Launch, OffloadParam, Platform, Runtime,
+};
 use crate::preset::error::PresetError;
 
 /// An offload platform preset (`presets/offload-platforms/*.ron`).
@@ -19,8 +21,16 @@ pub struct OffloadPlatformPreset {
     pub gpu: GpuMachine,
     pub bus: Bus,
     pub runtime: Runtime,
+    /// How Hong & Kim's #Rep and execution case are read (default:
+    /// `Published`).
+    #[serde(default, skip_serializing_if = "is_published")]
+    pub formulation: Formulation,
     #[serde(default)]
     pub notes: String,
+}
+
+fn is_published(f: &Formulation) -> bool {
+    *f == Formulation::Published
 }
 
 impl OffloadPlatformPreset {
@@ -41,6 +51,7 @@ impl OffloadPlatformPreset {
             gpu: self.gpu.clone(),
             bus: self.bus.clone(),
             runtime: self.runtime.clone(),
+            formulation: self.formulation,
         }
     }
 

@@ -17,7 +17,9 @@
 //! - launch: 128 threads per block, at most 65535 blocks.
 
 use super::Derived;
-use crate::model::offload::{Bus, CpuMachine, GpuMachine, InstructionMix, Platform, Runtime};
+use crate::model::offload::{
+    Bus, CpuMachine, Formulation, GpuMachine, InstructionMix, Platform, Runtime,
+};
 use crate::model::platform::spec::Fields;
 use crate::model::platform::{Node, PlatformError, Source, Transfers};
 
@@ -60,6 +62,7 @@ pub fn platform(node: &Node, transfers: Transfers) -> Result<Derived<Platform>, 
             max_blocks: 65535.0,
             active_blocks_per_sm: None,
         },
+        formulation: Formulation::default(),
     };
     value.check().map_err(|e| PlatformError::Derived {
         model: "offload",
