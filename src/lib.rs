@@ -9,4 +9,5 @@ pub mod fsio;
 pub mod gui;
 pub mod measure;
 pub mod model;
+pub mod paper_check;
 pub mod preset;

@@ -4,7 +4,9 @@
 //! case-study numbers of Table 5.
 //!
 //! Expected values are written as the paper's formulas with Table 2 / 3
-//! values, not copied from the model's output.
+//! values, not copied from the model's output. The quoted numbers are read
+//! from the paper check's rows (`hetscope paper-check --paper boathull`),
+//! so a row and its test cannot disagree.
 
 use hetscope::model::boathull::application::{fast_focus_on_structures, processor_crossover};
 use hetscope::model::boathull::roofline::gpu_ceiling_range;
@@ -14,7 +16,71 @@ use hetscope::model::boathull::{
     Primitive, Roofline, Table1Reading, Target, TimeRange, balance_complexity, crossover,
 };
 
+use hetscope::paper_check::{Computed, Paper, Row, Status, find, paper_rows, status_mismatches};
+
 const MS: f64 = 1e-3;
+
+/// The paper check's boat hull rows.
+fn rows() -> Vec<Row> {
+    paper_rows(Paper::Boathull)
+}
+
+fn row<'a>(rows: &'a [Row], id: &str) -> &'a Row {
+    find(rows, id).unwrap_or_else(|| panic!("no paper-check row {id}"))
+}
+
+/// hetscope's number of a row.
+fn value(rows: &[Row], id: &str) -> f64 {
+    let r = row(rows, id);
+    r.computed_value()
+        .unwrap_or_else(|| panic!("{id}: no number ({r:?})"))
+}
+
+/// Every boat hull row of the paper check and its status.
+const EXPECTED: [(&str, Status); 36] = [
+    ("table5-gtx470-kernels-low", Status::Reproduced),
+    ("table5-gtx470-kernels-high", Status::Differs),
+    ("table5-gtx470-transfers", Status::Differs),
+    ("table5-gtx470-total-low", Status::Differs),
+    ("table5-gtx470-total-high", Status::Differs),
+    ("table5-gtx470-measured-inside", Status::Reproduced),
+    ("table5-gtx470-kernels-difference-own", Status::Reproduced),
+    ("table5-gtx470-kernels-difference", Status::Reproduced),
+    ("table5-gtx470-transfers-difference-own", Status::Reproduced),
+    ("table5-gtx470-transfers-difference", Status::Differs),
+    ("table5-gtx470-total-difference-own", Status::Reproduced),
+    ("table5-gtx470-total-difference", Status::Differs),
+    ("table5-gts250-kernels-low", Status::Differs),
+    ("table5-gts250-kernels-high", Status::Differs),
+    ("table5-gts250-transfers", Status::Differs),
+    ("table5-gts250-total-low", Status::Differs),
+    ("table5-gts250-total-high", Status::Differs),
+    ("table5-gts250-measured-inside", Status::Differs),
+    ("table5-gts250-kernels-difference-own", Status::Reproduced),
+    ("table5-gts250-kernels-difference", Status::Differs),
+    ("table5-gts250-transfers-difference-own", Status::Reproduced),
+    ("table5-gts250-transfers-difference", Status::Differs),
+    ("table5-gts250-total-difference-own", Status::Reproduced),
+    ("table5-gts250-total-difference", Status::Differs),
+    ("conclusion-gtx470-within-8", Status::Reproduced),
+    ("conclusion-gts250-within-8", Status::Differs),
+    ("s4-3-memory-bound-gtx470", Status::Reproduced),
+    ("s4-3-memory-bound-gts250", Status::Reproduced),
+    ("s4-4-scalar-q8300", Status::Reproduced),
+    ("s4-4-single-thread-q8300", Status::Reproduced),
+    ("s4-4-scalar-i7-930", Status::Reproduced),
+    ("s4-4-single-thread-i7-930", Status::Reproduced),
+    ("s3-1-x-projection-factor-7", Status::Reproduced),
+    ("s5-maximum-gtx470", Status::Reproduced),
+    ("s5-maximum-gts250", Status::Reproduced),
+    ("s5-erode-performance-and-time", Status::Reproduced),
+];
+
+#[test]
+fn every_row_has_its_expected_status() {
+    let mismatches = status_mismatches(&rows(), &EXPECTED);
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
 
 fn close(a: f64, b: f64, rel: f64) -> bool {
     (a - b).abs() <= rel * b.abs().max(1e-300)
@@ -478,6 +544,16 @@ fn section_4_3_low_complexity_primitives_are_memory_bound() {
         let t = g.times(&v, 9.0).unwrap();
         assert!(t.c1_s.unwrap() < t.m0_s);
     }
+    // The rows: the ridge without fused multiply-add, above 10 on both.
+    let rows = rows();
+    for (id, g) in [
+        ("s4-3-memory-bound-gtx470", Gpu::GTX470),
+        ("s4-3-memory-bound-gts250", Gpu::GTS250),
+    ] {
+        let f = value(&rows, id);
+        let expected = 8.0 * g.p_compute_gflops / g.p_coalesced_gbs / 2.0 - 16.0;
+        assert!(close(f, expected, 1e-12) && f > 10.0, "{id}: {f}");
+    }
 }
 
 #[test]
@@ -522,6 +598,13 @@ fn section_4_4_cpu_example() {
         ));
         let r = t.range(CpuAssumptions::UNKNOWN);
         assert_eq!((r.low_s, r.high_s), (t.c0_s, t.c3_s));
+    }
+    // The rows: "a factor 4 lower" (scalar), "a factor 4 or 8 lower"
+    // (single-threaded).
+    let rows = rows();
+    for (key, threads) in [("q8300", 4.0), ("i7-930", 8.0)] {
+        assert_eq!(value(&rows, &format!("s4-4-scalar-{key}")), 4.0);
+        assert_eq!(value(&rows, &format!("s4-4-single-thread-{key}")), threads);
     }
 }
 
@@ -684,8 +767,13 @@ fn table5_gtx470_kernel_range_reproduces() {
     assert!(close(t.kernels.high_s, high, 1e-12));
     // Table 5: 1.66-2.32 ms. The model gives 1.664-2.332 ms: the low end
     // to the printed digit, the high end 0.012 ms (0.5%) above.
-    assert!((t.kernels.low_s - 1.66 * MS).abs() < 0.005 * MS);
-    assert!((t.kernels.high_s - 2.32 * MS).abs() < 0.015 * MS);
+    let rows = rows();
+    let (low, high) = (
+        value(&rows, "table5-gtx470-kernels-low"),
+        value(&rows, "table5-gtx470-kernels-high"),
+    );
+    assert!((low - 1.66).abs() < 0.005 && (high - 2.32).abs() < 0.015);
+    assert!(close(low * MS, t.kernels.low_s, 1e-12) && close(high * MS, t.kernels.high_s, 1e-12));
     // The width is the X-projection's coalescing range,
     // 4 d (1 / P_uncoalesced - 1 / P_coalesced) = 0.667 ms; Table 5's is
     // 0.66 ms.
@@ -694,6 +782,10 @@ fn table5_gtx470_kernel_range_reproduces() {
     assert!((width - 0.66 * MS).abs() < 0.01 * MS);
     // Measured 1.96 ms lies in the range.
     assert!(t.kernels.contains(1.96 * MS));
+    assert_eq!(
+        row(&rows, "table5-gtx470-measured-inside").computed,
+        Computed::Category("inside".into())
+    );
     // Every primitive is memory bound at f = 1 even without fused
     // multiply-add, so the choice of f does not matter here.
     let opts = ClassOptions::as_printed();
@@ -753,16 +845,23 @@ fn table5_gts250_kernel_range_differs() {
     let (low, high) = expected_kernels(Gpu::GTS250);
     assert!(close(t.kernels.low_s, low, 1e-12));
     assert!(close(t.kernels.high_s, high, 1e-12));
-    assert!((t.kernels.low_s - 2.81 * MS).abs() < 0.005 * MS);
-    assert!((t.kernels.high_s - 3.93 * MS).abs() < 0.005 * MS);
-    assert!(t.kernels.low_s < 3.21 * MS && t.kernels.low_s > 0.85 * 3.21 * MS);
-    assert!(t.kernels.high_s < 4.24 * MS && t.kernels.high_s > 0.9 * 4.24 * MS);
+    let rows = rows();
+    let low = value(&rows, "table5-gts250-kernels-low");
+    let high = value(&rows, "table5-gts250-kernels-high");
+    assert!(close(low * MS, t.kernels.low_s, 1e-12) && close(high * MS, t.kernels.high_s, 1e-12));
+    assert!((low - 2.81).abs() < 0.005 && (high - 3.93).abs() < 0.005);
+    assert!(low < 3.21 && low > 0.85 * 3.21);
+    assert!(high < 4.24 && high > 0.9 * 4.24);
     let x_width = 1025.0 * 1024.0 * 4.0 * (1.0 / 3.5e9 - 1.0 / 56e9);
     assert!(close(t.kernels.high_s - t.kernels.low_s, x_width, 1e-9));
     assert!((4.24 - 3.21) * MS < x_width - 0.05 * MS);
     // Measured 3.99 ms is 1.5% above our high end (Table 5's range holds
     // it).
     assert!(!t.kernels.contains(3.99 * MS));
+    assert_eq!(
+        row(&rows, "table5-gts250-measured-inside").computed,
+        Computed::Category("outside".into())
+    );
     assert!(3.99 * MS < 1.02 * t.kernels.high_s);
 }
 
@@ -783,8 +882,15 @@ fn table5_transfers() {
     let implied_gtx = 0.95 * MS * 5.1e9;
     let implied_gts = 1.90 * MS * 2.1e9;
     assert!(implied_gtx / implied_gts > 1.15);
-    assert!(close(gtx.transfers_s, 0.95 * MS, 0.15));
-    assert!(close(gts.transfers_s, 1.90 * MS, 0.06));
+    let rows = rows();
+    let (gtx_row, gts_row) = (
+        value(&rows, "table5-gtx470-transfers"),
+        value(&rows, "table5-gts250-transfers"),
+    );
+    assert!(close(gtx_row * MS, gtx.transfers_s, 1e-12));
+    assert!(close(gts_row * MS, gts.transfers_s, 1e-12));
+    assert!(close(gtx_row, 0.95, 0.15));
+    assert!(close(gts_row, 1.90, 0.06));
     // "The predicted values are too optimistic": below the measured 1.07
     // and 2.13 ms, for the paper's numbers and ours.
     assert!(gtx.transfers_s < 1.07 * MS && 0.95 < 1.07);
@@ -795,6 +901,16 @@ fn table5_transfers() {
 fn table5_difference_column_and_totals() {
     // The difference column is |mean of the predicted range - measured| /
     // measured: from Table 5's own numbers, 2%, 11%, 3% and 7%, 11%, 8%.
+    let check = rows();
+    for (gpu, diffs) in [
+        ("gtx470", [0.02, 0.11, 0.03]),
+        ("gts250", [0.07, 0.11, 0.08]),
+    ] {
+        for (part, diff) in ["kernels", "transfers", "total"].iter().zip(diffs) {
+            let v = value(&check, &format!("table5-{gpu}-{part}-difference-own")) / 100.0;
+            assert!((v - diff).abs() < 0.005, "{gpu} {part}: {v}");
+        }
+    }
     let rows = [
         ((1.66, 2.32), 1.96, 0.02),
         ((0.95, 0.95), 1.07, 0.11),
@@ -825,8 +941,19 @@ fn table5_difference_column_and_totals() {
     // conclusion's "within 8%" holds); GTS250 4.81-5.93 ms against 6.12,
     // 12%: both its kernels and its transfers come out lower than Table 5.
     assert!(gtx.total.contains(3.03 * MS));
-    assert!(gtx.total.relative_difference(3.03 * MS) < 0.08);
-    let gts_diff = gts.total.relative_difference(6.12 * MS);
+    let gtx_diff = value(&check, "conclusion-gtx470-within-8") / 100.0;
+    assert!(close(
+        gtx_diff,
+        gtx.total.relative_difference(3.03 * MS),
+        1e-12
+    ));
+    assert!(gtx_diff < 0.08);
+    let gts_diff = value(&check, "conclusion-gts250-within-8") / 100.0;
+    assert!(close(
+        gts_diff,
+        gts.total.relative_difference(6.12 * MS),
+        1e-12
+    ));
     assert!(gts_diff > 0.11 && gts_diff < 0.13, "{gts_diff}");
 }
 
@@ -858,6 +985,12 @@ fn table5_orderings_and_section5_observations() {
     for t in [&gtx, &gts] {
         assert_eq!(t.primitives[1].name, "maximum");
         assert!(2.0 * t.primitives[1].range.high_s < 0.02 * t.kernels.low_s);
+    }
+    let rows = rows();
+    for (id, t) in [("s5-maximum-gtx470", &gtx), ("s5-maximum-gts250", &gts)] {
+        let v = value(&rows, id);
+        let own = 100.0 * 2.0 * t.primitives[1].range.high_s / t.kernels.low_s;
+        assert!(close(v, own, 1e-12) && v < 2.0, "{id}: {v}");
     }
 }
 

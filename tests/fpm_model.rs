@@ -1,13 +1,16 @@
 //! Functional performance models (seed 002, the FPM paper): speed
 //! functions, contention, and even / CPM / FPM partitioning, continuous and
 //! in whole blocks, with the paper's Tables II and III where they can be
-//! reproduced.
+//! reproduced. The paper's quoted numbers are read from the paper check's
+//! rows (`hetscope paper-check --paper fpm`), so a row and its test cannot
+//! disagree.
 
 use hetscope::model::fpm::{
     Contention, Curve, Device, Method, PAPER_GPU_LOSS_PERCENT, Partition, PartitionError,
     SpeedError, SpeedFunction, SpeedPoint, cpm_constants, effective_speeds, evaluate, partition,
     partition_blocks, partition_with_constants,
 };
+use hetscope::paper_check::{Computed, Paper, Row, Status, find, paper_rows, status_mismatches};
 use proptest::prelude::*;
 
 fn close(a: f64, b: f64, rel: f64) -> bool {
@@ -413,6 +416,84 @@ fn evaluate_reports_given_sizes() {
 
 // ------------------------------------------------------ the paper's tables
 
+/// The paper check's FPM rows.
+fn rows() -> Vec<Row> {
+    paper_rows(Paper::Fpm)
+}
+
+/// hetscope's number of a row.
+fn value(rows: &[Row], id: &str) -> f64 {
+    let r = find(rows, id).unwrap_or_else(|| panic!("no paper-check row {id}"));
+    r.computed_value()
+        .unwrap_or_else(|| panic!("{id}: no number ({r:?})"))
+}
+
+/// Every FPM row of the paper check and its status.
+const EXPECTED: [(&str, Status); 54] = [
+    ("table3-cpm-40-g1", Status::NotComputable),
+    ("table3-cpm-40-g2", Status::NotComputable),
+    ("table3-cpm-40-s5", Status::NotComputable),
+    ("table3-cpm-40-s6", Status::NotComputable),
+    ("table3-cpm-50-g1", Status::Differs),
+    ("table3-cpm-50-g2", Status::Reproduced),
+    ("table3-cpm-50-s5", Status::Differs),
+    ("table3-cpm-50-s6", Status::Differs),
+    ("table3-cpm-60-g1", Status::Differs),
+    ("table3-cpm-60-g2", Status::Differs),
+    ("table3-cpm-60-s5", Status::Differs),
+    ("table3-cpm-60-s6", Status::Differs),
+    ("table3-cpm-70-g1", Status::Differs),
+    ("table3-cpm-70-g2", Status::Differs),
+    ("table3-cpm-70-s5", Status::Differs),
+    ("table3-cpm-70-s6", Status::Reproduced),
+    ("table3-fpm-40-g1", Status::NotComputable),
+    ("table3-fpm-40-g2", Status::NotComputable),
+    ("table3-fpm-40-s5", Status::NotComputable),
+    ("table3-fpm-40-s6", Status::NotComputable),
+    ("table3-fpm-50-g1", Status::Differs),
+    ("table3-fpm-50-g2", Status::Differs),
+    ("table3-fpm-50-s5", Status::Differs),
+    ("table3-fpm-50-s6", Status::Differs),
+    ("table3-fpm-60-g1", Status::Differs),
+    ("table3-fpm-60-g2", Status::Differs),
+    ("table3-fpm-60-s5", Status::Differs),
+    ("table3-fpm-60-s6", Status::Differs),
+    ("table3-fpm-70-g1", Status::NotComputable),
+    ("table3-fpm-70-g2", Status::NotComputable),
+    ("table3-fpm-70-s5", Status::NotComputable),
+    ("table3-fpm-70-s6", Status::NotComputable),
+    ("s6-g1-s6-speed-40", Status::Reproduced),
+    ("s6-g1-s6-speed-50", Status::Reproduced),
+    ("s6-g1-s6-speed-60", Status::Reproduced),
+    ("s6-g1-s6-speed-70", Status::Reproduced),
+    ("s6-cpm-g1-s6-blocks-70", Status::Reproduced),
+    ("s6-cpm-g1-s6-blocks-70-fresh", Status::Differs),
+    ("s6-cpm-overloads-g1", Status::Reproduced),
+    ("fig6-fpm-cut-60", Status::Differs),
+    ("fig7-fpm-vs-cpm", Status::NotComputable),
+    ("fig7-fpm-vs-even", Status::NotComputable),
+    ("table2-cpus-40", Status::NotComputable),
+    ("table2-gtx680-40", Status::NotComputable),
+    ("table2-hybrid-40", Status::NotComputable),
+    ("table2-cpus-50", Status::NotComputable),
+    ("table2-gtx680-50", Status::NotComputable),
+    ("table2-hybrid-50", Status::NotComputable),
+    ("table2-cpus-60", Status::NotComputable),
+    ("table2-gtx680-60", Status::NotComputable),
+    ("table2-hybrid-60", Status::NotComputable),
+    ("table2-cpus-70", Status::NotComputable),
+    ("table2-gtx680-70", Status::NotComputable),
+    ("table2-hybrid-70", Status::NotComputable),
+];
+
+#[test]
+fn every_row_has_its_expected_status() {
+    let mismatches = status_mismatches(&rows(), &EXPECTED);
+    assert!(mismatches.is_empty(), "{}", mismatches.join("\n"));
+}
+
+const DEVICES: [&str; 4] = ["g1", "g2", "s5", "s6"];
+
 /// FPM paper, Table III: blocks (of 640 x 640) given to GeForce GTX680
 /// (G1), Tesla C870 (G2), each socket with a core dedicated to a GPU (S5,
 /// five computing cores) and each other socket (S6). Two sockets of each
@@ -493,9 +574,20 @@ fn paper_cpm_rows_follow_from_one_set_of_constants() {
             assert!(close(*g as f64, want as f64, 0.03), "row {r}: {got:?}");
         }
     }
-    // "Nearly 8" blocks to G1 per block to S6 at 70 x 70 (Section VI).
+    // The rows: the same partition, per column of Table III.
+    let check = rows();
+    for r in 1..4 {
+        for (c, dev) in DEVICES.iter().enumerate() {
+            let v = value(&check, &format!("table3-cpm-{}-{dev}", SIDES[r]));
+            assert!(close(v, CPM_ROWS[r][c] as f64, 0.03), "row {r}, {dev}: {v}");
+        }
+    }
+    // "Nearly 8" blocks to G1 per block to S6 at 70 x 70 (Section VI):
+    // Table III's own row and hetscope's CPM partition.
     let ratio = CPM_ROWS[3][0] as f64 / CPM_ROWS[3][3] as f64;
     assert!((7.5..8.0).contains(&ratio), "{ratio}");
+    let ours = value(&check, "s6-cpm-g1-s6-blocks-70");
+    assert!((7.5..8.0).contains(&ours), "{ours}");
 }
 
 /// The speed functions rebuilt from every FPM row but `left_out`.
@@ -536,6 +628,11 @@ fn paper_fpm_rows_are_predicted_from_the_other_rows() {
                 "row {r}, device {d}: {got:?} against {want:?}"
             );
         }
+        let check = rows();
+        for (c, dev) in DEVICES.iter().enumerate() {
+            let v = value(&check, &format!("table3-fpm-{}-{dev}", SIDES[r]));
+            assert_eq!(v, got[[0, 1, 2, 4][c]] as f64, "row {r}, {dev}");
+        }
         let cpm = partition_blocks(&speeds, n, Method::Cpm).unwrap();
         let g1 = cpm.blocks().unwrap()[0] as f64;
         assert!(
@@ -553,6 +650,8 @@ fn paper_fpm_rows_are_predicted_from_the_other_rows() {
             speeds[0].speed(want[0] as f64).unwrap() / speeds[4].speed(want[4] as f64).unwrap();
         let expected = if r == 0 { 8.5..10.5 } else { 4.0..6.0 };
         assert!(expected.contains(&g1_s6), "row {r}: {g1_s6}");
+        let v = value(&rows(), &format!("s6-g1-s6-speed-{}", SIDES[r]));
+        assert!(close(v, g1_s6, 1e-12), "row {r}: {v}");
     }
 }
 
@@ -576,6 +675,14 @@ fn paper_cpm_rows_overload_the_gtx680_on_the_rebuilt_functions() {
         cut.push(1.0 - HYBRID_FPM_S[r] / cpm.makespan_s);
     }
     assert!((0.37..0.43).contains(&cut[2]), "{cut:?}");
+    let check = rows();
+    let row_cut = value(&check, "fig6-fpm-cut-60") / 100.0;
+    assert!(close(row_cut, cut[2], 1e-12), "{row_cut}");
+    let overloaded = find(&check, "s6-cpm-overloads-g1").map(|r| r.computed.clone());
+    assert_eq!(
+        overloaded,
+        Some(Computed::Category("from 50\u{d7}50".into()))
+    );
     // Not reproduced: the 30 % and 45 % of Figure 7 and the whole of
     // Table II's CPU and GPU columns need the application's communication
     // and the measured speed functions, which the paper only plots; and
@@ -586,6 +693,8 @@ fn paper_cpm_rows_overload_the_gtx680_on_the_rebuilt_functions() {
     let fresh = partition(&speeds, 4914.0, Method::Cpm).unwrap();
     let fresh_ratio = fresh.shares[0].size_units / fresh.shares[4].size_units;
     assert!(fresh_ratio > 10.0, "{fresh_ratio}");
+    let row_fresh = value(&check, "s6-cpm-g1-s6-blocks-70-fresh");
+    assert!(close(row_fresh, fresh_ratio, 1e-12), "{row_fresh}");
 }
 
 // ------------------------------------------------------------ properties

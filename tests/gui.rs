@@ -380,7 +380,11 @@ fn partitions_can_be_added_and_removed() {
             .measured(&pid, &name),
         Some(12.5)
     );
-    let a = h.state().computed::<PerdomeUi>().map(|c| &c.analysis).expect("analysis");
+    let a = h
+        .state()
+        .computed::<PerdomeUi>()
+        .map(|c| &c.analysis)
+        .expect("analysis");
     assert_eq!(a.partitions[n].partition.measured_gflops, Some(12.5));
     assert_eq!(a.partitions[n].partition.i_g, 0.0);
 
@@ -492,7 +496,11 @@ fn a_measured_csv_imports_platform_and_workloads() {
     );
     assert!(s.imported.len() >= 2, "one workload per kernel");
     // The measurements reach the model's comparison.
-    let a = h.state().computed::<PerdomeUi>().map(|c| &c.analysis).expect("analysis");
+    let a = h
+        .state()
+        .computed::<PerdomeUi>()
+        .map(|c| &c.analysis)
+        .expect("analysis");
     assert!(
         a.partitions
             .iter()

@@ -36,7 +36,11 @@ fn segments_give_i_and_a_partition() {
     }
     h.run();
     h.run();
-    let a = h.state().computed::<PerdomeUi>().map(|c| &c.analysis).expect("an analysis");
+    let a = h
+        .state()
+        .computed::<PerdomeUi>()
+        .map(|c| &c.analysis)
+        .expect("an analysis");
     assert!((a.scenario.i - 1.05).abs() < 1e-12);
     let q = a
         .scenario
@@ -65,6 +69,10 @@ fn segments_give_i_and_a_partition() {
     h.run();
     h.run();
     assert!(h.state().param_error().is_none());
-    let a = h.state().computed::<PerdomeUi>().map(|c| &c.analysis).expect("an analysis");
+    let a = h
+        .state()
+        .computed::<PerdomeUi>()
+        .map(|c| &c.analysis)
+        .expect("an analysis");
     assert!(a.scenario.partitions.iter().all(|q| q.name != "segments"));
 }

@@ -11,13 +11,26 @@
 //! the geometric means of Figure 8 (10.2x / 2.9x always offloading, 14.2x /
 //! 3.7x with the model). They need the instruction counts its compiler
 //! extracted from each Polybench kernel, which it does not list.
+//!
+//! The quoted numbers of the worked example and of #OMP_Rep are read from
+//! the paper check's rows (`hetscope paper-check --paper offload`), so a
+//! row and its test cannot disagree; `offload_presets.rs` lists every
+//! offload row with its status.
 
 use hetscope::model::offload::{
     Bus, Coalescing, CpuLoop, CpuMachine, ExecCase, Formulation, GpuKernel, GpuMachine,
     InstructionMix, OffloadError, OffloadKernel, Platform, Runtime, Scaling, SubscriptAccess,
     SubscriptProblem, crossover, decide, parse_access, sweep,
 };
+use hetscope::paper_check::{Paper, Row, find, paper_rows};
 use proptest::prelude::*;
+
+/// hetscope's number of one of the paper check's offload rows.
+fn value(rows: &[Row], id: &str) -> f64 {
+    let r = find(rows, id).unwrap_or_else(|| panic!("no paper-check row {id}"));
+    r.computed_value()
+        .unwrap_or_else(|| panic!("{id}: no number ({r:?})"))
+}
 
 /// The machine of Hong & Kim's worked example.
 fn hk_machine() -> GpuMachine {
@@ -66,12 +79,16 @@ fn hong_kim_worked_example() {
     assert_eq!(p.departure_delay, 320.0);
     assert_eq!(p.n, 20.0);
     // MWP = 730 / 320 = 2.28 (the latency bound; the bandwidth allows 28.5).
-    assert!((p.mwp - 2.28).abs() < 0.005, "mwp {}", p.mwp);
+    let rows = paper_rows(Paper::Offload);
+    let mwp = value(&rows, "hk-mwp");
+    assert_eq!(mwp, p.mwp);
+    assert!((mwp - 2.28).abs() < 0.005, "mwp {mwp}");
     assert!(p.mwp_peak_bw > 28.0 && p.mwp_peak_bw < 29.0);
     // CWP = min((4380 + 132) / 132, 20) = 20: barriers are not issue work.
     assert_eq!(p.comp_cycles, 132.0);
     assert_eq!(p.mem_cycles, 4380.0);
     assert_eq!(p.cwp, 20.0);
+    assert_eq!(value(&rows, "hk-cwp"), 20.0);
     assert_eq!(p.rep, 1.0);
     assert_eq!(p.case, ExecCase::MemoryBound);
     // Exact MWP 2.28125: 4380 x 20 / 2.28125 + 22 x 1.28125 = 38,428.19 and
@@ -84,7 +101,9 @@ fn hong_kim_worked_example() {
     let m: f64 = 2.28;
     let rounded = 4380.0 * 20.0 / m + 22.0 * (m - 1.0) + 320.0 * (m - 1.0) * 6.0 * 5.0;
     assert!((rounded - 50_738.0).abs() < 1.0, "{rounded}");
-    assert!(close(p.total_cycles, 50_738.0, 5e-4), "{}", p.total_cycles);
+    let total = value(&rows, "hk-total-cycles");
+    assert_eq!(total, p.total_cycles);
+    assert!(close(total, 50_738.0, 5e-4), "{total}");
     // 1 GHz: cycles are nanoseconds.
     assert!(close(p.seconds, 50728.1875e-9, 1e-12));
 }
@@ -196,6 +215,7 @@ fn omp_rep_and_waves() {
         .unwrap();
     assert_eq!(p1.omp_rep, 1.0);
     assert_eq!(p8.omp_rep, 8.0);
+    assert_eq!(value(&paper_rows(Paper::Offload), "omp-rep-1024"), 8.0);
     assert_eq!(p1.active_sms, 1.0);
     assert_eq!(p1.n, 4.0); // one block resident, not five
     assert!(close(p8.total_cycles, 8.0 * p1.total_cycles, 1e-12));

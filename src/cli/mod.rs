@@ -9,10 +9,13 @@ pub mod arg_enum;
 mod boathull;
 mod export;
 pub mod fpm;
+mod measure;
 mod offload;
 mod overview;
+mod paper_check;
 mod perdome;
 pub mod platform;
+mod probe;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -59,6 +62,15 @@ pub enum Command {
         #[command(subcommand)]
         action: fpm::FpmAction,
     },
+    /// Measure this machine and write what the models need.
+    #[command(subcommand_required = true)]
+    Measure {
+        #[command(subcommand)]
+        what: measure::MeasureAction,
+    },
+    /// Every number and category the five papers quote beside hetscope's
+    /// value: reproduced, differs (and why) or not computable.
+    PaperCheck(paper_check::PaperCheckArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -73,6 +85,9 @@ pub enum PresetsAction {
     /// measured_gflops, t_fC_ps, t_bC_ps, t_fG_ps, t_bG_ps) into a platform
     /// preset and one workload preset per kernel with its measurements.
     ImportMeasured(ImportArgs),
+    /// Turn the CSV of the GPU probe (probe/gpu/) into a GPU spec sheet
+    /// (.ron, as presets/gpus/ holds them).
+    ImportProbe(probe::ImportProbeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -296,6 +311,9 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             }
             Ok(())
         }
+        Command::Presets {
+            action: PresetsAction::ImportProbe(args),
+        } => out(&probe::import_probe(&args)?),
         Command::Eval { model } => {
             let value = match model {
                 EvalCommand::Perdome(scenario) => perdome::run(&EvalArgs {
@@ -315,6 +333,8 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             out_json(&value)
         }
         Command::Fpm { action } => fpm::run(action),
+        Command::Measure { what } => out_json(&measure::run(&what)?),
+        Command::PaperCheck(args) => out(&paper_check::run(&args)?),
         Command::Export(args) => {
             let path = export::run(&args)?;
             out(&format!("wrote {}\n", path.display()))

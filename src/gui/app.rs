@@ -13,6 +13,7 @@ use super::export_panel::{self, ExportRequest};
 use super::jobs::{Done, Jobs, OnPick, PathRequest, PickOutcome};
 use super::model_ui::{AnyModel, ModelSlot, ModelUi, StateSource};
 use super::overview::OverviewUi;
+use super::paper_check::PaperCheckPage;
 use super::path_prompt::{PathPrompt, PromptAnswer};
 use super::state::{AppState, STATE_VERSION, Tab};
 use crate::export::ExportSize;
@@ -38,6 +39,8 @@ pub struct HetscopeApp {
     status: StatusLine,
     /// What the panels asked of the window this frame.
     requests: Vec<Request>,
+    /// The "Paper check" tab (its rows are computed when first shown).
+    pub paper_check: PaperCheckPage,
 }
 
 impl HetscopeApp {
@@ -57,6 +60,7 @@ impl HetscopeApp {
             jobs: Jobs::default(),
             status,
             requests: Vec::new(),
+            paper_check: PaperCheckPage::default(),
         }
     }
 
@@ -104,11 +108,8 @@ impl HetscopeApp {
                 StateSource::Saved | StateSource::Defaults => {}
             }
         }
-        if !self
-            .models
-            .iter()
-            .any(|m| m.tabs().contains(&self.state.tab))
-        {
+        let tab = self.state.tab;
+        if tab != Tab::PaperCheck && !self.models.iter().any(|m| m.tabs().contains(&tab)) {
             self.state.tab = AppState::default().tab;
         }
         if !unreadable.is_empty() {
@@ -390,25 +391,29 @@ impl HetscopeApp {
         });
     }
 
-    /// Two rows: the models, then the tabs of the current model.
+    /// Two rows: the models (and the paper check), then the tabs of the
+    /// current model.
     fn tab_bar_ui(&mut self, ui: &mut egui::Ui) {
         let current = self.current();
+        let page = self.state.tab == Tab::PaperCheck;
         ui.horizontal_wrapped(|ui| {
             for (i, m) in self.models.iter().enumerate() {
                 let title = m.group().title();
+                let on = i == current && !page;
                 let resp = ui
-                    .selectable_label(i == current, egui::RichText::new(title).strong())
+                    .selectable_label(on, egui::RichText::new(title).strong())
                     .on_hover_text(format!("Show the {title} views"));
                 if resp.clicked()
-                    && i != current
+                    && !on
                     && let Some(first) = m.tabs().first()
                 {
                     self.state.tab = *first;
                 }
             }
+            super::paper_check::tab_button_ui(ui, &mut self.state.tab);
         });
         ui.horizontal_wrapped(|ui| {
-            for t in self.models[current].tabs() {
+            for t in self.models[current].tabs().into_iter().filter(|_| !page) {
                 ui.selectable_value(&mut self.state.tab, t, t.title());
             }
         });
@@ -440,8 +445,9 @@ impl eframe::App for HetscopeApp {
         egui::Panel::left("side_panel")
             .resizable(true)
             .default_size(410.0)
-            .show(ui, |ui| {
-                self.with_current(|m, tab, vc| m.side_panel_ui(ui, tab, vc))
+            .show(ui, |ui| match self.state.tab {
+                Tab::PaperCheck => self.paper_check.side_panel_ui(ui),
+                _ => self.with_current(|m, tab, vc| m.side_panel_ui(ui, tab, vc)),
             });
         egui::Panel::top("tab_bar").show(ui, |ui| {
             use super::platform_bar::{BarAction, platform_bar_ui};
@@ -464,8 +470,9 @@ impl eframe::App for HetscopeApp {
         if self.refresh() {
             ctx.request_repaint();
         }
-        egui::CentralPanel::default().show(ui, |ui| {
-            self.with_current(|m, tab, vc| m.central_ui(ui, tab, vc))
+        egui::CentralPanel::default().show(ui, |ui| match self.state.tab {
+            Tab::PaperCheck => self.paper_check.central_ui(ui),
+            _ => self.with_current(|m, tab, vc| m.central_ui(ui, tab, vc)),
         });
         if self.handle_requests() {
             ctx.request_repaint();

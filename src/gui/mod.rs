@@ -20,6 +20,7 @@ pub mod jobs;
 pub mod model_ui;
 mod offload;
 pub mod overview;
+pub mod paper_check;
 mod path_prompt;
 mod perdome;
 mod platform_bar;

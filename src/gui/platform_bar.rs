@@ -14,6 +14,18 @@ pub enum BarAction {
     Reset,
 }
 
+/// The name of the catalog platform `key`, or of the platform file `key`
+/// names.
+pub fn platform_label(catalog: &Catalog, key: &str) -> String {
+    match catalog.platform(key) {
+        Some((e, _)) => e.name.clone(),
+        None => {
+            let name = std::path::Path::new(key).file_name();
+            format!("file: {}", name.map_or(key.into(), |n| n.to_string_lossy()))
+        }
+    }
+}
+
 /// The picker and its Reset button.
 pub fn platform_bar_ui(
     ui: &mut Ui,
@@ -22,10 +34,10 @@ pub fn platform_bar_ui(
 ) -> Option<BarAction> {
     let mut chosen = None;
     ui.horizontal(|ui| {
-        let text = current
-            .as_deref()
-            .and_then(|id| catalog.platform(id))
-            .map_or("(each model's own presets)".to_string(), |(e, _)| e.name.clone());
+        let text = current.as_deref().map_or_else(
+            || "(each model's own presets)".to_string(),
+            |key| platform_label(catalog, key),
+        );
         egui::ComboBox::from_label("Platform for every model")
             .selected_text(text)
             .width(360.0)

@@ -17,6 +17,9 @@ pub enum Tab {
     Figure(View),
     /// The PerDome / PeaPaw platform categories and guidelines (text).
     Classification,
+    /// Every number the five papers quote beside hetscope's (a page of
+    /// the window, not of a model).
+    PaperCheck,
 }
 
 impl Tab {
@@ -24,6 +27,7 @@ impl Tab {
         match self {
             Tab::Figure(v) => v.title(),
             Tab::Classification => "Classification",
+            Tab::PaperCheck => "Paper check",
         }
     }
 
@@ -31,7 +35,7 @@ impl Tab {
     pub fn view(self) -> Option<View> {
         match self {
             Tab::Figure(v) => Some(v),
-            Tab::Classification => None,
+            Tab::Classification | Tab::PaperCheck => None,
         }
     }
 }

@@ -1,6 +1,9 @@
-//! Measuring speed functions on this machine: real kernels timed over
+//! Measuring this machine: speed functions of real kernels timed over
 //! problem sizes (the measurement step of the functional performance
-//! model, FPM paper, Section V). I/O and clocks live here, not in `model`.
+//! model, FPM paper, Section V; this file), the CPU's roofs (`roofs.rs`),
+//! the whole CPU description (`cpu.rs`) and what the operating system
+//! says about the machine (`machine.rs`). I/O and clocks live here, not
+//! in `model`.
 //!
 //! Kernels and units:
 //!
@@ -26,6 +29,10 @@
 //! `min_samples` and at most `max_samples` samples and a time budget per
 //! size (at least `min_samples` always run). The reported time is the
 //! median of that window.
+
+pub mod cpu;
+pub mod machine;
+pub mod roofs;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};

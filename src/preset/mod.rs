@@ -27,6 +27,7 @@ pub mod hardware;
 pub mod offload;
 pub mod perdome;
 pub mod platform;
+pub mod probe;
 pub mod processor;
 pub mod save;
 

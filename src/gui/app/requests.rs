@@ -20,7 +20,7 @@ impl HetscopeApp {
         self.keep_tuning();
         let mut kept = 0;
         for i in 0..self.models.len() {
-            let key = tuning_key(&choice.id, self.models[i].group());
+            let key = tuning_key(&choice.key, self.models[i].group());
             let restored = self
                 .state
                 .tuned
@@ -32,7 +32,7 @@ impl HetscopeApp {
                 self.with_model_at(i, |m, vc| m.use_platform(&choice, vc));
             }
         }
-        self.state.shared_platform = Some(choice.id.clone());
+        self.state.shared_platform = Some(choice.key.clone());
         let how = if kept > 0 {
             " (as you left it; Reset gives its own values)"
         } else {
@@ -58,12 +58,12 @@ impl HetscopeApp {
                 return false;
             }
         };
-        let prefix = format!("{}/", choice.id);
+        let prefix = format!("{}/", choice.key);
         self.state.tuned.retain(|k, _| !k.starts_with(&prefix));
         for i in 0..self.models.len() {
             self.with_model_at(i, |m, vc| m.use_platform(&choice, vc));
         }
-        self.state.shared_platform = Some(choice.id.clone());
+        self.state.shared_platform = Some(choice.key.clone());
         let counts = match &choice.preset.hardware {
             Some(h) => format!(
                 " with {} CPU socket(s) and {} GPU(s) counted",

@@ -5,9 +5,11 @@
 //!   (shared with the command line);
 //! - `state.rs`: what is saved; `panel.rs`: the side panel (pickers and
 //!   the sources of every parameter); `view.rs`: the verdict cards, each
-//!   opening its model's view, and the figure.
+//!   opening its model's view, and the figure;
+//! - `measure.rs`: "Measure this machine" (a platform of this CPU).
 
 pub mod input;
+pub mod measure;
 mod panel;
 pub mod state;
 mod view;
@@ -29,6 +31,8 @@ use state::OverviewState;
 /// The overview's UI.
 pub struct OverviewUi {
     pub state: OverviewState,
+    /// The measurement of this machine under way.
+    pub measuring: Option<measure::CpuMeasuring>,
 }
 
 /// The input with every model's verdicts.
@@ -51,6 +55,7 @@ impl ModelUi for OverviewUi {
     fn new(_catalog: &Catalog) -> Self {
         OverviewUi {
             state: OverviewState::default(),
+            measuring: None,
         }
     }
 
@@ -106,10 +111,10 @@ impl ModelUi for OverviewUi {
     }
 
     fn use_platform(&mut self, platform: &PlatformChoice, _ctx: &mut ViewContext<'_>) {
-        if self.state.platform != platform.id {
+        if self.state.platform != platform.key {
             (self.state.cpus, self.state.gpus) = (None, None);
         }
-        self.state.platform = platform.id.clone();
+        self.state.platform = platform.key.clone();
     }
 
     fn use_second_platform(
@@ -117,7 +122,7 @@ impl ModelUi for OverviewUi {
         platform: Option<&PlatformChoice>,
         _ctx: &mut ViewContext<'_>,
     ) {
-        self.state.platform2 = platform.map(|p| p.id.clone());
+        self.state.platform2 = platform.map(|p| p.key.clone());
     }
 
     fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {

@@ -19,6 +19,8 @@ pub fn side_panel_ui(
         ui.heading("Every model on one platform");
         pickers_ui(ui, m, ctx);
         ui.separator();
+        super::measure::measure_ui(ui, m, ctx);
+        ui.separator();
         if let Some(inputs) = input {
             for p in inputs {
                 sources_ui(ui, p);
@@ -27,17 +29,20 @@ pub fn side_panel_ui(
     });
 }
 
+/// A platform picker: the catalog's platforms, and the platform file of
+/// the last measurement of this machine (`measured`), if any.
 fn platform_combo(
     ui: &mut Ui,
     label: &str,
-    cat: &Catalog,
+    (cat, measured): (&Catalog, Option<&str>),
     current: Option<&str>,
     none: Option<&str>,
 ) -> Option<Option<String>> {
     let mut chosen = None;
-    let text = current
-        .and_then(|id| cat.platform(id))
-        .map_or(none.unwrap_or("?").to_string(), |(e, _)| e.name.clone());
+    let text = current.map_or_else(
+        || none.unwrap_or("?").to_string(),
+        |key| crate::gui::platform_bar::platform_label(cat, key),
+    );
     egui::ComboBox::from_label(label)
         .selected_text(text)
         .width(260.0)
@@ -46,6 +51,14 @@ fn platform_combo(
                 && ui.selectable_label(current.is_none(), n).clicked()
             {
                 chosen = Some(None);
+            }
+            if let Some(path) = measured
+                && ui
+                    .selectable_label(current == Some(path), "This machine (measured)")
+                    .on_hover_text(path)
+                    .clicked()
+            {
+                chosen = Some(Some(path.to_string()));
             }
             for (e, _) in cat.platforms() {
                 if ui
@@ -62,15 +75,17 @@ fn platform_combo(
 
 fn pickers_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
     let cat = ctx.catalog;
+    let last = m.state.measure.last.clone();
+    let pick = (cat, last.as_deref());
     let s = &mut m.state;
-    if let Some(Some(id)) = platform_combo(ui, "Platform", cat, Some(&s.platform), None) {
+    if let Some(Some(id)) = platform_combo(ui, "Platform", pick, Some(&s.platform), None) {
         // Every model follows, as with the picker at the top.
         ctx.requests.push(Request::UsePlatform(id));
     }
     if let Some(p2) = platform_combo(
         ui,
         "Compare with",
-        cat,
+        pick,
         s.platform2.as_deref(),
         Some("(no second platform)"),
     ) {

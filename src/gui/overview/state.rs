@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::input::{DEFAULT_FPM_N, OverviewOptions};
+use super::measure::MeasureSettings;
 use crate::preset::defaults;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -22,6 +23,8 @@ pub struct OverviewState {
     /// GPUs counted; none: all of them.
     pub cpus: Option<u32>,
     pub gpus: Option<u32>,
+    /// Settings of "Measure this machine".
+    pub measure: MeasureSettings,
 }
 
 impl Default for OverviewState {
@@ -33,6 +36,7 @@ impl Default for OverviewState {
             fpm_n: DEFAULT_FPM_N,
             cpus: None,
             gpus: None,
+            measure: MeasureSettings::default(),
         }
     }
 }

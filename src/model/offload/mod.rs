@@ -38,9 +38,7 @@ pub mod subscript_parse;
 pub use decision::{
     Decision, OffloadKernel, Platform, Scaling, SubscriptAccess, crossover, decide, sweep,
 };
-pub use hong_kim::{
-    Bus, ExecCase, Formulation, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE,
-};
+pub use hong_kim::{Bus, ExecCase, Formulation, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
 pub use launch::{Launch, Runtime, derived_active_blocks};
 pub use omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
 pub use param::{OffloadParam, ParamRule, UnknownParam};

@@ -13,6 +13,7 @@
 //! A file of the first format (a CPU and a GPU for PerDome/PeaPaw only,
 //! no `hardware`) still reads, as a platform of those two models.
 
+mod measured;
 pub mod resolve;
 pub mod validate;
 
@@ -27,6 +28,7 @@ use super::perdome::ProcessorRef;
 use super::save::save_ron;
 use crate::model::platform::{CpuSpec, GpuSpec, Link};
 
+pub use measured::{MeasuredFiles, write_measured};
 pub use resolve::{BoathullSide, ModelSource, PlatformModels, Resolved};
 pub use validate::validate_platform;
 
@@ -185,6 +187,8 @@ pub fn save_platform(path: &Path, p: &PlatformPreset) -> Result<(), PresetError>
 pub struct PlatformChoice {
     /// Preset id (file stem).
     pub id: String,
+    /// What names it again: the catalog id, or the path of its file.
+    pub key: String,
     /// Where it was read, for messages.
     pub origin: String,
     pub preset: PlatformPreset,
@@ -248,6 +252,7 @@ pub fn platform_choice(arg: &str, cat: &Catalog) -> Result<PlatformChoice, Prese
         let path = Path::new(arg);
         return Ok(PlatformChoice {
             id: file_id(path),
+            key: arg.to_string(),
             origin: arg.to_string(),
             preset: load_platform_file(path)?,
         });
@@ -255,6 +260,7 @@ pub fn platform_choice(arg: &str, cat: &Catalog) -> Result<PlatformChoice, Prese
     match cat.platform(arg) {
         Some((e, p)) => Ok(PlatformChoice {
             id: e.id.clone(),
+            key: e.id.clone(),
             origin: e.path.clone(),
             preset: p.clone(),
         }),

@@ -1,0 +1,214 @@
+//! "Measure this machine" in the overview's side panel: this CPU measured
+//! on a background thread (progress bar, Cancel), written as a processor
+//! description and a platform with a catalog GPU (the files
+//! `hetscope measure cpu --out-dir` writes), and the platform then used
+//! by every model. The command line shares [`speed_csvs`] and the
+//! writer.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use eframe::egui::{self, Button, DragValue, ProgressBar, TextEdit, Ui};
+use serde::{Deserialize, Serialize};
+
+use super::OverviewUi;
+use crate::gui::context::{Request, ViewContext};
+use crate::measure::cpu::{CpuMeasureConfig, CpuMeasurement, STEPS, measure_cpu};
+use crate::measure::{self, Kernel, MAX_THREADS, MeasureConfig, MeasureError, Measurement};
+use crate::preset::fpm::SpeedCsv;
+use crate::preset::platform::{MeasuredFiles, write_measured};
+
+/// The settings of a measurement (saved with the overview).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MeasureSettings {
+    pub quick: bool,
+    pub threads: usize,
+    /// The catalog GPU the platform pairs the CPU with.
+    pub gpu: String,
+    /// Folder of the files written.
+    pub folder: String,
+    /// The platform file the last measurement wrote.
+    pub last: Option<String>,
+}
+
+impl Default for MeasureSettings {
+    fn default() -> Self {
+        MeasureSettings {
+            quick: true,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            gpu: "h100-sxm5".into(),
+            folder: default_folder(),
+            last: None,
+        }
+    }
+}
+
+/// The app's data folder (`measured` in it), else the temporary folder.
+fn default_folder() -> String {
+    eframe::storage_dir("hetscope")
+        .unwrap_or_else(std::env::temp_dir)
+        .join("measured")
+        .display()
+        .to_string()
+}
+
+/// A measurement under way.
+pub struct CpuMeasuring {
+    /// The step running (index into [`STEPS`]).
+    pub step: Arc<AtomicUsize>,
+    pub cancel: Arc<AtomicBool>,
+}
+
+/// What a finished measurement gives.
+type Outcome = Result<(MeasuredFiles, String), String>;
+
+/// The gemm and triad speed functions as speed-function CSVs.
+pub fn speed_csvs(m: &CpuMeasurement) -> [(&'static str, SpeedCsv); 2] {
+    let csv = |kernel: Kernel, ms: &[Measurement]| {
+        let mut cfg = MeasureConfig::new(kernel, m.threads);
+        cfg.sizes = ms.iter().map(|x| x.size).collect();
+        SpeedCsv::measured(measure::notes(&cfg, ms), measure::rows(ms))
+    };
+    [
+        ("gemm", csv(Kernel::Gemm, &m.gemm)),
+        ("triad", csv(Kernel::Triad, &m.triad_speed)),
+    ]
+}
+
+impl OverviewUi {
+    /// Start measuring on a background thread.
+    pub fn start_measure(&mut self, egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
+        if self.measuring.is_some() {
+            return;
+        }
+        let s = self.state.measure.clone();
+        let cfg = match CpuMeasureConfig::new(s.quick, Some(s.threads)) {
+            Ok(c) => c,
+            Err(e) => return ctx.status.error(e),
+        };
+        let (step, cancel) = (
+            Arc::new(AtomicUsize::new(0)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        let (step2, cancel2, repaint) = (step.clone(), cancel.clone(), egui_ctx.clone());
+        let catalog = ctx.catalog.clone();
+        let work = move || -> Outcome {
+            let mut progress = |k: usize, _: &str| {
+                step2.store(k, Ordering::Relaxed);
+                repaint.request_repaint();
+            };
+            let m = measure_cpu(&cfg, &mut progress, &cancel2).map_err(|e| match e {
+                MeasureError::Cancelled => "Measurement cancelled.".to_string(),
+                e => format!("Measuring this machine: {e}"),
+            })?;
+            let speed = speed_csvs(&m);
+            let dir = PathBuf::from(&s.folder);
+            std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let files =
+                write_measured(&dir, "measured-cpu", &m.to_spec(), &s.gpu, &speed, &catalog)
+                    .map_err(|e| e.to_string())?;
+            let summary = format!(
+                "{:.0} GFLOP/s, {:.1} GB/s, {:.0} ns",
+                m.fma_f32.value, m.triad.value, m.latency.value
+            );
+            Ok((files, summary))
+        };
+        let started = ctx
+            .jobs
+            .spawn_for::<OverviewUi, _>(egui_ctx, "measure", work, |m, r, vc| m.measured(r, vc));
+        match started {
+            Ok(()) => {
+                self.measuring = Some(CpuMeasuring { step, cancel });
+                ctx.status.info("Measuring this machine…");
+            }
+            Err(e) => ctx.status.error(e),
+        }
+    }
+
+    fn measured(&mut self, outcome: Outcome, ctx: &mut ViewContext<'_>) {
+        self.measuring = None;
+        match outcome {
+            Ok((files, summary)) => {
+                let platform = files.platform.display().to_string();
+                ctx.status.info(format!(
+                    "Measured this machine ({summary}): {} and {}; every model now uses it.",
+                    files.cpu.display(),
+                    platform
+                ));
+                self.state.measure.last = Some(platform.clone());
+                ctx.requests.push(Request::UsePlatform(platform));
+            }
+            Err(why) if why == "Measurement cancelled." => ctx.status.info(why),
+            Err(why) => ctx.status.error(why),
+        }
+    }
+}
+
+/// The section: settings, Measure and Cancel, the progress bar.
+pub fn measure_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
+    ui.heading("Measure this machine");
+    ui.weak("Times this CPU's FMA peak, memory, cache and strided bandwidth, latency and speed functions, and makes a platform of it with a GPU of the catalog.");
+    let running = m.measuring.is_some();
+    let s = &mut m.state.measure;
+    ui.add_enabled_ui(!running, |ui| {
+        ui.horizontal(|ui| {
+            ui.checkbox(&mut s.quick, "Quick").on_hover_text(
+                "Short runs (seconds) with a larger spread; off: up to a minute, stable",
+            );
+            let l = ui.label("Threads");
+            ui.add(DragValue::new(&mut s.threads).range(1..=MAX_THREADS))
+                .labelled_by(l.id)
+                .on_hover_text("Threads of the all-thread roofs and speed functions");
+        });
+        egui::ComboBox::from_label("GPU of the platform")
+            .selected_text(&s.gpu)
+            .show_ui(ui, |ui| {
+                for (e, g) in ctx.catalog.gpus() {
+                    ui.selectable_value(&mut s.gpu, e.id.clone(), &g.name);
+                }
+            });
+        ui.horizontal(|ui| {
+            let l = ui.label("Folder");
+            ui.add(TextEdit::singleline(&mut s.folder).desired_width(220.0))
+                .labelled_by(l.id)
+                .on_hover_text("Where measured-cpu.ron, the platform and the speed functions go");
+        });
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(!running, Button::new("Measure"))
+            .on_hover_text(
+                "Runs on a background thread; the platform it makes becomes every model's",
+            )
+            .clicked()
+        {
+            m.start_measure(ui.ctx(), ctx);
+        }
+        if ui
+            .add_enabled(running, Button::new("Cancel measurement"))
+            .clicked()
+            && let Some(r) = &m.measuring
+        {
+            r.cancel.store(true, Ordering::Relaxed);
+        }
+    });
+    if let Some(r) = &m.measuring {
+        let k = r.step.load(Ordering::Relaxed).min(STEPS.len() - 1);
+        let text = if r.cancel.load(Ordering::Relaxed) {
+            "cancelling…".to_string()
+        } else {
+            format!("{} of {}: {}", k + 1, STEPS.len(), STEPS[k])
+        };
+        ui.add(
+            ProgressBar::new(k as f32 / STEPS.len() as f32)
+                .text(text)
+                .animate(true),
+        );
+        ui.ctx().request_repaint_after(Duration::from_millis(100));
+    } else if let Some(p) = &m.state.measure.last {
+        ui.weak(format!("Last: {p}"));
+    }
+}

@@ -1,0 +1,194 @@
+//! What the operating system says about this machine: the CPU's name and
+//! clock, the memory, the host name, today's date, and the package energy
+//! counters of the Linux powercap interface (RAPL) where they can be read.
+
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// This machine as the operating system describes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MachineInfo {
+    /// The CPU model name (`/proc/cpuinfo`), or "this machine's CPU".
+    pub cpu_name: String,
+    /// The clock `/proc/cpuinfo` reports for the first CPU, GHz (the
+    /// current clock, not a rated one), if readable.
+    pub clock_ghz: Option<f64>,
+    /// Memory (`MemTotal`), GiB, if readable.
+    pub mem_gib: Option<f64>,
+    /// Logical CPUs available to this process.
+    pub logical_cpus: usize,
+    pub host: String,
+    /// Today, YYYY-MM-DD (UTC).
+    pub date: String,
+}
+
+impl MachineInfo {
+    pub fn read() -> MachineInfo {
+        let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+        let meminfo = std::fs::read_to_string("/proc/meminfo").unwrap_or_default();
+        let field = |text: &str, key: &str| -> Option<String> {
+            text.lines()
+                .find(|l| l.split(':').next().is_some_and(|k| k.trim() == key))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        };
+        let mem_kib = field(&meminfo, "MemTotal")
+            .and_then(|v| v.split_whitespace().next()?.parse::<f64>().ok());
+        MachineInfo {
+            cpu_name: field(&cpuinfo, "model name")
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "this machine's CPU".into()),
+            clock_ghz: field(&cpuinfo, "cpu MHz")
+                .and_then(|v| v.parse::<f64>().ok())
+                .filter(|v| v.is_finite() && *v > 0.0)
+                .map(|mhz| mhz / 1000.0),
+            mem_gib: mem_kib.map(|k| k / (1024.0 * 1024.0)),
+            logical_cpus: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            host: std::fs::read_to_string("/proc/sys/kernel/hostname")
+                .map(|s| s.trim().to_string())
+                .ok()
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "this machine".into()),
+            date: today(),
+        }
+    }
+}
+
+/// Today's date (UTC) from the system clock, YYYY-MM-DD.
+pub fn today() -> String {
+    let secs = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Year, month, day of a count of days since 1970-01-01 (the proleptic
+/// Gregorian calendar; H. Hinnant's `civil_from_days`).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// The package energy counters of the powercap interface.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Powercap {
+    /// Each package's `energy_uj` file and the value it wraps at, µJ.
+    domains: Vec<(PathBuf, u64)>,
+}
+
+const POWERCAP: &str = "/sys/class/powercap";
+
+impl Powercap {
+    /// The package domains whose counters this process can read, or why
+    /// there are none.
+    pub fn open() -> Result<Powercap, String> {
+        Powercap::open_at(Path::new(POWERCAP))
+    }
+
+    fn open_at(root: &Path) -> Result<Powercap, String> {
+        let entries = std::fs::read_dir(root).map_err(|e| {
+            format!(
+                "{}: {e} (no powercap interface: energy is not measured)",
+                root.display()
+            )
+        })?;
+        let mut domains = Vec::new();
+        let mut refused = None;
+        for e in entries.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            // Packages are `intel-rapl:N`; `intel-rapl:N:M` are parts of one.
+            if !name.starts_with("intel-rapl:") || name.matches(':').count() != 1 {
+                continue;
+            }
+            let file = e.path().join("energy_uj");
+            match std::fs::read_to_string(&file) {
+                Ok(_) => {
+                    let range = std::fs::read_to_string(e.path().join("max_energy_range_uj"))
+                        .ok()
+                        .and_then(|s| s.trim().parse().ok())
+                        .unwrap_or(u64::MAX);
+                    domains.push((file, range));
+                }
+                Err(err) => refused = Some(format!("{}: {err}", file.display())),
+            }
+        }
+        if domains.is_empty() {
+            return Err(refused.unwrap_or_else(|| {
+                format!(
+                    "{}: no package energy counter (intel-rapl:N)",
+                    root.display()
+                )
+            }));
+        }
+        domains.sort();
+        Ok(Powercap { domains })
+    }
+
+    /// Every package's counter now, µJ.
+    pub fn read(&self) -> Result<Vec<u64>, String> {
+        self.domains
+            .iter()
+            .map(|(f, _)| {
+                std::fs::read_to_string(f)
+                    .map_err(|e| format!("{}: {e}", f.display()))?
+                    .trim()
+                    .parse::<u64>()
+                    .map_err(|e| format!("{}: {e}", f.display()))
+            })
+            .collect()
+    }
+
+    /// Joules between two readings of [`Powercap::read`], each counter's
+    /// wrap-around taken into account.
+    pub fn joules(&self, before: &[u64], after: &[u64]) -> f64 {
+        let uj: u64 = self
+            .domains
+            .iter()
+            .zip(before.iter().zip(after))
+            .map(|((_, range), (&b, &a))| {
+                if a >= b {
+                    a - b
+                } else {
+                    range.saturating_sub(b).saturating_add(a)
+                }
+            })
+            .sum();
+        uj as f64 * 1e-6
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_from_days() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(civil_from_days(20_780), (2026, 11, 23));
+    }
+
+    #[test]
+    fn powercap_counters_are_read_and_wrap() {
+        let dir = tempfile::tempdir().unwrap();
+        let pkg = dir.path().join("intel-rapl:0");
+        std::fs::create_dir_all(pkg.join("intel-rapl:0:0")).unwrap();
+        std::fs::write(pkg.join("energy_uj"), "900\n").unwrap();
+        std::fs::write(pkg.join("max_energy_range_uj"), "1000\n").unwrap();
+        let p = Powercap::open_at(dir.path()).unwrap();
+        assert_eq!(p.read().unwrap(), vec![900]);
+        // 900 -> wrap at 1000 -> 150: 250 µJ.
+        assert!((p.joules(&[900], &[150]) - 250e-6).abs() < 1e-12);
+        let none = Powercap::open_at(&dir.path().join("missing")).unwrap_err();
+        assert!(none.contains("missing"), "{none}");
+    }
+}

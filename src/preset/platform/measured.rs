@@ -1,0 +1,127 @@
+//! A platform around a measured CPU: the processor description (inline,
+//! every value with its source) paired with a GPU of the catalog, linked
+//! as the catalog's first platform with that GPU links it.
+
+use std::path::{Path, PathBuf};
+
+use super::{GpuRef, HardwarePreset, PlatformPreset, SpecRef};
+use crate::model::platform::{CpuSpec, Link, Source};
+use crate::preset::error::PresetError;
+use crate::preset::fpm::{SpeedCsv, save_speed_csv};
+use crate::preset::save::save_ron;
+use crate::preset::{Catalog, PresetKind};
+
+impl crate::preset::save::PresetFile for CpuSpec {
+    const WHAT: &'static str = "CPU spec sheet";
+}
+
+impl PlatformPreset {
+    /// The measured `cpu` with the catalog GPU `gpu_id`; the link of the
+    /// first catalog platform with that GPU (else a PCIe 4.0 x16 estimate),
+    /// its source saying so.
+    pub fn of_measured_cpu(
+        cpu: CpuSpec,
+        gpu_id: &str,
+        cat: &Catalog,
+    ) -> Result<PlatformPreset, PresetError> {
+        let Some((gpu_entry, gpu)) = cat.gpu(gpu_id) else {
+            return Err(PresetError::Unknown {
+                origin: "the measured platform's GPU".into(),
+                kind: PresetKind::Gpu,
+                key: gpu_id.to_string(),
+                known: cat.ids(PresetKind::Gpu),
+            });
+        };
+        let link = link_of(&gpu_entry.id, cat);
+        Ok(PlatformPreset {
+            name: format!("{} + {}", cpu.name, gpu.name),
+            source: format!(
+                "CPU: {}; GPU: the spec sheet {}; link: {}",
+                cpu.source, gpu_entry.id, link.source
+            ),
+            hardware: Some(HardwarePreset {
+                cpu: SpecRef::Inline(cpu),
+                cpus: 1,
+                gpus: vec![GpuRef {
+                    spec: SpecRef::Preset(gpu_entry.id.clone()),
+                    count: 1,
+                }],
+                link,
+            }),
+            cpu: None,
+            gpu: None,
+            boathull: None,
+            offload: None,
+            fpm: Vec::new(),
+            notes: "Every model derives its parameters from this CPU's measured description and the GPU's spec sheet (model::platform::derive).".into(),
+        })
+    }
+}
+
+/// The link of the first catalog platform with the GPU `gpu_id`.
+fn link_of(gpu_id: &str, cat: &Catalog) -> Link {
+    for (e, p) in cat.platforms() {
+        if let Some(h) = &p.hardware
+            && h.gpus
+                .iter()
+                .any(|g| matches!(&g.spec, SpecRef::Preset(id) if id == gpu_id))
+        {
+            let mut link = h.link.clone();
+            link.source = Source::Estimate(format!(
+                "the link of the platform {} with the same GPU ({})",
+                e.id, link.source
+            ));
+            return link;
+        }
+    }
+    Link {
+        name: "PCIe 4.0 x16".into(),
+        pinned_gbs: 31.5,
+        pageable_gbs: None,
+        latency_us: 10.0,
+        source: Source::Estimate(
+            "no catalog platform has this GPU: PCIe 4.0 x16, 16 GT/s x 16 lanes x 128b/130b / 8 bits"
+                .into(),
+        ),
+        sources: Default::default(),
+    }
+}
+
+/// The files of a measured CPU.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeasuredFiles {
+    /// The processor description.
+    pub cpu: PathBuf,
+    /// The platform pairing it with the GPU.
+    pub platform: PathBuf,
+    /// The speed functions, by kernel.
+    pub speed: Vec<(String, PathBuf)>,
+}
+
+/// Write `DIR/ID.ron` (the processor description), `DIR/ID-GPU.ron` (the
+/// platform with the catalog GPU `gpu_id`) and `DIR/ID-KERNEL.csv` (each
+/// speed function), each atomically.
+pub fn write_measured(
+    dir: &Path,
+    id: &str,
+    cpu: &CpuSpec,
+    gpu_id: &str,
+    speed: &[(&str, SpeedCsv)],
+    cat: &Catalog,
+) -> Result<MeasuredFiles, PresetError> {
+    let platform = PlatformPreset::of_measured_cpu(cpu.clone(), gpu_id, cat)?;
+    let files = MeasuredFiles {
+        cpu: dir.join(format!("{id}.ron")),
+        platform: dir.join(format!("{id}-{gpu_id}.ron")),
+        speed: speed
+            .iter()
+            .map(|(k, _)| ((*k).to_string(), dir.join(format!("{id}-{k}.csv"))))
+            .collect(),
+    };
+    save_ron(&files.cpu, cpu)?;
+    save_ron(&files.platform, &platform)?;
+    for ((_, csv), (_, path)) in speed.iter().zip(&files.speed) {
+        save_speed_csv(path, csv)?;
+    }
+    Ok(files)
+}
