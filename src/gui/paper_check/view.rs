@@ -1,7 +1,7 @@
 //! The paper check's table: a striped grid in a scroll area, the status
 //! coloured, the reason in its own column (cut short, whole on hover).
 
-use eframe::egui::{Color32, Grid, Label, RichText, ScrollArea, Ui};
+use eframe::egui::{self, Color32, Grid, Label, RichText, ScrollArea, Ui};
 
 use crate::paper_check::{Row, Status, counts_line};
 
@@ -34,6 +34,12 @@ const HEADER: [&str; 8] = [
 /// Width of the reason column, px (the whole reason shows on hover).
 const REASON_WIDTH: f32 = 420.0;
 
+/// Widths of the long text columns (whole text on hover), so that the
+/// values and the status stay in view.
+const PLACE_WIDTH: f32 = 150.0;
+const QUANTITY_WIDTH: f32 = 300.0;
+const PRINTED_WIDTH: f32 = 120.0;
+
 /// The counts of the rows shown, then the table.
 pub fn table_ui(ui: &mut Ui, rows: &[&Row]) {
     ui.strong(counts_line(rows.iter().copied()));
@@ -59,14 +65,14 @@ pub fn table_ui(ui: &mut Ui, rows: &[&Row]) {
 
 fn row_ui(ui: &mut Ui, r: &Row) {
     ui.label(r.paper.title());
-    ui.label(&r.place);
-    ui.label(&r.quantity);
-    ui.label(&r.printed.text);
+    cell_ui(ui, &r.place, PLACE_WIDTH);
+    cell_ui(ui, &r.quantity, QUANTITY_WIDTH);
+    cell_ui(ui, &r.printed.text, PRINTED_WIDTH);
     let computed = match (&r.unit, r.computed_text()) {
         (Some(u), t) if !t.is_empty() && u != "%" => format!("{t} {u}"),
         (_, t) => t,
     };
-    ui.label(computed);
+    cell_ui(ui, &computed, PRINTED_WIDTH);
     ui.label(
         r.rel_diff()
             .map_or(String::new(), |d| format!("{:+.1}%", 100.0 * d)),
@@ -74,10 +80,20 @@ fn row_ui(ui: &mut Ui, r: &Row) {
     let color = status_color(ui, r.status);
     ui.label(RichText::new(r.status.key()).color(color).strong())
         .on_hover_text(&r.reason);
-    ui.add_sized(
-        [REASON_WIDTH, ui.spacing().interact_size.y],
-        Label::new(&r.reason).truncate(),
-    )
-    .on_hover_text(&r.reason);
+    cell_ui(ui, &r.reason, REASON_WIDTH);
     ui.end_row();
+}
+
+/// Text in a column of `width`, left-aligned, cut with an ellipsis; the
+/// whole text on hover.
+fn cell_ui(ui: &mut Ui, text: &str, width: f32) {
+    let size = egui::vec2(width, ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(
+        size,
+        egui::Layout::left_to_right(egui::Align::Center),
+        |ui| {
+            ui.set_max_width(width);
+            ui.add(Label::new(text).truncate()).on_hover_text(text);
+        },
+    );
 }
