@@ -249,3 +249,13 @@ fn the_hong_kim_reading_can_be_chosen_and_the_figure_says_which() {
     assert_eq!(h.state().model::<OffloadUi>().state.formulation, None);
     assert_eq!(chosen(&chart(&h)).1, published);
 }
+
+#[test]
+fn the_access_table_says_which_accesses_keep_the_host_scalar() {
+    let h = offload_harness();
+    // GEMM in i-j-k order: B[k*n + j] walks a column along k, A[i*n + k]
+    // a row: the host's innermost loop stays scalar.
+    assert!(h.query_by_label_contains("host, along k").is_some());
+    assert!(h.query_by_label_contains(": scalar").is_some());
+    assert!(h.query_by_label("unit").is_some());
+}

@@ -192,6 +192,7 @@ fn ready(h: &mut Harness<'_, HetscopeApp>, dir: &std::path::Path) {
     s.threads = 1;
     s.quick = true;
     s.folder = dir.display().to_string();
+    s.spec = Some("xeon-8480plus".into());
     h.run();
 }
 
@@ -244,6 +245,12 @@ fn the_window_measures_this_machine_and_uses_it_everywhere() {
         h.query_by_label_contains("Last: ").is_some(),
         "the panel names the file"
     );
+    let summary = &h.state().model::<OverviewUi>().state.measure.summary;
+    assert!(
+        summary.contains("Intel Xeon Platinum 8480+ sheet") && summary.contains("% of its peak"),
+        "{summary}"
+    );
+    assert!(h.query_by_label_contains("% of its bandwidth").is_some());
 }
 
 #[test]
@@ -266,4 +273,56 @@ fn a_measurement_can_be_cancelled_and_changes_nothing() {
     assert!(text.contains("cancelled"), "{text}");
     assert_eq!(h.state().state.shared_platform, before);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+/// A measured CPU with a GPU the probe measured: `presets import-probe`
+/// gives the GPU spec sheet, `measure cpu --gpu FILE.ron` pairs them.
+#[test]
+fn a_measured_cpu_pairs_with_a_probed_gpu() {
+    let dir = tempfile::tempdir().unwrap();
+    let gpu = dir.path().join("probed-h100.ron");
+    let o = hetscope(&[
+        "presets",
+        "import-probe",
+        "tests/data/probe-sample.csv",
+        "--out",
+        gpu.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = dir.path().join("m");
+    let o = hetscope(&[
+        "measure",
+        "cpu",
+        "--quick",
+        "--threads",
+        "1",
+        "--gpu",
+        gpu.to_str().unwrap(),
+        "--out-dir",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let platform = v["files"]["platform"].as_str().unwrap();
+    assert!(
+        platform.ends_with("measured-cpu-probed-h100.ron"),
+        "{platform}"
+    );
+    let text = std::fs::read_to_string(platform).unwrap();
+    assert!(
+        text.contains("Inline((name: \"NVIDIA H100"),
+        "the GPU inline: {text}"
+    );
+    let p = eval(&["eval", "overview", "--platform", platform]);
+    assert!(
+        p["platform"]["name"]
+            .as_str()
+            .unwrap_or("")
+            .contains("H100"),
+        "{}",
+        p["platform"]
+    );
+    // Both processors measured: the probe's GPU and this CPU.
+    let sources = p["platform"]["sources"].to_string();
+    assert!(sources.matches("\"measured\"").count() >= 2, "{sources}");
 }

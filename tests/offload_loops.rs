@@ -489,3 +489,102 @@ fn the_suite_figure_is_the_paper_set_with_each_kernel_at_its_size() {
     );
     assert!(build_suite_at(&input, &sizes[1..]).is_err());
 }
+
+/// The host's compiler vectorizes a loop whose accesses all have unit or
+/// no stride along its innermost index (row walks, reductions, stencils):
+/// 11 of the 25 loops. Column walks (ATAX2, BICG1, MVT2, the mean and
+/// covariance loops) and the matrix products in i-j-k order (B[k][j]
+/// walks a column along k) stay scalar. The lanes follow the host's
+/// vector width; a host without one (vector_bits 0) runs every loop
+/// scalar, and vectorizing never slows the host.
+#[test]
+fn the_host_vectorizes_the_loops_that_walk_rows() {
+    let c = cat();
+    let vectorized = [
+        "syrk1",
+        "syrk2",
+        "syr2k",
+        "atax1",
+        "bicg2",
+        "mvt1",
+        "gesummv",
+        "covar_reduce",
+        "corr_reduce",
+        "2dconv",
+        "3dconv",
+    ];
+    let p = c.offload_platform("xeon8480-h100-pcie5").unwrap().1.clone();
+    let mut count = 0;
+    for id in PAPER_LOOPS {
+        let k = kernel(&c, id);
+        let (pm, km) = offload_model(&p, &k).unwrap();
+        let n = k.test_size as f64;
+        let v = km.host_vectorized(n, 512.0).unwrap();
+        assert_eq!(v.vectorized, vectorized.contains(&id), "{id}: {}", v.reason);
+        let lanes = if v.vectorized {
+            512.0 / (8.0 * k.element_bytes)
+        } else {
+            1.0
+        };
+        assert_eq!(v.lanes, lanes, "{id}");
+        assert!(!km.host_vectorized(n, 0.0).unwrap().vectorized, "{id}");
+        count += usize::from(v.vectorized);
+        // The same loop on a scalar host: never faster.
+        let mut scalar = pm.clone();
+        scalar.cpu.vector_bits = 0.0;
+        let (with, without) = (
+            decide(&km, &pm, n).unwrap(),
+            decide(&km, &scalar, n).unwrap(),
+        );
+        assert!(with.cpu_seconds <= without.cpu_seconds, "{id}");
+        if v.vectorized {
+            assert_eq!(with.cpu.vector_lanes, lanes);
+            assert!(
+                (with.cpu.cycles_per_iter * lanes - without.cpu.cycles_per_iter).abs()
+                    < 1e-9 * without.cpu.cycles_per_iter,
+                "{id}: cycles per iteration divided by the lanes"
+            );
+        } else {
+            assert_eq!(with.cpu_seconds, without.cpu_seconds, "{id}");
+        }
+    }
+    assert_eq!(count, vectorized.len());
+}
+
+/// The suite figure of the paper's loops at test or benchmark size with
+/// 160 host threads names the paper's measured geometric means beside its
+/// predicted ones; with another thread count there is no such quote.
+#[test]
+fn the_suite_figure_quotes_the_papers_geometric_means() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = |threads: &str, size: &str| {
+        let out = dir.path().join(format!("s{threads}{size}.svg"));
+        let o = common::hetscope(&[
+            "export",
+            "--view",
+            "offload-suite",
+            "--platform",
+            "power9-v100-nvlink2",
+            "--size",
+            size,
+            "--set",
+            &format!("threads={threads}"),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", common::stderr(&o));
+        std::fs::read_to_string(out).unwrap()
+    };
+    let test = svg("160", "test");
+    assert!(test.contains("The paper measured these loops"), "a quote");
+    assert!(
+        test.contains("10.2x") && test.contains("14.2x"),
+        "test size means"
+    );
+    let bench = svg("160", "benchmark");
+    assert!(
+        bench.contains("2.9x") && bench.contains("3.7x"),
+        "benchmark size means"
+    );
+    assert!(!svg("4", "test").contains("The paper measured these loops"));
+}

@@ -305,6 +305,7 @@ fn simple_loop(iterations: f64) -> CpuLoop {
         cycles_per_iter: None,
         bytes_per_iter: 0.0,
         data_passes: 1.0,
+        vector_lanes: 1.0,
     }
 }
 
@@ -511,6 +512,8 @@ fn matmul(parallel: &str) -> OffloadKernel {
         max_blocks: 84.0 * 16.0,
         active_blocks_per_sm: 16.0,
         load_bytes_per_warp: 128.0,
+        innermost_index: "k".into(),
+        element_bytes: 8.0,
     }
 }
 
@@ -583,6 +586,8 @@ fn streaming(comp: f64, stride: i64, bytes_per_elem: f64) -> OffloadKernel {
         max_blocks: 16.0 * 5.0,
         active_blocks_per_sm: 5.0,
         load_bytes_per_warp: 128.0,
+        innermost_index: "i".into(),
+        element_bytes: 4.0,
     }
 }
 

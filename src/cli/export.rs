@@ -60,6 +60,9 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
                 "--workload",
             );
             given(!args.scenario.segments.is_empty(), "--segment");
+            for name in args.energy_fit.given() {
+                given(true, name);
+            }
         }
         ModelGroup::Boathull => {
             let b = &args.boathull;
@@ -167,16 +170,44 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
                 .join(", ")
         )));
     }
+    if let (Some(name), false) = (args.energy_fit.given().first(), view == View::EnergyFit) {
+        return Err(CliError::usage(format!(
+            "{name} applies only to --view energy-fit"
+        )));
+    }
+    if let (Some(m), false) = (
+        &args.measured,
+        matches!(view, View::Boathull | View::OffloadSuite),
+    ) {
+        return Err(CliError::usage(format!(
+            "--measured {}: only --view boathull (measured times) and --view offload-suite (measured speedups) draw measurements",
+            m.display()
+        )));
+    }
     let chart = match view.group() {
-        ModelGroup::Perdome => return perdome_figure(args, platform2),
-        ModelGroup::Boathull => {
-            super::boathull::export::figure(view, &args.boathull, (platform, platform2), set)?
+        ModelGroup::Perdome if view == View::EnergyFit => {
+            super::perdome::energy_fit::export_figure(&args.energy_fit)?
         }
+        ModelGroup::Perdome => return perdome_figure(args, platform2),
+        ModelGroup::Boathull => super::boathull::export::figure(
+            view,
+            &args.boathull,
+            (platform, platform2),
+            set,
+            args.measured.as_deref(),
+        )?,
         ModelGroup::Fpm => {
             return super::fpm::export::figure(view, &args.fpm, (platform, platform2), set);
         }
         ModelGroup::Offload => {
-            super::offload::export::figure(view, &args.offload, (platform, platform2), set)?
+            let measured = args.measured.as_deref();
+            super::offload::export::figure(
+                view,
+                &args.offload,
+                (platform, platform2),
+                set,
+                measured,
+            )?
         }
         ModelGroup::Overview => {
             if !set.is_empty() {

@@ -34,8 +34,9 @@ pub struct MeasureCpuArgs {
     /// Threads of the all-thread roofs [default: every logical CPU].
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
-    /// The catalog GPU the platform pairs the CPU with (`presets list`,
-    /// kind gpu).
+    /// The GPU the platform pairs the CPU with: a catalog id (`presets
+    /// list`, kind gpu) or a GPU spec sheet file (.ron, e.g. from
+    /// `presets import-probe`).
     #[arg(long, value_name = "ID", default_value = "h100-sxm5")]
     pub gpu: String,
     /// A catalog CPU spec sheet to compare with (achieved fraction of its
@@ -76,7 +77,10 @@ fn measure_cpu_cmd(args: &MeasureCpuArgs) -> Result<Value, CliError> {
         ),
         None => None,
     };
-    if cat.gpu(&args.gpu).is_none() {
+    if crate::preset::is_file_arg(&args.gpu) {
+        crate::preset::hardware::load_gpu_spec_file(Path::new(&args.gpu))
+            .map_err(|e| CliError::usage(format!("--gpu: {e}")))?;
+    } else if cat.gpu(&args.gpu).is_none() {
         return Err(CliError::usage(format!(
             "--gpu {}: no such GPU spec sheet; known: {}",
             args.gpu,

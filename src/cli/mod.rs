@@ -138,6 +138,9 @@ pub enum EvalCommand {
     Hongkim(offload::HongKimArgs),
     /// Every model's verdict on one platform (and a second beside it).
     Overview(overview::OverviewArgs),
+    /// Energy parameters e_f, e_b, p_s fitted to measured runs (PeaPaw
+    /// 6.2), with each run's residual.
+    EnergyFit(perdome::energy_fit::EnergyFitArgs),
 }
 
 /// What `eval perdome|peapaw` evaluates.
@@ -164,6 +167,14 @@ pub struct ExportArgs {
     pub offload: offload::export::OffloadExportArgs,
     #[command(flatten, next_help_heading = "Overview")]
     pub overview: OverviewExportArgs,
+    #[command(flatten, next_help_heading = "Energy fit view")]
+    pub energy_fit: perdome::energy_fit::EnergyFitExportArgs,
+    /// A CSV of measurements drawn beside the model: for --view boathull
+    /// measured times (columns f, time_s, processor; optional class,
+    /// variant, kind), for --view offload-suite measured speedups (kernel,
+    /// n, threads and speedup, or cpu_s, gpu_kernel_s, h2d_s, d2h_s).
+    #[arg(long, value_name = "FILE", help_heading = "Measured data")]
+    pub measured: Option<PathBuf>,
     /// Image width, px (200 to 8000).
     #[arg(long, default_value_t = 1200)]
     pub width: u32,
@@ -329,6 +340,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 EvalCommand::Offload(args) => offload::run_offload(&args)?,
                 EvalCommand::Hongkim(args) => offload::run_hong_kim(&args)?,
                 EvalCommand::Overview(args) => overview::run(&args)?,
+                EvalCommand::EnergyFit(args) => perdome::energy_fit::run(&args)?,
             };
             out_json(&value)
         }

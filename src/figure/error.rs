@@ -6,6 +6,7 @@ use crate::model::boathull::BoatHullError;
 use crate::model::fpm::{PartitionError, SpeedError};
 use crate::model::offload::OffloadError;
 use crate::model::perdome::WpError;
+use crate::model::perdome::energy_fit::FitError;
 
 /// A figure that could not be built, and why.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -45,6 +46,12 @@ pub enum FigureError {
         context: Option<String>,
         source: OffloadError,
     },
+    /// The energy fit of measured runs (`context`: the file).
+    #[error("{}{source}", prefix(.context))]
+    EnergyFit {
+        context: Option<String>,
+        source: FitError,
+    },
 }
 
 /// "context: " before a model error, or nothing.
@@ -73,6 +80,7 @@ impl FigureError {
             FigureError::Partition { source, .. } => FigureError::Partition { context, source },
             FigureError::Offload { source, .. } => FigureError::Offload { context, source },
             FigureError::Perdome { source, .. } => FigureError::Perdome { context, source },
+            FigureError::EnergyFit { source, .. } => FigureError::EnergyFit { context, source },
             other => other,
         }
     }

@@ -68,6 +68,8 @@ pub enum View {
     EnergyHeatmap,
     EnergySurface,
     WpCompare,
+    /// Energy parameters fitted to measured runs (PeaPaw 6.2).
+    EnergyFit,
     Boathull,
     BoathullCompare,
     BoathullRoofline,
@@ -80,13 +82,14 @@ pub enum View {
 }
 
 impl View {
-    pub const ALL: [View; 15] = [
+    pub const ALL: [View; 16] = [
         View::Overview,
         View::PerdomeHeatmap,
         View::PerdomeSurface,
         View::EnergyHeatmap,
         View::EnergySurface,
         View::WpCompare,
+        View::EnergyFit,
         View::Boathull,
         View::BoathullCompare,
         View::BoathullRoofline,
@@ -98,7 +101,8 @@ impl View {
         View::OffloadSuite,
     ];
 
-    /// The PerDome / PeaPaw views, built from an [`Analysis`].
+    /// The PerDome / PeaPaw views built from an [`Analysis`] (not the
+    /// energy fit, built from measured runs).
     pub const PERDOME: [View; 5] = [
         View::PerdomeHeatmap,
         View::PerdomeSurface,
@@ -116,6 +120,7 @@ impl View {
             View::EnergyHeatmap => "energy-heatmap",
             View::EnergySurface => "energy-surface",
             View::WpCompare => "wp-compare",
+            View::EnergyFit => "energy-fit",
             View::Boathull => "boathull",
             View::BoathullCompare => "boathull-compare",
             View::BoathullRoofline => "boathull-roofline",
@@ -159,6 +164,7 @@ impl View {
             View::EnergyHeatmap => "Energy dome heat map",
             View::EnergySurface => "Energy dome surface",
             View::WpCompare => "Partition comparison",
+            View::EnergyFit => "Energy fit",
             View::Boathull => "Time against complexity",
             View::BoathullCompare => "Two processors",
             View::BoathullRoofline => "Roofline",
@@ -179,7 +185,8 @@ impl View {
             | View::PerdomeSurface
             | View::EnergyHeatmap
             | View::EnergySurface
-            | View::WpCompare => ModelGroup::Perdome,
+            | View::WpCompare
+            | View::EnergyFit => ModelGroup::Perdome,
             View::Boathull | View::BoathullCompare | View::BoathullRoofline | View::BoathullApp => {
                 ModelGroup::Boathull
             }

@@ -36,6 +36,7 @@ pub use fpm::state as fpm_state;
 pub use fpm::{FpmComputed, FpmUi};
 pub use model_ui::ModelUi;
 pub use offload::OffloadUi;
+pub use offload::measured as offload_measured;
 pub use offload::state as offload_state;
 pub use overview::OverviewUi;
 pub use perdome::PerdomeUi;

@@ -82,6 +82,7 @@ pub fn figure(
     args: &BoathullExportArgs,
     platforms: (Option<&str>, Option<&str>),
     set: &[String],
+    measured: Option<&std::path::Path>,
 ) -> Result<ChartFigure, CliError> {
     let (platform, platform2) = platforms;
     if let (Some(p), true) = (
@@ -90,6 +91,12 @@ pub fn figure(
     ) {
         return Err(CliError::usage(format!(
             "--platform {p}: gives both processors; not with --processor or --processor2"
+        )));
+    }
+    if let (Some(m), false) = (measured, view == View::Boathull) {
+        return Err(CliError::usage(format!(
+            "--measured {}: only --view boathull draws measured times",
+            m.display()
         )));
     }
     let class = parse_class(args.class.as_deref().unwrap_or(defaults::BOATHULL_CLASS))?;
@@ -141,6 +148,7 @@ pub fn figure(
                 })
             })
             .transpose()?,
+        measured: measured.map(super::measured::load).transpose()?,
     };
     boathull::build(view, &input)
         .map_err(|e| CliError::usage(format!("--view {}: {e}", view.key())))

@@ -5,6 +5,7 @@
 //! (in `resolve`).
 
 pub mod export;
+mod measured;
 mod resolve;
 
 use clap::Args;
@@ -65,6 +66,12 @@ pub struct BoatHullArgs {
     /// default 1; not with --application). Repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,
+    /// CSV file of measured times (columns f, time_s, processor; optional
+    /// class, variant, kind): adds per measured point of the class the
+    /// model's time and the relative error, and the median and largest
+    /// error per processor (with --class).
+    #[arg(long, value_name = "FILE")]
+    pub measured: Option<std::path::PathBuf>,
 }
 
 /// Run `eval boathull`.
@@ -130,6 +137,23 @@ fn run_class(args: &BoatHullArgs, class_text: &str) -> Result<Value, CliError> {
         Machine::Gpu(g) => out.gpu(&g, class.shape(), &options, f, args.assume)?,
         Machine::Cpu(c) => out.cpu(&c, class.shape(), &options, f, args.assume)?,
     };
+    if let Some(path) = &args.measured {
+        let first = r.processor(args.assume);
+        let other = match &args.platform {
+            Some(p) => {
+                let side = match r.target {
+                    Side::Gpu => Side::Cpu,
+                    Side::Cpu => Side::Gpu,
+                };
+                let o = Resolved::new(Slot::Second, From::Platform(p), Some(side), &[])?;
+                Some(o.processor(args.assume))
+            }
+            None => None,
+        };
+        let candidates: Vec<_> = std::iter::once(&first).chain(other.as_ref()).collect();
+        let m = measured::eval_json(path, &class, &options, &candidates)?;
+        out.m.insert("measured".into(), m);
+    }
     Ok(out.finish(&vars))
 }
 
@@ -316,6 +340,12 @@ impl ClassJson {
 
 /// `eval boathull --application`: kernel range, transfers and total.
 fn run_application(args: &BoatHullArgs, key: &str) -> Result<Value, CliError> {
+    if let Some(path) = &args.measured {
+        return Err(CliError::usage(format!(
+            "--measured {}: compared with one primitive; give --class, not --application",
+            path.display()
+        )));
+    }
     let (app_id, app) = application(key)?;
     let r = Resolved::new(Slot::First, processor_from(args)?, args.target, &args.set)?;
     if r.f.is_some() {

@@ -2,8 +2,10 @@
 //! figure, from the offload presets (`presets/offload-platforms`,
 //! `presets/offload-kernels`) or preset files.
 
-use crate::figure::offload::OverlayPlatform;
+use crate::figure::offload::{MeasuredSuite, OverlayPlatform};
+use crate::gui::offload_measured::read_measured;
 use clap::Args;
+use std::path::Path;
 
 use super::{platform_named, platform_with_sets, size_of};
 use crate::cli::{CliError, catalog, preset_error};
@@ -64,6 +66,13 @@ pub struct OffloadExportArgs {
         value_parser = crate::cli::arg_enum::parser::<Formulation>()
     )]
     pub formulation: Option<Formulation>,
+}
+
+/// The measured speedups of `--measured FILE`; a bad file is a usage
+/// error naming its line and column.
+pub(crate) fn read_measured_arg(path: &Path) -> Result<MeasuredSuite, CliError> {
+    let cat = catalog()?;
+    read_measured(path, &cat).map_err(|e| CliError::usage(format!("--measured: {e}")))
 }
 
 /// Sizes of the curves when `--size-from` / `--size-to` are not given.
@@ -212,20 +221,32 @@ fn input(
                 }))
             })
             .transpose()?,
+        measured: None,
     };
     Ok((input, own_sizes))
 }
 
 /// The figure of an offload view. `platforms` and `set` are the shared
 /// `--platform`, `--platform2` (drawn over the offload view) and `--set`
-/// arguments.
+/// arguments; `measured` the shared `--measured` file (measured speedups
+/// beside the suite view's bars).
 pub fn figure(
     view: View,
     args: &OffloadExportArgs,
     platforms: (Option<&str>, Option<&str>),
     set: &[String],
+    measured: Option<&Path>,
 ) -> Result<ChartFigure, CliError> {
-    let (input, own_sizes) = input(args, platforms, set)?;
+    let (mut input, own_sizes) = input(args, platforms, set)?;
+    if let Some(path) = measured {
+        if view != View::OffloadSuite {
+            return Err(CliError::usage(format!(
+                "--measured {}: only --view offload-suite draws measured speedups",
+                path.display()
+            )));
+        }
+        input.measured = Some(read_measured_arg(path)?);
+    }
     let fig = match (view, own_sizes) {
         (View::OffloadSuite, Some(sizes)) => offload::build_suite_at(&input, &sizes),
         _ => offload::build(view, &input),

@@ -80,6 +80,14 @@ pub struct OffloadArgs {
         value_parser = crate::cli::arg_enum::parser::<Formulation>()
     )]
     pub formulation: Option<Formulation>,
+    /// With --suite: a CSV of measured speedups (columns kernel, n,
+    /// threads and speedup or cpu_s, gpu_kernel_s, h2d_s, d2h_s). Adds a
+    /// block for each measured thread count, a `measured` object to each
+    /// kernel whose run matches its size and host threads, and per block
+    /// `decisions_right` (the model's offload decisions the measurements
+    /// confirm) and `measured` (the measured geometric means).
+    #[arg(long, value_name = "FILE", requires = "suite")]
+    pub measured: Option<std::path::PathBuf>,
 }
 
 /// Split `NAME=VALUE` and read the number; `known` lists the names for
@@ -343,6 +351,13 @@ pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
         ("formulation", json!(model_platform.formulation.key())),
         ("gpu", gpu_json(&d.gpu, &gk)),
         ("cpu", cpu_json(&d.cpu)),
+        (
+            "host_vectorization",
+            match model_kernel.host_vectorized(n, model_platform.cpu.vector_bits) {
+                Ok(v) => json!({"vectorized": v.vectorized, "lanes": v.lanes, "reason": v.reason}),
+                Err(e) => json!({"vectorized": false, "lanes": 1, "reason": e.to_string()}),
+            },
+        ),
         ("coalescing", Value::Array(coalescing)),
         ("params", Value::Object(platform_params(model_platform))),
         ("sources", super::platform::sources_json(&chosen.sources)),
@@ -411,6 +426,7 @@ fn cpu_json(c: &CpuPrediction) -> Value {
     json!({
         "cycles": c.total_cycles,
         "cycles_per_iter": c.cycles_per_iter,
+        "vector_lanes": c.vector_lanes,
         "chunk": c.chunk,
         "compute_cycles": c.compute_cycles,
         "bandwidth_cycles": c.bandwidth_cycles,

@@ -10,7 +10,13 @@
 //!   offloaded), `geomean_model` (offloaded where the model predicts a
 //!   speedup, 1 elsewhere) and `paper` (the paper's geometric means for
 //!   that size and thread count, null where it gives none);
-//! - `paper`: every value the paper's text states, with its section.
+//! - `paper`: every value the paper's text states, with its section;
+//! - with `--measured FILE`: `measured` (the file and its row count), a
+//!   block for each thread count of the file, and in each block
+//!   `decisions_right` (how many of the model's decisions the measured
+//!   speedups confirm; null where no run matches) and `measured` (runs
+//!   compared and skipped, the measured geometric means), and per kernel
+//!   `measured` (its run at that size and thread count, or null).
 //!
 //! hetscope's geometric means are of predicted speedups; the paper's are
 //! of its measured ones (for its model-guided policy: the measured
@@ -20,7 +26,9 @@ use serde_json::{Value, json};
 
 use super::{offload_sets, platform_with_sets};
 use crate::cli::{CliError, catalog};
-use crate::figure::offload::{KernelInput, SuiteRow, summarize_suite};
+use crate::figure::offload::{
+    Comparison, KernelInput, MeasuredSuite, SuiteRow, compare_measured, summarize_suite,
+};
 use crate::model::offload::paper_quotes::{
     self, GEOMEANS, KERNEL_COUNT, KERNEL_QUOTES, KernelQuote, Machine, Mode, Policy, Quoted,
 };
@@ -56,12 +64,17 @@ pub(super) fn run_suite(args: &super::OffloadArgs, set_arg: &str) -> Result<Valu
         ))
     })?;
     let modes = modes(args.size.as_deref())?;
+    let measured = args
+        .measured
+        .as_deref()
+        .map(super::export::read_measured_arg)
+        .transpose()?;
     let threads = match offload_sets(&args.set)?
         .iter()
         .find(|(p, _)| *p == OffloadParam::Threads)
     {
         Some((_, t)) => vec![*t],
-        None => PAPER_THREADS.to_vec(),
+        None => with_measured_threads(measured.as_ref()),
     };
     let cat = catalog()?;
     let chosen = platform_with_sets(&cat, Some(&args.platform), &args.set)?
@@ -92,6 +105,7 @@ pub(super) fn run_suite(args: &super::OffloadArgs, set_arg: &str) -> Result<Valu
                 threads: t,
                 set,
                 machine,
+                measured: measured.as_ref(),
             };
             blocks.push(block(&chosen.model, &kernels, &at)?);
         }
@@ -105,6 +119,7 @@ pub(super) fn run_suite(args: &super::OffloadArgs, set_arg: &str) -> Result<Valu
         "formulation": chosen.model.formulation.key(),
         "kernel_count": kernels.len(),
         "blocks": blocks,
+        "measured": measured.as_ref().map(|m| measured_json(m, &blocks)),
         "paper": paper_json(),
         "sources": crate::cli::platform::sources_json(&chosen.sources),
         "units": units(),
@@ -136,17 +151,49 @@ fn paper_machine(platform_id: &str) -> Machine {
         .unwrap_or(Machine::Power9V100)
 }
 
+/// The file, its row count, and the block that compares the most runs
+/// (its size, threads, runs compared and decisions right).
+fn measured_json(m: &MeasuredSuite, blocks: &[Value]) -> Value {
+    let compared = |b: &Value| b["measured"]["compared"].as_u64().unwrap_or(0);
+    let best = blocks
+        .iter()
+        .filter(|b| compared(b) > 0)
+        .max_by_key(|b| compared(b));
+    json!({
+        "file": m.file,
+        "rows": m.runs.len(),
+        "size": best.map(|b| b["size"].clone()),
+        "threads": best.map(|b| b["threads"].clone()),
+        "compared": best.map_or(0, compared),
+        "decisions_right": best.map(|b| b["decisions_right"].clone()),
+    })
+}
+
+/// The paper's thread counts, then each other thread count of the
+/// measured runs.
+fn with_measured_threads(measured: Option<&MeasuredSuite>) -> Vec<f64> {
+    let mut threads = PAPER_THREADS.to_vec();
+    for r in measured.iter().flat_map(|m| &m.runs) {
+        if !threads.contains(&r.threads) {
+            threads.push(r.threads);
+        }
+    }
+    threads
+}
+
 /// What one block evaluates.
-struct At {
+struct At<'a> {
     mode: Mode,
     threads: f64,
     set: KernelSet,
     /// The paper's machine whose kernel values are set beside the rows.
     machine: Machine,
+    /// Measured runs to set beside the predictions.
+    measured: Option<&'a MeasuredSuite>,
 }
 
 /// Every kernel at one size and thread count, and both policies.
-fn block(base: &Platform, kernels: &[SuiteKernel], at: &At) -> Result<Value, CliError> {
+fn block(base: &Platform, kernels: &[SuiteKernel], at: &At<'_>) -> Result<Value, CliError> {
     let (mode, threads, set) = (at.mode, at.threads, at.set);
     let mut platform = base.clone();
     platform
@@ -156,13 +203,25 @@ fn block(base: &Platform, kernels: &[SuiteKernel], at: &At) -> Result<Value, Cli
         kernels.iter().map(|k| (&k.input, k.size(mode))).collect();
     let s = summarize_suite(&platform, &items, set.key())
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let rows: Vec<Value> = s.rows.iter().map(|r| row_json(r, at)).collect();
+    let cmp = at.measured.map(|m| (m, compare_measured(&s, threads, m)));
+    let rows: Vec<Value> = s
+        .rows
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let mut v = row_json(r, at);
+            if let (Some((m, c)), Value::Object(o)) = (&cmp, &mut v) {
+                o.insert("measured".into(), run_json(r, m, c, k));
+            }
+            v
+        })
+        .collect();
     let paper = |policy| {
         paper_quotes::geomean_quote(policy, mode, threads as u32)
             .filter(|_| set == KernelSet::Paper)
             .map(|g| g.speedup)
     };
-    Ok(json!({
+    let mut out = json!({
         "size": mode.key(),
         "threads": threads as u64,
         "kernels": rows,
@@ -175,12 +234,52 @@ fn block(base: &Platform, kernels: &[SuiteKernel], at: &At) -> Result<Value, Cli
             "machine": GEOMEANS[0].machine.label(),
             "place": GEOMEANS[0].place,
         },
-    }))
+    });
+    if let (Some((_, c)), Value::Object(o)) = (&cmp, &mut out) {
+        let compared = !c.pairs.is_empty();
+        o.insert(
+            "decisions_right".into(),
+            json!(compared.then_some(c.decisions_right)),
+        );
+        o.insert("measured".into(), comparison_json(c));
+    }
+    Ok(out)
+}
+
+/// Kernel `k`'s measured run in this block, or null.
+fn run_json(r: &SuiteRow, m: &MeasuredSuite, c: &Comparison, k: usize) -> Value {
+    let Some(&(_, j)) = c.pairs.iter().find(|p| p.0 == k) else {
+        return Value::Null;
+    };
+    let run = &m.runs[j];
+    let offload = run.speedup > 1.0;
+    json!({
+        "speedup": run.speedup,
+        "offload": offload,
+        "decision_right": offload == r.decision.offload,
+        "cpu_s": run.times.map(|t| t.cpu_s),
+        "gpu_kernel_s": run.times.map(|t| t.kernel_s),
+        "transfer_s": run.times.map(|t| t.transfer_s),
+    })
+}
+
+/// What the block's measurements give: runs compared and skipped (with
+/// why), the measured geometric means.
+fn comparison_json(c: &Comparison) -> Value {
+    let finite = |v: f64| v.is_finite().then_some(v);
+    json!({
+        "compared": c.pairs.len(),
+        "decisions_right": c.decisions_right,
+        "geomean_always": finite(c.geomean_always),
+        "geomean_model": finite(c.geomean_model),
+        "geomean_best": finite(c.geomean_best),
+        "skipped": c.skipped.len(),
+    })
 }
 
 /// One kernel's prediction and the paper's values for it at this size,
 /// thread count and machine.
-fn row_json(r: &SuiteRow, at: &At) -> Value {
+fn row_json(r: &SuiteRow, at: &At<'_>) -> Value {
     let d = &r.decision;
     let quotes: Vec<Value> = paper_quotes::kernel_quotes(&r.name)
         .filter(|q| {
@@ -259,5 +358,7 @@ fn units() -> Value {
         "geomean_always": "geometric mean of the predicted speedups",
         "geomean_model": "geometric mean of the predicted speedup where the model offloads, 1 elsewhere",
         "paper": "the paper's measured geometric means (its model-guided one: the measured speedups under its model's decisions), POWER9 + V100, 160 threads",
+        "measured": "per kernel: the --measured run at this size and thread count (speedup = cpu_s / (gpu_kernel_s + transfer_s), s); per block: runs compared and skipped, geometric means of the measured speedups (always, where the model offloads, where the measurement pays)",
+        "decisions_right": "kernels whose predicted decision (speedup > 1) the measured speedup confirms",
     })
 }

@@ -2,6 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
+pub mod energy_fit;
 pub mod params;
 
 use crate::cli::{CliError, EvalArgs, Model};

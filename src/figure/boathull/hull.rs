@@ -208,6 +208,10 @@ pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, FigureError> {
     if let Some(o) = &input.overlay {
         panel.series.extend(overlay_series(input, o)?);
     }
+    let (errors, measured_notes) = match &input.measured {
+        Some(m) => super::measured::overlay(input, m, &mut panel)?,
+        None => (None, Vec::new()),
+    };
     let t = view.mark_chosen_f(&mut panel, &c)?;
     view.mark_balance(&mut panel, t.m0);
     panel.fit_y(None);
@@ -224,13 +228,16 @@ pub(super) fn build(input: &BoathullInput) -> Result<ChartFigure, FigureError> {
                 .as_ref()
                 .map_or(String::new(), |o| format!(" | compared with {}", o.name))
         ),
-        panels: vec![panel],
-        notes: vec![
+        panels: std::iter::once(panel).chain(errors).collect(),
+        notes: [
             format!("Class variables: {}.", vars_text(&view.vars)),
             "Solid: the equations and their hull; dashed: each plus the transfer t0 (GPU only)."
                 .into(),
             input.options_note(),
-        ],
+        ]
+        .into_iter()
+        .chain(measured_notes)
+        .collect(),
     })
 }
 

@@ -13,19 +13,25 @@
 //!   per processor, kernels plus transfers, with the total range (Table 5,
 //!   `app.rs`).
 //!
+//! A measured curve ([`MeasuredCurve`]) attached to the input is drawn over
+//! the boat hull view with the relative error of the model in a second
+//! panel (`measured.rs`, which also states how a measured processor is
+//! matched with the view's processors).
+//!
 //! Everything is computed here from a [`BoathullInput`]; the GUI and the
 //! command line only fill the input in.
 
 mod app;
 mod compare;
 mod hull;
+pub mod measured;
 mod roofline;
 
 use super::{ChartFigure, View};
 use crate::figure::error::FigureError;
 use crate::model::boathull::{
     Application, Assume, Class, ClassOptions, ClassVars, CpuAssumptions, GpuAssumptions,
-    Table1Reading, Target,
+    MeasuredCurve, Table1Reading, Target,
 };
 use crate::model::perdome::Side;
 
@@ -146,6 +152,9 @@ pub struct BoathullInput {
     /// A processor of a second platform, drawn over the boat hull view
     /// (its hull, and on a GPU its total with transfers) for comparison.
     pub overlay: Option<BoathullProcessor>,
+    /// Measured times against f, drawn over the boat hull view with the
+    /// model's relative error.
+    pub measured: Option<MeasuredCurve>,
 }
 
 impl BoathullInput {
@@ -162,6 +171,7 @@ impl BoathullInput {
             samples: DEFAULT_SAMPLES,
             application: None,
             overlay: None,
+            measured: None,
         }
     }
 

@@ -12,11 +12,19 @@
 //! predicted CPU and GPU times (log-log), and the predicted speedup with
 //! the 1x line, the crossover sizes marked and labelled, and the chosen
 //! size. Two panels rather than one because times (seconds) and speedup
-//! (a ratio) need different y axes. The suite view is one bar panel.
+//! (a ratio) need different y axes. The suite view is one bar panel; with
+//! measurements (`measured.rs`) a measured bar stands beside each
+//! predicted pair and a second panel sets the predicted host, kernel and
+//! transfer times beside the measured ones.
 
+mod measured;
 mod suite;
 mod sweep;
 
+pub use measured::{
+    Comparison, MeasuredRun, MeasuredSuite, RunTimes, Skipped, compare as compare_measured,
+    legend as measured_legend,
+};
 pub(crate) use suite::geomean;
 pub use suite::{
     SuiteRow, SuiteSummary, build_at as build_suite_at, suite_summary, summarize as summarize_suite,
@@ -79,6 +87,8 @@ pub struct OffloadInput {
     pub size_hi: f64,
     /// A second platform to compare with, drawn over the offload view.
     pub overlay: Option<Box<OverlayPlatform>>,
+    /// Measured runs drawn beside the suite view's predictions.
+    pub measured: Option<MeasuredSuite>,
 }
 
 /// A second platform for the offload view: its name, its model and the

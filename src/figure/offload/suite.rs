@@ -4,7 +4,7 @@
 //! offload, and offload only where the model predicts a speedup above 1
 //! (elsewhere the loop stays on the host: speedup 1).
 
-use super::{KernelInput, OffloadInput, subtitle, threads_text};
+use super::{KernelInput, OffloadInput, measured, subtitle, threads_text};
 use crate::figure::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
     fit_range, palette,
@@ -146,11 +146,11 @@ fn most_common_size(rows: &[SuiteRow]) -> f64 {
     best.0
 }
 
-fn bar_set(name: &str, color: [u8; 3], offset: f64) -> BarSet {
+fn bar_set(name: &str, color: [u8; 3], width: f64, offset: f64) -> BarSet {
     BarSet {
         name: name.into(),
         color,
-        width: 0.4,
+        width,
         offset,
         bars: Vec::new(),
         value_labels: true,
@@ -180,10 +180,17 @@ pub fn build_at(input: &OffloadInput, sizes: &[f64]) -> Result<ChartFigure, Figu
 
 fn chart(input: &OffloadInput, s: &SuiteSummary) -> Result<ChartFigure, FigureError> {
     let categories: Vec<String> = s.rows.iter().map(|r| r.name.clone()).collect();
+    let measured = input.measured.as_ref().map(|m| {
+        let c = measured::compare(s, input.platform.cpu.threads, m);
+        (m, c)
+    });
     // Bars rise from the bottom of the log axis, so a kept-on-host bar
     // (exactly 1x) still shows.
     let mut vals: Vec<f64> = s.rows.iter().map(|r| r.decision.speedup).collect();
     vals.extend([1.0, s.geomean_always, s.geomean_profitable]);
+    if let Some((m, c)) = &measured {
+        vals.extend(measured::speedups(m, c));
+    }
     let (lo, hi) = fit_range(Scale::Log10, vals);
     let mut panel = ChartPanel::bars(
         &format!("Predicted speedup at {}", s.size_text()),
@@ -197,29 +204,57 @@ fn chart(input: &OffloadInput, s: &SuiteSummary) -> Result<ChartFigure, FigureEr
         ),
     );
     panel.x.label = "kernel".into();
-    panel.bars = policy_bars(s, lo);
     panel.ref_lines = geomean_lines(s);
-    Ok(ChartFigure {
+    let mut notes = suite_notes(input, s);
+    let Some((m, c)) = measured else {
+        panel.bars = policy_bars(s, lo, (0.4, 0.21));
+        return Ok(figure(input, vec![panel], notes));
+    };
+    panel.title = format!("Predicted and measured speedup at {}", s.size_text());
+    panel.y.label = "speedup, CPU time / GPU time".into();
+    // Three bars a kernel leave no room for value labels: the hover text
+    // and the CSV give the values.
+    panel.bars = policy_bars(s, lo, (0.28, 0.28));
+    for b in &mut panel.bars {
+        b.offset -= 0.28;
+        b.value_labels = false;
+    }
+    panel.bars.push(measured::speedup_bars(s, m, &c, lo));
+    let mut panels = vec![panel];
+    panels.extend(measured::times_panel(s, m, &c));
+    notes.extend(measured::notes(s, m, &c));
+    Ok(figure(input, panels, notes))
+}
+
+fn figure(input: &OffloadInput, panels: Vec<ChartPanel>, notes: Vec<String>) -> ChartFigure {
+    ChartFigure {
         title: format!(
             "Offload decision for {}: always offload against offload when profitable",
             input.suite_name
         ),
         subtitle: subtitle(input),
-        panels: vec![panel],
-        notes: suite_notes(input, s),
-    })
+        panels,
+        notes,
+    }
 }
 
 /// The bars of both policies from `base`: always offload, and offload
-/// when profitable split into GPU chosen and host kept. A policy set
-/// without bars stays out of the legend.
-fn policy_bars(s: &SuiteSummary, base: f64) -> Vec<BarSet> {
-    let mut always = bar_set("always offload", palette::BLUE, -0.21);
-    let mut gpu = bar_set("offload when profitable: GPU chosen", palette::GREEN, 0.21);
+/// when profitable split into GPU chosen and host kept, `width` wide at
+/// `-offset` and `+offset`. A policy set without bars stays out of the
+/// legend.
+fn policy_bars(s: &SuiteSummary, base: f64, (width, offset): (f64, f64)) -> Vec<BarSet> {
+    let mut always = bar_set("always offload", palette::BLUE, width, -offset);
+    let mut gpu = bar_set(
+        "offload when profitable: GPU chosen",
+        palette::GREEN,
+        width,
+        offset,
+    );
     let mut host = bar_set(
         "offload when profitable: host kept (1x)",
         palette::ORANGE,
-        0.21,
+        width,
+        offset,
     );
     for (k, r) in s.rows.iter().enumerate() {
         let d = &r.decision;
@@ -313,6 +348,7 @@ fn suite_notes(input: &OffloadInput, s: &SuiteSummary) -> Vec<String> {
     if !kept.is_empty() {
         notes.push(format!("Kept on the host: {}.", kept.join(", ")));
     }
+    notes.extend(paper_note(input, s));
     notes.push(super::formulation_note(&input.platform));
     let edited: Vec<String> = input
         .suite
@@ -327,4 +363,30 @@ fn suite_notes(input: &OffloadInput, s: &SuiteSummary) -> Vec<String> {
         ));
     }
     notes
+}
+
+/// The paper's measured geometric means for the same suite, size and host
+/// threads (Section IV-E, Figure 8: 25 loops at test or benchmark size
+/// against 160 threads on POWER9 + V100), beside this figure's.
+fn paper_note(input: &OffloadInput, s: &SuiteSummary) -> Option<String> {
+    use crate::model::offload::paper_quotes::{KERNEL_COUNT, Mode, Policy, geomean_quote};
+    if s.rows.len() != KERNEL_COUNT {
+        return None;
+    }
+    let mode = match s.size {
+        1100.0 => Mode::Test,
+        9600.0 => Mode::Benchmark,
+        _ => return None,
+    };
+    let threads = input.platform.cpu.threads;
+    let quote = |p| geomean_quote(p, mode, threads as u32).filter(|_| threads.fract() == 0.0);
+    let (always, guided) = (quote(Policy::AlwaysOffload)?, quote(Policy::ModelGuided)?);
+    Some(format!(
+        "The paper measured these loops on {} with {} host threads ({}): always offload {}, offload where its model says so {} (measured speedups; the geometric means above are predicted).",
+        always.machine.label(),
+        always.threads,
+        always.place,
+        fmt_speedup(always.speedup),
+        fmt_speedup(guided.speedup),
+    ))
 }

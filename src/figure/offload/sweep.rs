@@ -8,7 +8,7 @@ use crate::figure::chart::{
     Series, palette,
 };
 use crate::figure::error::FigureError;
-use crate::format::{fmt_speedup, fmt_tick, fmt_time, fmt_whole};
+use crate::format::{fmt_sig, fmt_speedup, fmt_tick, fmt_time, fmt_whole};
 use crate::model::offload::{
     Decision, OffloadError, OffloadKernel, Platform, crossover, decide, sweep,
 };
@@ -330,8 +330,13 @@ impl<'a> SizeSweep<'a> {
         ];
         notes.push(self.gpu_note()?);
         let c = &at_n.cpu;
+        let vec = self
+            .k
+            .kernel
+            .host_vectorized(n, self.p.cpu.vector_bits)
+            .map_err(|e| self.err(e))?;
         notes.push(format!(
-            "CPU at n = {}: {}; {} iterations per thread at {} cycles each.",
+            "CPU at n = {}: {}; {} iterations per thread at {} cycles each; {}.",
             fmt_whole(n),
             if c.bandwidth_bound {
                 "memory-bandwidth bound"
@@ -339,7 +344,8 @@ impl<'a> SizeSweep<'a> {
                 "compute bound"
             },
             fmt_whole(c.chunk),
-            fmt_whole(c.cycles_per_iter),
+            fmt_sig(c.cycles_per_iter),
+            vec.reason,
         ));
         notes.push(self.access_note());
         notes.push(super::formulation_note(self.p));

@@ -1,9 +1,11 @@
 //! The PerDome / PeaPaw figures, built from an
 //! [`Analysis`]: heat maps (`heatmap.rs`), rotatable surfaces
 //! (`surface/`, with the 3-D projection), the partition comparison
-//! (`compare.rs`), and the markers they share.
+//! (`compare.rs`), and the markers they share; and the energy parameters
+//! fitted to measured runs (`energy_fit.rs`, a chart of its own input).
 
 pub mod compare;
+pub mod energy_fit;
 pub mod heatmap;
 pub mod surface;
 

@@ -3,8 +3,10 @@
 //!
 //! - `state.rs`: what is saved (class text, two processors, f, the
 //!   application);
-//! - `panel.rs`: the side panel; `view.rs`: the central area.
+//! - `panel.rs`: the side panel (`measured.rs`: its measured curve);
+//!   `view.rs`: the central area.
 
+mod measured;
 mod panel;
 mod params;
 pub mod state;
@@ -31,6 +33,8 @@ pub struct BoathullUi {
     pub state: BoathullState,
     /// The class text last parsed and what it gave: parsed once per edit.
     parsed: Option<(String, Result<Class, ClassError>)>,
+    /// Why the last measured curve could not be loaded.
+    measured_error: Option<String>,
 }
 
 impl BoathullUi {
@@ -58,6 +62,7 @@ impl ModelUi for BoathullUi {
         BoathullUi {
             state: BoathullState::from_catalog(catalog),
             parsed: None,
+            measured_error: None,
         }
     }
 

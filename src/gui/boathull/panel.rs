@@ -37,6 +37,8 @@ pub fn side_panel_ui(ui: &mut Ui, m: &mut BoathullUi, ctx: &mut ViewContext<'_>)
         complexity_section_ui(ui, &mut m.state);
         ui.separator();
         application_section_ui(ui, m, ctx);
+        ui.separator();
+        super::measured::measured_section_ui(ui, m, ctx);
     });
 }
 

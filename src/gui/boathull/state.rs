@@ -11,7 +11,7 @@ use crate::figure::boathull::{
 use crate::gui::ViewError;
 use crate::model::boathull::{
     Assume, Class, ClassError, ClassOptions, Cpu, CpuAssumptions, Gpu, GpuAssumptions, Machine,
-    Table1Reading,
+    MeasuredCurve, Table1Reading,
 };
 use crate::model::perdome::Side;
 use crate::preset::Catalog;
@@ -154,6 +154,13 @@ pub struct BoathullState {
     /// overview's second platform), drawn over the boat hull view.
     #[serde(default)]
     pub overlay: Option<ProcessorState>,
+    /// The path typed in the measured-curve field.
+    #[serde(default)]
+    pub measured_path: String,
+    /// The measured curve last loaded (kept, so it survives a restart
+    /// without reading the file again), drawn over the boat hull view.
+    #[serde(default)]
+    pub measured: Option<MeasuredCurve>,
 }
 
 impl Default for BoathullState {
@@ -184,6 +191,8 @@ impl BoathullState {
             table1_as_printed: false,
             application,
             overlay: None,
+            measured_path: String::new(),
+            measured: None,
         }
     }
 
@@ -259,6 +268,7 @@ impl BoathullState {
             samples: DEFAULT_SAMPLES,
             application,
             overlay: self.overlay.as_ref().map(ProcessorState::processor),
+            measured: self.measured.clone(),
         };
         input.check()?;
         Ok(input)

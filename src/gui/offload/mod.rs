@@ -4,8 +4,11 @@
 //! - `state.rs`: what is saved (platform, overrides, kernel, edited
 //!   subscripts, sizes) and the decision readout;
 //! - `panel.rs`: the side panel; `view.rs`: the central area with the
-//!   editable access table.
+//!   editable access table;
+//! - `measured.rs`: measured speedups beside the suite (the file read
+//!   once per load, the panel's row).
 
+pub mod measured;
 mod panel;
 pub mod state;
 mod view;
@@ -29,6 +32,8 @@ pub struct OffloadUi {
     /// The platform before the overrides, by platform id: resolved once
     /// per platform, not every frame.
     base: Option<(String, Option<BasePlatform>)>,
+    /// The measured-speedup file, parsed once per load.
+    measured_file: measured::MeasuredFile,
 }
 
 /// The figures' input and the side panel's decision readout.
@@ -51,6 +56,7 @@ impl ModelUi for OffloadUi {
             state,
             access_rows: Default::default(),
             base: None,
+            measured_file: Default::default(),
         }
     }
 
@@ -68,7 +74,7 @@ impl ModelUi for OffloadUi {
     }
 
     fn input(&self, catalog: &Catalog) -> Result<OffloadInput, ViewError> {
-        self.state.input(catalog)
+        self.state.input_with(catalog, |_| self.measured(catalog))
     }
 
     fn compute(input: &OffloadInput) -> Result<OffloadComputed, ViewError> {
@@ -123,7 +129,11 @@ impl ModelUi for OffloadUi {
             self.base = Some((self.state.platform.clone(), base));
         }
         let base = self.base.as_ref().and_then(|(_, b)| b.as_ref());
-        panel::side_panel_ui(ui, &mut self.state, base, readout, ctx.catalog);
+        let file = &mut self.measured_file;
+        let cat = ctx.catalog;
+        panel::side_panel_ui(ui, &mut self.state, base, readout, cat, |ui, s| {
+            measured::measured_ui(ui, s, file, ctx);
+        });
     }
 
     fn central_ui(

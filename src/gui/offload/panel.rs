@@ -75,13 +75,14 @@ const CPU_ROWS: [OffloadParam; 10] = [
 
 /// The side panel; `base` is the platform before the overrides (the
 /// rows' values and sources), `readout` the decision at the chosen size,
-/// or why there is none.
+/// or why there is none; `measured` draws the measured-speedup row.
 pub fn side_panel_ui(
     ui: &mut Ui,
     s: &mut OffloadState,
     base: Option<&BasePlatform>,
     readout: Option<Result<&Readout, &ViewError>>,
     cat: &Catalog,
+    measured: impl FnOnce(&mut Ui, &mut OffloadState),
 ) {
     ui.spacing_mut().slider_width = 150.0;
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -116,6 +117,8 @@ pub fn side_panel_ui(
         }
         ui.separator();
         suite_ui(ui, s, cat);
+        ui.separator();
+        measured(ui, s);
     });
 }
 

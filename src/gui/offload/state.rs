@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::figure::offload::{KernelInput, OffloadInput, OverlayPlatform};
+use crate::figure::offload::{KernelInput, MeasuredSuite, OffloadInput, OverlayPlatform};
 use crate::format::{fmt_speedup, fmt_time, fmt_whole};
 use crate::gui::ViewError;
 use crate::model::offload::{Formulation, OffloadParam, Platform, decide};
@@ -94,6 +94,14 @@ pub struct OffloadState {
     /// How Hong & Kim is read, where chosen (else the preset's).
     #[serde(default)]
     pub formulation: Option<Formulation>,
+    /// The measured-speedup file's path as typed in the panel.
+    pub measured_path: String,
+    /// The measured-speedup file drawn in the suite view (loaded).
+    pub measured: Option<String>,
+    /// Bumped by each Load, so that loading the same path again reads the
+    /// file again.
+    #[serde(skip)]
+    pub measured_reload: u64,
 }
 
 impl Default for OffloadState {
@@ -109,6 +117,9 @@ impl Default for OffloadState {
             size_hi: 100_000.0,
             compare: None,
             formulation: None,
+            measured_path: String::new(),
+            measured: None,
+            measured_reload: 0,
         }
     }
 }
@@ -227,8 +238,21 @@ impl OffloadState {
 
     /// The model input of the current values, or why there is none (an
     /// unknown preset, a parameter out of range, a subscript that does
-    /// not parse: named with its column).
+    /// not parse: named with its column). The measured file, when one is
+    /// loaded, is read here; a file that cannot be read is left out.
     pub fn input(&self, catalog: &Catalog) -> Result<OffloadInput, ViewError> {
+        self.input_with(catalog, |path| {
+            super::measured::read_measured(std::path::Path::new(path), catalog).ok()
+        })
+    }
+
+    /// [`Self::input`] with the measurements of the loaded path from
+    /// `measured`.
+    pub(super) fn input_with(
+        &self,
+        catalog: &Catalog,
+        measured: impl FnOnce(&str) -> Option<MeasuredSuite>,
+    ) -> Result<OffloadInput, ViewError> {
         let (platform_name, platform) = self.platform(catalog)?;
         let launch = platform.runtime.launch(&platform.gpu);
         let kernel_input = |id: &str| -> Result<KernelInput, ViewError> {
@@ -265,6 +289,7 @@ impl OffloadState {
             size_lo: self.size_lo,
             size_hi: self.size_hi,
             overlay: self.overlay(catalog)?,
+            measured: self.measured.as_deref().and_then(measured),
         })
     }
 }

@@ -63,6 +63,10 @@ pub struct Derived {
     pub coalesced: String,
     /// Coalesced at the size (`None`: unknown).
     pub is_coalesced: Option<bool>,
+    /// Along the host's innermost loop index: "unit", "none" or the
+    /// stride (the host vectorizes when every access is unit or none).
+    pub host: String,
+    pub host_vectorizable: Option<bool>,
 }
 
 /// What a subscript text gives for the kernel at size `n`, or the parse
@@ -85,7 +89,16 @@ pub fn derive(edit: &KernelEdit, text: &str, n: f64) -> Result<Derived, Subscrip
             }
             Err(e) => (e.to_string(), "unknown".into(), None),
         };
+    let inner = edit.loop_indices.last().map_or(par, String::as_str);
+    let (host, host_vectorizable) = match acc.stride(inner, &[(edit.size_name.as_str(), size)]) {
+        Ok(0) => ("none (invariant or reduction)".to_string(), Some(true)),
+        Ok(1 | -1) => ("unit".to_string(), Some(true)),
+        Ok(k) => (format!("stride {k}: scalar"), Some(false)),
+        Err(_) => ("unknown".to_string(), None),
+    };
     Ok(Derived {
+        host,
+        host_vectorizable,
         symbolic: acc.symbolic_stride(par).to_string(),
         array: acc.array.unwrap_or_default(),
         stride,
@@ -115,7 +128,7 @@ fn access_table_ui(ui: &mut Ui, edit: &mut KernelEdit, rows: &mut AccessRows, n:
     let red = ui.visuals().error_fg_color;
     let weak = ui.visuals().weak_text_color();
     egui::Grid::new("offload_access_table")
-        .num_columns(5)
+        .num_columns(6)
         .striped(true)
         .spacing([12.0, 4.0])
         .show(ui, |ui| {
@@ -125,6 +138,10 @@ fn access_table_ui(ui: &mut Ui, edit: &mut KernelEdit, rows: &mut AccessRows, n:
                 "stride (symbolic)",
                 &format!("stride at n = {}", fmt_whole(n.round())),
                 "coalesced",
+                &format!(
+                    "host, along {}",
+                    edit.loop_indices.last().map_or("?", String::as_str)
+                ),
             ] {
                 ui.label(RichText::new(h).strong());
             }
@@ -156,6 +173,14 @@ fn access_table_ui(ui: &mut Ui, edit: &mut KernelEdit, rows: &mut AccessRows, n:
                             None => weak,
                         };
                         ui.colored_label(color, &d.coalesced);
+                        let host = match d.host_vectorizable {
+                            Some(true) => ui.visuals().text_color(),
+                            Some(false) => red,
+                            None => weak,
+                        };
+                        ui.colored_label(host, &d.host).on_hover_text(
+                            "The host's compiler vectorizes the loop when every access has unit or no stride along its innermost index",
+                        );
                     }
                     Err(e) => {
                         ui.colored_label(red, e.to_string());

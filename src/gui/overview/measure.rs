@@ -32,6 +32,10 @@ pub struct MeasureSettings {
     pub folder: String,
     /// The platform file the last measurement wrote.
     pub last: Option<String>,
+    /// A catalog CPU spec sheet to compare the roofs with.
+    pub spec: Option<String>,
+    /// What the last measurement found (against the spec sheet).
+    pub summary: String,
 }
 
 impl Default for MeasureSettings {
@@ -42,6 +46,8 @@ impl Default for MeasureSettings {
             gpu: "h100-sxm5".into(),
             folder: default_folder(),
             last: None,
+            spec: None,
+            summary: String::new(),
         }
     }
 }
@@ -95,6 +101,11 @@ impl OverviewUi {
         );
         let (step2, cancel2, repaint) = (step.clone(), cancel.clone(), egui_ctx.clone());
         let catalog = ctx.catalog.clone();
+        let spec = s
+            .spec
+            .as_deref()
+            .and_then(|id| catalog.cpu(id))
+            .map(|e| e.1.clone());
         let work = move || -> Outcome {
             let mut progress = |k: usize, _: &str| {
                 step2.store(k, Ordering::Relaxed);
@@ -110,10 +121,18 @@ impl OverviewUi {
             let files =
                 write_measured(&dir, "measured-cpu", &m.to_spec(), &s.gpu, &speed, &catalog)
                     .map_err(|e| e.to_string())?;
-            let summary = format!(
-                "{:.0} GFLOP/s, {:.1} GB/s, {:.0} ns",
+            let mut summary = format!(
+                "FMA f32 {:.0} GFLOP/s, triad {:.1} GB/s, latency {:.0} ns",
                 m.fma_f32.value, m.triad.value, m.latency.value
             );
+            if let Some(sp) = &spec {
+                summary.push_str(&format!(
+                    "; of the {} sheet: {:.1} % of its peak, {:.1} % of its bandwidth",
+                    sp.name,
+                    100.0 * m.fma_f32.value / sp.peak_gflops(),
+                    100.0 * m.triad.value / sp.mem_bw_gbs
+                ));
+            }
             Ok((files, summary))
         };
         let started = ctx
@@ -139,6 +158,7 @@ impl OverviewUi {
                     platform
                 ));
                 self.state.measure.last = Some(platform.clone());
+                self.state.measure.summary = summary;
                 ctx.requests.push(Request::UsePlatform(platform));
             }
             Err(why) if why == "Measurement cancelled." => ctx.status.info(why),
@@ -170,6 +190,21 @@ pub fn measure_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
                     ui.selectable_value(&mut s.gpu, e.id.clone(), &g.name);
                 }
             });
+        let spec_name = s
+            .spec
+            .as_deref()
+            .and_then(|id| ctx.catalog.cpu(id))
+            .map_or("(none)".to_string(), |e| e.1.name.clone());
+        egui::ComboBox::from_label("Spec sheet to compare")
+            .selected_text(spec_name)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut s.spec, None, "(none)");
+                for (e, c) in ctx.catalog.cpus() {
+                    ui.selectable_value(&mut s.spec, Some(e.id.clone()), &c.name);
+                }
+            })
+            .response
+            .on_hover_text("The achieved fraction of its FMA peak and memory bandwidth");
         ui.horizontal(|ui| {
             let l = ui.label("Folder");
             ui.add(TextEdit::singleline(&mut s.folder).desired_width(220.0))
@@ -210,5 +245,6 @@ pub fn measure_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
         ui.ctx().request_repaint_after(Duration::from_millis(100));
     } else if let Some(p) = &m.state.measure.last {
         ui.weak(format!("Last: {p}"));
+        ui.label(&m.state.measure.summary);
     }
 }

@@ -4,12 +4,14 @@
 //!
 //! - `state.rs`: what is saved (platform, workload, camera, specs);
 //! - `files.rs`: presets picked, opened, saved, and measured CSV imported;
-//! - `panel.rs` + `specs_panel.rs`: the side panel;
+//! - `panel.rs` + `specs_panel.rs` + `energy_fit_panel.rs`: the side
+//!   panel (the last: energy parameters fitted to measured runs);
 //! - one file per central view (`heatmap_view.rs`, `surface_view.rs`,
 //!   `compare_view.rs`, `classification_view.rs`).
 
 mod classification_view;
 mod compare_view;
+pub mod energy_fit_panel;
 mod files;
 mod heatmap_view;
 mod panel;
@@ -25,6 +27,7 @@ use super::context::ViewContext;
 use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
+use crate::figure::perdome::energy_fit::{self, EnergyFitInput};
 use crate::figure::{self, Camera, Figure, FigureError, ModelGroup, View};
 use crate::model::perdome::{Analysis, Platform, Processor, Resolution, Scenario};
 use crate::preset::{Catalog, defaults};
@@ -45,12 +48,16 @@ pub struct PerdomeUi {
 pub struct PerdomeInput {
     pub scenario: Scenario,
     pub compared: Option<Scenario>,
+    /// The measured energy runs of the energy-fit view.
+    pub energy: EnergyFitInput,
 }
 
 /// The analyses of [`PerdomeInput`].
 pub struct PerdomeComputed {
     pub analysis: Analysis,
     pub compared: Option<Analysis>,
+    /// What the energy-fit view is drawn from.
+    pub energy: EnergyFitInput,
 }
 
 /// The state when no preset can be read: a made-up platform, no workload
@@ -129,6 +136,7 @@ impl ModelUi for PerdomeUi {
         Ok(PerdomeInput {
             scenario: self.state.scenario(),
             compared: self.state.compared_scenario(),
+            energy: self.state.energy_runs.input(),
         })
     }
 
@@ -140,10 +148,14 @@ impl ModelUi for PerdomeUi {
                 Some(s) => Some(Analysis::compute(s, res)?),
                 None => None,
             },
+            energy: input.energy.clone(),
         })
     }
 
     fn figure(view: View, c: &PerdomeComputed) -> Result<Figure, ViewError> {
+        if view == View::EnergyFit {
+            return Ok(Figure::Chart(energy_fit::build(&c.energy)?));
+        }
         figure::perdome::build_pair(view, &c.analysis, c.compared.as_ref()).ok_or_else(|| {
             FigureError::WrongView {
                 view: view.key(),
@@ -254,6 +266,7 @@ fn figure_ui(
         Figure::Heatmap(f) => heatmap_view::heatmap_ui(ui, f, generation, heatmap),
         Figure::Surface(f) => surface_view::surface_ui(ui, f, generation, camera, surface),
         Figure::Compare(f) => compare_view::compare_ui(ui, f),
+        Figure::Chart(f) => crate::gui::chart_view::chart_ui(ui, f),
         _ => {
             ui.label("Not a PerDome / PeaPaw figure.");
         }
@@ -272,6 +285,11 @@ impl PerdomeUi {
         if let Some((e, w)) = catalog.workload(defaults::WORKLOAD) {
             let (id, w) = (e.id.clone(), w.clone());
             self.apply_workload(&id, &w, None);
+        }
+        // The shipped energy runs, where they are found (else the path
+        // field stays empty and the view says how to load some).
+        if !self.state.energy_runs.path.is_empty() {
+            let _ = self.state.energy_runs.load();
         }
     }
 }

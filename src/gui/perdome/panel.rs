@@ -37,6 +37,7 @@ pub fn side_panel_ui(
     ui.spacing_mut().slider_width = 150.0;
     egui::ScrollArea::vertical().show(ui, |ui| {
         platform_section_ui(ui, m, ctx);
+        super::energy_fit_panel::energy_fit_ui(ui, &mut m.state, ctx);
         ui.separator();
         workload_section_ui(ui, m, ctx);
         partitions_ui(

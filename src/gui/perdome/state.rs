@@ -286,6 +286,9 @@ pub struct PerdomeState {
     /// and parameters, drawn beside this one.
     #[serde(default)]
     pub compare: Option<(Chosen, Platform)>,
+    /// Measured energy runs for the energy fit, with its settings.
+    #[serde(default)]
+    pub energy_runs: super::energy_fit_panel::EnergyRunsState,
 }
 
 fn default_specs() -> [Specs; 2] {
@@ -306,6 +309,7 @@ impl PerdomeState {
             imported_from: String::new(),
             specs: default_specs(),
             compare: None,
+            energy_runs: Default::default(),
         }
     }
 

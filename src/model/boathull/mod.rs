@@ -20,6 +20,7 @@
 //!   range plus transfers (Section 5, Tables 4 and 5).
 //! - [`crossover`](mod@crossover): the operator complexity at which two times cross.
 //! - [`machine`]: a processor of either kind, as presets and the GUI hold it.
+//! - [`measured`]: measured times against f and their relative error.
 //!
 //! Units: operator complexity f in operations per element of the operator,
 //! P_compute in GFLOP/s (10^9 operations per second), bandwidths in GB/s
@@ -38,6 +39,7 @@ pub mod cpu;
 pub mod crossover;
 pub mod gpu;
 pub mod machine;
+pub mod measured;
 pub mod roofline;
 
 pub use application::{Application, ApplicationTime, Complexity, Primitive, Target, Transfers};
@@ -50,6 +52,7 @@ pub use cpu::{Cpu, CpuAssumptions, CpuCompute, CpuTimes};
 pub use crossover::{balance_complexity, crossover};
 pub use gpu::{Gpu, GpuAssumptions, GpuTimes};
 pub use machine::{AssumptionSet, Machine};
+pub use measured::{MeasuredCurve, MeasuredPoint};
 pub use roofline::{Roofline, RooflinePoint};
 
 /// Size of one data element in bytes: the paper assumes 32-bit elements

@@ -98,6 +98,21 @@ pub struct OffloadKernel {
     pub max_blocks: f64,
     pub active_blocks_per_sm: f64,
     pub load_bytes_per_warp: f64,
+    /// The index of the innermost loop the host runs (the one its compiler
+    /// vectorizes, if any).
+    pub innermost_index: String,
+    /// Bytes of one array element (4 for float).
+    pub element_bytes: f64,
+}
+
+/// Whether the host's compiler vectorizes a loop, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HostVectorization {
+    pub vectorized: bool,
+    /// Elements per vector instruction (1 when not vectorized).
+    pub lanes: f64,
+    /// The rule's reason in a few words.
+    pub reason: String,
 }
 
 /// The machine the decision needs: host CPU, GPU, bus, and the grid the
@@ -169,9 +184,54 @@ impl OffloadKernel {
         })
     }
 
-    /// The CPU loop at size n.
-    pub fn cpu_loop(&self, n: f64) -> Result<CpuLoop, OffloadError> {
+    /// Whether the host vectorizes the loop at size n: every access of the
+    /// innermost loop has unit stride or none (an invariant or a
+    /// reduction) along its index, so the compiler can run `vector_bits /
+    /// (8 x element_bytes)` elements per instruction. A stride of any other
+    /// length (a column walk) keeps it scalar, as does a host without a
+    /// vector unit modelled (`vector_bits` 0). Reductions count as
+    /// vectorizable, as compilers do with re-association allowed.
+    pub fn host_vectorized(
+        &self,
+        n: f64,
+        vector_bits: f64,
+    ) -> Result<HostVectorization, OffloadError> {
+        let size = n.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
+        let sizes = [(self.size_name.as_str(), size)];
+        let scalar = |reason: String| HostVectorization {
+            vectorized: false,
+            lanes: 1.0,
+            reason,
+        };
+        for a in &self.accesses {
+            let stride = a.access.stride(&self.innermost_index, &sizes)?;
+            if stride.abs() > 1 {
+                return Ok(scalar(format!(
+                    "scalar: `{}` has stride {stride} along {}",
+                    a.access.text, self.innermost_index
+                )));
+            }
+        }
+        let lanes =
+            (vector_bits / (8.0 * positive("element_bytes", "bytes", self.element_bytes)?)).floor();
+        if lanes < 2.0 {
+            return Ok(scalar("scalar: no vector unit modelled on the host".into()));
+        }
+        Ok(HostVectorization {
+            vectorized: true,
+            lanes,
+            reason: format!(
+                "vectorized: unit or no stride along {}, {lanes} lanes of {vector_bits} bits",
+                self.innermost_index
+            ),
+        })
+    }
+
+    /// The CPU loop at size n on a host whose vector registers are
+    /// `vector_bits` wide (see [`OffloadKernel::host_vectorized`]).
+    pub fn cpu_loop(&self, n: f64, vector_bits: f64) -> Result<CpuLoop, OffloadError> {
         let (iters, trips) = self.counts(n)?;
+        let vector_lanes = self.host_vectorized(n, vector_bits)?.lanes;
         let m = &self.cpu_mix;
         Ok(CpuLoop {
             iterations: iters,
@@ -185,6 +245,7 @@ impl OffloadKernel {
             cycles_per_iter: None,
             bytes_per_iter: self.cpu_bytes_per_iter.at(n),
             data_passes: 1.0,
+            vector_lanes,
         })
     }
 
@@ -202,7 +263,9 @@ pub fn decide(
     platform: &Platform,
     n: f64,
 ) -> Result<Decision, OffloadError> {
-    let cpu = platform.cpu.predict(&kernel.cpu_loop(n)?)?;
+    let cpu = platform
+        .cpu
+        .predict(&kernel.cpu_loop(n, platform.cpu.vector_bits)?)?;
     let gpu = platform
         .gpu
         .predict_with(&kernel.gpu_kernel(n)?, platform.formulation)?;

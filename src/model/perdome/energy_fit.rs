@@ -3,7 +3,7 @@
 //! as PeaPaw 6.2 obtains its Table IV energies).
 
 /// One measured run.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct EnergyRun {
     /// Flops executed.
     pub n_flops: f64,

@@ -1,7 +1,12 @@
 //! Presets for the boat hull model: a processor's boat hull parameters
 //! as the model's [`Gpu`] or [`Cpu`], and application presets
 //! (`presets/applications/*.ron`) parsed, validated (every class name read
-//! with [`Class::parse`]) and turned into the model's [`Application`].
+//! with [`Class::parse`]) and turned into the model's [`Application`];
+//! measured curves of time against f in `measured.rs`.
+
+mod measured;
+
+pub use measured::{REQUIRED_COLUMNS, load_measured_curve, parse_measured_curve};
 
 use std::collections::HashSet;
 use std::path::Path;

@@ -128,6 +128,10 @@ impl OffloadKernelPreset {
             max_blocks: launch.max_blocks,
             active_blocks_per_sm: launch.active_blocks_per_sm,
             load_bytes_per_warp: WARP_SIZE * self.element_bytes,
+            innermost_index: idx
+                .last()
+                .map_or_else(|| self.parallel_index.clone(), |s| (*s).to_string()),
+            element_bytes: self.element_bytes,
         })
     }
 }

@@ -37,7 +37,7 @@ pub fn validate_offload_kernel(k: &OffloadKernelPreset, origin: &str) -> Result<
         let field = format!("{mode}_size");
         model
             .gpu_kernel(n)
-            .and_then(|_| model.cpu_loop(n))
+            .and_then(|_| model.cpu_loop(n, 512.0))
             .map_err(|e| PresetError::invalid(origin, &field, format!("at n = {n}: {e}")))?;
     }
     Ok(())

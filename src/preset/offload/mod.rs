@@ -39,11 +39,14 @@
 //!   checks and its model (the adjustable numbers are the model's
 //!   [`OffloadParam`](crate::model::offload::OffloadParam));
 //! - `kernel.rs`: the kernel types and their model;
+//! - `measured.rs`: measured offload speedups (a CSV file) to set beside
+//!   the predictions;
 //! - `suite.rs`: the kernel sets of the suite views (the paper's 25 loops,
 //!   the 13 programs) and which loops make each program.
 
 mod kernel;
 pub mod load;
+mod measured;
 mod platform;
 mod suite;
 
@@ -52,6 +55,10 @@ pub use self::load::{
     check_pair, load_offload_kernel_file, load_offload_platform_file, offload_kernel_arg,
     offload_platform_arg, parse_offload_kernel, parse_offload_platform, save_offload_kernel,
     save_offload_platform, validate_offload_kernel, validate_offload_platform,
+};
+pub use self::measured::{
+    KEY_COLUMNS, MeasuredOffload, MeasuredOffloadRow, MeasuredTimes, TIME_COLUMNS,
+    load_measured_offload, parse_measured_offload,
 };
 pub use self::platform::OffloadPlatformPreset;
 pub use self::suite::{BENCHMARKS, Fusion, KernelSet, PAPER_LOOPS, PROGRAM_LOOPS};

@@ -9,8 +9,10 @@
 //! - `resolve.rs`: processor references looked up, command-line style
 //!   arguments, and the model's [`Scenario`](crate::model::perdome::Scenario);
 //! - `measured_csv.rs` + `measured_files.rs`: the import of measured
-//!   partitions from CSV.
+//!   partitions from CSV;
+//! - `energy_runs.rs`: measured energy runs from CSV, for the energy fit.
 
+pub mod energy_runs;
 pub mod measured_csv;
 mod measured_files;
 pub mod resolve;
@@ -25,6 +27,7 @@ use super::file::{parse_ron, read_text};
 use super::processor::ProcessorPreset;
 use super::save::save_ron;
 
+pub use energy_runs::{EnergyRuns, load_energy_runs, parse_energy_runs};
 pub use measured_csv::{MeasuredImport, import_measured_csv};
 pub use resolve::{ResolvedPlatform, platform_arg, scenario, scenario_of, workload_arg};
 pub use validate::validate_workload;

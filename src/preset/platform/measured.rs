@@ -8,6 +8,8 @@ use super::{GpuRef, HardwarePreset, PlatformPreset, SpecRef};
 use crate::model::platform::{CpuSpec, Link, Source};
 use crate::preset::error::PresetError;
 use crate::preset::fpm::{SpeedCsv, save_speed_csv};
+use crate::preset::hardware::load_gpu_spec_file;
+use crate::preset::is_file_arg;
 use crate::preset::save::save_ron;
 use crate::preset::{Catalog, PresetKind};
 
@@ -16,34 +18,47 @@ impl crate::preset::save::PresetFile for CpuSpec {
 }
 
 impl PlatformPreset {
-    /// The measured `cpu` with the catalog GPU `gpu_id`; the link of the
-    /// first catalog platform with that GPU (else a PCIe 4.0 x16 estimate),
-    /// its source saying so.
+    /// The measured `cpu` with the GPU `gpu`: a catalog id, or a GPU spec
+    /// sheet file (`.ron`, e.g. from `presets import-probe`), put inline;
+    /// the link of the first catalog platform with that GPU (else a PCIe
+    /// 4.0 x16 estimate), its source saying so.
     pub fn of_measured_cpu(
         cpu: CpuSpec,
-        gpu_id: &str,
+        gpu: &str,
         cat: &Catalog,
     ) -> Result<PlatformPreset, PresetError> {
-        let Some((gpu_entry, gpu)) = cat.gpu(gpu_id) else {
-            return Err(PresetError::Unknown {
-                origin: "the measured platform's GPU".into(),
-                kind: PresetKind::Gpu,
-                key: gpu_id.to_string(),
-                known: cat.ids(PresetKind::Gpu),
-            });
+        let (gpu_ref, gpu_name, gpu_source, link) = if is_file_arg(gpu) {
+            let spec = load_gpu_spec_file(Path::new(gpu))?;
+            let (name, source) = (spec.name.clone(), format!("the GPU spec sheet {gpu}"));
+            (SpecRef::Inline(spec), name, source, link_of(gpu, cat))
+        } else {
+            let Some((e, g)) = cat.gpu(gpu) else {
+                return Err(PresetError::Unknown {
+                    origin: "the measured platform's GPU".into(),
+                    kind: PresetKind::Gpu,
+                    key: gpu.to_string(),
+                    known: cat.ids(PresetKind::Gpu),
+                });
+            };
+            let source = format!("the spec sheet {}", e.id);
+            (
+                SpecRef::Preset(e.id.clone()),
+                g.name.clone(),
+                source,
+                link_of(&e.id, cat),
+            )
         };
-        let link = link_of(&gpu_entry.id, cat);
         Ok(PlatformPreset {
-            name: format!("{} + {}", cpu.name, gpu.name),
+            name: format!("{} + {}", cpu.name, gpu_name),
             source: format!(
-                "CPU: {}; GPU: the spec sheet {}; link: {}",
-                cpu.source, gpu_entry.id, link.source
+                "CPU: {}; GPU: {gpu_source}; link: {}",
+                cpu.source, link.source
             ),
             hardware: Some(HardwarePreset {
                 cpu: SpecRef::Inline(cpu),
                 cpus: 1,
                 gpus: vec![GpuRef {
-                    spec: SpecRef::Preset(gpu_entry.id.clone()),
+                    spec: gpu_ref,
                     count: 1,
                 }],
                 link,
@@ -110,9 +125,14 @@ pub fn write_measured(
     cat: &Catalog,
 ) -> Result<MeasuredFiles, PresetError> {
     let platform = PlatformPreset::of_measured_cpu(cpu.clone(), gpu_id, cat)?;
+    let gpu_stem = if is_file_arg(gpu_id) {
+        crate::preset::file_id(Path::new(gpu_id))
+    } else {
+        gpu_id.to_string()
+    };
     let files = MeasuredFiles {
         cpu: dir.join(format!("{id}.ron")),
-        platform: dir.join(format!("{id}-{gpu_id}.ron")),
+        platform: dir.join(format!("{id}-{gpu_stem}.ron")),
         speed: speed
             .iter()
             .map(|(k, _)| ((*k).to_string(), dir.join(format!("{id}-{k}.csv"))))

@@ -151,6 +151,7 @@ fn cpu(node: &Node) -> (CpuMachine, Vec<(String, Source)>) {
             branches: 1.0,
         },
         ipc: 1.0,
+        vector_bits: c.vector_bits,
     };
     let table_ii = || Source::Paper("offload paper Table II (cycles)".into());
     let as_time = |cycles: f64| {
@@ -179,6 +180,7 @@ fn cpu(node: &Node) -> (CpuMachine, Vec<(String, Source)>) {
         ("sync_overhead".into(), as_time(4000.0)),
         ("parallel_startup".into(), as_time(3000.0)),
         ("cpu_mem_bw_gbs".into(), c.source_of("mem_bw_gbs")),
+        ("vector_bits".into(), c.source_of("vector_bits")),
         (
             "ipc".into(),
             Source::Estimate("one instruction per cycle, every class one cycle".into()),

@@ -1,0 +1,271 @@
+//! "Energy from measured runs" in the PerDome / PeaPaw side panel: a CSV
+//! of measured runs loaded, e_f, e_b and p_s fitted to it (PeaPaw 6.2,
+//! optionally with p_s held at the idle power), each run's residual, and
+//! the fit applied to the CPU or the GPU, tagged `measured`.
+
+use std::path::Path;
+
+use eframe::egui::{self, DragValue, RichText, TextEdit, Ui};
+use serde::{Deserialize, Serialize};
+
+use super::state::{PerdomeState, PlatformState};
+use crate::figure::View;
+use crate::figure::perdome::energy_fit::{EnergyFitInput, Fits, model_energy, params_text};
+use crate::format::{fmt_edit, fmt_num};
+use crate::gui::context::{Request, ViewContext};
+use crate::gui::state::Tab;
+use crate::gui::widgets::parse_edit;
+use crate::model::perdome::energy_fit::{EnergyFit, EnergyRun};
+use crate::model::perdome::{Param, Side};
+use crate::model::platform::Source;
+use crate::preset::PresetError;
+use crate::preset::perdome::{EnergyRuns, load_energy_runs};
+
+/// The shipped runs, relative to the working directory.
+pub const SHIPPED_RUNS: &str = "assets/data/h100-energy-runs.csv";
+
+/// The path field, the idle power and the runs loaded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EnergyRunsState {
+    /// The path field.
+    pub path: String,
+    /// Hold p_s at `idle_w`.
+    pub fix_idle: bool,
+    /// Idle power, W.
+    pub idle_w: f64,
+    /// The file the runs came from (empty: none loaded).
+    pub origin: String,
+    pub labels: Vec<String>,
+    pub runs: Vec<EnergyRun>,
+}
+
+impl Default for EnergyRunsState {
+    fn default() -> Self {
+        EnergyRunsState {
+            path: default_path(),
+            fix_idle: false,
+            idle_w: 0.0,
+            origin: String::new(),
+            labels: Vec::new(),
+            runs: Vec::new(),
+        }
+    }
+}
+
+/// The shipped runs where they are found from the working directory,
+/// else nothing.
+pub fn default_path() -> String {
+    if Path::new(SHIPPED_RUNS).is_file() {
+        SHIPPED_RUNS.to_string()
+    } else {
+        String::new()
+    }
+}
+
+impl EnergyRunsState {
+    /// What the figure is built from.
+    pub fn input(&self) -> EnergyFitInput {
+        EnergyFitInput {
+            origin: self.origin.clone(),
+            labels: self.labels.clone(),
+            runs: self.runs.clone(),
+            idle_w: self.fix_idle.then_some(self.idle_w),
+        }
+    }
+
+    /// Read the file of the path field; the runs are replaced only when
+    /// it is valid.
+    pub fn load(&mut self) -> Result<usize, PresetError> {
+        let path = self.path.trim();
+        if path.is_empty() {
+            return Err(PresetError::invalid(
+                "energy runs",
+                "",
+                "no file given: type the path of a CSV of runs",
+            ));
+        }
+        let r: EnergyRuns = load_energy_runs(Path::new(path))?;
+        let n = r.len();
+        (self.origin, self.labels, self.runs) = (r.origin, r.labels, r.runs);
+        Ok(n)
+    }
+}
+
+/// Set `side`'s e_f, e_b and p_s to `fit` (values and loaded values, so
+/// that the tags beside the sliders read `measured`, with `detail` on
+/// hover).
+pub fn apply_fit(p: &mut PlatformState, side: Side, fit: &EnergyFit, detail: &str) {
+    for (param, v) in [
+        (Param::EnergyPerFlop, fit.e_f_pj),
+        (Param::EnergyPerByte, fit.e_b_pj),
+        (Param::StaticPower, fit.p_s_w),
+    ] {
+        p.params.side_mut(side).set(param, v);
+        p.loaded.side_mut(side).set(param, v);
+        let name = format!("{}{}", param.symbol(), side.suffix());
+        let source = Source::Measured(detail.to_string());
+        match p.sources.iter_mut().find(|(k, _)| *k == name) {
+            Some(slot) => slot.1 = source,
+            None => p.sources.push((name, source)),
+        }
+    }
+}
+
+/// What a value set from the fit says it is.
+fn fit_detail(input: &EnergyFitInput, fit: &EnergyFit) -> String {
+    let file = Path::new(&input.origin).file_name().map_or_else(
+        || input.origin.clone(),
+        |f| f.to_string_lossy().into_owned(),
+    );
+    let mut s = format!(
+        "least-squares fit of E = e_f N_f + e_b N_b + p_s T to {} runs of {file} (PeaPaw 6.2); max |residual| {} %",
+        input.runs.len(),
+        fmt_num(fit.max_abs_residual() * 100.0)
+    );
+    if let Some(w) = input.idle_w {
+        s.push_str(&format!("; p_s held at the idle power {} W", fmt_edit(w)));
+    }
+    s
+}
+
+/// The collapsible section.
+pub fn energy_fit_ui(ui: &mut Ui, state: &mut PerdomeState, ctx: &mut ViewContext<'_>) {
+    egui::CollapsingHeader::new("Energy from measured runs")
+        .id_salt("energy-fit")
+        .show(ui, |ui| {
+            ui.weak("e_f, e_b and p_s of one processor fitted to measured runs (PeaPaw 6.2). CSV columns: time_s, energy_j, n_flops, n_bytes.");
+            file_row_ui(ui, &mut state.energy_runs, ctx);
+            idle_row_ui(ui, &mut state.energy_runs);
+            let input = state.energy_runs.input();
+            if input.runs.is_empty() {
+                ui.weak("No runs loaded.");
+            } else {
+                match input.fits() {
+                    Ok(fits) => fits_ui(ui, &input, &fits, &mut state.platform, ctx),
+                    Err(e) => {
+                        ui.colored_label(ui.visuals().error_fg_color, e.to_string());
+                    }
+                }
+            }
+            if ui
+                .button("Show the fit")
+                .on_hover_text("Open the Energy fit view")
+                .clicked()
+            {
+                ctx.requests
+                    .push(Request::Open(Tab::Figure(View::EnergyFit)));
+            }
+        });
+}
+
+fn file_row_ui(ui: &mut Ui, st: &mut EnergyRunsState, ctx: &mut ViewContext<'_>) {
+    ui.horizontal(|ui| {
+        ui.add(
+            TextEdit::singleline(&mut st.path)
+                .desired_width(220.0)
+                .hint_text("runs CSV"),
+        )
+        .accessible_name("Energy runs file")
+        .on_hover_text("Path of a CSV of measured runs");
+        if ui.button("Load").on_hover_text("Read the runs").clicked() {
+            match st.load() {
+                Ok(n) => ctx
+                    .status
+                    .info(format!("{n} energy runs read from {}", st.origin)),
+                Err(e) => ctx.status.error(e),
+            }
+        }
+    });
+    if !st.origin.is_empty() {
+        ui.weak(format!("{} runs from {}", st.runs.len(), st.origin));
+    }
+}
+
+fn idle_row_ui(ui: &mut Ui, st: &mut EnergyRunsState) {
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut st.fix_idle, "fix p_s at idle power [W]");
+        ui.add_enabled(
+            st.fix_idle,
+            DragValue::new(&mut st.idle_w)
+                .speed(0.25)
+                .range(0.0..=f64::INFINITY)
+                .suffix(" W")
+                .custom_formatter(|v, _| fmt_edit(v))
+                .custom_parser(|s| parse_edit(s, "W")),
+        )
+        .accessible_name("Idle power (W)");
+    });
+}
+
+/// The fitted values, the residual of each run, and the apply buttons.
+fn fits_ui(
+    ui: &mut Ui,
+    input: &EnergyFitInput,
+    fits: &Fits,
+    platform: &mut PlatformState,
+    ctx: &mut ViewContext<'_>,
+) {
+    let worst = |f: &EnergyFit| fmt_num(f.max_abs_residual() * 100.0);
+    ui.label(format!("Free fit: {}", params_text(&fits.free)));
+    ui.weak(format!("max |residual| {} %", worst(&fits.free)));
+    if let Some(f) = &fits.fixed {
+        ui.label(format!("p_s fixed: {}", params_text(f)));
+        ui.weak(format!("max |residual| {} %", worst(f)));
+    }
+    let fit = fits.chosen();
+    residuals_ui(ui, input, fit);
+    let physical = [fit.e_f_pj, fit.e_b_pj, fit.p_s_w]
+        .iter()
+        .all(|v| v.is_finite() && *v >= 0.0);
+    let which = if fits.fixed.is_some() {
+        "the fit with p_s fixed"
+    } else {
+        "the free fit"
+    };
+    ui.horizontal(|ui| {
+        for (side, text) in [(Side::Cpu, "Apply to CPU"), (Side::Gpu, "Apply to GPU")] {
+            let tip = if physical {
+                format!("Set e_f, e_b and p_s of the {} to {which}", side.name())
+            } else {
+                "A fitted value is negative: the runs cannot give these parameters".to_string()
+            };
+            let clicked = ui
+                .add_enabled(physical, egui::Button::new(text))
+                .on_hover_text(tip)
+                .clicked();
+            if clicked {
+                apply_fit(platform, side, fit, &fit_detail(input, fit));
+                ctx.status
+                    .info(format!("{} e_f, e_b and p_s set from {which}", side.name()));
+            }
+        }
+    });
+}
+
+/// Each run: measured and modelled energy, relative residual.
+fn residuals_ui(ui: &mut Ui, input: &EnergyFitInput, fit: &EnergyFit) {
+    egui::CollapsingHeader::new("Residual per run")
+        .id_salt("energy-fit-residuals")
+        .show(ui, |ui| {
+            egui::Grid::new("energy-fit-runs")
+                .num_columns(4)
+                .spacing([10.0, 2.0])
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["run", "measured (J)", "model (J)", "residual"] {
+                        ui.label(RichText::new(h).strong());
+                    }
+                    ui.end_row();
+                    for (k, r) in input.runs.iter().enumerate() {
+                        let label = input.labels.get(k).map_or("", String::as_str);
+                        ui.label(label);
+                        ui.label(fmt_num(r.energy_j));
+                        ui.label(fmt_num(model_energy(fit, r)));
+                        let res = fit.residuals.get(k).copied().unwrap_or(f64::NAN);
+                        ui.label(format!("{} %", fmt_num(res * 100.0)));
+                        ui.end_row();
+                    }
+                });
+        });
+}

@@ -1,0 +1,364 @@
+//! Measured offload speedups beside the predictions: the shipped H100
+//! file and its platform preset, the reader's errors, the suite figure's
+//! measured bars, times panel and decisions-right note (checked against a
+//! count made here from the CSV and the model), the export and eval
+//! command lines, and the offload panel's Load row.
+
+mod common;
+use common::{eval, fails, hetscope, stderr};
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hetscope::figure::chart::ChartFigure;
+use hetscope::figure::offload::{self, OffloadInput};
+use hetscope::figure::{Figure, View};
+use hetscope::gui::offload_state::OffloadState;
+use hetscope::gui::{HetscopeApp, OffloadUi, Tab};
+use hetscope::model::offload::decide;
+use hetscope::preset::Catalog;
+use hetscope::preset::offload::parse_measured_offload;
+
+const FILE: &str = "assets/data/h100-offload-measured.csv";
+const LEGEND: &str = "measured (h100-offload-measured.csv)";
+
+fn path() -> String {
+    format!("{}/{FILE}", env!("CARGO_MANIFEST_DIR"))
+}
+
+fn shipped() -> String {
+    std::fs::read_to_string(path()).unwrap()
+}
+
+fn cat() -> Catalog {
+    Catalog::builtin().unwrap()
+}
+
+/// One CSV row of the shipped file: kernel, n, threads, speedup.
+fn csv_rows() -> Vec<(String, f64, f64, f64)> {
+    let text = shipped();
+    let mut lines = text.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let (k, n, t, s) = (col("kernel"), col("n"), col("threads"), col("speedup"));
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            let num = |i: usize| f[i].parse::<f64>().unwrap();
+            (f[k].to_string(), num(n), num(t), num(s))
+        })
+        .collect()
+}
+
+#[test]
+fn the_shipped_file_parses_and_every_kernel_is_a_preset() {
+    let c = cat();
+    let m = parse_measured_offload(&shipped(), FILE, &c).unwrap();
+    assert_eq!(m.rows.len(), 24);
+    for r in &m.rows {
+        let (e, k) = c.offload_kernel(&r.kernel_id).unwrap();
+        assert_eq!(e.id, r.kernel_id);
+        assert!(k.name.eq_ignore_ascii_case(&r.kernel), "{}", r.kernel);
+        let t = r.times.expect("the shipped file gives times");
+        // The file's speedup is the times' ratio, rounded.
+        assert!((t.speedup() / r.speedup - 1.0).abs() < 2e-3, "{}", r.kernel);
+    }
+    // The H100 node's platform: 16 host threads, the measured copy rate up.
+    let (_, p) = c.offload_platform("h100-node-offload").unwrap();
+    let model = p.to_model().unwrap();
+    assert_eq!(model.cpu.threads, 16.0);
+    assert_eq!(model.bus.bw_gbs, 7.7);
+    assert!(p.notes.contains("13.7"), "{}", p.notes);
+}
+
+/// The shipped text with `line` (1-based) replaced by `with`.
+fn edited(line: usize, with: &str) -> String {
+    let mut lines: Vec<String> = shipped().lines().map(str::to_string).collect();
+    lines[line - 1] = with.to_string();
+    lines.join("\n") + "\n"
+}
+
+fn error_of(text: &str) -> String {
+    parse_measured_offload(text, "bad.csv", &cat())
+        .unwrap_err()
+        .to_string()
+}
+
+#[test]
+fn malformed_files_name_the_line_and_column() {
+    let text = shipped();
+    let row5 = text.lines().nth(4).unwrap().to_string();
+    let cases = [
+        (
+            edited(1, "kernel,n,cpu_s,gpu_kernel_s,h2d_s,d2h_s,speedup"),
+            "line 1",
+            "`threads`",
+        ),
+        (
+            edited(1, "kernel,n,threads,cpu_s,gpu_kernel_s"),
+            "line 1",
+            "`h2d_s`",
+        ),
+        (
+            edited(5, &row5.replacen("9600", "many", 1)),
+            "line 5",
+            "`n`",
+        ),
+        (
+            edited(5, &row5.replace("913.854", "abc")),
+            "line 5",
+            "`cpu_s`",
+        ),
+        (
+            edited(5, &row5.replace("0.394144", "0")),
+            "line 5",
+            "`gpu_kernel_s`",
+        ),
+        (
+            edited(5, &row5.replace("0.144172", "-0.1")),
+            "line 5",
+            "`h2d_s`",
+        ),
+        (
+            edited(5, &row5.replacen("3MM1", "4MM", 1)),
+            "line 5",
+            "unknown kernel `4MM`",
+        ),
+        (
+            format!("{text}{row5}\n"),
+            "line 26",
+            "measured twice (first on line 5)",
+        ),
+    ];
+    for (text, line, what) in cases {
+        let e = error_of(&text);
+        assert!(e.starts_with("bad.csv:"), "{e}");
+        assert!(
+            e.contains(line) && e.contains(what),
+            "{e}: want {line}, {what}"
+        );
+    }
+    let e = error_of(&edited(5, &row5.replacen("3MM1", "4MM", 1)));
+    assert!(
+        e.contains("known: ") && e.contains("GEMM") && e.contains("3DCONV"),
+        "{e}"
+    );
+    // Speedup computed from the times when its column is absent.
+    let no_speedup: String = text
+        .lines()
+        .map(|l| l.rsplit_once(',').unwrap().0.to_string() + "\n")
+        .collect();
+    let m = parse_measured_offload(&no_speedup, "t.csv", &cat()).unwrap();
+    assert!((m.rows[0].speedup / 1617.0 - 1.0).abs() < 2e-3);
+}
+
+/// The GUI state on the H100 node at n = 9600 with the shipped file.
+fn measured_input() -> OffloadInput {
+    let mut s = OffloadState::default();
+    s.select_platform("h100-node-offload");
+    s.size = 9600.0;
+    s.measured = Some(path());
+    s.input(&cat()).unwrap()
+}
+
+#[test]
+fn the_suite_figure_draws_measured_bars_times_and_decisions_right() {
+    let input = measured_input();
+    assert_eq!(input.platform.cpu.threads, 16.0);
+    let fig = offload::build(View::OffloadSuite, &input).unwrap();
+    let p = &fig.panels[0];
+    let set = p
+        .bars
+        .iter()
+        .find(|b| b.name == LEGEND)
+        .expect("measured bars");
+    // Independently: each CSV row at n = 9600 and 16 threads whose kernel
+    // is a bar, its decision from the model.
+    let (mut compared, mut right) = (0, 0);
+    for (kernel, n, threads, speedup) in csv_rows() {
+        let Some(k) = input.suite.iter().find(|k| k.name == kernel) else {
+            continue;
+        };
+        if n != 9600.0 || threads != 16.0 {
+            continue;
+        }
+        let d = decide(&k.kernel, &input.platform, 9600.0).unwrap();
+        compared += 1;
+        right += usize::from(d.offload == (speedup > 1.0));
+    }
+    // SYRK (two loops in this set) and 3DCONV (measured at 512) are not.
+    assert_eq!(compared, 22);
+    assert_eq!(set.bars.len(), compared);
+    let want = format!("decides {right} of {compared} measured kernels right");
+    assert!(
+        fig.notes.iter().any(|n| n.contains(&want)),
+        "{want}: {:?}",
+        fig.notes
+    );
+    assert!(
+        fig.notes.iter().any(|n| n.contains("Not compared: 2 of 24")
+            && n.contains("SYRK (no bar")
+            && n.contains("3DCONV (measured at n = 512")),
+        "{:?}",
+        fig.notes
+    );
+    // The times panel: host, kernel and transfers, predicted and measured.
+    let t = &fig.panels[1];
+    assert_eq!(t.bars.len(), 6);
+    assert!(t.bars.iter().any(|b| b.name == "transfers, measured"));
+    assert_eq!(t.categories.len(), compared);
+    // Every bar reaches the CSV export.
+    let csv = hetscope::export::render_csv(&Figure::Chart(fig.clone()));
+    let measured_bar = format!(",bar,{LEGEND},");
+    assert_eq!(csv.matches(&measured_bar).count(), compared);
+    assert_eq!(csv.matches("host, measured").count(), compared);
+    // Without the file the figure is as before: one panel.
+    let mut plain = input.clone();
+    plain.measured = None;
+    assert_eq!(
+        offload::build(View::OffloadSuite, &plain)
+            .unwrap()
+            .panels
+            .len(),
+        1
+    );
+}
+
+#[test]
+fn export_and_eval_take_measured() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("suite.svg");
+    let args = [
+        "export",
+        "--view",
+        "offload-suite",
+        "--platform",
+        "h100-node-offload",
+        "--size",
+        "benchmark",
+        "--measured",
+        FILE,
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = hetscope(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.contains("measured (h100-offload-measured.csv)"));
+    assert!(svg.contains("Times, predicted beside measured"));
+    fails(
+        &[
+            "export",
+            "--view",
+            "offload",
+            "--measured",
+            FILE,
+            "--out",
+            "x.svg",
+        ],
+        2,
+        "--view offload-suite (measured speedups)",
+    );
+    let v = eval(&[
+        "eval",
+        "offload",
+        "--suite",
+        "--platform",
+        "h100-node-offload",
+        "--measured",
+        FILE,
+    ]);
+    let block = v["blocks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["size"] == "benchmark" && b["threads"] == 16)
+        .expect("a 16-thread block");
+    // Count from the JSON's predictions and the CSV's speedups.
+    let mut right = 0;
+    for k in block["kernels"].as_array().unwrap() {
+        let name = k["kernel"].as_str().unwrap();
+        let n = k["n"].as_f64().unwrap();
+        let row = csv_rows()
+            .into_iter()
+            .find(|r| r.0 == name && r.1 == n && r.2 == 16.0);
+        match row {
+            Some(r) => {
+                assert_eq!(k["measured"]["speedup"].as_f64(), Some(r.3));
+                right += usize::from(k["offload"].as_bool().unwrap() == (r.3 > 1.0));
+            }
+            None => assert!(k["measured"].is_null(), "{k}"),
+        }
+    }
+    assert_eq!(block["decisions_right"].as_u64(), Some(right as u64));
+    assert_eq!(
+        v["measured"]["decisions_right"].as_u64(),
+        Some(right as u64)
+    );
+    assert_eq!(v["measured"]["rows"].as_u64(), Some(24));
+    fails(
+        &[
+            "eval",
+            "offload",
+            "--suite",
+            "--platform",
+            "h100-node-offload",
+            "--measured",
+            "no.csv",
+        ],
+        2,
+        "no.csv",
+    );
+}
+
+fn chart(h: &Harness<'_, HetscopeApp>) -> ChartFigure {
+    match h.state().figure() {
+        Some(Figure::Chart(c)) => c.clone(),
+        other => panic!("no chart figure: {other:?}"),
+    }
+}
+
+#[test]
+fn the_offload_panel_loads_measured_speedups() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 1400.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.get_by_label("Offload decision").click();
+    h.run();
+    h.get_by_label("Kernel suite").click();
+    h.run();
+    assert_eq!(h.state().state.tab, Tab::Figure(View::OffloadSuite));
+    let ui = h.state_mut().model_mut::<OffloadUi>();
+    ui.state.select_platform("h100-node-offload");
+    ui.state.size = 9600.0;
+    h.run();
+    // A file that does not exist: the error in the panel, no measured bars.
+    h.get_by_label("CSV file")
+        .set_text_value_accesskit("missing.csv");
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("missing.csv:")
+            .next()
+            .is_some()
+    );
+    assert!(!chart(&h).panels[0].bars.iter().any(|b| b.name == LEGEND));
+    // The shipped file.
+    h.get_by_label("CSV file").set_text_value_accesskit(&path());
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    let fig = chart(&h);
+    assert!(fig.panels[0].bars.iter().any(|b| b.name == LEGEND));
+    assert_eq!(fig.panels.len(), 2);
+    assert!(
+        h.query_by_label_contains("Drawn in the kernel suite view")
+            .is_some()
+    );
+    assert_eq!(h.state().model::<OffloadUi>().state.measured, Some(path()));
+    // Clear: the predictions alone.
+    h.get_by_label("Clear").click();
+    h.run();
+    assert_eq!(chart(&h).panels.len(), 1);
+}
