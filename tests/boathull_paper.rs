@@ -8,6 +8,8 @@
 //! from the paper check's rows (`hetscope paper-check --paper boathull`),
 //! so a row and its test cannot disagree.
 
+mod common;
+use common::paper::{row, value};
 use hetscope::model::boathull::application::{fast_focus_on_structures, processor_crossover};
 use hetscope::model::boathull::roofline::gpu_ceiling_range;
 use hetscope::model::boathull::{
@@ -16,24 +18,13 @@ use hetscope::model::boathull::{
     Primitive, Roofline, Table1Reading, Target, TimeRange, balance_complexity, crossover,
 };
 
-use hetscope::paper_check::{Computed, Paper, Row, Status, find, paper_rows, status_mismatches};
+use hetscope::paper_check::{Computed, Paper, Row, Status, paper_rows, status_mismatches};
 
 const MS: f64 = 1e-3;
 
 /// The paper check's boat hull rows.
 fn rows() -> Vec<Row> {
     paper_rows(Paper::Boathull)
-}
-
-fn row<'a>(rows: &'a [Row], id: &str) -> &'a Row {
-    find(rows, id).unwrap_or_else(|| panic!("no paper-check row {id}"))
-}
-
-/// hetscope's number of a row.
-fn value(rows: &[Row], id: &str) -> f64 {
-    let r = row(rows, id);
-    r.computed_value()
-        .unwrap_or_else(|| panic!("{id}: no number ({r:?})"))
 }
 
 /// Every boat hull row of the paper check and its status.

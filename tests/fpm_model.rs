@@ -5,6 +5,8 @@
 //! rows (`hetscope paper-check --paper fpm`), so a row and its test cannot
 //! disagree.
 
+mod common;
+use common::paper::value;
 use hetscope::model::fpm::{
     Contention, Curve, Device, Method, PAPER_GPU_LOSS_PERCENT, Partition, PartitionError,
     SpeedError, SpeedFunction, SpeedPoint, cpm_constants, effective_speeds, evaluate, partition,
@@ -419,13 +421,6 @@ fn evaluate_reports_given_sizes() {
 /// The paper check's FPM rows.
 fn rows() -> Vec<Row> {
     paper_rows(Paper::Fpm)
-}
-
-/// hetscope's number of a row.
-fn value(rows: &[Row], id: &str) -> f64 {
-    let r = find(rows, id).unwrap_or_else(|| panic!("no paper-check row {id}"));
-    r.computed_value()
-        .unwrap_or_else(|| panic!("{id}: no number ({r:?})"))
 }
 
 /// Every FPM row of the paper check and its status.

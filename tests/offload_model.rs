@@ -17,20 +17,15 @@
 //! row and its test cannot disagree; `offload_presets.rs` lists every
 //! offload row with its status.
 
+mod common;
+use common::paper::value;
 use hetscope::model::offload::{
     Bus, Coalescing, CpuLoop, CpuMachine, ExecCase, Formulation, GpuKernel, GpuMachine,
     InstructionMix, OffloadError, OffloadKernel, Platform, Runtime, Scaling, SubscriptAccess,
     SubscriptProblem, crossover, decide, parse_access, sweep,
 };
-use hetscope::paper_check::{Paper, Row, find, paper_rows};
+use hetscope::paper_check::{Paper, paper_rows};
 use proptest::prelude::*;
-
-/// hetscope's number of one of the paper check's offload rows.
-fn value(rows: &[Row], id: &str) -> f64 {
-    let r = find(rows, id).unwrap_or_else(|| panic!("no paper-check row {id}"));
-    r.computed_value()
-        .unwrap_or_else(|| panic!("{id}: no number ({r:?})"))
-}
 
 /// The machine of Hong & Kim's worked example.
 fn hk_machine() -> GpuMachine {

@@ -34,12 +34,14 @@
 //! check's rows (`hetscope paper-check --paper offload`), so a row and its
 //! test cannot disagree; `EXPECTED` lists every offload row and its status.
 
+mod common;
+use common::paper::{row, value};
 use std::path::Path;
 
 use hetscope::model::offload::{
     Coalescing, CpuMachine, Decision, Launch, OffloadParam, Platform, decide,
 };
-use hetscope::paper_check::{Computed, Paper, Row, Status, find, paper_rows, status_mismatches};
+use hetscope::paper_check::{Computed, Paper, Row, Status, paper_rows, status_mismatches};
 use hetscope::preset::offload::*;
 use hetscope::preset::*;
 
@@ -82,17 +84,6 @@ fn speedup(c: &Catalog, platform_id: &str, kernel_id: &str, n: f64) -> f64 {
 /// The paper check's offload rows.
 fn rows() -> Vec<Row> {
     paper_rows(Paper::Offload)
-}
-
-fn row<'a>(rows: &'a [Row], id: &str) -> &'a Row {
-    find(rows, id).unwrap_or_else(|| panic!("no paper-check row {id}"))
-}
-
-/// hetscope's number of a row.
-fn value(rows: &[Row], id: &str) -> f64 {
-    let r = row(rows, id);
-    r.computed_value()
-        .unwrap_or_else(|| panic!("{id}: no number ({r:?})"))
 }
 
 /// Every offload row of the paper check and its status.

@@ -4,11 +4,13 @@
 //! paper-check --paper peapaw`), so a row and its test cannot disagree;
 //! Table IV below cross-checks the presets the rows use.
 
+mod common;
+use common::paper::{row, value};
 use hetscope::model::perdome::classify::{EPaw, PPaw, classify};
 use hetscope::model::perdome::{Platform, Processor, Wp};
 use hetscope::model::perdome::{energy_best_dp, evaluate};
 use hetscope::paper_check::{
-    Computed, Paper, Row, Status, find, paper_rows, rounds_to, status_mismatches,
+    Computed, Paper, Row, Status, paper_rows, rounds_to, status_mismatches,
 };
 use hetscope::preset::Catalog;
 
@@ -56,17 +58,6 @@ fn rel(c: &str, g: &str, w: (f64, f64, f64), energy: bool) -> f64 {
 /// The paper check's PeaPaw rows.
 fn rows() -> Vec<Row> {
     paper_rows(Paper::Peapaw)
-}
-
-fn row<'a>(rows: &'a [Row], id: &str) -> &'a Row {
-    find(rows, id).unwrap_or_else(|| panic!("no paper-check row {id}"))
-}
-
-/// hetscope's number of a row.
-fn value(rows: &[Row], id: &str) -> f64 {
-    let r = row(rows, id);
-    r.computed_value()
-        .unwrap_or_else(|| panic!("{id}: no number ({r:?})"))
 }
 
 /// A row's value as a fraction (the rows give percentages), checked

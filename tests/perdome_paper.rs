@@ -3,10 +3,12 @@
 //! rows (`hetscope paper-check --paper perdome`), so a row and its test
 //! cannot disagree; the tables below cross-check the presets the rows use.
 
+mod common;
+use common::paper::{row, value};
 use hetscope::model::perdome::{Platform, Processor, Wp, WpKind};
 use hetscope::model::perdome::{evaluate, pdp_gflops};
 use hetscope::paper_check::{
-    Computed, Paper, Row, Status, find, paper_rows, rounds_to, status_mismatches,
+    Computed, Paper, Row, Status, paper_rows, rounds_to, status_mismatches,
 };
 use hetscope::preset::Catalog;
 
@@ -45,17 +47,6 @@ fn gflops(p: &Platform, i: f64, i_c: f64, i_g: f64) -> f64 {
 /// from them, so a row and its test cannot disagree).
 fn rows() -> Vec<Row> {
     paper_rows(Paper::Perdome)
-}
-
-fn row<'a>(rows: &'a [Row], id: &str) -> &'a Row {
-    find(rows, id).unwrap_or_else(|| panic!("no paper-check row {id}"))
-}
-
-/// hetscope's number of a row.
-fn value(rows: &[Row], id: &str) -> f64 {
-    let r = row(rows, id);
-    r.computed_value()
-        .unwrap_or_else(|| panic!("{id}: no number ({r:?})"))
 }
 
 /// Every PerDome row of the paper check and its status.

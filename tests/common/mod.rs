@@ -1,7 +1,10 @@
 //! Helpers shared by the tests: running the `hetscope` binary as a
 //! separate process, and an in-memory storage for the GUI's saved state.
-//! Each test file uses some of them.
+//! Each test file uses some of them; `paper.rs` reads the paper check's
+//! rows for the paper tests.
 #![allow(dead_code)]
+
+pub mod paper;
 
 use std::collections::HashMap;
 use std::process::{Command, Output};
