@@ -120,7 +120,9 @@ fn an_unparsable_subscript_names_its_column_and_keeps_the_figure() {
     assert!(err.contains("A[i*n + ]"), "{err}");
     // The last valid figure stays; the error shows next to the field and
     // above the chart.
-    assert_eq!(chart(&h), before);
+    // (compared as text: a curve past the GPU's memory holds NaN, which
+    // is never equal to itself)
+    assert_eq!(format!("{:?}", chart(&h)), format!("{before:?}"));
     assert!(has_text(&h, "subscript `A[i*n + ]`, column 9"));
     assert!(has_text(&h, "showing the last valid figure"));
     // A valid subscript clears the error and rebuilds the figure.

@@ -554,3 +554,30 @@ fn eval_help_lists_offload_and_hongkim() {
         "{text}"
     );
 }
+
+/// The decision checks the kernel's data against the GPU's and the host's
+/// memory: GEMM at n = 100000 needs at least 120 GB (A, B and C of
+/// floats), more than the V100's 16 GB: no speedup, not offloaded, and
+/// the reason says so; at the benchmark size it fits.
+#[test]
+fn a_kernel_whose_data_exceeds_the_gpu_is_not_offloaded() {
+    let p9 = "power9-v100-nvlink2";
+    let big = offload(p9, "gemm", &["--size", "100000"]);
+    assert_eq!(big["fits_gpu"], false);
+    assert_eq!(big["fits_host"], true);
+    assert_eq!(big["offload"], false);
+    assert!(big["speedup"].is_null());
+    let reason = big["reason"].as_str().unwrap_or("");
+    assert!(reason.contains("GPU's memory") && reason.contains("16.000 GB"), "{reason}");
+    assert_eq!(num(&big["footprint_bytes"], "at_least"), 12.0 * 1e10);
+    let fits = offload(p9, "gemm", &[]);
+    assert_eq!(fits["fits_gpu"], true);
+    assert!(fits["reason"].is_null() && fits["speedup"].is_number());
+    // Beyond the host's memory too (256 GiB): the host cannot run it either.
+    let huge = offload(p9, "gemm", &["--size", "1000000"]);
+    assert_eq!(huge["fits_host"], false);
+    assert!(huge["reason"].as_str().unwrap_or("").contains("host's memory"));
+    // A platform derived from spec sheets knows its memory (H100 SXM5: 80 GiB).
+    let x = offload("xeon-8480-h100", "gemm", &["--size", "100000"]);
+    assert_eq!(x["fits_gpu"], false);
+}

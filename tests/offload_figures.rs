@@ -65,8 +65,14 @@ fn offload_view_has_cpu_and_gpu_times_against_size_on_log_axes() {
     for (c, g) in cpu.points.iter().zip(&gpu.points).step_by(40) {
         let d = decide(&i.kernel.kernel, &i.platform, c[0]).unwrap();
         assert_eq!(c[1], d.cpu_seconds);
-        assert_eq!(g[1], d.gpu_seconds);
-        assert!(c[1] > 0.0 && g[1] > 0.0);
+        if d.fits_gpu == Some(false) {
+            // Past the GPU's memory the GPU curve stops.
+            assert!(g[1].is_nan(), "{g:?}");
+        } else {
+            assert_eq!(g[1], d.gpu_seconds);
+            assert!(g[1] > 0.0);
+        }
+        assert!(c[1] > 0.0);
     }
     // Sizes increase; times fit the axis.
     assert!(cpu.points.windows(2).all(|w| w[0][0] < w[1][0]));
@@ -108,7 +114,8 @@ fn speedup_crosses_one_at_the_marked_crossover() {
         if p[0] < c {
             assert!(p[1] <= 1.0, "{p:?} before {c}");
         } else {
-            assert!(p[1] > 1.0, "{p:?} after {c}");
+            // Above 1 until the data no longer fits the GPU (no point there).
+            assert!(p[1] > 1.0 || p[1].is_nan(), "{p:?} after {c}");
         }
     }
     assert!(sp.points.iter().any(|p| p[0] == c));
@@ -256,10 +263,16 @@ fn suite_has_one_bar_per_kernel_with_its_decision() {
 fn suite_geometric_means_match_the_model() {
     let i = input();
     let s = suite_summary(&i).unwrap();
-    let speedups: Vec<f64> = i
+    let decisions: Vec<_> = i
         .suite
         .iter()
-        .map(|k| decide(&k.kernel, &i.platform, i.size).unwrap().speedup)
+        .map(|k| decide(&k.kernel, &i.platform, i.size).unwrap())
+        .collect();
+    // A loop whose data exceeds the GPU stays on the host under both
+    // policies (speedup 1).
+    let speedups: Vec<f64> = decisions
+        .iter()
+        .map(|d| if d.fits_gpu == Some(false) { 1.0 } else { d.speedup })
         .collect();
     let n = speedups.len() as f64;
     let always = (speedups.iter().map(|v| v.ln()).sum::<f64>() / n).exp();
@@ -267,7 +280,7 @@ fn suite_geometric_means_match_the_model() {
     assert!((s.geomean_always - always).abs() <= 1e-12 * always);
     assert!((s.geomean_profitable - profitable).abs() <= 1e-12 * profitable);
     assert!(s.geomean_profitable >= s.geomean_always);
-    assert_eq!(s.offloaded(), speedups.iter().filter(|v| **v > 1.0).count());
+    assert_eq!(s.offloaded(), decisions.iter().filter(|d| d.offload).count());
     // Drawn as two labelled lines, and written under the chart.
     let f = build(View::OffloadSuite, &i);
     let lines = &f.panels[0].ref_lines;
@@ -290,10 +303,19 @@ fn suite_geometric_means_match_the_model() {
     st.overrides.insert(OffloadParam::Threads, 1.0);
     let i1 = st.input(&cat).unwrap();
     let s1 = suite_summary(&i1).unwrap();
-    assert_eq!(s1.offloaded(), s1.rows.len());
+    // (but for a loop whose data does not fit the GPU at this size: 3DCONV
+    // at n = 9600 needs a 9600^3 grid)
+    let fitting = s1
+        .rows
+        .iter()
+        .filter(|r| r.decision.fits_gpu != Some(false))
+        .count();
+    assert_eq!(s1.offloaded(), fitting);
     assert_eq!(s1.geomean_profitable, s1.geomean_always);
     let f1 = build(View::OffloadSuite, &i1);
-    assert_eq!(f1.panels[0].bars.len(), 2);
+    // The host set shows only the loops that do not fit.
+    let sets = if fitting == s1.rows.len() { 2 } else { 3 };
+    assert_eq!(f1.panels[0].bars.len(), sets);
     assert!(
         f1.subtitle.contains("1 OpenMP thread at"),
         "{}",
@@ -378,4 +400,48 @@ fn every_series_of_a_panel_has_its_own_colour() {
             assert_eq!(colours.len(), n, "{view:?} {}", p.title);
         }
     }
+}
+
+/// The offload view's GPU curves stop where the data exceeds the GPU's
+/// memory, with a line saying so; the CPU curve goes on.
+#[test]
+fn the_gpu_curves_stop_where_the_data_does_not_fit() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mem.csv");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_hetscope"))
+        .args([
+            "export",
+            "--view",
+            "offload",
+            "--platform",
+            "power9-v100-nvlink2",
+            "--kernel",
+            "gemm",
+            "--size-to",
+            "1000000",
+            "--out",
+            out.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let csv = std::fs::read_to_string(&out).unwrap();
+    let line = csv
+        .lines()
+        .find(|l| l.contains("data > GPU memory"))
+        .expect("a memory line");
+    // GEMM's data: 12 n^2 bytes at least > 16e9 from n = 36515 on.
+    let at: f64 = line.split(',').nth(4).and_then(|v| v.parse().ok()).unwrap_or(0.0);
+    assert!((36_000.0..37_500.0).contains(&at), "{line}");
+    let gpu_after = csv
+        .lines()
+        .filter(|l| l.contains("GPU: kernel + transfers") && l.contains(",point,"))
+        .filter_map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            Some((f.get(4)?.parse::<f64>().ok()?, f.get(6)?.to_string()))
+        })
+        .filter(|(n, _)| *n > at * 1.01)
+        .collect::<Vec<_>>();
+    assert!(!gpu_after.is_empty());
+    assert!(gpu_after.iter().all(|(_, y)| y.is_empty()), "no GPU time past the memory");
 }

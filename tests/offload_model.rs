@@ -477,6 +477,7 @@ fn test_platform(bus_latency_us: f64) -> Platform {
         },
         runtime: runtime(),
         formulation: Formulation::Published,
+        memory: Default::default(),
     }
 }
 
@@ -619,6 +620,7 @@ proptest! {
             bus: Bus { name: "bus".into(), bw_gbs: 8.0, latency_us },
             runtime: runtime(),
             formulation: Formulation::Published,
+            memory: Default::default(),
         };
         let kern = streaming(comp, stride, bytes);
         let g = 80.0 * 128.0;

@@ -342,8 +342,21 @@ pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
         ("gpu_kernel_s", json!(d.kernel_seconds)),
         ("transfer_s", json!(d.transfer_seconds)),
         ("gpu_s", json!(d.gpu_seconds)),
-        ("speedup", json!(d.speedup)),
+        (
+            "speedup",
+            match d.does_not_fit(&model_platform.memory) {
+                Some(_) => Value::Null,
+                None => json!(d.speedup),
+            },
+        ),
         ("offload", json!(d.offload)),
+        ("fits_gpu", json!(d.fits_gpu)),
+        ("fits_host", json!(d.fits_host)),
+        (
+            "footprint_bytes",
+            json!({"at_least": d.footprint.lower, "at_most": d.footprint.upper}),
+        ),
+        ("reason", json!(d.does_not_fit(&model_platform.memory))),
         ("mwp", json!(d.gpu.mwp)),
         ("cwp", json!(d.gpu.cwp)),
         ("gpu_cycles", json!(d.gpu.total_cycles)),

@@ -295,6 +295,8 @@ fn row_json(r: &SuiteRow, at: &At<'_>) -> Value {
         "n": d.n,
         "offload": d.offload,
         "speedup": d.speedup,
+        "fits_gpu": d.fits_gpu,
+        "fits_host": d.fits_host,
         "cpu_s": d.cpu_seconds,
         "gpu_s": d.gpu_seconds,
         "transfer_s": d.transfer_seconds,

@@ -25,6 +25,16 @@ pub struct SuiteRow {
 impl SuiteRow {
     /// The speedup the "offload when predicted profitable" policy gets:
     /// the GPU's when it offloads, 1 when the loop stays on the host.
+    /// The speedup the "always offload" policy gets: the GPU's, or 1 where
+    /// the data does not fit the GPU (the loop must stay on the host).
+    pub fn always_speedup(&self) -> f64 {
+        if self.decision.fits_gpu == Some(false) {
+            1.0
+        } else {
+            self.decision.speedup
+        }
+    }
+
     pub fn profitable_speedup(&self) -> f64 {
         if self.decision.offload {
             self.decision.speedup
@@ -127,7 +137,7 @@ pub fn summarize(
     }
     Ok(SuiteSummary {
         size: most_common_size(&rows),
-        geomean_always: geomean(rows.iter().map(|r| r.decision.speedup)),
+        geomean_always: geomean(rows.iter().map(SuiteRow::always_speedup)),
         geomean_profitable: geomean(rows.iter().map(SuiteRow::profitable_speedup)),
         rows,
     })
@@ -347,6 +357,18 @@ fn suite_notes(input: &OffloadInput, s: &SuiteSummary) -> Vec<String> {
     ];
     if !kept.is_empty() {
         notes.push(format!("Kept on the host: {}.", kept.join(", ")));
+    }
+    let too_big: Vec<&str> = s
+        .rows
+        .iter()
+        .filter(|r| r.decision.fits_gpu == Some(false))
+        .map(|r| r.name.as_str())
+        .collect();
+    if !too_big.is_empty() {
+        notes.push(format!(
+            "Does not fit the GPU's memory at this size (kept on the host by both policies): {}.",
+            too_big.join(", ")
+        ));
     }
     notes.extend(paper_note(input, s));
     notes.push(super::formulation_note(&input.platform));

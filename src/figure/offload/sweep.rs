@@ -179,8 +179,42 @@ impl<'a> SizeSweep<'a> {
     }
 
     /// A value of every sampled decision against its size.
+    /// Host-side points: none where the data exceeds the host's memory.
     fn pts(&self, f: impl Fn(&Decision) -> f64) -> Vec<[f64; 2]> {
-        self.ds.iter().map(|d| [d.n, f(d)]).collect()
+        self.ds
+            .iter()
+            .map(|d| [d.n, if d.fits_host == Some(false) { f64::NAN } else { f(d) }])
+            .collect()
+    }
+
+    /// GPU-side points: the curve stops where the data exceeds the GPU's
+    /// (or the host's) memory.
+    fn gpu_pts(&self, f: impl Fn(&Decision) -> f64) -> Vec<[f64; 2]> {
+        self.ds
+            .iter()
+            .map(|d| {
+                let out = d.fits_gpu == Some(false) || d.fits_host == Some(false);
+                [d.n, if out { f64::NAN } else { f(d) }]
+            })
+            .collect()
+    }
+
+    /// Where the data stops fitting the GPU's memory, if it does in the
+    /// range: a vertical line at the first size that does not fit.
+    fn memory_line(&self) -> Option<RefLine> {
+        let first = self.ds.iter().find(|d| d.fits_gpu == Some(false))?;
+        let cap = self.p.memory.gpu_bytes?;
+        Some(RefLine {
+            orientation: Orientation::Vertical,
+            value: first.n,
+            label: format!(
+                "from n = {}: data > GPU memory ({} GB)",
+                fmt_whole(first.n.round()),
+                fmt_sig(cap / 1e9)
+            ),
+            color: palette::VERMILION,
+            style: LineStyle::Dashed,
+        })
     }
 
     fn size_axis(&self) -> ChartAxis {
@@ -224,19 +258,19 @@ impl<'a> SizeSweep<'a> {
             Series::line(
                 "GPU: kernel + transfers",
                 palette::VERMILION,
-                self.pts(|d| d.gpu_seconds),
+                self.gpu_pts(|d| d.gpu_seconds),
             )
             .width(2.2),
             Series::line(
                 "GPU kernel alone (Hong & Kim)",
                 palette::ORANGE,
-                self.pts(|d| d.kernel_seconds),
+                self.gpu_pts(|d| d.kernel_seconds),
             )
             .dashed(),
             Series::line(
                 &format!("transfers over the bus ({} GB/s)", fmt_tick(p.bus.bw_gbs)),
                 palette::GREY,
-                self.pts(|d| d.transfer_seconds),
+                self.gpu_pts(|d| d.transfer_seconds),
             )
             .dotted(),
         ];
@@ -250,6 +284,7 @@ impl<'a> SizeSweep<'a> {
             });
         }
         times.ref_lines.extend(self.chosen_line());
+        times.ref_lines.extend(self.memory_line());
         times.fit_y(None);
         Ok(times)
     }
@@ -266,16 +301,17 @@ impl<'a> SizeSweep<'a> {
             Series::line(
                 "speedup with transfers (the decision)",
                 palette::GREEN,
-                self.pts(|d| d.speedup),
+                self.gpu_pts(|d| d.speedup),
             )
             .width(2.2),
             Series::line(
                 "speedup of the kernel alone (no transfers)",
                 palette::SKY,
-                self.pts(|d| d.cpu_seconds / d.kernel_seconds),
+                self.gpu_pts(|d| d.cpu_seconds / d.kernel_seconds),
             )
             .dashed(),
         ];
+        speed.ref_lines.extend(self.memory_line());
         speed.ref_lines.push(RefLine {
             orientation: Orientation::Horizontal,
             value: 1.0,
@@ -328,6 +364,12 @@ impl<'a> SizeSweep<'a> {
             flips_note(&self.k.kernel, self.p, self.lo, self.hi, &self.flips)
                 .map_err(|e| self.err(e))?,
         ];
+        if let Some(why) = self.at_n.does_not_fit(&self.p.memory) {
+            notes.push(format!(
+                "At n = {}: the data {why}; the loop stays on the host.",
+                fmt_whole(n)
+            ));
+        }
         notes.push(self.gpu_note()?);
         let c = &at_n.cpu;
         let vec = self

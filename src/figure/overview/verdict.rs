@@ -243,22 +243,13 @@ impl KernelVerdict {
 }
 
 fn sized(k: &OverviewKernel, p: &PlatformInput, n: f64) -> SizedDecision {
-    let (to, from) = (
-        k.kernel.bytes_to_device.at(n),
-        k.kernel.bytes_from_device.at(n),
-    );
-    let device_bytes = to + from;
-    let fits_gpu = p.gpu_mem_bytes.and_then(|cap| {
-        if to.max(from) > cap {
-            Some(false)
-        } else {
-            (device_bytes <= cap).then_some(true)
-        }
-    });
+    let footprint = k.kernel.footprint(n);
+    let device_bytes = footprint.upper;
+    let fits_gpu = footprint.fits(p.gpu_mem_bytes);
     let decision = match (fits_gpu, p.gpu_mem_bytes) {
         (Some(false), Some(cap)) => Err(format!(
             "{DOES_NOT_FIT}: at least {} GB against its {} GB",
-            fmt_sig(to.max(from) / 1e9),
+            fmt_sig(footprint.lower / 1e9),
             fmt_sig(cap / 1e9)
         )),
         _ => decide(&k.kernel, &p.offload, n).map_err(|e| e.to_string()),

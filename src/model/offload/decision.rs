@@ -8,6 +8,8 @@
 //! (Section IV-C: the stride is symbolic until the sizes are known).
 
 use super::hong_kim::{Bus, Formulation, GpuKernel, GpuMachine, GpuPrediction};
+use serde::{Deserialize, Serialize};
+
 use super::launch::Runtime;
 use super::omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
 use super::subscript::{Access, SubscriptError, parse_access};
@@ -125,12 +127,54 @@ pub struct Platform {
     pub runtime: Runtime,
     /// How Hong & Kim's #Rep and execution case are read.
     pub formulation: Formulation,
+    /// The memory of the GPU and of the host, where known.
+    pub memory: Memory,
+}
+
+/// The memory the kernel's data must fit in, bytes; `None`: not known (no
+/// check).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Memory {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gpu_bytes: Option<f64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host_bytes: Option<f64>,
+}
+
+/// The bytes a kernel's data takes, as its transfers bound them: at least
+/// the larger of the two copies, at most both (an array both copied in
+/// and out counts twice).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Footprint {
+    pub lower: f64,
+    pub upper: f64,
+}
+
+impl Footprint {
+    /// Whether the data fits `capacity` bytes: `Some(true)` even at the
+    /// upper bound, `Some(false)` not even at the lower, `None` in between
+    /// or when the capacity is not known.
+    pub fn fits(&self, capacity: Option<f64>) -> Option<bool> {
+        let cap = capacity?;
+        if self.lower > cap {
+            Some(false)
+        } else {
+            (self.upper <= cap).then_some(true)
+        }
+    }
 }
 
 /// The prediction at one size.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
     pub n: f64,
+    /// The bytes the kernel's data takes.
+    pub footprint: Footprint,
+    /// Whether it fits the GPU's and the host's memory (see
+    /// [`Footprint::fits`]); a loop that cannot fit the GPU is not
+    /// offloaded, whatever its speedup would be.
+    pub fits_gpu: Option<bool>,
+    pub fits_host: Option<bool>,
     pub cpu: CpuPrediction,
     pub gpu: GpuPrediction,
     /// Host time, s.
@@ -143,8 +187,24 @@ pub struct Decision {
     pub gpu_seconds: f64,
     /// cpu_seconds / gpu_seconds.
     pub speedup: f64,
-    /// speedup > 1.
+    /// speedup > 1 and the data does not exceed the GPU's memory.
     pub offload: bool,
+}
+
+impl Decision {
+    /// Why the kernel cannot run at this size, if its data exceeds a
+    /// memory: which, how much at least, and the capacity.
+    pub fn does_not_fit(&self, memory: &Memory) -> Option<String> {
+        let gb = |b: f64| format!("{:.3} GB", b / 1e9);
+        let need = gb(self.footprint.lower);
+        if let (Some(false), Some(cap)) = (self.fits_host, memory.host_bytes) {
+            return Some(format!("does not fit the host's memory: at least {need} against {}", gb(cap)));
+        }
+        if let (Some(false), Some(cap)) = (self.fits_gpu, memory.gpu_bytes) {
+            return Some(format!("does not fit the GPU's memory: at least {need} against {}", gb(cap)));
+        }
+        None
+    }
 }
 
 impl OffloadKernel {
@@ -182,6 +242,15 @@ impl OffloadKernel {
             load_bytes_per_warp: self.load_bytes_per_warp,
             loop_iterations: Some(iters),
         })
+    }
+
+    /// The bytes the kernel's data takes at size n.
+    pub fn footprint(&self, n: f64) -> Footprint {
+        let (to, from) = (self.bytes_to_device.at(n), self.bytes_from_device.at(n));
+        Footprint {
+            lower: to.max(from),
+            upper: to + from,
+        }
     }
 
     /// Whether the host vectorizes the loop at size n: every access of the
@@ -277,14 +346,20 @@ pub fn decide(
             .transfer_seconds(kernel.bytes_from_device.at(n))?;
     let gpu_seconds = gpu.seconds + transfer_seconds;
     let speedup = cpu.seconds / gpu_seconds;
+    let footprint = kernel.footprint(n);
+    let fits_gpu = footprint.fits(platform.memory.gpu_bytes);
+    let fits_host = footprint.fits(platform.memory.host_bytes);
     Ok(Decision {
         n,
+        footprint,
+        fits_gpu,
+        fits_host,
         cpu_seconds: cpu.seconds,
         kernel_seconds: gpu.seconds,
         transfer_seconds,
         gpu_seconds,
         speedup,
-        offload: speedup > 1.0,
+        offload: speedup > 1.0 && fits_gpu != Some(false) && fits_host != Some(false),
         cpu,
         gpu,
     })

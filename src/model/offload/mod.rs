@@ -36,8 +36,8 @@ pub mod subscript;
 pub mod subscript_parse;
 
 pub use decision::{
-    Decision, HostVectorization, OffloadKernel, Platform, Scaling, SubscriptAccess, crossover,
-    decide, sweep,
+    Decision, Footprint, HostVectorization, Memory, OffloadKernel, Platform, Scaling,
+    SubscriptAccess, crossover, decide, sweep,
 };
 pub use hong_kim::{Bus, ExecCase, Formulation, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
 pub use launch::{Launch, Runtime, derived_active_blocks};

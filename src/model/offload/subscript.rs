@@ -34,8 +34,9 @@ pub use super::subscript_parse::parse_access;
 /// What went wrong in a subscript.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SubscriptProblem {
-    /// A character that is no token.
-    #[error("unexpected character `{0}`")]
+    /// A character that is no token (a control character written escaped,
+    /// so the message stays one line).
+    #[error("unexpected character `{}`", escape_controls(&.0.to_string()))]
     BadChar(char),
     /// The text ended where more was needed.
     #[error("the text ends where {expected} was expected")]
@@ -72,15 +73,29 @@ pub struct SubscriptError {
     pub problem: SubscriptProblem,
 }
 
-/// `text` as an error message quotes it: at most 60 characters.
+/// `text` as an error message quotes it: at most 60 characters, control
+/// characters (line breaks) escaped.
 fn shortened(text: &str) -> String {
     const SHOWN: usize = 60;
     if text.chars().count() <= SHOWN {
-        text.to_string()
+        escape_controls(text)
     } else {
         let head: String = text.chars().take(SHOWN).collect();
-        format!("{head}…")
+        format!("{}…", escape_controls(&head))
     }
+}
+
+/// `text` with every control character written as its escape (`\n`).
+fn escape_controls(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// A polynomial over the identifiers with integer coefficients, affine in

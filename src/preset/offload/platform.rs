@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::model::offload::{
-    Bus, CpuMachine, Formulation, GpuMachine, Launch, OffloadParam, Platform, Runtime,
+    Bus, CpuMachine, Formulation, GpuMachine, Launch, Memory, OffloadParam, Platform, Runtime,
 };
 use crate::preset::error::PresetError;
 
@@ -25,6 +25,10 @@ pub struct OffloadPlatformPreset {
     /// `Published`).
     #[serde(default, skip_serializing_if = "is_published")]
     pub formulation: Formulation,
+    /// The GPU's and the host's memory, bytes (where known: a kernel whose
+    /// data exceeds them is not offloaded, or cannot run).
+    #[serde(default)]
+    pub memory: Memory,
     #[serde(default)]
     pub notes: String,
 }
@@ -52,6 +56,7 @@ impl OffloadPlatformPreset {
             bus: self.bus.clone(),
             runtime: self.runtime.clone(),
             formulation: self.formulation,
+            memory: self.memory,
         }
     }
 

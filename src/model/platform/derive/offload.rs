@@ -18,8 +18,11 @@
 
 use super::Derived;
 use crate::model::offload::{
-    Bus, CpuMachine, Formulation, GpuMachine, InstructionMix, Platform, Runtime,
+    Bus, CpuMachine, Formulation, GpuMachine, InstructionMix, Memory, Platform, Runtime,
 };
+
+/// Bytes in a GiB.
+const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 use crate::model::platform::spec::Fields;
 use crate::model::platform::{Node, PlatformError, Source, Transfers};
 
@@ -63,6 +66,10 @@ pub fn platform(node: &Node, transfers: Transfers) -> Result<Derived<Platform>, 
             active_blocks_per_sm: None,
         },
         formulation: Formulation::default(),
+        memory: Memory {
+            gpu_bytes: Some(node.gpu().mem_gib * GIB),
+            host_bytes: Some(node.cpu.mem_gib * f64::from(node.cpus) * GIB),
+        },
     };
     value.check().map_err(|e| PlatformError::Derived {
         model: "offload",
