@@ -53,6 +53,7 @@ fn csv_round_trip_keeps_points_notes_and_limit() {
                 spread: Some(0.5),
             },
         ],
+        ..SpeedCsv::default()
     };
     let path = dir.path().join("dev.csv");
     save_speed_csv(&path, &csv).unwrap();

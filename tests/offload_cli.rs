@@ -568,7 +568,10 @@ fn a_kernel_whose_data_exceeds_the_gpu_is_not_offloaded() {
     assert_eq!(big["offload"], false);
     assert!(big["speedup"].is_null());
     let reason = big["reason"].as_str().unwrap_or("");
-    assert!(reason.contains("GPU's memory") && reason.contains("16.000 GB"), "{reason}");
+    assert!(
+        reason.contains("GPU's memory") && reason.contains("16.000 GB"),
+        "{reason}"
+    );
     assert_eq!(num(&big["footprint_bytes"], "at_least"), 12.0 * 1e10);
     let fits = offload(p9, "gemm", &[]);
     assert_eq!(fits["fits_gpu"], true);
@@ -576,7 +579,12 @@ fn a_kernel_whose_data_exceeds_the_gpu_is_not_offloaded() {
     // Beyond the host's memory too (256 GiB): the host cannot run it either.
     let huge = offload(p9, "gemm", &["--size", "1000000"]);
     assert_eq!(huge["fits_host"], false);
-    assert!(huge["reason"].as_str().unwrap_or("").contains("host's memory"));
+    assert!(
+        huge["reason"]
+            .as_str()
+            .unwrap_or("")
+            .contains("host's memory")
+    );
     // A platform derived from spec sheets knows its memory (H100 SXM5: 80 GiB).
     let x = offload("xeon-8480-h100", "gemm", &["--size", "100000"]);
     assert_eq!(x["fits_gpu"], false);

@@ -272,7 +272,13 @@ fn suite_geometric_means_match_the_model() {
     // policies (speedup 1).
     let speedups: Vec<f64> = decisions
         .iter()
-        .map(|d| if d.fits_gpu == Some(false) { 1.0 } else { d.speedup })
+        .map(|d| {
+            if d.fits_gpu == Some(false) {
+                1.0
+            } else {
+                d.speedup
+            }
+        })
         .collect();
     let n = speedups.len() as f64;
     let always = (speedups.iter().map(|v| v.ln()).sum::<f64>() / n).exp();
@@ -280,7 +286,10 @@ fn suite_geometric_means_match_the_model() {
     assert!((s.geomean_always - always).abs() <= 1e-12 * always);
     assert!((s.geomean_profitable - profitable).abs() <= 1e-12 * profitable);
     assert!(s.geomean_profitable >= s.geomean_always);
-    assert_eq!(s.offloaded(), decisions.iter().filter(|d| d.offload).count());
+    assert_eq!(
+        s.offloaded(),
+        decisions.iter().filter(|d| d.offload).count()
+    );
     // Drawn as two labelled lines, and written under the chart.
     let f = build(View::OffloadSuite, &i);
     let lines = &f.panels[0].ref_lines;
@@ -431,7 +440,11 @@ fn the_gpu_curves_stop_where_the_data_does_not_fit() {
         .find(|l| l.contains("data > GPU memory"))
         .expect("a memory line");
     // GEMM's data: 12 n^2 bytes at least > 16e9 from n = 36515 on.
-    let at: f64 = line.split(',').nth(4).and_then(|v| v.parse().ok()).unwrap_or(0.0);
+    let at: f64 = line
+        .split(',')
+        .nth(4)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0.0);
     assert!((36_000.0..37_500.0).contains(&at), "{line}");
     let gpu_after = csv
         .lines()
@@ -443,5 +456,8 @@ fn the_gpu_curves_stop_where_the_data_does_not_fit() {
         .filter(|(n, _)| *n > at * 1.01)
         .collect::<Vec<_>>();
     assert!(!gpu_after.is_empty());
-    assert!(gpu_after.iter().all(|(_, y)| y.is_empty()), "no GPU time past the memory");
+    assert!(
+        gpu_after.iter().all(|(_, y)| y.is_empty()),
+        "no GPU time past the memory"
+    );
 }

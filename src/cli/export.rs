@@ -84,6 +84,9 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
             given(f.n.is_some(), "--n");
             given(f.integer, "--integer");
             given(f.linear, "--linear");
+            for name in f.overrides.given() {
+                given(true, name);
+            }
         }
         ModelGroup::Offload => {
             let o = &args.offload;

@@ -9,7 +9,7 @@ use super::catalog::PresetKind;
 pub enum PresetError {
     /// The text is not valid RON for the expected structure (syntax error,
     /// unknown or missing field, wrong type). `line` and `col` start at 1.
-    #[error("{origin}: line {line}, column {col}: {message}")]
+    #[error("{origin}: line {line}, column {col}: {}", one_line(.message))]
     Syntax {
         origin: String,
         line: usize,
@@ -31,14 +31,14 @@ pub enum PresetError {
     },
     /// Any other invalid content (empty name, duplicate partition, a
     /// processor of the wrong kind, ...).
-    #[error("{origin}: {}{message}", if .field.is_empty() { String::new() } else { format!("{}: ", .field) })]
+    #[error("{origin}: {}{}", if .field.is_empty() { String::new() } else { format!("{}: ", one_line(.field)) }, one_line(.message))]
     Invalid {
         origin: String,
         field: String,
         message: String,
     },
     /// A preset named by id or name that is not in the catalog.
-    #[error("{origin}: unknown {} preset `{key}`{}", .kind.key(), known_list(*.kind, .known))]
+    #[error("{origin}: unknown {} preset `{}`{}", .kind.key(), one_line(.key), known_list(*.kind, .known))]
     Unknown {
         origin: String,
         kind: PresetKind,
@@ -50,7 +50,7 @@ pub enum PresetError {
     Io { path: String, message: String },
     /// A measured CSV file with a bad header or row. `row` counts data rows
     /// from 1 (the header is not a row); `line` is the line in the file.
-    #[error("{origin}:{}{} {message}", place(*.row, *.line), column_of(.column))]
+    #[error("{origin}:{}{} {}", place(*.row, *.line), column_of(.column), one_line(.message))]
     Csv {
         origin: String,
         row: Option<usize>,
@@ -122,6 +122,24 @@ fn place(row: Option<usize>, line: Option<u64>) -> String {
 fn column_of(column: &Option<String>) -> String {
     column
         .as_ref()
-        .map(|c| format!(" column `{c}`:"))
+        .map(|c| format!(" column `{}`:", one_line(c)))
         .unwrap_or_default()
+}
+
+/// `text` with its control characters (line breaks above all) written as
+/// escapes, so that every message is one line whatever a file holds.
+fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect::<String>()
+        .into()
 }

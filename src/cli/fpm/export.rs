@@ -37,6 +37,10 @@ pub struct FpmExportArgs {
     /// Linear axes for fpm-speed and fpm-sweep (default: log10).
     #[arg(id = "fpm_linear", long = "linear")]
     pub linear: bool,
+    /// Per-device memory limit, out-of-core setting, contention and
+    /// socket.
+    #[command(flatten)]
+    pub overrides: super::overrides::DeviceOverrides,
 }
 
 /// The figure of an FPM view. `platforms` are the shared `--platform`
@@ -57,7 +61,7 @@ pub fn figure(
     }
     if !set.is_empty() {
         return Err(CliError::usage(format!(
-            "--set does not apply to --view {}: the FPM views take --devices, --n, --integer and --linear",
+            "--set does not apply to --view {}: the FPM views take --devices, --n, --integer, --linear and the per-device --max-size, --out-of-core, --contention, --socket",
             view.key()
         )));
     }
@@ -108,6 +112,8 @@ fn input(args: &FpmExportArgs, platform: Option<&str>) -> Result<FpmInput, CliEr
         }
         (devices, args.integer, n)
     };
+    let mut devices = devices;
+    args.overrides.apply(&mut devices)?;
     let integer = integer || args.integer;
     if integer && (n.fract() != 0.0 || n > crate::model::fpm::MAX_BLOCKS as f64) {
         return Err(CliError::usage(format!(

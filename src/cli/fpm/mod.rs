@@ -4,7 +4,9 @@
 //!   and write its speed function as CSV (see `crate::measure`).
 //! - `fpm eval`: partition n computation units over devices given by
 //!   speed-function CSV files (or built-in device presets) and print the
-//!   shares, times, makespan and imbalance as JSON.
+//!   shares, times, makespan and imbalance as JSON, with each device's
+//!   memory limit, out-of-core setting, contention and socket (overrides
+//!   in `overrides.rs`).
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -13,11 +15,12 @@ use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
 pub mod export;
+pub mod overrides;
 
 use crate::cli::arg_enum::{ArgEnum, parser};
 use crate::cli::{CliError, catalog};
 use crate::measure::{Kernel, MeasureConfig, Measurement};
-use crate::model::fpm::{Method, SpeedFunction, partition, partition_blocks};
+use crate::model::fpm::{FpmDevice, Method, partition, partition_blocks};
 use crate::model::platform::Source;
 use crate::preset::fpm::{SpeedCsv, save_speed_csv};
 
@@ -76,6 +79,8 @@ pub struct FpmEvalArgs {
     /// Whole units (blocks): sizes are whole numbers adding up to n.
     #[arg(long)]
     pub integer: bool,
+    #[command(flatten)]
+    pub overrides: overrides::DeviceOverrides,
 }
 
 fn parse_kernel(s: &str) -> Result<Kernel, String> {
@@ -167,18 +172,19 @@ pub(super) fn load_device_csv(arg: &str) -> Result<(String, SpeedCsv), CliError>
     }
 }
 
-/// Reads one device: a file if it exists, else a built-in device by name.
-fn load_device(arg: &str) -> Result<(String, SpeedFunction), CliError> {
+/// Reads one device: a file if it exists, else a built-in device by name
+/// (its memory limit, out-of-core setting, contention and socket from the
+/// file's keys).
+fn load_device(arg: &str) -> Result<FpmDevice, CliError> {
     let (name, csv) = load_device_csv(arg)?;
-    let f = csv
-        .to_function()
+    csv.to_function()
         .map_err(|e| CliError::usage(format!("{arg}: {e}")))?;
-    Ok((name, f))
+    Ok(csv.file_device(&name, arg))
 }
 
 /// `fpm eval`: the partition as a JSON object.
 pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
-    let (names, speeds, sources) = match &args.platform {
+    let (mut devices, sources) = match &args.platform {
         Some(p) => platform_devices(p)?,
         None if args.devices.is_empty() => {
             return Err(CliError::usage(
@@ -186,19 +192,24 @@ pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
             ));
         }
         None => {
-            let mut names = Vec::new();
-            let mut speeds = Vec::new();
+            let mut devices = Vec::new();
             for d in &args.devices {
                 if d.trim().is_empty() {
                     return Err(CliError::usage("--devices: an empty name"));
                 }
-                let (name, f) = load_device(d)?;
-                names.push(name);
-                speeds.push(f);
+                devices.push(load_device(d)?);
             }
-            (names, speeds, None)
+            (devices, None)
         }
     };
+    args.overrides.apply(&mut devices)?;
+    // Devices sharing a socket slow each other as the figures model it.
+    let speeds = crate::figure::fpm::FpmInput {
+        devices: devices.clone(),
+        ..Default::default()
+    }
+    .effective_functions()
+    .map_err(|e| CliError::usage(e.to_string()))?;
     let method = args.method;
     let p = if args.integer {
         if args.n.fract() != 0.0 || args.n > crate::model::fpm::MAX_BLOCKS as f64 {
@@ -212,25 +223,25 @@ pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
         partition(&speeds, args.n, method)
     }
     .map_err(|e| CliError::usage(e.to_string()))?;
-    let devices: Vec<Value> = names
+    let json_devices: Vec<Value> = devices
         .iter()
         .zip(&p.shares)
-        .map(|(name, s)| {
-            let size = if args.integer {
-                json!(s.size_units as u64)
-            } else {
-                json!(s.size_units)
-            };
-            json!({"name": name, "size": size, "time_s": finite(s.time_s)})
-        })
+        .map(|(d, s)| overrides::device_json(d, s, args.integer))
+        .collect();
+    let out_of_core: Vec<&str> = devices
+        .iter()
+        .zip(&p.shares)
+        .filter(|(d, s)| d.runs_out_of_core(s.size_units))
+        .map(|(d, _)| d.name.as_str())
         .collect();
     let mut out = json!({
-        "devices": devices,
+        "devices": json_devices,
         "n": args.n,
         "makespan_s": finite(p.makespan_s),
         "imbalance": finite(p.imbalance),
         "method": args.method.key(),
         "integer": args.integer,
+        "out_of_core_devices": out_of_core,
     });
     if let (Some((id, name, sources)), Some(m)) = (sources, out.as_object_mut()) {
         m.insert("platform_id".into(), json!(id));
@@ -243,26 +254,15 @@ pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
     Ok(out)
 }
 
-/// Names, speed functions and (platform id, name, sources) of a
-/// platform's FPM devices; devices sharing a socket slow each other as
-/// the figures model it.
+/// A platform's FPM devices and (platform id, name, sources).
 type PlatformDevices = (
-    Vec<String>,
-    Vec<SpeedFunction>,
+    Vec<FpmDevice>,
     Option<(String, String, Vec<(String, Source)>)>,
 );
 
 fn platform_devices(arg: &str) -> Result<PlatformDevices, CliError> {
     let (c, r) = crate::cli::platform::fpm_devices(arg, "platform")?;
-    let input = crate::figure::fpm::FpmInput {
-        devices: r.value.clone(),
-        ..Default::default()
-    };
-    let speeds = input
-        .effective_functions()
-        .map_err(|e| CliError::usage(format!("--platform {arg}: {e}")))?;
-    let names = r.value.iter().map(|d| d.name.clone()).collect();
-    Ok((names, speeds, Some((c.id, c.preset.name, r.sources))))
+    Ok((r.value, Some((c.id, c.preset.name, r.sources))))
 }
 
 /// JSON has no infinity: null instead.

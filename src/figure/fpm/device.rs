@@ -4,7 +4,7 @@ use crate::model::fpm::FpmDevice;
 
 /// The default range of n: from the smallest measured size to twice the
 /// sum of the devices' largest sizes (at most their memory together when
-/// every device has a limit).
+/// every device has a limit and none runs out of core).
 pub fn n_range(devices: &[FpmDevice]) -> (f64, f64) {
     let mut lo = f64::INFINITY;
     let mut sum = 0.0;
@@ -19,7 +19,7 @@ pub fn n_range(devices: &[FpmDevice]) -> (f64, f64) {
         lo = d.points.iter().map(|p| p.size_units).fold(lo, f64::min);
         sum += largest;
         capacity = match (capacity, d.max_size_units) {
-            (Some(c), Some(l)) => Some(c + l),
+            (Some(c), Some(l)) if d.out_of_core.is_none() => Some(c + l),
             _ => None,
         };
     }

@@ -278,6 +278,24 @@ impl FpmInput {
                 ));
             }
         }
+        for d in &self.devices {
+            if let (Some(l), Some(o)) = (d.max_size_units, &d.out_of_core) {
+                let how = match o {
+                    crate::model::fpm::OutOfCore::Factor(k) => {
+                        format!("at {} x its speed at the limit", fmt_num(*k))
+                    }
+                    crate::model::fpm::OutOfCore::Points(p) => {
+                        format!("on {} measured out-of-core points", p.len())
+                    }
+                };
+                notes.push(format!(
+                    "{}: out of core beyond its memory limit of {} {}, {how} (FPM paper, Section V).",
+                    d.name,
+                    fmt_num(l),
+                    d.unit
+                ));
+            }
+        }
         for (d, f) in self.devices.iter().zip(speeds) {
             if let Some((a, b)) = f.time_decrease() {
                 notes.push(format!(

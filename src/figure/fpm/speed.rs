@@ -7,7 +7,9 @@
 //! share n / p is taken as constant (dotted horizontal pieces); shares in
 //! proportion to these constants put the points (x_i, c_i) on the line
 //! s = x / T_CPM, while the real speeds s_i(x_i) at those shares (its
-//! markers) scatter around it.
+//! markers) scatter around it. A device that runs out of core beyond its
+//! memory limit (Section V, Figure 3 versions 2 and 3) has its curve
+//! dashed from the limit on, where a dashed vertical line says so.
 
 use super::{FpmInput, Solved, device_color, fmt_size};
 use crate::figure::chart::{
@@ -157,11 +159,21 @@ impl SpeedView<'_> {
     fn push_device(&self, panel: &mut ChartPanel, i: usize, f: &SpeedFunction, label: &str) {
         let color = device_color(i);
         let d = &self.input.devices[i];
+        let ooc_from = f
+            .memory_limit_units()
+            .filter(|_| f.out_of_core_points().is_some());
+        let in_core_to = ooc_from.unwrap_or(f64::INFINITY);
         panel.series.push(Series::line(
             &format!("{label}: s(x)"),
             color,
-            curve(f, &panel.x),
+            curve_within(f, &panel.x, 0.0, in_core_to),
         ));
+        if let Some(l) = ooc_from {
+            let ooc = curve_within(f, &panel.x, l.next_up(), f64::INFINITY);
+            panel
+                .series
+                .push(Series::line(&format!("{label}: s(x) out of core"), color, ooc).dashed());
+        }
         if self.measured[i] != *f {
             let alone = Series::line(
                 &format!("{label}: s(x) alone on its socket"),
@@ -184,12 +196,19 @@ impl SpeedView<'_> {
         dots.hide_in_legend = true;
         panel.series.push(dots);
         if let Some(l) = f.memory_limit_units() {
+            let (label, style) = match ooc_from {
+                Some(_) => (
+                    format!("{label}: memory limit, out of core beyond"),
+                    LineStyle::Dashed,
+                ),
+                None => (format!("{label}: memory limit"), LineStyle::Dotted),
+            };
             panel.ref_lines.push(RefLine {
                 orientation: Orientation::Vertical,
                 value: l,
-                label: format!("{label}: memory limit"),
+                label,
                 color,
-                style: LineStyle::Dotted,
+                style,
             });
         }
     }
@@ -365,14 +384,29 @@ fn origin_line(panel: &ChartPanel, t: f64, name: &str, color: [u8; 3]) -> Series
     Series::line(name, color, points)
 }
 
-/// s(x) sampled across the axis, with every breakpoint, up to the limit.
+/// s(x) sampled across the axis, with every breakpoint, up to the limit
+/// (or beyond it, out of core).
 fn curve(f: &SpeedFunction, x: &ChartAxis) -> Vec<[f64; 2]> {
+    curve_within(f, x, 0.0, f64::INFINITY)
+}
+
+/// [`curve`] for sizes from `from` to `to`, both ends drawn where they lie
+/// on the axis.
+fn curve_within(f: &SpeedFunction, x: &ChartAxis, from: f64, to: f64) -> Vec<[f64; 2]> {
     let (a, b) = x.pos_range();
     let mut xs: Vec<f64> = (0..=SAMPLES)
         .map(|k| x.value_at(a + (b - a) * k as f64 / SAMPLES as f64))
         .collect();
     xs.extend(f.in_core_points().iter().map(|p| p.size_units));
+    xs.extend(
+        f.out_of_core_points()
+            .into_iter()
+            .flatten()
+            .map(|p| p.size_units),
+    );
     xs.extend(f.memory_limit_units());
+    xs.extend([from, to].into_iter().filter(|v| *v > 0.0 && v.is_finite()));
+    xs.retain(|&v| v >= from && v <= to);
     xs.retain(|&v| v >= x.lo && v <= x.hi && x.pos(v).is_some());
     xs.sort_by(f64::total_cmp);
     xs.dedup();

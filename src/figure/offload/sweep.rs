@@ -183,7 +183,16 @@ impl<'a> SizeSweep<'a> {
     fn pts(&self, f: impl Fn(&Decision) -> f64) -> Vec<[f64; 2]> {
         self.ds
             .iter()
-            .map(|d| [d.n, if d.fits_host == Some(false) { f64::NAN } else { f(d) }])
+            .map(|d| {
+                [
+                    d.n,
+                    if d.fits_host == Some(false) {
+                        f64::NAN
+                    } else {
+                        f(d)
+                    },
+                ]
+            })
             .collect()
     }
 

@@ -1,6 +1,6 @@
 //! Side panel of the FPM views: the devices (add a built-in one, a CSV
 //! file or a measurement of this machine; rename, contention, socket,
-//! remove), the problem size n, the display options, and the measurement
+//! memory limit, out of core, remove), the problem size n, the display options, and the measurement
 //! with its progress bar and cancel button. Loading and measuring change
 //! `state.fpm`; the app rebuilds the figure when its input changes.
 
@@ -16,6 +16,11 @@ use crate::figure::fpm::{FpmDevice, device_color};
 use crate::gui::context::ViewContext;
 use crate::gui::widgets::{rgb, source_tag_ui, value_row_ui};
 use crate::measure::{Kernel, MAX_THREADS};
+use crate::model::fpm::OutOfCore;
+use crate::preset::fpm::keys;
+
+/// The out-of-core factor a device gets when its switch is turned on.
+const DEFAULT_OUT_OF_CORE: f64 = 0.5;
 
 pub fn side_panel_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
     ui.spacing_mut().slider_width = 150.0;
@@ -30,7 +35,7 @@ pub fn side_panel_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
 
 fn devices_section_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
     ui.heading("Devices");
-    ui.weak("Speed functions s(x); the contention factor scales a device while another device of its socket works (socket 0: none).");
+    ui.weak("Speed functions s(x); the contention factor scales a device while another device of its socket works (socket 0: none). A device with a memory limit may run out of core beyond it.");
     let (remove, save) = devices_grid_ui(ui, &mut m.state);
     if let Some(i) = remove {
         m.state.remove_device(i);
@@ -42,13 +47,14 @@ fn devices_section_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
     csv_file_ui(ui, m, ctx);
 }
 
-/// One row a device: colour, name, contention, socket, Save and Remove.
+/// One row a device: colour, name, contention, socket, memory limit, out
+/// of core, Save and Remove.
 /// Returns the device to remove and the device to save, if any.
 fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmState) -> (Option<usize>, Option<usize>) {
     let mut remove = None;
     let mut save = None;
     egui::Grid::new("fpm_devices")
-        .num_columns(7)
+        .num_columns(9)
         .spacing([6.0, 4.0])
         .striped(true)
         .show(ui, |ui| {
@@ -57,6 +63,8 @@ fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmState) -> (Option<usize>, Option<us
             ui.strong("Source");
             ui.strong("Contention");
             ui.strong("Socket");
+            ui.strong("Memory limit");
+            ui.strong("Out of core");
             ui.label("");
             ui.label("");
             ui.end_row();
@@ -85,6 +93,7 @@ fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmState) -> (Option<usize>, Option<us
                 {
                     d.socket = (socket > 0).then_some(socket);
                 }
+                memory_cells_ui(ui, d);
                 if ui
                     .small_button("Save…")
                     .accessible_name(format!("Save {}", d.name))
@@ -108,6 +117,53 @@ fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmState) -> (Option<usize>, Option<us
             }
         });
     (remove, save)
+}
+
+/// The memory limit (0: none) and the out-of-core switch with its factor.
+fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice) {
+    let mut limit = d.max_size_units.unwrap_or(0.0);
+    let step = (limit.abs() * 0.002).max(0.01);
+    if ui
+        .add(DragValue::new(&mut limit).range(0.0..=1e300).speed(step))
+        .on_hover_text(format!(
+            "Largest size the device holds, {}; no share goes beyond it unless it runs out of core; 0 = no limit",
+            d.unit
+        ))
+        .changed()
+    {
+        d.max_size_units = (limit > 0.0).then_some(limit);
+        if d.max_size_units.is_none() {
+            d.out_of_core = None;
+        }
+    }
+    ui.horizontal(|ui| {
+        let mut on = d.out_of_core.is_some();
+        let can = d.max_size_units.is_some();
+        let tip = if can {
+            "Beyond the memory limit the device runs an out-of-core kernel (FPM paper, Section V): its speed is the factor times the speed at the limit"
+        } else {
+            "Set a memory limit first: out of core is beyond it"
+        };
+        let switch = ui
+            .add_enabled(can, egui::Checkbox::without_text(&mut on))
+            .accessible_name(format!("Out of core {}", d.name))
+            .on_hover_text(tip)
+            .on_disabled_hover_text(tip);
+        if switch.changed() {
+            d.out_of_core = on.then_some(OutOfCore::Factor(DEFAULT_OUT_OF_CORE));
+        }
+        match &mut d.out_of_core {
+            Some(OutOfCore::Factor(k)) => {
+                ui.add(DragValue::new(k).range(0.01..=1.0).speed(0.005).max_decimals(3))
+                    .on_hover_text("Speed beyond the limit as a fraction of the speed at the limit, in (0, 1]");
+            }
+            Some(OutOfCore::Points(p)) => {
+                ui.weak(format!("{} points", p.len()))
+                    .on_hover_text(keys::out_of_core_text(d.out_of_core.as_ref()));
+            }
+            None => {}
+        }
+    });
 }
 
 /// Add a built-in device, or the paper's whole hybrid node.
@@ -166,7 +222,7 @@ fn csv_file_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
             )
             .labelled_by(label.id)
             .on_hover_text(
-                "Columns size,speed (# max_size: N sets a memory limit); press Enter or Load",
+                "Columns size,speed (comments # max_size, # out_of_core, # contention, # socket set those); press Enter or Load",
             );
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button("Load").clicked() || enter {
@@ -194,6 +250,12 @@ fn device_tip(d: &FpmDevice) -> String {
     let mut t = format!("{}\n{} points, unit: {}", d.source, d.points.len(), d.unit);
     if let Some(l) = d.max_size_units {
         t.push_str(&format!("\nmemory limit: {l} {}", d.unit));
+    }
+    if d.out_of_core.is_some() {
+        t.push_str(&format!(
+            "\nout of core: {}",
+            keys::out_of_core_summary(d.out_of_core.as_ref())
+        ));
     }
     t
 }

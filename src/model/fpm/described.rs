@@ -1,7 +1,8 @@
 //! A device as described by its measurements: the points of its speed
-//! function, its memory limit, its unit and how it shares a socket. Plain
-//! data, read from a speed-function CSV or measured on this machine; the
-//! model's [`SpeedFunction`] and [`Device`] are built from it.
+//! function, its memory limit, how it runs beyond that limit (out of
+//! core), its unit and how it shares a socket. Plain data, read from a
+//! speed-function CSV or measured on this machine; the model's
+//! [`SpeedFunction`] and [`Device`] are built from it.
 
 use serde::{Deserialize, Serialize};
 
@@ -22,8 +23,12 @@ pub struct FpmDevice {
     pub source: Source,
     /// Measured points (size units, speed units/s), any order.
     pub points: Vec<SpeedPoint>,
-    /// Memory limit, units (no share goes beyond it).
+    /// Memory limit, units (no share goes beyond it unless the device
+    /// runs out of core).
     pub max_size_units: Option<f64>,
+    /// How the device runs beyond its memory limit (FPM paper, Section V,
+    /// Figure 3 versions 2 and 3); None: it cannot.
+    pub out_of_core: Option<OutOfCore>,
     /// Name of the computation unit, e.g. "blocks", "Mflop".
     pub unit: String,
     /// Speed factor in (0, 1] while another device of the same socket has
@@ -40,6 +45,7 @@ impl Default for FpmDevice {
             source: Source::Edited,
             points: Vec::new(),
             max_size_units: None,
+            out_of_core: None,
             unit: "units".into(),
             contention: 1.0,
             socket: None,
@@ -48,13 +54,24 @@ impl Default for FpmDevice {
 }
 
 impl FpmDevice {
-    /// The speed function through the points, with the memory limit.
+    /// The speed function through the points, with the memory limit and
+    /// the out-of-core extension beyond it.
     pub fn speed_function(&self) -> Result<SpeedFunction, SpeedError> {
         let f = SpeedFunction::new(&self.points)?;
-        match self.max_size_units {
-            Some(l) => f.with_memory_limit(l),
+        let f = match self.max_size_units {
+            Some(l) => f.with_memory_limit(l)?,
+            None => f,
+        };
+        match &self.out_of_core {
+            Some(o) => o.extend(f),
             None => Ok(f),
         }
+    }
+
+    /// Whether a share of `size_units` runs out of core on this device:
+    /// it lies beyond the memory limit and an extension is set.
+    pub fn runs_out_of_core(&self, size_units: f64) -> bool {
+        self.out_of_core.is_some() && self.max_size_units.is_some_and(|l| size_units > l)
     }
 
     /// The model's device: the speed function, socket and contention.
@@ -65,5 +82,39 @@ impl FpmDevice {
             socket: self.socket,
             contention: Contention::new(self.contention)?,
         })
+    }
+}
+
+/// How a device's speed continues beyond its memory limit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum OutOfCore {
+    /// A fraction in (0, 1] of the speed at the memory limit, the same
+    /// for every larger size (the drop of an out-of-core kernel that
+    /// streams the data through the device memory).
+    Factor(f64),
+    /// Measured speeds of an out-of-core implementation, every size
+    /// beyond the memory limit; linear between them, constant beyond.
+    Points(Vec<SpeedPoint>),
+}
+
+impl OutOfCore {
+    /// `f` (with its memory limit) extended beyond the limit.
+    pub fn extend(&self, f: SpeedFunction) -> Result<SpeedFunction, SpeedError> {
+        let limit = f
+            .memory_limit_units()
+            .ok_or(SpeedError::OutOfCoreWithoutLimit)?;
+        match self {
+            OutOfCore::Factor(k) => {
+                if !(k.is_finite() && *k > 0.0 && *k <= 1.0) {
+                    return Err(SpeedError::BadOutOfCoreFactor { factor: *k });
+                }
+                let at_limit = f
+                    .speed(limit)
+                    .ok_or(SpeedError::BadMemoryLimit { limit_units: limit })?;
+                // One point right after the limit: constant on both sides.
+                f.with_out_of_core(&[SpeedPoint::new(limit.next_up(), k * at_limit)])
+            }
+            OutOfCore::Points(points) => f.with_out_of_core(points),
+        }
     }
 }

@@ -72,6 +72,10 @@ pub enum SpeedError {
     },
     #[error("an out-of-core extension needs a memory limit")]
     OutOfCoreWithoutLimit,
+    #[error(
+        "out-of-core factor {factor} must lie in (0, 1]: a fraction of the speed at the memory limit"
+    )]
+    BadOutOfCoreFactor { factor: f64 },
     #[error("contention factor {factor} must lie in (0, 1]: it scales the speed down")]
     BadContention { factor: f64 },
 }

@@ -20,7 +20,8 @@
 //!   between them; `error.rs`: the error types.
 //! - `contention.rs`: speed loss next to busy devices of the same socket.
 //! - `described.rs`: a device as its measurements describe it (points,
-//!   memory limit, unit, socket), plain data the others are built from.
+//!   memory limit, out-of-core extension, unit, socket), plain data the
+//!   others are built from.
 //! - `partition.rs`: even, CPM and FPM partitions in continuous sizes, and
 //!   the per-device report (size, time, makespan, imbalance).
 //! - `blocks.rs`: the same in whole blocks.
@@ -35,7 +36,7 @@ pub mod speed;
 
 pub use blocks::{MAX_BLOCKS, partition_blocks};
 pub use contention::{Contention, Device, PAPER_GPU_LOSS_PERCENT, effective_speeds};
-pub use described::FpmDevice;
+pub use described::{FpmDevice, OutOfCore};
 pub use partition::{
     Method, Partition, PartitionError, Share, cpm_constants, evaluate, partition,
     partition_with_constants,

@@ -75,7 +75,8 @@ impl Knots {
             self.s[last]
         } else {
             let (x0, x1, s0, s1) = (self.x[k - 1], self.x[k], self.s[k - 1], self.s[k]);
-            s0 + (s1 - s0) * (x - x0) / (x1 - x0)
+            // The fraction first: (s1 - s0) * (x - x0) overflows at huge sizes.
+            s0 + (s1 - s0) * ((x - x0) / (x1 - x0))
         }
     }
 

@@ -198,10 +198,16 @@ impl Decision {
         let gb = |b: f64| format!("{:.3} GB", b / 1e9);
         let need = gb(self.footprint.lower);
         if let (Some(false), Some(cap)) = (self.fits_host, memory.host_bytes) {
-            return Some(format!("does not fit the host's memory: at least {need} against {}", gb(cap)));
+            return Some(format!(
+                "does not fit the host's memory: at least {need} against {}",
+                gb(cap)
+            ));
         }
         if let (Some(false), Some(cap)) = (self.fits_gpu, memory.gpu_bytes) {
-            return Some(format!("does not fit the GPU's memory: at least {need} against {}", gb(cap)));
+            return Some(format!(
+                "does not fit the GPU's memory: at least {need} against {}",
+                gb(cap)
+            ));
         }
         None
     }

@@ -64,7 +64,7 @@ pub enum OffloadError {
     )]
     NoInstructions,
     /// A size parameter a subscript uses but the runtime sizes do not give.
-    #[error("subscript `{subscript}` uses size `{name}`, which has no runtime value")]
+    #[error("subscript `{}` uses size `{name}`, which has no runtime value", subscript.escape_debug())]
     UnknownSize { subscript: String, name: String },
     /// A subscript that does not parse or is not affine.
     #[error(transparent)]

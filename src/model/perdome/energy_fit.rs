@@ -41,6 +41,9 @@ pub enum FitError {
     TooFewRuns { needed: usize, got: usize },
     #[error("energy fit is undetermined: the runs do not vary flops, bytes and time independently")]
     Singular,
+    /// Values so large that the fit overflows.
+    #[error("energy fit overflows: the runs' counts, times or energies are too large")]
+    Overflow,
     #[error("run {index}: counts, time and energy must be finite and not negative")]
     BadRun { index: usize },
 }
@@ -80,7 +83,7 @@ pub fn fit(runs: &[EnergyRun], fixed_p_s_w: Option<f64>) -> Result<EnergyFit, Fi
     }
     let sol = solve(a, b, n).ok_or(FitError::Singular)?;
     let p_s = fixed_p_s_w.unwrap_or(sol[2]);
-    let residuals = runs
+    let residuals: Vec<f64> = runs
         .iter()
         .map(|r| {
             let x = cols(r);
@@ -88,6 +91,10 @@ pub fn fit(runs: &[EnergyRun], fixed_p_s_w: Option<f64>) -> Result<EnergyFit, Fi
             (model - r.energy_j) / r.energy_j
         })
         .collect();
+    let finite = |v: &f64| v.is_finite();
+    if !([sol[0], sol[1], p_s].iter().all(finite) && residuals.iter().all(finite)) {
+        return Err(FitError::Overflow);
+    }
     Ok(EnergyFit {
         e_f_pj: sol[0],
         e_b_pj: sol[1],

@@ -3,6 +3,7 @@
 //! devices (`presets/devices/*.csv`) are part of the one
 //! [`Catalog`](crate::preset::Catalog).
 
+pub mod keys;
 pub mod speed_csv;
 
 pub use speed_csv::{
@@ -24,17 +25,19 @@ pub const PAPER_HYBRID_PLATFORM: &str = "fpm-hybrid-node";
 pub const PAPER_N: f64 = 3600.0;
 
 impl SpeedCsv {
-    /// A device from this CSV: its points, memory limit and the unit its
-    /// comments name; no contention.
+    /// A device from this CSV: its points, memory limit, out-of-core
+    /// extension, contention factor (1 unless given), socket and the unit
+    /// its comments name.
     pub fn to_device(&self, name: &str, source: Source) -> FpmDevice {
         FpmDevice {
             name: name.to_string(),
             source,
             points: self.points(),
             max_size_units: self.max_size_units,
+            out_of_core: self.out_of_core.clone(),
             unit: unit_from_comments(&self.comments),
-            contention: 1.0,
-            socket: None,
+            contention: self.contention.unwrap_or(1.0),
+            socket: self.socket,
         }
     }
 
@@ -62,8 +65,9 @@ impl SpeedCsv {
     }
 
     /// A device as a speed-function CSV (its name, source and unit in the
-    /// comments, its memory limit), which [`SpeedCsv::to_device`] reads
-    /// back to the same points.
+    /// comments; its memory limit, out-of-core extension, contention and
+    /// socket as keys), which [`SpeedCsv::to_device`] reads back to the
+    /// same device.
     pub fn from_device(d: &FpmDevice) -> SpeedCsv {
         let comments = vec![
             format!("device: {}", d.name),
@@ -72,6 +76,9 @@ impl SpeedCsv {
         ];
         let mut csv = SpeedCsv::from_points(&d.points, &comments);
         csv.max_size_units = d.max_size_units;
+        csv.out_of_core = d.out_of_core.clone();
+        csv.contention = (d.contention != 1.0).then_some(d.contention);
+        csv.socket = d.socket;
         csv
     }
 }

@@ -5,6 +5,9 @@
 //! ```text
 //! # source: where the numbers come from (any number of comment lines)
 //! # max_size: 6000
+//! # out_of_core: 0.5
+//! # contention: 0.85
+//! # socket: 1
 //! size,speed
 //! 1600,643.2
 //! 2500,639.7
@@ -13,7 +16,11 @@
 //! - Comment lines start with `#` and come before the header; blank lines
 //!   there are skipped. A comment `# max_size: N` sets the device's memory
 //!   limit in computation units (the largest size it can hold; every
-//!   point must lie at or below it). Other comments are kept as notes.
+//!   point must lie at or below it). `# out_of_core:` (a factor or
+//!   measured points beyond the limit), `# contention:` and `# socket:`
+//!   describe how the device runs beyond its memory and beside its socket
+//!   (values and ranges in `keys.rs`). Each key at most once; an error
+//!   names its line and key. Other comments are kept as notes.
 //! - The header's first two columns are `size` and `speed`; further
 //!   columns (for example `spread`, the relative spread of the repeated
 //!   timings) are allowed and ignored on import.
@@ -26,7 +33,8 @@
 
 use std::path::Path;
 
-use crate::model::fpm::{SpeedError, SpeedFunction, SpeedPoint};
+use super::keys;
+use crate::model::fpm::{OutOfCore, SpeedError, SpeedFunction, SpeedPoint};
 
 use crate::preset::error::PresetError;
 
@@ -45,11 +53,17 @@ pub struct SpeedRow {
 /// The contents of a speed-function CSV.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SpeedCsv {
-    /// Comment lines without the leading `#` and one space (the
-    /// `max_size` line excluded).
+    /// Comment lines without the leading `#` and one space (the keyed
+    /// lines excluded).
     pub comments: Vec<String>,
     /// Memory limit, computation units (`# max_size: N`).
     pub max_size_units: Option<f64>,
+    /// Beyond the memory limit (`# out_of_core: ...`).
+    pub out_of_core: Option<OutOfCore>,
+    /// Speed factor beside busy devices of the socket (`# contention:`).
+    pub contention: Option<f64>,
+    /// Socket number (`# socket: N`; 0 or none: alone).
+    pub socket: Option<u32>,
     /// The points, in file order.
     pub rows: Vec<SpeedRow>,
 }
@@ -86,13 +100,20 @@ impl std::fmt::Display for SpeedCsvError {
         if let Some(c) = &self.column {
             write!(f, ", column `{c}`")?;
         }
-        write!(f, ": {}", self.message)
+        // Control characters (a lone carriage return) escaped: one line.
+        let message: String = self
+            .message
+            .chars()
+            .map(|c| match c.is_control() {
+                true => c.escape_default().to_string(),
+                false => c.to_string(),
+            })
+            .collect();
+        write!(f, ": {message}")
     }
 }
 
 impl std::error::Error for SpeedCsvError {}
-
-const MAX_SIZE_KEY: &str = "max_size:";
 
 fn positive(v: f64) -> bool {
     v.is_finite() && v > 0.0
@@ -153,9 +174,9 @@ impl Parse<'_> {
         SpeedCsvError::new(self.origin, line, col, msg)
     }
 
-    /// Comment and blank lines before the header: notes and `max_size`
-    /// into `out`. Returns the number of lines consumed and the text from
-    /// the header on.
+    /// Comment and blank lines before the header: notes and keys into
+    /// `out`. Returns the number of lines consumed and the text from the
+    /// header on.
     fn preamble<'t>(
         &self,
         text: &'t str,
@@ -163,6 +184,7 @@ impl Parse<'_> {
     ) -> Result<(usize, &'t str), SpeedCsvError> {
         let mut offset = 0usize; // lines consumed before the header
         let mut rest = text;
+        let mut seen: Vec<(&'static str, usize)> = Vec::new();
         loop {
             let (line, tail, has_more) = match rest.find('\n') {
                 Some(i) => (&rest[..i], &rest[i + 1..], true),
@@ -173,36 +195,48 @@ impl Parse<'_> {
                 break;
             }
             offset += 1;
-            if let Some(c) = t.strip_prefix('#') {
-                self.comment(c, offset, out)?;
+            if let Some(c) = t.strip_prefix('#')
+                && let Some(key) = self.comment(c, offset, out)?
+            {
+                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                    let msg = format!("key `{key}` given twice (also on line {first})");
+                    return Err(self.err(Some(offset), None, msg));
+                }
+                seen.push((key, offset));
             }
             rest = tail;
             if !has_more {
                 break;
             }
         }
+        if let Some(&(key, line)) = seen.iter().find(|(k, _)| *k == keys::OUT_OF_CORE) {
+            keys::check_out_of_core(out.out_of_core.as_ref(), out.max_size_units)
+                .map_err(|m| self.err(Some(line), None, format!("key `{key}`: {m}")))?;
+        }
         Ok((offset, rest))
     }
 
-    /// One comment (after the `#`) on line `line`: `max_size: N` or a note.
-    fn comment(&self, c: &str, line: usize, out: &mut SpeedCsv) -> Result<(), SpeedCsvError> {
+    /// One comment (after the `#`) on line `line`: a key (returned) or a
+    /// note.
+    fn comment(
+        &self,
+        c: &str,
+        line: usize,
+        out: &mut SpeedCsv,
+    ) -> Result<Option<&'static str>, SpeedCsvError> {
         let c = c.strip_prefix(' ').unwrap_or(c).trim_end();
-        if let Some(v) = c.trim_start().strip_prefix(MAX_SIZE_KEY) {
-            let v = v.trim();
-            match v.parse::<f64>() {
-                Ok(x) if positive(x) => out.max_size_units = Some(x),
-                _ => {
-                    return Err(self.err(
-                        Some(line),
-                        None,
-                        format!("max_size '{v}' must be a positive number of units"),
-                    ));
-                }
-            }
-        } else {
+        let Some((key, v)) = keys::split_key(c) else {
             out.comments.push(c.to_string());
-        }
-        Ok(())
+            return Ok(None);
+        };
+        let set = match key {
+            keys::MAX_SIZE => keys::parse_max_size(v).map(|x| out.max_size_units = Some(x)),
+            keys::OUT_OF_CORE => keys::parse_out_of_core(v).map(|o| out.out_of_core = o),
+            keys::CONTENTION => keys::parse_contention(v).map(|x| out.contention = Some(x)),
+            _ => keys::parse_socket(v).map(|s| out.socket = s),
+        };
+        set.map_err(|m| self.err(Some(line), None, format!("key `{key}`: {m}")))?;
+        Ok(Some(key))
     }
 
     /// The header record: `size,speed` first; returns the index of the
@@ -289,6 +323,15 @@ impl Parse<'_> {
                 format!("{size} units lies beyond max_size {limit}"),
             ));
         }
+        // The point's time, size / speed, must be a number too: a speed so
+        // small that the division overflows gives infinite times.
+        if !(size / speed).is_finite() {
+            return Err(self.err(
+                Some(line),
+                Some("speed"),
+                format!("{speed} is too small for size {size}: the time size / speed overflows"),
+            ));
+        }
         Ok(SpeedRow {
             size_units: size,
             speed_units_per_s: speed,
@@ -357,7 +400,6 @@ impl SpeedCsv {
     ) -> SpeedCsv {
         SpeedCsv {
             comments,
-            max_size_units: None,
             rows: rows
                 .into_iter()
                 .map(|(size_units, speed_units_per_s, spread)| SpeedRow {
@@ -366,6 +408,7 @@ impl SpeedCsv {
                     spread: Some(spread),
                 })
                 .collect(),
+            ..SpeedCsv::default()
         }
     }
 
@@ -373,7 +416,6 @@ impl SpeedCsv {
     pub fn from_points(points: &[SpeedPoint], comments: &[String]) -> SpeedCsv {
         SpeedCsv {
             comments: comments.to_vec(),
-            max_size_units: None,
             rows: points
                 .iter()
                 .map(|p| SpeedRow {
@@ -382,6 +424,7 @@ impl SpeedCsv {
                     spread: None,
                 })
                 .collect(),
+            ..SpeedCsv::default()
         }
     }
 
@@ -393,17 +436,21 @@ impl SpeedCsv {
             .collect()
     }
 
-    /// The speed function through the points, with the memory limit if
-    /// one is given.
+    /// The speed function through the points, with the memory limit and
+    /// the out-of-core extension if given (contention aside).
     pub fn to_function(&self) -> Result<SpeedFunction, SpeedError> {
         let f = SpeedFunction::new(&self.points())?;
-        match self.max_size_units {
-            Some(l) => f.with_memory_limit(l),
+        let f = match self.max_size_units {
+            Some(l) => f.with_memory_limit(l)?,
+            None => f,
+        };
+        match &self.out_of_core {
+            Some(o) => o.extend(f),
             None => Ok(f),
         }
     }
 
-    /// The CSV text: comments, `max_size`, header, one row a point (with a
+    /// The CSV text: comments, keys, header, one row a point (with a
     /// `spread` column when any row has one). Numbers are written in their
     /// shortest exact form, so a file reads back to the same values.
     pub fn to_text(&self) -> String {
@@ -416,9 +463,7 @@ impl SpeedCsv {
                 s.push_str(&format!("# {c}\n"));
             }
         }
-        if let Some(l) = self.max_size_units {
-            s.push_str(&format!("# {MAX_SIZE_KEY} {l}\n"));
-        }
+        s.push_str(&keys::key_lines(self));
         let with_spread = self.rows.iter().any(|r| r.spread.is_some());
         s.push_str(if with_spread {
             "size,speed,spread\n"

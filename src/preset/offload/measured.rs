@@ -273,6 +273,13 @@ impl Record<'_> {
             (None, Some(t)) => t.speedup(),
             (None, None) => return Err(self.err("speedup", "no speedup and no times".into())),
         };
+        // Times within range whose ratio overflows (cpu_s = 1e308).
+        if !speedup.is_finite() {
+            return Err(self.err(
+                "cpu_s",
+                "the speedup cpu_s / (gpu_kernel_s + h2d_s + d2h_s) is not a finite number".into(),
+            ));
+        }
         Ok(MeasuredOffloadRow {
             line: self.line,
             kernel,

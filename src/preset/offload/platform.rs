@@ -85,6 +85,29 @@ impl OffloadPlatformPreset {
                 });
             }
         }
+        let memory = [
+            ("memory.gpu_bytes", self.memory.gpu_bytes),
+            ("memory.host_bytes", self.memory.host_bytes),
+        ];
+        for (field, v) in memory {
+            if let Some(v) = v.filter(|v| !(v.is_finite() && *v > 0.0)) {
+                return Err(PresetError::Value {
+                    origin: origin.to_string(),
+                    field: field.into(),
+                    value: v,
+                    allows_zero: false,
+                });
+            }
+        }
+        let bits = self.cpu.vector_bits;
+        if !(bits.is_finite() && bits >= 0.0) {
+            return Err(PresetError::Value {
+                origin: origin.to_string(),
+                field: "cpu.vector_bits".into(),
+                value: bits,
+                allows_zero: true,
+            });
+        }
         if self.runtime.threads_per_block > self.gpu.max_threads_per_sm {
             return Err(PresetError::invalid(
                 origin,

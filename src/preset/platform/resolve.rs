@@ -257,7 +257,7 @@ impl PlatformPreset {
                     )
                 })?;
                 let mut d = csv.builtin_device(&r.name, &e.id);
-                d.socket = r.socket;
+                d.socket = r.socket.or(d.socket);
                 devices.push(d);
             }
             let mut ids: Vec<String> = self.fpm.iter().map(|r| r.device.clone()).collect();

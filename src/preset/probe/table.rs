@@ -116,6 +116,15 @@ pub fn parse_table(text: &str, origin: &str) -> Result<ProbeTable, ProbeError> {
         if trimmed.is_empty() {
             continue;
         }
+        // A control character (a lone carriage return) is no part of the
+        // format, and quoted in a message it would break the line.
+        if let Some(c) = trimmed.chars().find(|c| c.is_control() && *c != '\t') {
+            return Err(ProbeError::Syntax {
+                file: origin.to_string(),
+                line,
+                message: format!("control character {} in the line", c.escape_unicode()),
+            });
+        }
         if let Some(c) = trimmed.strip_prefix('#') {
             table.comments.push(c.trim().to_string());
             continue;

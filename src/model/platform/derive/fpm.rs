@@ -64,6 +64,7 @@ fn device(name: String, peak_gflops: f64, mem_gib: f64) -> FpmDevice {
         // One point: the speed holds at every size up to the limit.
         points: vec![SpeedPoint::new(limit, speed)],
         max_size_units: Some(limit),
+        out_of_core: None,
         unit: UNIT.into(),
         contention: 1.0,
         socket: None,

@@ -1,0 +1,207 @@
+//! The keyed comments of a speed-function CSV (`# key: value` before the
+//! header) and the text of their values, shared by the CSV reader and
+//! writer, the command line's per-device overrides and the GUI:
+//!
+//! - `max_size`: the memory limit, units, finite and greater than 0.
+//! - `out_of_core`: how the speed goes on beyond the memory limit (FPM
+//!   paper, Section V, Figure 3 versions 2 and 3): a factor in (0, 1] of
+//!   the speed at the limit (`0.5`), or measured points of an out-of-core
+//!   kernel, `size:speed` pairs separated by commas, every size beyond
+//!   the limit (`8000:310, 12000:295`); `off` for none.
+//! - `contention`: the speed factor in (0, 1] while another device of the
+//!   same socket has work (FPM paper, Sections III and V).
+//! - `socket`: a whole number from 0 to [`MAX_SOCKET`]; devices with the
+//!   same number share a socket, 0 is alone.
+
+use super::SpeedCsv;
+use crate::model::fpm::{OutOfCore, SpeedPoint};
+
+/// The memory limit key.
+pub const MAX_SIZE: &str = "max_size";
+/// The out-of-core key.
+pub const OUT_OF_CORE: &str = "out_of_core";
+/// The contention factor key.
+pub const CONTENTION: &str = "contention";
+/// The socket key.
+pub const SOCKET: &str = "socket";
+/// Every key, in the order they are written.
+pub const ALL: [&str; 4] = [MAX_SIZE, OUT_OF_CORE, CONTENTION, SOCKET];
+
+/// The largest socket number.
+pub const MAX_SOCKET: u32 = 64;
+
+/// The key and value of a comment (without its `#`) that starts with one
+/// of [`ALL`] and a colon.
+pub fn split_key(comment: &str) -> Option<(&'static str, &str)> {
+    let c = comment.trim_start();
+    ALL.iter().find_map(|k| {
+        c.strip_prefix(k)
+            .and_then(|rest| rest.trim_start().strip_prefix(':'))
+            .map(|v| (*k, v.trim()))
+    })
+}
+
+/// A memory limit, units.
+pub fn parse_max_size(v: &str) -> Result<f64, String> {
+    match v.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        _ => Err(format!(
+            "max_size '{v}' must be a positive number of units (greater than 0, finite)"
+        )),
+    }
+}
+
+/// A contention factor.
+pub fn parse_contention(v: &str) -> Result<f64, String> {
+    match v.trim().parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 && x <= 1.0 => Ok(x),
+        _ => Err(format!(
+            "contention '{v}' must be a speed factor in (0, 1] (greater than 0, at most 1; 1 = no loss)"
+        )),
+    }
+}
+
+/// A socket number; 0 is none (alone).
+pub fn parse_socket(v: &str) -> Result<Option<u32>, String> {
+    match v.trim().parse::<u32>() {
+        Ok(0) => Ok(None),
+        Ok(s) if s <= MAX_SOCKET => Ok(Some(s)),
+        _ => Err(format!(
+            "socket '{v}' must be a whole number from 0 (alone) to {MAX_SOCKET}"
+        )),
+    }
+}
+
+/// An out-of-core setting: `off`, a factor, or `size:speed` pairs.
+pub fn parse_out_of_core(v: &str) -> Result<Option<OutOfCore>, String> {
+    let t = v.trim();
+    if t.eq_ignore_ascii_case("off") || t.eq_ignore_ascii_case("none") {
+        return Ok(None);
+    }
+    if !t.contains(':') {
+        return match t.parse::<f64>() {
+            Ok(k) if k.is_finite() && k > 0.0 && k <= 1.0 => Ok(Some(OutOfCore::Factor(k))),
+            _ => Err(format!(
+                "out_of_core '{v}' must be a factor of the speed at the memory limit in (0, 1] (greater than 0, at most 1), size:speed pairs beyond the limit, or off"
+            )),
+        };
+    }
+    let mut points = Vec::new();
+    for (k, pair) in t.split(',').enumerate() {
+        points.push(
+            parse_pair(pair)
+                .map_err(|why| format!("out_of_core point {}: '{}' {why}", k + 1, pair.trim()))?,
+        );
+    }
+    Ok(Some(OutOfCore::Points(points)))
+}
+
+/// `size:speed`, both finite and greater than 0.
+fn parse_pair(pair: &str) -> Result<SpeedPoint, String> {
+    let (a, b) = pair
+        .split_once(':')
+        .ok_or_else(|| "is not size:speed".to_string())?;
+    let num = |s: &str| {
+        s.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|x| x.is_finite() && *x > 0.0)
+    };
+    match (num(a), num(b)) {
+        (Some(x), Some(s)) => Ok(SpeedPoint::new(x, s)),
+        _ => Err("must be size:speed, size in units and speed in units/s, both greater than 0 and finite".into()),
+    }
+}
+
+/// The text of an out-of-core setting, as [`parse_out_of_core`] reads it
+/// back; numbers in their shortest exact form.
+pub fn out_of_core_text(o: Option<&OutOfCore>) -> String {
+    match o {
+        None => "off".into(),
+        Some(OutOfCore::Factor(k)) => format!("{k}"),
+        Some(OutOfCore::Points(p)) => p
+            .iter()
+            .map(|q| format!("{}:{}", q.size_units, q.speed_units_per_s))
+            .collect::<Vec<_>>()
+            .join(", "),
+    }
+}
+
+/// A short description for labels and JSON: "off", "0.5 x the speed at
+/// the limit", "3 measured points".
+pub fn out_of_core_summary(o: Option<&OutOfCore>) -> String {
+    match o {
+        None => "off".into(),
+        Some(OutOfCore::Factor(k)) => format!("{k} x the speed at the memory limit"),
+        Some(OutOfCore::Points(p)) => format!("{} measured points", p.len()),
+    }
+}
+
+/// Whether an out-of-core setting fits the memory limit: it needs one,
+/// and measured points lie beyond it.
+pub fn check_out_of_core(o: Option<&OutOfCore>, limit: Option<f64>) -> Result<(), String> {
+    let Some(o) = o else { return Ok(()) };
+    let Some(limit) = limit else {
+        return Err(format!(
+            "an out-of-core extension needs a memory limit: add `# {MAX_SIZE}: N`"
+        ));
+    };
+    if let OutOfCore::Points(p) = o
+        && let Some((k, q)) = p.iter().enumerate().find(|(_, q)| q.size_units <= limit)
+    {
+        return Err(format!(
+            "out_of_core point {}: size {} units must lie beyond max_size {limit} units",
+            k + 1,
+            q.size_units
+        ));
+    }
+    Ok(())
+}
+
+/// The keyed comment lines of `csv`, each ending in a newline: every key
+/// that is set (contention only below 1).
+pub fn key_lines(csv: &SpeedCsv) -> String {
+    let mut s = String::new();
+    if let Some(l) = csv.max_size_units {
+        s.push_str(&format!("# {MAX_SIZE}: {l}\n"));
+    }
+    if let Some(o) = &csv.out_of_core {
+        s.push_str(&format!("# {OUT_OF_CORE}: {}\n", out_of_core_text(Some(o))));
+    }
+    if let Some(c) = csv.contention.filter(|&c| c != 1.0) {
+        s.push_str(&format!("# {CONTENTION}: {c}\n"));
+    }
+    if let Some(k) = csv.socket {
+        s.push_str(&format!("# {SOCKET}: {k}\n"));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_and_values_read_back() {
+        assert_eq!(split_key(" contention: 0.85"), Some((CONTENTION, "0.85")));
+        assert_eq!(split_key("socket : 1"), Some((SOCKET, "1")));
+        assert_eq!(split_key("sockets are shared"), None);
+        assert_eq!(parse_socket("0"), Ok(None));
+        assert!(parse_socket("65").unwrap_err().contains("0 (alone) to 64"));
+        assert!(parse_contention("0").unwrap_err().contains("(0, 1]"));
+        for o in [
+            OutOfCore::Factor(0.5),
+            OutOfCore::Points(vec![SpeedPoint::new(8000.0, 310.5)]),
+        ] {
+            let t = out_of_core_text(Some(&o));
+            assert_eq!(parse_out_of_core(&t), Ok(Some(o)), "{t}");
+        }
+        assert_eq!(parse_out_of_core("off"), Ok(None));
+        assert!(parse_out_of_core("1.5").unwrap_err().contains("(0, 1]"));
+        assert!(
+            parse_out_of_core("8000:1, 9000:x")
+                .unwrap_err()
+                .contains("point 2")
+        );
+    }
+}
