@@ -27,20 +27,12 @@ use hetscope::model::offload::{
 use hetscope::paper_check::{Paper, paper_rows};
 use proptest::prelude::*;
 
-/// The machine of Hong & Kim's worked example.
+/// The machine of Hong & Kim's worked example (its coalesced departure
+/// delay set to 1 cycle for the coalesced cases below).
 fn hk_machine() -> GpuMachine {
     GpuMachine {
-        name: "Hong & Kim's example".into(),
-        sm_count: 16.0,
-        freq_ghz: 1.0,
-        mem_bw_gbs: 80.0,
-        mem_ld: 420.0,
         departure_del_coal: 1.0,
-        departure_del_uncoal: 10.0,
-        trans_per_warp_uncoal: 32.0,
-        issue_cycles: 4.0,
-        max_threads_per_sm: 1024.0,
-        max_blocks_per_sm: 8.0,
+        ..GpuMachine::hong_kim_example()
     }
 }
 
@@ -48,17 +40,7 @@ fn hk_machine() -> GpuMachine {
 /// instructions and 6 barriers per thread, 80 blocks of 128 threads, 5
 /// blocks per SM.
 fn hk_kernel() -> GpuKernel {
-    GpuKernel {
-        comp_insts: 27.0,
-        coal_mem_insts: 0.0,
-        uncoal_mem_insts: 6.0,
-        sync_insts: 6.0,
-        threads_per_block: 128.0,
-        blocks: 80.0,
-        active_blocks_per_sm: 5.0,
-        load_bytes_per_warp: 128.0,
-        loop_iterations: None,
-    }
+    GpuKernel::hong_kim_example()
 }
 
 fn close(a: f64, b: f64, rel: f64) -> bool {

@@ -74,32 +74,8 @@ const HONG_KIM_PARAMS: &[(&str, ParamRule, &str)] = &[
 /// used by the example, which has no coalesced access.)
 fn worked_example() -> (GpuMachine, GpuKernel) {
     (
-        GpuMachine {
-            name: "Hong & Kim's worked example".into(),
-            sm_count: 16.0,
-            freq_ghz: 1.0,
-            mem_bw_gbs: 80.0,
-            mem_ld: 420.0,
-            departure_del_coal: 4.0,
-            departure_del_uncoal: 10.0,
-            trans_per_warp_uncoal: 32.0,
-            issue_cycles: 4.0,
-            // Occupancy limits: not used, the example gives its resident
-            // blocks per SM.
-            max_threads_per_sm: 1024.0,
-            max_blocks_per_sm: 8.0,
-        },
-        GpuKernel {
-            comp_insts: 27.0,
-            coal_mem_insts: 0.0,
-            uncoal_mem_insts: 6.0,
-            sync_insts: 6.0,
-            threads_per_block: 128.0,
-            blocks: 80.0,
-            active_blocks_per_sm: 5.0,
-            load_bytes_per_warp: 128.0,
-            loop_iterations: None,
-        },
+        GpuMachine::hong_kim_example(),
+        GpuKernel::hong_kim_example(),
     )
 }
 

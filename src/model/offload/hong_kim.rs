@@ -192,6 +192,47 @@ pub struct GpuPrediction {
 }
 
 impl GpuMachine {
+    /// The machine of Hong & Kim's worked example: 16 SMs at 1 GHz, 80
+    /// GB/s, Mem_LD 420 cycles, 10 cycles between the 32 transactions of
+    /// an uncoalesced warp, 4 issue cycles. Its coalesced departure delay
+    /// (4 cycles) and occupancy limits are not used by the example.
+    pub fn hong_kim_example() -> GpuMachine {
+        GpuMachine {
+            name: "Hong & Kim's worked example".into(),
+            sm_count: 16.0,
+            freq_ghz: 1.0,
+            mem_bw_gbs: 80.0,
+            mem_ld: 420.0,
+            departure_del_coal: 4.0,
+            departure_del_uncoal: 10.0,
+            trans_per_warp_uncoal: 32.0,
+            issue_cycles: 4.0,
+            max_threads_per_sm: 1024.0,
+            max_blocks_per_sm: 8.0,
+        }
+    }
+}
+
+impl GpuKernel {
+    /// The kernel of Hong & Kim's worked example: 27 computation and 6
+    /// uncoalesced memory instructions and 6 barriers per thread, 80
+    /// blocks of 128 threads, 5 blocks resident per SM.
+    pub fn hong_kim_example() -> GpuKernel {
+        GpuKernel {
+            comp_insts: 27.0,
+            coal_mem_insts: 0.0,
+            uncoal_mem_insts: 6.0,
+            sync_insts: 6.0,
+            threads_per_block: 128.0,
+            blocks: 80.0,
+            active_blocks_per_sm: 5.0,
+            load_bytes_per_warp: 128.0,
+            loop_iterations: None,
+        }
+    }
+}
+
+impl GpuMachine {
     fn validate(&self) -> Result<(), OffloadError> {
         count("sm_count", self.sm_count)?;
         positive("freq_ghz", "GHz", self.freq_ghz)?;
