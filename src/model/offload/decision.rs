@@ -7,7 +7,9 @@
 //! The kernel's coalescing comes from its subscripts, evaluated at each n
 //! (Section IV-C: the stride is symbolic until the sizes are known).
 
-use super::hong_kim::{Bus, Formulation, GpuKernel, GpuMachine, GpuPrediction};
+use super::bus::Bus;
+use super::formulation::Formulation;
+use super::hong_kim::{GpuKernel, GpuMachine, GpuPrediction};
 use serde::{Deserialize, Serialize};
 
 use super::launch::Runtime;

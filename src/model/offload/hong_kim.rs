@@ -28,6 +28,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::formulation::Formulation;
 use super::{OffloadError, count, non_negative, positive};
 
 /// Threads per warp.
@@ -89,42 +90,6 @@ pub struct GpuKernel {
     /// launched threads, each thread runs several (the paper's `#OMP_Rep`);
     /// `None` means one iteration per thread.
     pub loop_iterations: Option<f64>,
-}
-
-/// How #Rep and the execution case are read (see the module notes).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Formulation {
-    /// As the public implementations of Hong & Kim write it: #Rep =
-    /// #Blocks / (#Active_blocks_per_SM x #Active_SMs); memory-bound when
-    /// CWP >= MWP or Comp_cycles > Mem_cycles.
-    #[default]
-    Published,
-    /// #Rep rounded up to whole waves; memory-bound only when CWP >= MWP.
-    WholeWaves,
-}
-
-impl Formulation {
-    pub const ALL: [Formulation; 2] = [Formulation::Published, Formulation::WholeWaves];
-
-    /// Name on the command line and in presets and JSON.
-    pub fn key(self) -> &'static str {
-        match self {
-            Formulation::Published => "published",
-            Formulation::WholeWaves => "whole-waves",
-        }
-    }
-
-    /// What it does, in a few words (figure notes, tooltips).
-    pub fn describe(self) -> &'static str {
-        match self {
-            Formulation::Published => {
-                "Hong & Kim as published: #Rep a plain quotient, memory-bound when CWP >= MWP or Comp_cycles > Mem_cycles"
-            }
-            Formulation::WholeWaves => {
-                "whole waves: #Rep rounded up, memory-bound only when CWP >= MWP"
-            }
-        }
-    }
 }
 
 /// Which formula of Hong & Kim Eq. 19-21 applies.
@@ -511,30 +476,5 @@ fn per_wave_cycles(
         ExecCase::NotEnoughWarps => mem_cycles + comp_cycles + tail, // Eq. 19
         ExecCase::MemoryBound => mem_cycles * n / mwp + tail,        // Eq. 20
         ExecCase::ComputeBound => lat.mem_l + comp_cycles * n,       // Eq. 21
-    }
-}
-
-/// The host-device bus (PCIe, NVLink).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Bus {
-    pub name: String,
-    /// Transfer rate in GB/s (the paper's Table III: NVLink 25 GB/s).
-    pub bw_gbs: f64,
-    /// Fixed cost of one transfer in microseconds.
-    pub latency_us: f64,
-}
-
-impl Bus {
-    /// Seconds to move `bytes` in one transfer: latency + bytes / bandwidth;
-    /// zero bytes need no transfer.
-    pub fn transfer_seconds(&self, bytes: f64) -> Result<f64, OffloadError> {
-        positive("bus_bw_gbs", "GB/s", self.bw_gbs)?;
-        non_negative("bus_latency_us", "us", self.latency_us)?;
-        non_negative("transfer bytes", "bytes", bytes)?;
-        if bytes == 0.0 {
-            return Ok(0.0);
-        }
-        Ok(self.latency_us * 1e-6 + bytes / (self.bw_gbs * 1e9))
     }
 }

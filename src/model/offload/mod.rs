@@ -6,8 +6,9 @@
 //! meant).
 //!
 //! - [`hong_kim`]: the GPU side, the MWP/CWP model of Hong & Kim (ISCA 2009)
-//!   with the paper's `#OMP_Rep` factor (the paper's Figure 4 and Figure 5) and the
-//!   host-device transfer over the bus.
+//!   with the paper's `#OMP_Rep` factor (the paper's Figure 4 and Figure 5);
+//!   [`formulation`]: how its #Rep and execution case are read;
+//!   [`bus`]: the host-device transfer over the bus.
 //! - [`omp_cpu`]: the CPU side, the OpenMP cost model of Liao & Chapman as
 //!   used in Section IV-A, with the parameters of Table II, cycles per
 //!   iteration from an instruction mix, and a memory-bandwidth floor.
@@ -26,7 +27,9 @@
 //! cycles per second), bandwidths in GB/s (10^9 bytes per second), bus
 //! latency in microseconds, times in seconds.
 
+pub mod bus;
 pub mod decision;
+pub mod formulation;
 pub mod hong_kim;
 pub mod launch;
 pub mod omp_cpu;
@@ -35,11 +38,13 @@ pub mod param;
 pub mod subscript;
 pub mod subscript_parse;
 
+pub use bus::Bus;
 pub use decision::{
     Decision, Footprint, HostVectorization, Memory, OffloadKernel, Platform, Scaling,
     SubscriptAccess, crossover, decide, sweep,
 };
-pub use hong_kim::{Bus, ExecCase, Formulation, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
+pub use formulation::Formulation;
+pub use hong_kim::{ExecCase, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
 pub use launch::{Launch, Runtime, derived_active_blocks};
 pub use omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
 pub use param::{OffloadParam, ParamRule, UnknownParam};

@@ -1,0 +1,40 @@
+//! How Hong & Kim's model is read: as its public implementations write
+//! it, or with whole waves of blocks (see the notes of `hong_kim.rs`).
+
+use serde::{Deserialize, Serialize};
+
+/// How #Rep and the execution case are read (see the module notes).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Formulation {
+    /// As the public implementations of Hong & Kim write it: #Rep =
+    /// #Blocks / (#Active_blocks_per_SM x #Active_SMs); memory-bound when
+    /// CWP >= MWP or Comp_cycles > Mem_cycles.
+    #[default]
+    Published,
+    /// #Rep rounded up to whole waves; memory-bound only when CWP >= MWP.
+    WholeWaves,
+}
+
+impl Formulation {
+    pub const ALL: [Formulation; 2] = [Formulation::Published, Formulation::WholeWaves];
+
+    /// Name on the command line and in presets and JSON.
+    pub fn key(self) -> &'static str {
+        match self {
+            Formulation::Published => "published",
+            Formulation::WholeWaves => "whole-waves",
+        }
+    }
+
+    /// What it does, in a few words (figure notes, tooltips).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Formulation::Published => {
+                "Hong & Kim as published: #Rep a plain quotient, memory-bound when CWP >= MWP or Comp_cycles > Mem_cycles"
+            }
+            Formulation::WholeWaves => {
+                "whole waves: #Rep rounded up, memory-bound only when CWP >= MWP"
+            }
+        }
+    }
+}
