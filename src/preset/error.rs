@@ -73,6 +73,24 @@ impl PresetError {
         }
     }
 
+    /// An error of a CSV file at its data `row`, `line` and `column`,
+    /// where known.
+    pub(crate) fn csv(
+        origin: &str,
+        row: Option<usize>,
+        line: Option<u64>,
+        column: Option<&str>,
+        message: impl Into<String>,
+    ) -> PresetError {
+        PresetError::Csv {
+            origin: origin.to_string(),
+            row,
+            line,
+            column: column.map(str::to_string),
+            message: message.into(),
+        }
+    }
+
     pub(crate) fn invalid(origin: &str, field: &str, message: impl Into<String>) -> PresetError {
         PresetError::Invalid {
             origin: origin.to_string(),

@@ -52,9 +52,17 @@ pub fn parse_measured_curve(
         Some(Ok(h)) => h,
         Some(Err(e)) => {
             let message = format!("cannot read the header: {e}");
-            return Err(csv_err(origin, None, Some(1), None, message));
+            return Err(PresetError::csv(origin, None, Some(1), None, message));
         }
-        None => return Err(csv_err(origin, None, None, None, "empty: no header")),
+        None => {
+            return Err(PresetError::csv(
+                origin,
+                None,
+                None,
+                None,
+                "empty: no header",
+            ));
+        }
     };
     let columns = Columns::of(&header, origin)?;
     let mut points: Vec<MeasuredPoint> = Vec::new();
@@ -82,7 +90,7 @@ pub fn parse_measured_curve(
         points.push(point);
     }
     if points.is_empty() {
-        return Err(csv_err(origin, None, None, None, "no data rows"));
+        return Err(PresetError::csv(origin, None, None, None, "no data rows"));
     }
     Ok(MeasuredCurve {
         file: file.to_string(),
@@ -117,22 +125,6 @@ fn same_place(a: &MeasuredPoint, b: &MeasuredPoint) -> bool {
     a.processor == b.processor && a.class == b.class && a.f == b.f
 }
 
-fn csv_err(
-    origin: &str,
-    row: Option<usize>,
-    line: Option<u64>,
-    column: Option<&str>,
-    message: impl Into<String>,
-) -> PresetError {
-    PresetError::Csv {
-        origin: origin.to_string(),
-        row,
-        line,
-        column: column.map(str::to_string),
-        message: message.into(),
-    }
-}
-
 /// Where each column is in the header.
 struct Columns {
     f: usize,
@@ -148,7 +140,7 @@ impl Columns {
         let find = |name: &str| header.iter().position(|h| h == name);
         let need = |name: &str| {
             find(name).ok_or_else(|| {
-                csv_err(
+                PresetError::csv(
                     origin,
                     None,
                     Some(1),
@@ -181,7 +173,7 @@ struct Row<'a> {
 
 impl Row<'_> {
     fn err(&self, column: Option<&str>, message: impl Into<String>) -> PresetError {
-        csv_err(self.origin, Some(self.row), self.line, column, message)
+        PresetError::csv(self.origin, Some(self.row), self.line, column, message)
     }
 
     /// The row's point, every value checked.

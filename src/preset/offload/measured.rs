@@ -82,13 +82,7 @@ pub fn load_measured_offload(
 }
 
 fn csv_err(origin: &str, line: Option<u64>, column: Option<&str>, message: String) -> PresetError {
-    PresetError::Csv {
-        origin: origin.to_string(),
-        row: None,
-        line,
-        column: column.map(str::to_string),
-        message,
-    }
+    PresetError::csv(origin, None, line, column, message)
 }
 
 /// Where each column is in the header.

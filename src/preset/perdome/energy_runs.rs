@@ -53,13 +53,7 @@ fn csv_err(
     column: Option<&str>,
     message: impl Into<String>,
 ) -> PresetError {
-    PresetError::Csv {
-        origin: origin.to_string(),
-        row,
-        line,
-        column: column.map(str::to_string),
-        message: message.into(),
-    }
+    PresetError::csv(origin, row, line, column, message)
 }
 
 /// Parse an energy-runs CSV; `origin` names the file in messages.

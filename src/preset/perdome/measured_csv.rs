@@ -72,22 +72,6 @@ struct Kernel {
     rows: Vec<Row>,
 }
 
-fn csv_err(
-    origin: &str,
-    row: Option<usize>,
-    line: Option<u64>,
-    column: Option<&str>,
-    message: impl Into<String>,
-) -> PresetError {
-    PresetError::Csv {
-        origin: origin.to_string(),
-        row,
-        line,
-        column: column.map(str::to_string),
-        message: message.into(),
-    }
-}
-
 /// Import a measured CSV. `origin` names the file in messages and in the
 /// presets' `source` fields; `platform_id` and `platform_name` name the
 /// platform the workloads' measured sets are attached to.
@@ -138,7 +122,7 @@ fn read_rows(text: &str, origin: &str) -> Result<Vec<Kernel>, PresetError> {
     let header = rd
         .headers()
         .map_err(|e| {
-            csv_err(
+            PresetError::csv(
                 origin,
                 None,
                 Some(1),
@@ -151,10 +135,11 @@ fn read_rows(text: &str, origin: &str) -> Result<Vec<Kernel>, PresetError> {
     let mut kernels: Vec<Kernel> = Vec::new();
     for (n, rec) in rd.records().enumerate() {
         let row = n + 1;
-        let rec = rec.map_err(|e| csv_err(origin, Some(row), None, None, e.to_string()))?;
+        let rec =
+            rec.map_err(|e| PresetError::csv(origin, Some(row), None, None, e.to_string()))?;
         if rec.len() > header.len() {
             let line = rec.position().map(|p| p.line());
-            return Err(csv_err(
+            return Err(PresetError::csv(
                 origin,
                 Some(row),
                 line,
@@ -173,7 +158,7 @@ fn read_rows(text: &str, origin: &str) -> Result<Vec<Kernel>, PresetError> {
         reader.add_to(&mut kernels, reader.read()?)?;
     }
     if kernels.is_empty() {
-        return Err(csv_err(origin, None, None, None, "no data rows"));
+        return Err(PresetError::csv(origin, None, None, None, "no data rows"));
     }
     Ok(kernels)
 }
@@ -183,7 +168,7 @@ fn column_indices(header: &csv::StringRecord, origin: &str) -> Result<[usize; 10
     let mut idx = [0usize; 10];
     for (slot, name) in idx.iter_mut().zip(COLUMNS) {
         *slot = header.iter().position(|h| h == name).ok_or_else(|| {
-            csv_err(
+            PresetError::csv(
                 origin,
                 None,
                 Some(1),
@@ -213,7 +198,7 @@ struct RowReader<'a> {
 
 impl RowReader<'_> {
     fn err(&self, col: &str, msg: String) -> PresetError {
-        csv_err(self.origin, Some(self.row), self.line, Some(col), msg)
+        PresetError::csv(self.origin, Some(self.row), self.line, Some(col), msg)
     }
 
     /// The text of column `c` of [`COLUMNS`], not empty.
