@@ -3,10 +3,7 @@
 use super::svg_util::Align;
 use crate::figure::axis::nice_ticks;
 
-/// Estimated width of a text line in the sans-serif font, px.
-pub fn text_width(s: &str, size: f64) -> f64 {
-    s.chars().count() as f64 * size * 0.56
-}
+pub use crate::figure::text::text_width;
 
 /// Split `s` into lines of at most about `width` px.
 pub fn wrap(s: &str, size: f64, width: f64) -> Vec<String> {
@@ -119,10 +116,10 @@ impl LabelPlacer {
 /// The box [x0, y0, x1, y1] of a text `w` wide in font `size` whose
 /// baseline starts (or ends, or is centred, per `anchor`) at (x, y).
 pub fn text_box(x: f64, y: f64, anchor: Align, w: f64, size: f64) -> [f64; 4] {
-    let x0 = match anchor {
-        Align::Start => x,
-        Align::Middle => x - w / 2.0,
-        Align::End => x - w,
+    let align = match anchor {
+        Align::Start => 0.0,
+        Align::Middle => 0.5,
+        Align::End => 1.0,
     };
-    [x0, y - size * 0.85, x0 + w, y + size * 0.2]
+    crate::figure::text::text_box(x, y, align, w, size)
 }

@@ -4,7 +4,8 @@
 //!
 //! Shared: `view.rs` (the models and their views), `chart.rs` (the generic
 //! line and bar chart of the boat hull, FPM and offload views), `axis.rs`
-//! (log2 axes with a zero band, tick placement), `color.rs` (viridis).
+//! (log2 axes with a zero band, tick placement), `color.rs` (viridis),
+//! `text.rs` (text measurement for label placement).
 //! One folder per model turns that model's input into its figures.
 
 pub mod axis;
@@ -16,6 +17,7 @@ pub mod fpm;
 pub mod offload;
 pub mod overview;
 pub mod perdome;
+pub mod text;
 pub mod view;
 
 pub use axis::Axis;

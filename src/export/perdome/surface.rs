@@ -6,6 +6,7 @@ use std::fmt::Write;
 use crate::export::layout::text_width;
 use crate::export::svg_util::{Align, Svg, esc, f, push_points};
 use crate::figure::perdome::MarkerKind;
+use crate::figure::perdome::surface::MARKER_TEXT;
 use crate::figure::perdome::surface::{Anchor, Prim};
 use crate::figure::{Camera, SurfaceFigure};
 
@@ -15,15 +16,16 @@ pub fn draw(svg: &mut Svg, fig: &SurfaceFigure, camera: &Camera) {
     let (left, top, right, bottom) = (20.0 * k, 70.0 * k, 215.0 * k, 44.0 * k);
     let w = (svg.width - left - right).max(20.0);
     let h = (svg.height - top - bottom).max(20.0);
-    let projected = fig.project(camera, [left as f32, top as f32, w as f32, h as f32]);
-    // The projection lays out text for screen sizes; scale text with the
-    // export so labels stay legible on large images.
+    // Text grows with the export so labels stay legible on large images;
+    // the projection lays it out at that size.
     let text_k = k.max(1.0) as f32;
+    let rect = [left as f32, top as f32, w as f32, h as f32];
+    let projected = fig.project_scaled(camera, rect, text_k);
     svg.raw(r#"<g stroke-linejoin="round">"#);
     svg.raw("\n");
     let mut drawn = Drawn::default();
     for p in &projected.prims {
-        drawn.prim(svg, p, text_k);
+        drawn.prim(svg, p);
     }
     svg.raw("</g>\n");
 
@@ -47,23 +49,19 @@ pub fn draw(svg: &mut Svg, fig: &SurfaceFigure, camera: &Camera) {
     floor_note(svg, left, svg.height - 14.0 * k);
 }
 
-/// The markers drawn so far. A workload partition that repeats a
-/// reference marker is drawn once: the first symbol at a place, and each
-/// label once per place.
+/// The marker symbols drawn so far: a workload partition that repeats a
+/// reference marker is drawn once (the first symbol at a place).
 #[derive(Default)]
-struct Drawn<'a> {
+struct Drawn {
     dots: Vec<[f32; 2]>,
-    labels: Vec<([f32; 2], &'a str)>,
     /// The kinds of the symbols drawn, for the legend.
     kinds: Vec<MarkerKind>,
-    /// Boxes of the marker labels drawn.
-    boxes: Vec<[f64; 4]>,
 }
 
-impl<'a> Drawn<'a> {
-    /// Draw one primitive unless it repeats a marker; marker labels as
-    /// halo text, stacked clear of the earlier ones.
-    fn prim(&mut self, svg: &mut Svg, p: &'a Prim, text_k: f32) {
+impl Drawn {
+    /// Draw one primitive unless it repeats a marker; marker labels (placed
+    /// clear of each other by the projection) as halo text.
+    fn prim(&mut self, svg: &mut Svg, p: &Prim) {
         match p {
             Prim::Dot { pos, kind, .. } => {
                 if self.dots.iter().any(|d| near(*d, *pos)) {
@@ -77,42 +75,21 @@ impl<'a> Drawn<'a> {
                 text,
                 color,
                 size,
-                ..
+                anchor,
             } if *color == MARKER_TEXT => {
-                if !self
-                    .labels
-                    .iter()
-                    .any(|(q, t)| near(*q, *pos) && *t == text.as_str())
-                {
-                    self.labels.push((*pos, text.as_str()));
-                    self.marker_label(svg, *pos, text, (*size * text_k) as f64);
-                }
+                let align = match anchor {
+                    Anchor::Start => Align::Start,
+                    Anchor::Middle => Align::Middle,
+                    Anchor::End => Align::End,
+                };
+                svg.halo_text(pos[0] as f64, pos[1] as f64, *size as f64, align, text);
                 return;
             }
             _ => {}
         }
-        prim(svg, p, text_k);
-    }
-
-    /// A marker's label at `pos`; labels of markers at (nearly) the same
-    /// place are stacked.
-    fn marker_label(&mut self, svg: &mut Svg, pos: [f32; 2], text: &str, size: f64) {
-        let (x, mut y) = (pos[0] as f64, pos[1] as f64);
-        let w = text_width(text, size);
-        let hits = |y: f64, b: &[f64; 4]| x < b[2] && x + w > b[0] && y - size < b[3] && y > b[1];
-        for _ in 0..12 {
-            if !self.boxes.iter().any(|b| hits(y, b)) {
-                break;
-            }
-            y += size * 1.15;
-        }
-        self.boxes.push([x, y - size, x + w, y]);
-        svg.halo_text(x, y, size, Align::Start, text);
+        prim(svg, p);
     }
 }
-
-/// Colour of the marker labels in the projection (axis text is grey).
-const MARKER_TEXT: [u8; 4] = [0, 0, 0, 255];
 
 fn near(a: [f32; 2], b: [f32; 2]) -> bool {
     (a[0] - b[0]).abs() < 0.5 && (a[1] - b[1]).abs() < 0.5
@@ -149,7 +126,7 @@ fn rgba(c: [u8; 4]) -> (String, Option<String>) {
     (hex, alpha)
 }
 
-fn prim(svg: &mut Svg, p: &Prim, text_k: f32) {
+fn prim(svg: &mut Svg, p: &Prim) {
     match p {
         Prim::Poly { pts, fill, stroke } => {
             svg.raw(r#"<polygon points=""#);
@@ -199,7 +176,7 @@ fn prim(svg: &mut Svg, p: &Prim, text_k: f32) {
                 r#"<text x="{}" y="{}" font-size="{}" text-anchor="{align}" fill="{fc}""#,
                 f(pos[0] as f64),
                 f(pos[1] as f64),
-                f((*size * text_k) as f64)
+                f(*size as f64)
             );
             if let Some(a) = fa {
                 let _ = write!(svg.buf, r#" fill-opacity="{a}""#);
@@ -209,12 +186,7 @@ fn prim(svg: &mut Svg, p: &Prim, text_k: f32) {
         Prim::Dot {
             pos, radius, kind, ..
         } => {
-            svg.symbol(
-                *kind,
-                pos[0] as f64,
-                pos[1] as f64,
-                (*radius * text_k) as f64,
-            );
+            svg.symbol(*kind, pos[0] as f64, pos[1] as f64, *radius as f64);
         }
     }
 }

@@ -5,9 +5,12 @@
 
 use serde::{Deserialize, Serialize};
 
+mod axes;
+mod clip;
 mod project;
 
-pub use project::{Anchor, Prim, Projected, QuadInfo};
+pub use clip::prim_text_box;
+pub use project::{Anchor, MARKER_TEXT, Prim, Projected, QuadInfo};
 
 use super::{Analysis, Marker, markers, subtitle};
 use crate::figure::axis::{Axis, nice_ticks};

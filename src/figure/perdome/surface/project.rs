@@ -1,11 +1,21 @@
 //! The orthographic projection of a [`SurfaceFigure`] to 2-D primitives in
-//! pixels: the floor with its valid quadrants, the axes, the surface quads
-//! back to front, the zero-edge curves and the markers with their stems.
+//! pixels: the floor with its valid quadrants, the axes (`axes.rs`), the
+//! surface quads and zero-edge segments back to front, and the markers
+//! with their stems and labels. Everything is clipped to the plot
+//! rectangle (`clip.rs`).
+//!
+//! Order: the surface is a height field seen from above in an orthographic
+//! projection, so a line of sight meets the floor cells in their order
+//! along the camera's horizontal direction. Drawing the cells row by row
+//! from the floor corner furthest from the camera is therefore exact for
+//! every angle, where sorting by mean depth is not (a tall far ridge has
+//! a small mean depth and would be drawn over a low near one).
 
+use super::axes::place;
+use super::clip::Canvas;
 use super::{Camera, SurfaceFigure};
-use crate::figure::axis::nice_ticks;
 use crate::figure::perdome::MarkerKind;
-use crate::format::{fmt_num, fmt_tick};
+use crate::format::fmt_num;
 
 /// Where text sits relative to its point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,6 +59,9 @@ pub enum Prim {
 pub struct QuadInfo {
     /// Index into `Projected::prims`.
     pub prim: usize,
+    /// The grid cells (ix, iy) of the quad's first corner: the quad spans
+    /// the centres of cells ix..=ix+1 and iy..=iy+1.
+    pub cell: [usize; 2],
     pub i_c: f64,
     pub i_g: f64,
     pub value: f64,
@@ -63,14 +76,14 @@ pub struct Projected {
     pub marker_spots: Vec<([f32; 2], String)>,
 }
 
-const INK: [u8; 4] = [60, 60, 60, 255];
+pub(super) const INK: [u8; 4] = [60, 60, 60, 255];
 const FLOOR_VALID: [u8; 4] = [200, 200, 200, 255];
 const FLOOR_EMPTY: [u8; 4] = [245, 245, 245, 255];
 const Z_HEIGHT: f64 = 1.3;
 
 /// The projection: screen centre and scale, the camera's rotation, and the
 /// plot box's centre, half extents and top value.
-struct Proj {
+pub(super) struct Proj {
     cx: f64,
     cy: f64,
     s: f64,
@@ -114,7 +127,7 @@ impl Proj {
     }
 
     /// Plot coordinates (log2 x, log2 y, value) to (screen x, screen y, depth).
-    fn at(&self, x: f64, y: f64, v: f64) -> ([f32; 2], f64) {
+    pub(super) fn at(&self, x: f64, y: f64, v: f64) -> ([f32; 2], f64) {
         let wx = (x - self.xmid) / self.xh;
         let wy = (y - self.ymid) / self.yh;
         let wz = (v / self.zmax).clamp(0.0, 1.5) * Z_HEIGHT - Z_HEIGHT / 2.0;
@@ -146,64 +159,99 @@ impl Proj {
     }
 }
 
-/// A surface quad before sorting: depth, polygon, and its centre's
-/// I_C, I_G and mean value.
-type Quad = (f64, Prim, f64, f64, f64);
+/// A surface quad or zero-edge segment before ordering: its place in the
+/// far-to-near order, its primitive, and for a quad its cell and centre
+/// values (I_C, I_G, mean value).
+struct Piece {
+    order: (i64, i64),
+    prim: Prim,
+    quad: Option<([usize; 2], f64, f64, f64)>,
+}
+
+impl Proj {
+    /// Sort key of grid cell (ix, iy) (either may be -1 for the zero
+    /// band): rows from the far side first, within a row cells from the
+    /// far side first. Depth grows with x where sin(yaw) > 0 and with y
+    /// where cos(yaw) > 0.
+    fn order(&self, ix: i64, iy: i64) -> (i64, i64) {
+        let kx = if self.syaw > 0.0 { -ix } else { ix };
+        let ky = if self.cyaw > 0.0 { -iy } else { iy };
+        (ky, kx)
+    }
+}
 
 impl SurfaceFigure {
-    /// Project into the pixel rectangle (x0, y0, width, height).
+    /// Project into the pixel rectangle (x0, y0, width, height), with text
+    /// at screen size.
     pub fn project(&self, cam: &Camera, rect: [f32; 4]) -> Projected {
+        self.project_scaled(cam, rect, 1.0)
+    }
+
+    /// Project with text sizes and offsets multiplied by `text_scale` (an
+    /// export larger than the screen keeps its labels legible and clear of
+    /// each other).
+    pub fn project_scaled(&self, cam: &Camera, rect: [f32; 4], text_scale: f32) -> Projected {
+        let ts = if text_scale.is_finite() {
+            text_scale.clamp(0.25, 16.0)
+        } else {
+            1.0
+        };
         let pr = Proj::new(self, cam, rect);
-        let mut prims = Vec::new();
-        self.push_floor(&pr, &mut prims);
-        self.push_axes(&pr, &mut prims);
-        let quads = self.push_quads(&pr, &mut prims);
-        self.push_zero_edges(&pr, &mut prims);
-        let marker_spots = self.push_markers(&pr, &mut prims);
+        let mut canvas = Canvas::new(rect);
+        self.push_floor(&pr, &mut canvas);
+        let mut taken = self.push_axes(&pr, &mut canvas, ts);
+        let quads = self.push_surface(&pr, &mut canvas);
+        let marker_spots = self.push_markers(&pr, &mut canvas, &mut taken, ts);
         Projected {
-            prims,
+            prims: canvas.prims,
             quads,
             marker_spots,
         }
     }
 
     /// Floor: the whole range, then the two valid quadrants in grey.
-    fn push_floor(&self, pr: &Proj, prims: &mut Vec<Prim>) {
+    fn push_floor(&self, pr: &Proj, canvas: &mut Canvas) {
         let (xlo, xhi) = (self.x.full_lo(), self.x.hi);
         let (ylo, yhi) = (self.y.full_lo(), self.y.hi);
         let c = self.log2_i;
-        prims.push(pr.floor((xlo, xhi), (ylo, yhi), FLOOR_EMPTY));
-        prims.push(pr.floor((self.x.lo, c), (c, yhi), FLOOR_VALID));
-        prims.push(pr.floor((c, xhi), (self.y.lo, c), FLOOR_VALID));
+        canvas.push(pr.floor((xlo, xhi), (ylo, yhi), FLOOR_EMPTY));
+        canvas.push(pr.floor((self.x.lo, c), (c, yhi), FLOOR_VALID));
+        canvas.push(pr.floor((c, xhi), (self.y.lo, c), FLOOR_VALID));
     }
 
-    /// Surface quads between cell centres, back to front; returns their
-    /// model values for hover readouts.
-    fn push_quads(&self, pr: &Proj, prims: &mut Vec<Prim>) -> Vec<QuadInfo> {
+    /// Surface quads between cell centres and the zero-edge segments, far
+    /// to near; returns the quads' model values for hover readouts.
+    fn push_surface(&self, pr: &Proj, canvas: &mut Canvas) -> Vec<QuadInfo> {
         let s = self.grid.spec;
-        let mut quads: Vec<Quad> = Vec::new();
+        let mut pieces: Vec<Piece> = Vec::new();
         for iy in 0..s.ny.saturating_sub(1) {
             for ix in 0..s.nx.saturating_sub(1) {
-                quads.extend(self.quad(pr, ix, iy));
+                pieces.extend(self.quad(pr, ix, iy));
             }
         }
-        quads.sort_by(|a, b| b.0.total_cmp(&a.0));
-        let mut infos = Vec::with_capacity(quads.len());
-        for (_, p, i_c, i_g, v) in quads {
-            infos.push(QuadInfo {
-                prim: prims.len(),
-                i_c,
-                i_g,
-                value: v,
-            });
-            prims.push(p);
+        pieces.extend(self.zero_edges(pr));
+        pieces.sort_by_key(|p| p.order);
+        let mut infos = Vec::with_capacity(pieces.len());
+        for piece in pieces {
+            let Some(at) = canvas.push(piece.prim) else {
+                continue;
+            };
+            if let Some((cell, i_c, i_g, value)) = piece.quad {
+                infos.push(QuadInfo {
+                    prim: at,
+                    cell,
+                    i_c,
+                    i_g,
+                    value,
+                });
+            }
         }
         infos
     }
 
     /// The quad from cell (ix, iy) to (ix + 1, iy + 1), coloured by its
     /// mean value; `None` where a corner has no value.
-    fn quad(&self, pr: &Proj, ix: usize, iy: usize) -> Option<Quad> {
+    fn quad(&self, pr: &Proj, ix: usize, iy: usize) -> Option<Piece> {
         let g = &self.grid;
         let s = g.spec;
         let (Some(a), Some(b), Some(cc), Some(d)) = (
@@ -217,12 +265,11 @@ impl SurfaceFigure {
         let (x0, x1) = (s.x_centre(ix), s.x_centre(ix + 1));
         let (y0, y1) = (s.y_centre(iy), s.y_centre(iy + 1));
         let corners = [
-            pr.at(x0, y0, a),
-            pr.at(x1, y0, b),
-            pr.at(x1, y1, cc),
-            pr.at(x0, y1, d),
+            pr.at(x0, y0, a).0,
+            pr.at(x1, y0, b).0,
+            pr.at(x1, y1, cc).0,
+            pr.at(x0, y1, d).0,
         ];
-        let depth = corners.iter().map(|c| c.1).sum::<f64>() / 4.0;
         let mean = (a + b + cc + d) / 4.0;
         let rgb = self.color.rgb(mean);
         let fill = [rgb[0], rgb[1], rgb[2], 255];
@@ -232,49 +279,70 @@ impl SurfaceFigure {
             (rgb[2] as f32 * 0.8) as u8,
             255,
         ];
-        Some((
-            depth,
-            Prim::Poly {
-                pts: corners.iter().map(|c| c.0).collect(),
+        Some(Piece {
+            order: pr.order(ix as i64, iy as i64),
+            prim: Prim::Poly {
+                pts: corners.to_vec(),
                 fill,
                 stroke: Some((edge, 0.3)),
             },
-            ((x0 + x1) / 2.0).exp2(),
-            ((y0 + y1) / 2.0).exp2(),
-            mean,
-        ))
+            quad: Some((
+                [ix, iy],
+                ((x0 + x1) / 2.0).exp2(),
+                ((y0 + y1) / 2.0).exp2(),
+                mean,
+            )),
+        })
     }
 
-    /// Zero-edge curves (I_C = 0 and I_G = 0) as lines on their bands.
-    fn push_zero_edges(&self, pr: &Proj, prims: &mut Vec<Prim>) {
+    /// The zero-edge curves (I_C = 0 and I_G = 0) on their bands, one
+    /// segment per pair of neighbouring cells, ordered as a column (row)
+    /// before the grid's first.
+    fn zero_edges(&self, pr: &Proj) -> Vec<Piece> {
         let g = &self.grid;
         let s = g.spec;
-        let xz = self.x.zero_pos();
-        let yz = self.y.zero_pos();
-        let mut edge_line = |pts: Vec<[f32; 2]>| {
-            if pts.len() > 1 {
-                prims.push(Prim::Line {
-                    pts,
-                    color: [120, 40, 140, 255],
-                    width: 1.6,
-                    dashed: false,
-                });
-            }
+        let (xz, yz) = (self.x.zero_pos(), self.y.zero_pos());
+        let segment = |a: [f32; 2], b: [f32; 2], order| Piece {
+            order,
+            prim: Prim::Line {
+                pts: vec![a, b],
+                color: [120, 40, 140, 255],
+                width: 1.6,
+                dashed: false,
+            },
+            quad: None,
         };
-        let curve_ic0: Vec<[f32; 2]> = (0..s.ny)
-            .filter_map(|iy| g.edge_ic0[iy].map(|v| pr.at(xz, s.y_centre(iy), v).0))
-            .collect();
-        edge_line(curve_ic0);
-        let curve_ig0: Vec<[f32; 2]> = (0..s.nx)
-            .filter_map(|ix| g.edge_ig0[ix].map(|v| pr.at(s.x_centre(ix), yz, v).0))
-            .collect();
-        edge_line(curve_ig0);
+        let mut out = Vec::new();
+        for iy in 0..s.ny.saturating_sub(1) {
+            if let (Some(v0), Some(v1)) = (g.edge_ic0[iy], g.edge_ic0[iy + 1]) {
+                let a = pr.at(xz, s.y_centre(iy), v0).0;
+                let b = pr.at(xz, s.y_centre(iy + 1), v1).0;
+                out.push(segment(a, b, pr.order(-1, iy as i64)));
+            }
+        }
+        for ix in 0..s.nx.saturating_sub(1) {
+            if let (Some(v0), Some(v1)) = (g.edge_ig0[ix], g.edge_ig0[ix + 1]) {
+                let a = pr.at(s.x_centre(ix), yz, v0).0;
+                let b = pr.at(s.x_centre(ix + 1), yz, v1).0;
+                out.push(segment(a, b, pr.order(ix as i64, -1)));
+            }
+        }
+        out
     }
 
-    /// Markers with stems to the floor and labels; returns their screen
-    /// positions with the hover text.
-    fn push_markers(&self, pr: &Proj, prims: &mut Vec<Prim>) -> Vec<([f32; 2], String)> {
+    /// Markers with stems to the floor, then their labels clear of the
+    /// symbols and of the texts in `taken`; returns their screen positions
+    /// with the hover text.
+    fn push_markers(
+        &self,
+        pr: &Proj,
+        canvas: &mut Canvas,
+        taken: &mut Vec<[f64; 4]>,
+        ts: f32,
+    ) -> Vec<([f32; 2], String)> {
         let mut spots = Vec::new();
+        let mut labels: Vec<([f32; 2], &str)> = Vec::new();
+        let radius = 5.0 * ts;
         for m in &self.markers {
             let (Some(x), Some(y)) = (self.x.pos(m.i_c), self.y.pos(m.i_g)) else {
                 continue;
@@ -282,83 +350,70 @@ impl SurfaceFigure {
             let v = m.value.unwrap_or(0.0);
             let top = pr.at(x, y, v).0;
             let base = pr.at(x, y, 0.0).0;
-            prims.push(Prim::Line {
+            canvas.push(Prim::Line {
                 pts: vec![base, top],
                 color: [30, 30, 30, 200],
                 width: 1.0,
                 dashed: true,
             });
-            prims.push(Prim::Dot {
+            let dot = Prim::Dot {
                 pos: top,
-                radius: 5.0,
+                radius,
                 fill: m.kind.color(),
                 kind: m.kind,
-            });
-            prims.push(Prim::Text {
-                pos: [top[0] + 7.0, top[1] - 6.0],
-                text: m.label.clone(),
-                size: 12.0,
-                color: [0, 0, 0, 255],
-                anchor: Anchor::Start,
-            });
+            };
+            if canvas.push(dot).is_none() {
+                continue;
+            }
+            let r = radius as f64 + 1.0;
+            let (cx, cy) = (top[0] as f64, top[1] as f64);
+            taken.push([cx - r, cy - r, cx + r, cy + r]);
+            // A label repeated at the same place (a workload partition on
+            // a reference point) is written once.
+            let near = |q: [f32; 2]| (q[0] - top[0]).abs() < 0.5 && (q[1] - top[1]).abs() < 0.5;
+            if !labels.iter().any(|(q, t)| near(*q) && *t == m.label) {
+                labels.push((top, m.label.as_str()));
+            }
             spots.push((top, format!("{}: {}", m.label, m.value_text)));
+        }
+        for (at, label) in labels {
+            marker_label(canvas, taken, at, label, ts);
         }
         spots
     }
+}
 
-    fn push_axes(&self, pr: &Proj, prims: &mut Vec<Prim>) {
-        let (xlo, xhi) = (self.x.full_lo(), self.x.hi);
-        let (ylo, yhi) = (self.y.full_lo(), self.y.hi);
-        let text = |pos: [f32; 2], t: String, anchor: Anchor| Prim::Text {
+/// A marker's label at the first spot around it free of the texts placed.
+fn marker_label(canvas: &mut Canvas, taken: &mut Vec<[f64; 4]>, p: [f32; 2], label: &str, ts: f32) {
+    let (g, size) = (7.0 * ts, 12.0 * ts);
+    let spots = [
+        ([p[0] + g, p[1] - g + size * 0.2], Anchor::Start),
+        ([p[0] + g, p[1] + size * 0.35], Anchor::Start),
+        ([p[0] - g, p[1] - g + size * 0.2], Anchor::End),
+        ([p[0] - g, p[1] + size * 0.35], Anchor::End),
+        ([p[0], p[1] - g - 2.0 * ts], Anchor::Middle),
+        ([p[0], p[1] + g + size], Anchor::Middle),
+        ([p[0] + g, p[1] + g + size * 0.9], Anchor::Start),
+        ([p[0] - g, p[1] + g + size * 0.9], Anchor::End),
+        ([p[0] + g, p[1] - g - size * 0.7], Anchor::Start),
+        ([p[0] - g, p[1] - g - size * 0.7], Anchor::End),
+    ];
+    for (pos, anchor) in spots {
+        let prim = Prim::Text {
             pos,
-            text: t,
-            size: 11.0,
-            color: INK,
+            text: label.to_string(),
+            size,
+            color: MARKER_TEXT,
             anchor,
         };
-        for (p, label) in self.x.ticks() {
-            let a = pr.at(p, ylo, 0.0).0;
-            prims.push(text([a[0], a[1] + 14.0], label, Anchor::Middle));
+        if place(prim, canvas, taken) {
+            return;
         }
-        for (p, label) in self.y.ticks() {
-            let a = pr.at(xhi, p, 0.0).0;
-            prims.push(text([a[0] + 6.0, a[1] + 4.0], label, Anchor::Start));
-        }
-        let xt = pr.at((xlo + xhi) / 2.0, ylo, 0.0).0;
-        prims.push(text([xt[0], xt[1] + 30.0], self.x.title(), Anchor::Middle));
-        let yt = pr.at(xhi, (ylo + yhi) / 2.0, 0.0).0;
-        prims.push(text(
-            [yt[0] + 40.0, yt[1] + 20.0],
-            self.y.title(),
-            Anchor::Start,
-        ));
-        // Vertical value axis at the floor corner furthest left on screen,
-        // clear of the surface whatever the yaw.
-        let (zx, zy) = [(xlo, ylo), (xlo, yhi), (xhi, ylo), (xhi, yhi)]
-            .into_iter()
-            .min_by(|a, b| pr.at(a.0, a.1, 0.0).0[0].total_cmp(&pr.at(b.0, b.1, 0.0).0[0]))
-            .unwrap_or((xlo, ylo));
-        let z0 = pr.at(zx, zy, 0.0).0;
-        let z1 = pr.at(zx, zy, self.z.hi).0;
-        prims.push(Prim::Line {
-            pts: vec![z0, z1],
-            color: INK,
-            width: 1.0,
-            dashed: false,
-        });
-        for t in nice_ticks(0.0, self.z.hi, 5) {
-            let p = pr.at(zx, zy, t).0;
-            prims.push(Prim::Line {
-                pts: vec![p, [p[0] - 4.0, p[1]]],
-                color: INK,
-                width: 1.0,
-                dashed: false,
-            });
-            prims.push(text([p[0] - 6.0, p[1] + 4.0], fmt_tick(t), Anchor::End));
-        }
-        prims.push(text([z1[0], z1[1] - 10.0], self.z.title(), Anchor::Middle));
     }
 }
+
+/// Colour of the marker labels (axis text is grey).
+pub const MARKER_TEXT: [u8; 4] = [0, 0, 0, 255];
 
 impl Projected {
     /// Text for the point under the cursor: a marker if one is within 8 px,

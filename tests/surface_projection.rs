@@ -1,0 +1,208 @@
+//! The projected 3-D surface (PerDome and energy): nothing leaves the plot
+//! rectangle at any zoom, faces are painted back to front at every camera
+//! angle, and no two texts (axis ticks, titles, marker labels) overlap.
+
+use std::collections::HashMap;
+
+use hetscope::figure::perdome::surface::{Prim, Projected, prim_text_box};
+use hetscope::figure::{self, Camera, Figure, SurfaceFigure, View};
+use hetscope::model::perdome::{Analysis, Resolution};
+use hetscope::preset::{self, Catalog};
+
+fn surface(view: View, platform: &str) -> SurfaceFigure {
+    let cat = Catalog::builtin().unwrap();
+    let p = preset::perdome::platform_arg(platform, &cat).unwrap();
+    let (_, w) = preset::perdome::workload_arg("perdome-sa", &cat).unwrap();
+    let a = Analysis::compute(&preset::perdome::scenario(&p, &w), Resolution::default()).unwrap();
+    match figure::perdome::build(view, &a).unwrap() {
+        Figure::Surface(s) => s,
+        other => panic!("not a surface: {other:?}"),
+    }
+}
+
+fn cameras(zooms: &[f32]) -> Vec<Camera> {
+    let mut out = Vec::new();
+    for yaw in (-180..180).step_by(20) {
+        for pitch in [0.0, 10.0, 30.0, 60.0, 90.0] {
+            for &zoom in zooms {
+                out.push(Camera {
+                    yaw_deg: yaw as f32,
+                    pitch_deg: pitch,
+                    zoom,
+                });
+            }
+        }
+    }
+    out
+}
+
+fn points(p: &Prim) -> Vec<[f32; 2]> {
+    match p {
+        Prim::Poly { pts, .. } | Prim::Line { pts, .. } => pts.clone(),
+        Prim::Dot { pos, radius, .. } => vec![
+            [pos[0] - radius, pos[1] - radius],
+            [pos[0] + radius, pos[1] + radius],
+        ],
+        Prim::Text { .. } => {
+            let b = prim_text_box(p).unwrap();
+            vec![[b[0] as f32, b[1] as f32], [b[2] as f32, b[3] as f32]]
+        }
+    }
+}
+
+#[test]
+fn no_primitive_leaves_the_plot_rectangle_at_any_zoom() {
+    let fig = surface(View::PerdomeSurface, "i7-gtx750-perdome");
+    let rect = [40.0f32, 30.0, 700.0, 450.0];
+    let (x1, y1) = (rect[0] + rect[2], rect[1] + rect[3]);
+    let mut cut_at_zoom = 0;
+    for cam in cameras(&[1.0, 3.0, 8.0]) {
+        let p = fig.project(&cam, rect);
+        for prim in &p.prims {
+            for q in points(prim) {
+                assert!(
+                    q[0] >= rect[0] - 0.01 && q[0] <= x1 + 0.01,
+                    "x {} outside at {cam:?}: {prim:?}",
+                    q[0]
+                );
+                assert!(
+                    q[1] >= rect[1] - 0.01 && q[1] <= y1 + 0.01,
+                    "y {} outside at {cam:?}: {prim:?}",
+                    q[1]
+                );
+            }
+        }
+        if cam.zoom == 8.0 && p.quads.len() < fig.grid.spec.nx * fig.grid.spec.ny / 2 {
+            cut_at_zoom += 1;
+        }
+    }
+    // At zoom 8 the surface overflows the rectangle: much of it is cut,
+    // so the test above saw primitives that needed clipping.
+    assert!(cut_at_zoom > 10, "only {cut_at_zoom} zoomed views were cut");
+}
+
+/// The screen position of each quad's floor cell: the figure projected
+/// with a value axis so tall that the surface lies flat on the floor.
+fn floor_centres(fig: &SurfaceFigure, cam: &Camera, rect: [f32; 4]) -> HashMap<[usize; 2], f32> {
+    let mut flat = fig.clone();
+    flat.z.hi = 1e300;
+    let p = flat.project(cam, rect);
+    p.quads
+        .iter()
+        .map(|q| {
+            let Prim::Poly { pts, .. } = &p.prims[q.prim] else {
+                panic!("a quad is not a polygon");
+            };
+            let y = pts.iter().map(|p| p[1]).sum::<f32>() / pts.len() as f32;
+            (q.cell, y)
+        })
+        .collect()
+}
+
+fn draw_positions(p: &Projected) -> HashMap<[usize; 2], usize> {
+    p.quads.iter().map(|q| (q.cell, q.prim)).collect()
+}
+
+#[test]
+fn faces_are_painted_back_to_front_at_every_angle() {
+    // Seen from above, the nearer of two neighbouring floor cells is
+    // lower on the screen; its face must be painted after the other's.
+    for view in [View::PerdomeSurface, View::EnergySurface] {
+        let fig = surface(view, "i7-gtx750-perdome");
+        let rect = [0.0f32, 0.0, 900.0, 700.0];
+        let mut pairs = 0;
+        for yaw in (-180..180).step_by(10) {
+            for pitch in [10.0, 30.0, 60.0] {
+                let cam = Camera {
+                    yaw_deg: yaw as f32,
+                    pitch_deg: pitch,
+                    zoom: 1.0,
+                };
+                let floor = floor_centres(&fig, &cam, rect);
+                let drawn = draw_positions(&fig.project(&cam, rect));
+                for (&[ix, iy], &at) in &drawn {
+                    for other in [[ix + 1, iy], [ix, iy + 1]] {
+                        let Some(&at2) = drawn.get(&other) else {
+                            continue;
+                        };
+                        let (ya, yb) = (floor[&[ix, iy]], floor[&other]);
+                        if (ya - yb).abs() < 0.05 {
+                            continue;
+                        }
+                        pairs += 1;
+                        let nearer_later = if yb > ya { at2 > at } else { at > at2 };
+                        assert!(
+                            nearer_later,
+                            "{view:?} yaw {yaw} pitch {pitch}: cells {:?} and {other:?} painted in the wrong order",
+                            [ix, iy]
+                        );
+                    }
+                }
+            }
+        }
+        assert!(pairs > 100_000, "only {pairs} pairs compared");
+    }
+}
+
+fn texts(p: &Projected) -> Vec<(String, [f64; 4])> {
+    p.prims
+        .iter()
+        .filter_map(|q| match q {
+            Prim::Text { text, .. } => Some((text.clone(), prim_text_box(q).unwrap())),
+            _ => None,
+        })
+        .collect()
+}
+
+fn overlap(a: &[f64; 4], b: &[f64; 4]) -> bool {
+    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+}
+
+#[test]
+fn no_two_texts_overlap_and_the_axis_titles_stay_at_every_angle() {
+    for view in [View::PerdomeSurface, View::EnergySurface] {
+        let fig = surface(view, "i7-gtx750-perdome");
+        let titles = [fig.x.title(), fig.y.title(), fig.z.title()];
+        for rect in [[0.0f32, 0.0, 1280.0, 800.0], [10.0, 10.0, 620.0, 420.0]] {
+            for cam in cameras(&[1.0]) {
+                for scale in [1.0, 2.0] {
+                    let r = [rect[0], rect[1], rect[2] * scale, rect[3] * scale];
+                    let t = texts(&fig.project_scaled(&cam, r, scale));
+                    for (i, (a, ba)) in t.iter().enumerate() {
+                        for (b, bb) in &t[i + 1..] {
+                            assert!(!overlap(ba, bb), "{view:?} {cam:?}: '{a}' overlaps '{b}'");
+                        }
+                    }
+                    for title in &titles {
+                        assert!(
+                            t.iter().any(|(s, _)| s == title),
+                            "{view:?} {cam:?} {r:?}: title '{title}' missing"
+                        );
+                    }
+                    // Most tick labels survive the collision pass.
+                    assert!(t.len() >= 12, "{view:?} {cam:?}: only {} texts", t.len());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_default_view_keeps_every_marker_label_and_all_ticks_of_the_front_axes() {
+    let fig = surface(View::PerdomeSurface, "i7-gtx750-perdome");
+    let p = fig.project(&Camera::default(), [0.0, 0.0, 1000.0, 700.0]);
+    let t = texts(&p);
+    for m in &fig.markers {
+        assert!(
+            t.iter().any(|(s, _)| *s == m.label),
+            "marker '{}' unlabelled",
+            m.label
+        );
+    }
+    for (_, label) in fig.x.ticks() {
+        assert!(
+            t.iter().any(|(s, _)| *s == label),
+            "I_C tick '{label}' dropped"
+        );
+    }
+}
