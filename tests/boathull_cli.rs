@@ -208,7 +208,7 @@ fn errors_are_one_line_and_name_the_problem() {
     run(&["--set", "P_compute=0"], 2, "P_compute");
     run(&["--set", "P_uncoalesced=-1"], 2, "P_uncoalesced");
     run(&["--set", "B_bus=NaN"], 2, "B_bus");
-    run(&["--set", "f=-1"], 2, "f must be");
+    run(&["--set", "f=-1"], 2, "f (operator complexity");
     run(&["--set", "f=abc"], 2, "f 'abc'");
     run(&["--set", "bogus=1"], 2, "bogus");
     run(&["--set", "P_memory=10"], 2, "--target cpu");
@@ -235,7 +235,7 @@ fn errors_are_one_line_and_name_the_problem() {
     cpu("N_threads=2.5", "N_threads");
     cpu("N_threads=0", "N_threads");
     // Both bounds in the message.
-    cpu("N_threads=1e10", "from 1 to 4294967295");
+    cpu("N_threads=1e10", "between 1 and 1e6");
     cpu("W_vector=100", "W_vector");
     cpu("P_coalesced=10", "--target gpu");
     fails(

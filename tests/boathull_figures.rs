@@ -453,7 +453,10 @@ fn invalid_inputs_are_named() {
     let e = boathull::build(View::BoathullCompare, &i)
         .expect_err("no threads")
         .to_string();
-    assert!(e.contains("Core i7-930") && e.contains("n_threads"), "{e}");
+    assert!(
+        e.contains("Core i7-930") && e.contains("N_threads") && e.contains("between 1 and 1e6"),
+        "{e}"
+    );
     assert!(boathull::build(View::PerdomeHeatmap, &default_input()).is_err());
 }
 

@@ -113,13 +113,20 @@ fn invalid_parameters_stop_at_the_analysis_with_the_name() {
     let e = Analysis::compute(&s, Resolution::default())
         .unwrap_err()
         .to_string();
-    assert!(e.contains("GPU t_b = -1 ps"), "{e}");
+    // The message names the parameter, its unit and its range.
+    assert!(
+        e.contains("t_bG (time per byte on the GPU, ps)") && e.contains("between 1e-6 and 1e6 ps"),
+        "{e}"
+    );
     let mut s = preset::perdome::scenario(&p, &w);
     s.i = 0.0;
     let e = Analysis::compute(&s, Resolution::default())
         .unwrap_err()
         .to_string();
-    assert!(e.contains("I = 0"), "{e}");
+    assert!(
+        e.contains("I (intensity of the workload") && e.contains("(2^-20)"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -90,16 +90,28 @@ fn error_of(line: usize, replacement: &str) -> (Option<usize>, String) {
 #[test]
 fn bad_values_name_their_line_and_key() {
     let cases: [(usize, &str, &[&str]); 8] = [
-        (6, "# contention: 1.5", &["`contention`", "(0, 1]", "1.5"]),
-        (6, "# contention: 0", &["`contention`", "greater than 0"]),
+        (
+            6,
+            "# contention: 1.5",
+            &["`contention`", "between 0.001 and 1", "1.5"],
+        ),
+        (
+            6,
+            "# contention: 0",
+            &["`contention`", "between 0.001 and 1"],
+        ),
         (7, "# socket: 65", &["`socket`", "0 (alone) to 64"]),
         (7, "# socket: one", &["`socket`", "whole number"]),
         (
             4,
             "# max_size: -3",
-            &["`max_size`", "greater than 0", "units"],
+            &["`max_size`", "between 1e-6 and 1e15", "units"],
         ),
-        (5, "# out_of_core: 2", &["`out_of_core`", "(0, 1]"]),
+        (
+            5,
+            "# out_of_core: 2",
+            &["`out_of_core`", "between 0.001 and 1"],
+        ),
         (
             5,
             "# out_of_core: 900:30",
@@ -248,9 +260,17 @@ fn bad_overrides_name_the_option_and_the_devices() {
             "gpx=0.5",
             &["no device named 'gpx'", "gpu, cpu"],
         ),
-        ("--contention", "gpu=1.5", &["--contention", "(0, 1]"]),
+        (
+            "--contention",
+            "gpu=1.5",
+            &["--contention", "between 0.001 and 1"],
+        ),
         ("--socket", "cpu", &["NAME=VALUE", "gpu, cpu"]),
-        ("--out-of-core", "gpu=0", &["--out-of-core", "(0, 1]"]),
+        (
+            "--out-of-core",
+            "gpu=0",
+            &["--out-of-core", "between 0.001 and 1"],
+        ),
         (
             "--max-size",
             "gpu=200",

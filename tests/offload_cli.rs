@@ -150,11 +150,11 @@ fn hongkim_errors() {
     );
     fails(
         &["eval", "hongkim", "--set", "freq_ghz=-1"],
-        &["freq_ghz", "positive"],
+        &["freq_ghz", "between 0.001 and 1000 GHz"],
     );
     fails(
         &["eval", "hongkim", "--set", "mem_bw_gbs=NaN"],
-        &["mem_bw_gbs", "finite"],
+        &["mem_bw_gbs", "between 0.001 and 1e6 GB/s"],
     );
     fails(
         &["eval", "hongkim", "--set", "mem_ld=fast"],

@@ -348,7 +348,7 @@ fn cpu_bandwidth_floor_and_tlb() {
     let e = CpuMachine::table_ii(0.5, 100.0)
         .predict(&simple_loop(10.0))
         .unwrap_err();
-    assert!(e.to_string().starts_with("threads = 0.5"), "{e}");
+    assert!(e.to_string().starts_with("threads (host threads"), "{e}");
 }
 
 #[test]
@@ -486,6 +486,8 @@ fn matmul(parallel: &str) -> OffloadKernel {
         cpu_bytes_per_iter: Scaling::linear(8.0),
         bytes_to_device: Scaling::quadratic(16.0),
         bytes_from_device: Scaling::quadratic(8.0),
+        device_bytes: None,
+        host_bytes: None,
         threads_per_block: 128.0,
         max_blocks: 84.0 * 16.0,
         active_blocks_per_sm: 16.0,
@@ -560,6 +562,8 @@ fn streaming(comp: f64, stride: i64, bytes_per_elem: f64) -> OffloadKernel {
         cpu_bytes_per_iter: Scaling::constant(bytes_per_elem),
         bytes_to_device: Scaling::linear(bytes_per_elem / 2.0),
         bytes_from_device: Scaling::linear(bytes_per_elem / 2.0),
+        device_bytes: None,
+        host_bytes: None,
         threads_per_block: 128.0,
         max_blocks: 16.0 * 5.0,
         active_blocks_per_sm: 5.0,

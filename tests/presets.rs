@@ -82,7 +82,7 @@ fn every_builtin_loads_validates_and_resolves() {
     }
     for (e, p) in c.processors() {
         assert!(!p.source.is_empty(), "{}", e.id);
-        assert!(p.processor().validate(&e.id).is_ok());
+        assert!(p.processor().validate(p.kind).is_ok(), "{}", e.id);
     }
     // Every measured set is attached to a platform that exists.
     for (e, w) in c.workloads() {

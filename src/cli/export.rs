@@ -37,7 +37,16 @@ pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
             args.zoom
         )));
     }
-    let fig = build(args)?;
+    if args.log_bars && args.view != View::WpCompare {
+        return Err(CliError::usage(format!(
+            "--log-bars: only for --view wp-compare, not {}",
+            args.view.key()
+        )));
+    }
+    let mut fig = build(args)?;
+    if let Figure::Compare(c) = &mut fig {
+        c.log_scale = args.log_bars;
+    }
     let bytes = export::render(&fig, format, size, &camera).map_err(export_error)?;
     export::write_atomic(&args.out, &bytes).map_err(export_error)?;
     Ok(args.out.clone())

@@ -190,6 +190,10 @@ pub struct ExportArgs {
     /// Surface views: zoom factor (0.2 to 8).
     #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().zoom)]
     pub zoom: f32,
+    /// wp-compare: value axes in powers of ten (small bars stay visible
+    /// beside large ones).
+    #[arg(long)]
+    pub log_bars: bool,
     /// Output file; the format follows the extension (.svg, .png, .csv).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -376,6 +380,24 @@ pub(crate) fn out_json(value: &serde_json::Value) -> Result<(), CliError> {
     let text = serde_json::to_string_pretty(value)
         .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
     out(&format!("{text}\n"))
+}
+
+/// Give the nulls of `m` a reason: when a value of `m` is null (JSON has
+/// no NaN or infinity) and `m` has no reason yet, `reason` names the null
+/// keys and says `why`. Within the parameters' ranges no result is
+/// expected to be null; this keeps an unexpected one explained.
+pub(crate) fn explain_nulls(m: &mut serde_json::Map<String, serde_json::Value>, why: &str) {
+    let nulls: Vec<&str> = m
+        .iter()
+        .filter(|(k, v)| v.is_null() && k.as_str() != "reason")
+        .map(|(k, _)| k.as_str())
+        .collect();
+    let has_reason = m.get("reason").is_some_and(|r| !r.is_null());
+    if nulls.is_empty() || has_reason {
+        return;
+    }
+    let reason = format!("{}: {why}", nulls.join(", "));
+    m.insert("reason".into(), serde_json::Value::String(reason));
 }
 
 /// `presets list`: `kind<TAB>name<TAB>path`, one preset a line.

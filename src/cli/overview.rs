@@ -31,7 +31,7 @@ pub struct OverviewArgs {
     pub workload: String,
     /// FPM problem size, blocks of 640 x 640 (default: the FPM paper's
     /// 60 x 60 blocks).
-    #[arg(long, value_parser = super::fpm::parse_n, value_name = "N", default_value_t = crate::gui::overview::DEFAULT_FPM_N)]
+    #[arg(long, value_parser = super::fpm::parse_n, allow_hyphen_values = true, value_name = "N", default_value_t = crate::gui::overview::DEFAULT_FPM_N)]
     pub n: f64,
     /// Regroup the first platform (PeaPaw 3.3): CPU sockets counted.
     #[arg(long, value_name = "N")]
@@ -251,6 +251,10 @@ fn offload_json(v: &Verdicts) -> Value {
         );
     }
     m.insert("sentence".into(), json!(o.sentence()));
+    crate::cli::explain_nulls(
+        &mut m,
+        "no kernel has a decision at that size, so there is no geometric mean (see each kernel's error)",
+    );
     Value::Object(m)
 }
 

@@ -5,7 +5,8 @@
 //! Shared: `view.rs` (the models and their views), `chart.rs` (the generic
 //! line and bar chart of the boat hull, FPM and offload views), `axis.rs`
 //! (log2 axes with a zero band, tick placement), `color.rs` (viridis),
-//! `text.rs` (text measurement for label placement).
+//! `text.rs` (text measurement), `labels.rs` (label spots and the
+//! collision pass, in pixels).
 //! One folder per model turns that model's input into its figures.
 
 pub mod axis;
@@ -14,6 +15,7 @@ pub mod chart;
 pub mod color;
 pub mod error;
 pub mod fpm;
+pub mod labels;
 pub mod offload;
 pub mod overview;
 pub mod perdome;

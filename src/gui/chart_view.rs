@@ -7,15 +7,16 @@
 //! the points are copied once, strings are made only for the few labels
 //! and for the hover readout.
 
-mod axes;
+pub(crate) mod axes;
 
-use eframe::egui::{Align2, Color32, RichText, Stroke, Ui};
+use eframe::egui::{Align, Align2, Color32, Pos2, RichText, Stroke, Ui};
 use egui_plot::{
-    AxisHints, Bar, BarChart, HLine, Legend, Line, LineStyle as PlotStyle, MarkerShape, Plot,
-    PlotBounds, PlotPoint, PlotUi, Points, Text, VLine,
+    AxisHints, Bar, BarChart, Corner, HLine, Legend, Line, LineStyle as PlotStyle, MarkerShape,
+    Plot, PlotPoint, PlotUi, Points, Text, VLine,
 };
 
-use crate::figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
+use crate::figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, RefLine, Scale};
+use crate::figure::labels::{LabelBoxes, Spot, marker_spots, ref_line_spots};
 use crate::figure::{ChartFigure, Figure, FigurePair};
 use crate::format::fmt_tick;
 use axes::{
@@ -157,17 +158,144 @@ fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32)
 /// The plot items of a panel, in drawing order: bars with their ranges and
 /// values, reference lines, series, markers.
 fn items(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
+    let mut values = Vec::new();
     for set in &p.bars {
-        bar_set(pui, p, set, ink);
+        values.extend(bar_set(pui, p, set, ink));
     }
-    ref_lines(pui, p, ink);
+    let mut taken = label_boxes(pui, p);
+    ref_lines(pui, p, ink, &mut taken);
     series(pui, p, ink);
-    markers(pui, p, ink);
+    markers(pui, p, ink, &mut taken);
+    value_labels(pui, values, ink, &mut taken);
+}
+
+/// A bar's value label: where (plot coordinates), the text, and whether it
+/// sits inside its bar (a stacked segment) rather than on top.
+type ValueLabel = (PlotPoint, String, bool);
+
+/// Font size of the bars' value labels, px (egui's small text).
+const VALUE_SIZE: f64 = 10.0;
+
+/// The bars' value labels that collide with no other label; a label that
+/// would print over another is left out (the bar's hover still has it).
+fn value_labels(
+    pui: &mut PlotUi<'_>,
+    values: Vec<ValueLabel>,
+    ink: Color32,
+    taken: &mut LabelBoxes,
+) {
+    for (at, text, inside) in values {
+        let s = pui.screen_from_plot(at);
+        let (x, y) = (s.x as f64, s.y as f64);
+        // The spot is the text's baseline, centred on the bar.
+        let spot = if inside {
+            Spot {
+                x,
+                y: y + VALUE_SIZE * 0.32,
+                align: 0.5,
+            }
+        } else {
+            Spot {
+                x,
+                y: y - VALUE_SIZE * 0.25,
+                align: 0.5,
+            }
+        };
+        if taken.choose(&[spot], &text, VALUE_SIZE).is_none() {
+            continue;
+        }
+        let (anchor, rich) = (
+            if inside {
+                Align2::CENTER_CENTER
+            } else {
+                Align2::CENTER_BOTTOM
+            },
+            RichText::new(text).small().color(ink),
+        );
+        pui.text(Text::new("", at, rich).anchor(anchor).allow_hover(false));
+    }
+}
+
+/// Font size of the labels in a plot, px (egui's body text).
+const LABEL_SIZE: f64 = 12.5;
+/// Radius of a marker's dot, px.
+const MARKER_RADIUS: f32 = 5.0;
+
+/// The plot's frame in screen pixels, with the markers' dots taken, for
+/// the labels' collision pass (`figure::labels`, as in the exports).
+fn label_boxes(pui: &PlotUi<'_>, p: &ChartPanel) -> LabelBoxes {
+    let f = *pui.transform().frame();
+    let bounds = [f.min.x, f.min.y, f.max.x, f.max.y].map(f64::from);
+    let mut taken = LabelBoxes::new(bounds);
+    taken.take(legend_box(p, bounds));
+    for m in &p.markers {
+        if let Some(c) = marker_screen_pos(pui, p, m.x, m.y) {
+            let r = MARKER_RADIUS as f64 + 1.0;
+            taken.take([c[0] - r, c[1] - r, c[0] + r, c[1] + r]);
+        }
+    }
+    taken
+}
+
+/// The estimated box of the panel's legend in its corner of `frame`.
+fn legend_box(p: &ChartPanel, frame: [f64; 4]) -> [f64; 4] {
+    let names = p
+        .series
+        .iter()
+        .filter(|s| !s.hide_in_legend && !s.name.is_empty())
+        .map(|s| s.name.as_str())
+        .chain(p.bars.iter().map(|b| b.name.as_str()));
+    let (mut n, mut chars) = (0usize, 0usize);
+    for name in names {
+        n += 1;
+        chars = chars.max(name.chars().count());
+    }
+    if n == 0 {
+        return [frame[0], frame[1], frame[0], frame[1]];
+    }
+    let (w, h) = (
+        chars as f64 * LABEL_SIZE * 0.56 + 36.0,
+        n as f64 * 18.0 + 12.0,
+    );
+    let [x0, y0, x1, y1] = frame;
+    let (left, top) = match legend_corner(p) {
+        Corner::LeftTop => (x0, y0),
+        Corner::RightTop => (x1 - w, y0),
+        Corner::LeftBottom => (x0, y1 - h),
+        Corner::RightBottom => (x1 - w, y1 - h),
+    };
+    [left, top, left + w, top + h]
+}
+
+/// Screen position of a data point, if it can be placed.
+fn marker_screen_pos(pui: &PlotUi<'_>, p: &ChartPanel, x: f64, y: f64) -> Option<[f64; 2]> {
+    let (x, y) = (p.x.pos(x)?, p.y.pos(y)?);
+    let s = pui.screen_from_plot(PlotPoint::new(x, y));
+    Some([s.x as f64, s.y as f64])
+}
+
+/// A label at a chosen spot: a plot text anchored at its bottom, left,
+/// centre or right as the spot's alignment says.
+fn spot_text(pui: &mut PlotUi<'_>, s: Spot, text: RichText) {
+    let h = if s.align < 0.25 {
+        Align::Min
+    } else if s.align > 0.75 {
+        Align::Max
+    } else {
+        Align::Center
+    };
+    // The spot is the baseline; the text's box ends 0.2 of a line below.
+    let bottom = Pos2::new(s.x as f32, (s.y + LABEL_SIZE * 0.2) as f32);
+    let at = pui.plot_from_screen(bottom);
+    pui.text(
+        Text::new("", at, text)
+            .anchor(Align2([h, Align::Max]))
+            .allow_hover(false),
+    );
 }
 
 /// Reference lines with their labels inside the plot.
-fn ref_lines(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
-    let bounds = pui.plot_bounds();
+fn ref_lines(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32, taken: &mut LabelBoxes) {
     for r in &p.ref_lines {
         let c = color(r.color, ink);
         let label = RichText::new(&r.label).color(c);
@@ -180,8 +308,8 @@ fn ref_lines(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
                         .width(1.3)
                         .style(plot_style(r.style)),
                 );
-                let at = PlotPoint::new(bounds.max()[0], y);
-                pui.text(Text::new("", at, label).anchor(Align2::RIGHT_BOTTOM));
+                let v = pui.screen_from_plot(PlotPoint::new(0.0, y)).y as f64;
+                ref_label(pui, r, v, label, taken);
             }
             Orientation::Vertical => {
                 let Some(x) = p.x.pos(r.value) else { continue };
@@ -191,20 +319,22 @@ fn ref_lines(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
                         .width(1.3)
                         .style(plot_style(r.style)),
                 );
-                let right = x > bounds.min()[0] + 0.7 * bounds.width();
-                let (at, anchor) = if right {
-                    (PlotPoint::new(x, bounds.max()[1]), Align2::RIGHT_TOP)
-                } else {
-                    (PlotPoint::new(x, bounds.max()[1]), Align2::LEFT_TOP)
-                };
-                let text = if right {
-                    format!("{} ", r.label)
-                } else {
-                    format!(" {}", r.label)
-                };
-                pui.text(Text::new("", at, RichText::new(text).color(c)).anchor(anchor));
+                let v = pui.screen_from_plot(PlotPoint::new(x, 0.0)).x as f64;
+                ref_label(pui, r, v, label, taken);
             }
         }
+    }
+}
+
+/// A reference line's label at the first free spot along the line (left
+/// out where every spot is taken).
+fn ref_label(pui: &mut PlotUi<'_>, r: &RefLine, v: f64, label: RichText, taken: &mut LabelBoxes) {
+    if r.label.trim().is_empty() {
+        return;
+    }
+    let spots = ref_line_spots(r.orientation, v, taken.bounds, LABEL_SIZE, 4.0);
+    if let Some(s) = taken.choose(&spots, &r.label, LABEL_SIZE) {
+        spot_text(pui, s, label);
     }
 }
 
@@ -251,9 +381,9 @@ fn series(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
     }
 }
 
-/// Labelled markers.
-fn markers(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
-    let bounds = pui.plot_bounds();
+/// Labelled markers, each label at the first spot around its dot clear of
+/// the other labels and dots.
+fn markers(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32, taken: &mut LabelBoxes) {
     for m in &p.markers {
         let (Some(x), Some(y)) = (p.x.pos(m.x), p.y.pos(m.y)) else {
             continue;
@@ -261,40 +391,26 @@ fn markers(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
         pui.points(
             Points::new("", [x, y])
                 .color(color(m.color, ink))
-                .radius(5.0)
+                .radius(MARKER_RADIUS)
                 .filled(true)
                 .shape(MarkerShape::Circle),
         );
-        let (anchor, text) = marker_anchor(&bounds, x, y, &m.label);
-        pui.text(
-            Text::new("", PlotPoint::new(x, y), RichText::new(text).color(ink))
-                .anchor(anchor)
-                .allow_hover(false),
-        );
+        let Some(c) = marker_screen_pos(pui, p, m.x, m.y) else {
+            continue;
+        };
+        if m.label.trim().is_empty() {
+            continue;
+        }
+        let spots = marker_spots(c[0], c[1], MARKER_RADIUS as f64, LABEL_SIZE, 3.0);
+        if let Some(s) = taken.choose(&spots, &m.label, LABEL_SIZE) {
+            spot_text(pui, s, RichText::new(&m.label).color(ink));
+        }
     }
-}
-
-/// Where a marker's label goes so that it stays inside the plot.
-fn marker_anchor(b: &PlotBounds, x: f64, y: f64, label: &str) -> (Align2, String) {
-    let right = x > b.min()[0] + 0.7 * b.width();
-    let top = y > b.min()[1] + 0.85 * b.height();
-    let anchor = match (right, top) {
-        (false, false) => Align2::LEFT_BOTTOM,
-        (true, false) => Align2::RIGHT_BOTTOM,
-        (false, true) => Align2::LEFT_TOP,
-        (true, true) => Align2::RIGHT_TOP,
-    };
-    let text = if right {
-        format!("{label}  ")
-    } else {
-        format!("  {label}")
-    };
-    (anchor, text)
 }
 
 /// One bar set: the bars (drawn from their base; on a log axis a base of
 /// 0 is the bottom of the range), the error ranges and the value labels.
-fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) {
+fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) -> Vec<ValueLabel> {
     let c = color(set.color, ink);
     let edge = Color32::from_rgb(
         (set.color[0] as f32 * 0.7) as u8,
@@ -304,7 +420,7 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) {
     let mut bars = Vec::with_capacity(set.bars.len());
     // Error ranges and value labels go on top of the bars.
     let mut ranges: Vec<Vec<[f64; 2]>> = Vec::new();
-    let mut labels: Vec<Text> = Vec::new();
+    let mut labels: Vec<ValueLabel> = Vec::new();
     for b in &set.bars {
         let centre = b.category as f64 + set.offset;
         let (Some(x), Some(top), Some(xa), Some(xb)) = (
@@ -351,14 +467,12 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) {
             label_at = label_at.max(lo.max(hi));
         }
         if set.value_labels {
-            let text = RichText::new(fmt_tick(b.value)).small().color(ink);
-            let t = if p.is_stacked_under(set, b) {
-                Text::new("", PlotPoint::new(x, (top + base) / 2.0), text)
-                    .anchor(Align2::CENTER_CENTER)
+            let text = fmt_tick(b.value);
+            labels.push(if p.is_stacked_under(set, b) {
+                (PlotPoint::new(x, (top + base) / 2.0), text, true)
             } else {
-                Text::new("", PlotPoint::new(x, label_at), text).anchor(Align2::CENTER_BOTTOM)
-            };
-            labels.push(t.allow_hover(false));
+                (PlotPoint::new(x, label_at), text, false)
+            });
         }
     }
     pui.bar_chart(
@@ -369,7 +483,5 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) {
     for pts in ranges {
         pui.line(Line::new("", pts).color(ink).width(1.3).allow_hover(false));
     }
-    for t in labels {
-        pui.text(t);
-    }
+    labels
 }

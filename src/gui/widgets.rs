@@ -11,6 +11,7 @@ use std::ops::RangeInclusive;
 use crate::figure::axis::nice_ticks;
 use crate::figure::{ColorScale, color};
 use crate::format::{fmt_edit, fmt_tick};
+use crate::model::Range;
 
 /// One labelled row of a grid: name, log slider, exact number field.
 /// Returns true when the value changed.
@@ -37,9 +38,53 @@ pub fn value_cells_ui(
     range: RangeInclusive<f64>,
     unit: &str,
 ) -> bool {
+    cells_ui(ui, (label, tooltip), value, range, None, unit)
+}
+
+/// [`value_row_ui`] for a model parameter: label, tooltip and the unit of
+/// the number field; the slider shows `slider` (within the limits), and
+/// the slider, the number field and a typed value stay within the
+/// parameter's physical range `limits` (both bounds in the tooltip).
+pub fn param_row_ui(
+    ui: &mut Ui,
+    text: (&str, &str, &str),
+    value: &mut f64,
+    slider: RangeInclusive<f64>,
+    limits: &Range,
+) -> bool {
+    let changed = param_cells_ui(ui, text, value, slider, limits);
+    ui.end_row();
+    changed
+}
+
+/// The cells of [`param_row_ui`] without ending the grid row.
+pub fn param_cells_ui(
+    ui: &mut Ui,
+    (label, tooltip, unit): (&str, &str, &str),
+    value: &mut f64,
+    slider: RangeInclusive<f64>,
+    limits: &Range,
+) -> bool {
+    let tip = format!("{tooltip}\nRange: {}", limits.need());
+    cells_ui(ui, (label, &tip), value, slider, Some(limits), unit)
+}
+
+fn cells_ui(
+    ui: &mut Ui,
+    (label, tooltip): (&str, &str),
+    value: &mut f64,
+    range: RangeInclusive<f64>,
+    limits: Option<&Range>,
+    unit: &str,
+) -> bool {
     let name = ui.label(label).on_hover_text(tooltip);
-    // Widen the slider's range to show a typed value outside it.
+    // Widen the slider's range to show a typed value outside it, within
+    // the limits.
     let (mut lo, mut hi) = (*range.start(), *range.end());
+    if let Some(l) = limits {
+        lo = lo.max(l.lowest());
+        hi = hi.min(l.max);
+    }
     if value.is_finite() && *value > 0.0 {
         lo = lo.min(*value);
         hi = hi.max(*value);
@@ -60,15 +105,22 @@ pub fn value_cells_ui(
         0.01
     };
     let unit_owned = unit.to_string();
-    ui.add(
-        DragValue::new(value)
-            .speed(speed)
-            .suffix(format!(" {unit}"))
-            .custom_formatter(|v, _| fmt_edit(v))
-            .custom_parser(move |s| parse_edit(s, &unit_owned)),
-    )
-    .labelled_by(name.id)
-    .on_hover_text(format!("{tooltip}\nDrag, or click to type an exact value."));
+    let mut field = DragValue::new(value)
+        .speed(speed)
+        .suffix(format!(" {unit}"))
+        .custom_formatter(|v, _| fmt_edit(v))
+        .custom_parser(move |s| parse_edit(s, &unit_owned));
+    if let Some(l) = limits {
+        field = field.range(l.inclusive());
+    }
+    ui.add(field)
+        .labelled_by(name.id)
+        .on_hover_text(format!("{tooltip}\nDrag, or click to type an exact value."));
+    if let Some(l) = limits
+        && before.to_bits() != value.to_bits()
+    {
+        *value = l.clamp(*value);
+    }
     before.to_bits() != value.to_bits()
 }
 

@@ -7,6 +7,9 @@ pub mod fpm;
 pub mod offload;
 pub mod perdome;
 pub mod platform;
+pub mod range;
+
+pub use range::{OutOfRange, Range};
 
 /// " unit" for a message, or nothing for a unitless value.
 pub(crate) fn with_space(unit: &str) -> String {

@@ -2,6 +2,8 @@
 //! the field path.
 
 use super::error::PresetError;
+use crate::model::OutOfRange;
+use crate::model::perdome::ParamError;
 
 pub(crate) fn join(prefix: &str, field: &str) -> String {
     if prefix.is_empty() {
@@ -14,11 +16,6 @@ pub(crate) fn join(prefix: &str, field: &str) -> String {
 /// A finite number > 0.
 pub(crate) fn positive(origin: &str, field: &str, v: f64) -> Result<(), PresetError> {
     number(origin, field, v, false)
-}
-
-/// A finite number >= 0.
-pub(crate) fn non_negative(origin: &str, field: &str, v: f64) -> Result<(), PresetError> {
-    number(origin, field, v, true)
 }
 
 /// A finite number > 0, or >= 0 when `allows_zero`.
@@ -46,4 +43,26 @@ pub(crate) fn name(origin: &str, field: &str, v: &str) -> Result<(), PresetError
     } else {
         Ok(())
     }
+}
+
+/// The result of a range check, its error naming `origin` and `field`.
+pub(crate) fn in_range(
+    origin: &str,
+    field: &str,
+    r: Result<(), OutOfRange>,
+) -> Result<(), PresetError> {
+    r.map_err(|e| PresetError::range(origin, field, e))
+}
+
+/// The result of a PerDome parameter check, its error naming `origin` and
+/// `field`.
+pub(crate) fn perdome(
+    origin: &str,
+    field: &str,
+    r: Result<(), ParamError>,
+) -> Result<(), PresetError> {
+    r.map_err(|e| match e {
+        ParamError::Range(e) => PresetError::range(origin, field, *e),
+        other => PresetError::invalid(origin, field, other.to_string()),
+    })
 }

@@ -29,6 +29,14 @@ pub enum PresetError {
         /// `true` when zero is allowed (static power, partition intensities).
         allows_zero: bool,
     },
+    /// A number outside its parameter's physical range: the message names
+    /// the field, the value, the parameter with its unit and both bounds.
+    #[error("{origin}: {field} = {}: {error}", crate::model::range::fmt_value(.error.value))]
+    Range {
+        origin: String,
+        field: String,
+        error: Box<crate::model::OutOfRange>,
+    },
     /// Any other invalid content (empty name, duplicate partition, a
     /// processor of the wrong kind, ...).
     #[error("{origin}: {}{}", if .field.is_empty() { String::new() } else { format!("{}: ", one_line(.field)) }, one_line(.message))]
@@ -45,6 +53,10 @@ pub enum PresetError {
         key: String,
         known: Vec<String>,
     },
+    /// A file of a newer format than this build reads; `found` is the
+    /// version it names (see [`crate::preset::version`]).
+    #[error("{origin}: {}", super::version::newer_message(.found))]
+    NewerFormat { origin: String, found: String },
     /// Reading or writing a file failed.
     #[error("{path}: {message}")]
     Io { path: String, message: String },
@@ -66,8 +78,10 @@ impl PresetError {
         match self {
             PresetError::Syntax { origin, .. }
             | PresetError::Value { origin, .. }
+            | PresetError::Range { origin, .. }
             | PresetError::Invalid { origin, .. }
             | PresetError::Unknown { origin, .. }
+            | PresetError::NewerFormat { origin, .. }
             | PresetError::Csv { origin, .. } => origin,
             PresetError::Io { path, .. } => path,
         }
@@ -88,6 +102,15 @@ impl PresetError {
             line,
             column: column.map(str::to_string),
             message: message.into(),
+        }
+    }
+
+    /// A value of `field` outside its range.
+    pub(crate) fn range(origin: &str, field: &str, error: crate::model::OutOfRange) -> PresetError {
+        PresetError::Range {
+            origin: origin.to_string(),
+            field: field.to_string(),
+            error: Box::new(error),
         }
     }
 

@@ -10,10 +10,16 @@ use super::error::PresetError;
 
 /// Parse RON text into `T` (an optional field may be written without
 /// `Some(...)`); errors carry `origin`, line and column.
+///
+/// The top-level `format: N` field is read first and taken out (see
+/// [`super::version`]): a file of a newer format is refused, one without
+/// the field is format 1, which reads as format 2 does (the formats
+/// differ only in fields format 2 adds, each optional).
 pub fn parse_ron<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, PresetError> {
+    let (text, _version) = super::version::strip_ron_format(text, origin)?;
     ron::Options::default()
         .with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
-        .from_str::<T>(text)
+        .from_str::<T>(&text)
         .map_err(|e| PresetError::from_ron(origin, &e))
 }
 

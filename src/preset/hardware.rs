@@ -52,3 +52,7 @@ pub fn platform_error(e: PlatformError, origin: &str, prefix: &str) -> PresetErr
     };
     PresetError::invalid(origin, &field, e.to_string())
 }
+
+impl super::save::PresetFile for GpuSpec {
+    const WHAT: &'static str = "GPU spec sheet";
+}

@@ -7,7 +7,9 @@
 //!   time (`build.rs` rebuilds when `presets/` changes);
 //! - `processor.rs`: processor presets, which platforms name by id;
 //! - `file.rs`: RON parsing and file ids; `save.rs`: pretty RON written
-//!   atomically; `check.rs`: value checks; `error.rs`: [`PresetError`];
+//!   atomically; `version/`: the format version every preset file names
+//!   (`format: N`, `# format: N` in a CSV); `check.rs`: value checks;
+//!   `error.rs`: [`PresetError`];
 //! - `defaults.rs`: the presets a first start shows, for the GUI and the
 //!   command line alike.
 //!
@@ -30,6 +32,7 @@ pub mod platform;
 pub mod probe;
 pub mod processor;
 pub mod save;
+pub mod version;
 
 pub use catalog::{Catalog, PresetEntry, PresetKind};
 pub use error::PresetError;

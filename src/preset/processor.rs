@@ -7,12 +7,12 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::{join, name, non_negative, positive};
+use super::check::{in_range, join, name, perdome};
 use super::error::PresetError;
 use super::file::{parse_ron, read_text};
 use super::save::save_ron;
 use crate::model::boathull::Machine;
-use crate::model::perdome::{Processor, Side, Specs};
+use crate::model::perdome::{Param, Processor, Side, Specs};
 
 /// How a processor's t_f and t_b are given.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -102,30 +102,36 @@ pub fn validate_processor_at(
 ) -> Result<(), PresetError> {
     name(origin, &join(prefix, "name"), &p.name)?;
     let t = join(prefix, "timing");
+    let side = p.kind;
     match &p.timing {
         Timing::Direct { t_f_ps, t_b_ps } => {
-            positive(origin, &join(&t, "t_f_ps"), *t_f_ps)?;
-            positive(origin, &join(&t, "t_b_ps"), *t_b_ps)?;
+            let t_f = Param::TimePerFlop.check(side, *t_f_ps);
+            perdome(origin, &join(&t, "t_f_ps"), t_f)?;
+            let t_b = Param::TimePerByte.check(side, *t_b_ps);
+            perdome(origin, &join(&t, "t_b_ps"), t_b)?;
         }
         Timing::FromSpecs(s) => {
-            positive(origin, &join(&t, "cores"), s.cores)?;
-            positive(origin, &join(&t, "clock_ghz"), s.clock_ghz)?;
-            positive(origin, &join(&t, "issue_width"), s.issue_width)?;
-            positive(origin, &join(&t, "bandwidth_gbs"), s.bandwidth_gbs)?;
+            for ((field, what, range), v) in Specs::FIELDS.into_iter().zip(s.values()) {
+                let what = format!("{what} of the {}", side.name());
+                in_range(origin, &join(&t, field), range.check(field, &what, v))?;
+            }
         }
     }
-    validate_energy(&p.energy, origin, &join(prefix, "energy"))?;
+    validate_energy(&p.energy, side, origin, &join(prefix, "energy"))?;
     super::boathull::validate_boathull(p, origin, &join(prefix, "boathull"))?;
-    // Specs far out of range can still give t_f = 0 or infinity.
-    p.processor()
-        .validate(&p.name)
-        .map_err(|e| PresetError::invalid(origin, &t, format!("derived parameters: {e}")))
+    // Specs in range can still give a t_f or t_b out of range.
+    perdome(origin, &t, p.processor().validate(side))
 }
 
-fn validate_energy(e: &Energy, origin: &str, prefix: &str) -> Result<(), PresetError> {
-    positive(origin, &join(prefix, "e_f_pj"), e.e_f_pj)?;
-    positive(origin, &join(prefix, "e_b_pj"), e.e_b_pj)?;
-    non_negative(origin, &join(prefix, "p_s_w"), e.p_s_w)
+fn validate_energy(e: &Energy, side: Side, origin: &str, prefix: &str) -> Result<(), PresetError> {
+    for (field, param, v) in [
+        ("e_f_pj", Param::EnergyPerFlop, e.e_f_pj),
+        ("e_b_pj", Param::EnergyPerByte, e.e_b_pj),
+        ("p_s_w", Param::StaticPower, e.p_s_w),
+    ] {
+        perdome(origin, &join(prefix, field), param.check(side, v))?;
+    }
+    Ok(())
 }
 
 /// Check a processor file.

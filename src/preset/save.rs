@@ -7,9 +7,12 @@ use serde::Serialize;
 
 use super::error::PresetError;
 
+/// One level of indentation.
+const INDENT: &str = "    ";
+
 fn pretty() -> ron::ser::PrettyConfig {
     ron::ser::PrettyConfig::new()
-        .indentor("    ")
+        .indentor(INDENT)
         .struct_names(false)
         .separate_tuple_members(false)
         // Structs nested deeper than this (partitions, timing, energy) stay
@@ -26,9 +29,11 @@ pub trait PresetFile: Serialize {
 }
 
 /// `value` as pretty RON under a header comment naming what it is, or the
-/// serializer's message.
+/// serializer's message. The first field is the format version
+/// (`format: 2`, see [`super::version`]).
 pub fn try_to_ron<T: PresetFile>(value: &T) -> Result<String, ron::Error> {
     let body = ron::ser::to_string_pretty(value, pretty())?;
+    let body = super::version::with_format_field(&body, INDENT);
     Ok(format!(
         "// hetscope {} (RON). Where the numbers come from: see `source` and `notes`.\n{body}\n",
         T::WHAT

@@ -13,7 +13,7 @@ use crate::figure::boathull::{
     self, BoathullInput, BoathullProcessor, DEFAULT_F, DEFAULT_F_RANGE, DEFAULT_SAMPLES,
 };
 use crate::figure::{ChartFigure, View};
-use crate::model::boathull::{AssumptionSet, Table1Reading};
+use crate::model::boathull::{AssumptionSet, BoathullParam, Table1Reading};
 use crate::model::perdome::Side;
 use crate::preset::defaults;
 
@@ -56,13 +56,13 @@ pub struct BoathullExportArgs {
     pub application: Option<String>,
     /// Chosen operator complexity f (marker and readout), operations per
     /// element [default: 10; also --set f=VALUE].
-    #[arg(id = "bh_f", long = "f", value_name = "F")]
+    #[arg(id = "bh_f", long = "f", value_name = "F", value_parser = parse_f, allow_hyphen_values = true)]
     pub f: Option<f64>,
     /// Low end of the f axis, operations per element [default: 1].
-    #[arg(id = "bh_f_min", long = "f-min", value_name = "F")]
+    #[arg(id = "bh_f_min", long = "f-min", value_name = "F", value_parser = parse_f, allow_hyphen_values = true)]
     pub f_min: Option<f64>,
     /// High end of the f axis, operations per element [default: 10000].
-    #[arg(id = "bh_f_max", long = "f-max", value_name = "F")]
+    #[arg(id = "bh_f_max", long = "f-max", value_name = "F", value_parser = parse_f, allow_hyphen_values = true)]
     pub f_max: Option<f64>,
     /// What is assumed about the floors.
     #[arg(id = "bh_assume", long = "assume", value_name = "ASSUMPTION", value_parser = parser::<AssumptionSet>(), default_value = "default")]
@@ -70,6 +70,15 @@ pub struct BoathullExportArgs {
     /// How Table 1 is read (as-printed reproduces the paper's Table 5).
     #[arg(id = "bh_table1", long = "table1", value_name = "READING", value_parser = parser::<Table1Reading>(), default_value = "derived")]
     pub table1: Table1Reading,
+}
+
+/// An operator complexity in its range ([`BoathullParam::F`]).
+fn parse_f(s: &str) -> Result<f64, String> {
+    let v = s.trim().parse::<f64>().unwrap_or(f64::NAN);
+    BoathullParam::F
+        .check(v)
+        .map_err(|e| format!("'{s}': {e}"))?;
+    Ok(v)
 }
 
 /// The figure of a boat hull view. `platforms` and `set` are the shared

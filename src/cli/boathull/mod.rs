@@ -15,19 +15,16 @@ use crate::cli::CliError;
 use crate::cli::arg_enum::{ArgEnum, parser};
 use crate::figure::boathull::{cpu_assumptions_text, gpu_assumptions_text};
 use crate::model::boathull::{
-    AssumptionSet, BoatHullError, Class, ClassOptions, ClassShape, ClassVars, Cpu, Gpu, Machine,
-    Table1Reading, Target, TimeRange,
+    AssumptionSet, BoatHullError, BoathullParam, Class, ClassOptions, ClassShape, ClassVars, Cpu,
+    Gpu, Machine, Table1Reading, Target, TimeRange,
 };
 use crate::model::perdome::Side;
 
 pub(super) use resolve::{From, Resolved, Slot, application};
 
 /// The names `--set` accepts for a processor kind.
-fn set_names(side: Side) -> &'static [&'static str] {
-    match side {
-        Side::Gpu => &["P_compute", "P_coalesced", "P_uncoalesced", "B_bus", "f"],
-        Side::Cpu => &["P_compute", "P_memory", "N_threads", "W_vector", "f"],
-    }
+fn set_names(side: Side) -> [&'static str; 5] {
+    BoathullParam::of(side).map(BoathullParam::name)
 }
 
 /// The arguments of `eval boathull`.
@@ -334,6 +331,7 @@ impl ClassJson {
             json!("s (fastest kernel time under the assumptions; kernel_high_s the slowest)"),
         );
         m.insert("units".into(), Value::Object(self.units));
+        crate::cli::explain_nulls(&mut self.m, NOT_FINITE);
         Value::Object(self.m)
     }
 }
@@ -366,17 +364,22 @@ fn run_application(args: &BoatHullArgs, key: &str) -> Result<Value, CliError> {
         .iter()
         .zip(&t.primitives)
         .map(|(q, pt)| {
-            json!({
-                "name": q.name,
-                "class": q.class.to_string(),
-                "f": q.complexity.low(),
-                "f_max": q.complexity.high(),
-                "kernel_low_s": pt.range.low_s,
-                "kernel_high_s": pt.range.high_s,
-            })
+            let mut m = Map::new();
+            for (k, v) in [
+                ("name", json!(q.name)),
+                ("class", json!(q.class.to_string())),
+                ("f", json!(q.complexity.low())),
+                ("f_max", json!(q.complexity.high())),
+                ("kernel_low_s", json!(pt.range.low_s)),
+                ("kernel_high_s", json!(pt.range.high_s)),
+            ] {
+                m.insert(k.into(), v);
+            }
+            crate::cli::explain_nulls(&mut m, NOT_FINITE);
+            Value::Object(m)
         })
         .collect();
-    Ok(json!({
+    let mut v = json!({
         "model": "boathull",
         "application": app.name,
         "application_id": app_id,
@@ -398,5 +401,12 @@ fn run_application(args: &BoatHullArgs, key: &str) -> Result<Value, CliError> {
             "transfer_s": "s (elements in + out, 4 bytes each, over B_bus; 0 on a CPU)",
             "total_low_s": "s (kernels plus transfers, no overlap; total_high_s the slowest)",
         },
-    }))
+    });
+    if let Some(m) = v.as_object_mut() {
+        crate::cli::explain_nulls(m, NOT_FINITE);
+    }
+    Ok(v)
 }
+
+/// Why a time is null.
+const NOT_FINITE: &str = "not a finite number of seconds";

@@ -10,7 +10,7 @@ use crate::cli::CliError;
 use crate::cli::arg_enum::ArgEnum;
 use crate::cli::{catalog, preset_error};
 use crate::figure::boathull::BoathullProcessor;
-use crate::model::boathull::{Application, AssumptionSet, Machine};
+use crate::model::boathull::{Application, AssumptionSet, BoathullParam, Machine};
 use crate::model::perdome::Side;
 use crate::model::platform::Source;
 use crate::preset::{self, PresetError, PresetKind, ProcessorPreset, defaults};
@@ -103,7 +103,7 @@ impl Resolved {
             if name == "f" {
                 r.f = Some(v);
             } else {
-                apply(&mut r.machine, &name, v);
+                apply(&mut r.machine, &name, v)?;
                 r.sources.push((name, Source::Edited));
             }
         }
@@ -179,44 +179,24 @@ fn parse_sets(slot: Slot, target: Side, items: &[String]) -> Result<Vec<(String,
     Ok(out)
 }
 
-/// `Ok` when `v` suits `name`; the error starts with `arg` (the option
-/// and its item).
+/// `Ok` when `v` lies in the range of `name`; the error starts with `arg`
+/// (the option and its item).
 fn check_value(arg: &str, name: &str, v: f64) -> Result<(), CliError> {
-    let bad = |rule: &str| Err(CliError::usage(format!("{arg}: {name} must be {rule}")));
-    match name {
-        "f" if !(v.is_finite() && v >= 0.0) => {
-            bad("a finite zero or positive number (operations per element)")
-        }
-        "N_threads" if !(v.fract() == 0.0 && v >= 1.0 && v <= f64::from(u32::MAX)) => {
-            bad("a whole number of threads from 1 to 4294967295")
-        }
-        "W_vector"
-            if !(v.fract() == 0.0 && v >= 32.0 && v <= f64::from(u32::MAX) && v % 32.0 == 0.0) =>
-        {
-            bad("a positive multiple of 32 bits (elements are 32-bit)")
-        }
-        "P_compute" if !(v.is_finite() && v > 0.0) => bad("a finite positive number (GFLOP/s)"),
-        "P_coalesced" | "P_uncoalesced" | "B_bus" | "P_memory" if !(v.is_finite() && v > 0.0) => {
-            bad("a finite positive number (GB/s)")
-        }
-        _ => Ok(()),
+    match BoathullParam::from_name(name) {
+        Some(p) => p
+            .check(v)
+            .map_err(|e| CliError::usage(format!("{arg}: {e}"))),
+        None => Ok(()),
     }
 }
 
 /// Set one checked processor value (`f` is handled by the caller).
-fn apply(machine: &mut Machine, name: &str, v: f64) {
-    match (machine, name) {
-        (Machine::Gpu(g), "P_compute") => g.p_compute_gflops = v,
-        (Machine::Gpu(g), "P_coalesced") => g.p_coalesced_gbs = v,
-        (Machine::Gpu(g), "P_uncoalesced") => g.p_uncoalesced_gbs = v,
-        (Machine::Gpu(g), "B_bus") => g.b_bus_gbs = v,
-        (Machine::Cpu(c), "P_compute") => c.p_compute_gflops = v,
-        (Machine::Cpu(c), "P_memory") => c.p_memory_gbs = v,
-        // Checked to be whole numbers within u32 by `check_value`.
-        (Machine::Cpu(c), "N_threads") => c.n_threads = v as u32,
-        (Machine::Cpu(c), "W_vector") => c.w_vector_bits = v as u32,
-        _ => {}
+fn apply(machine: &mut Machine, name: &str, v: f64) -> Result<(), CliError> {
+    if let Some(p) = BoathullParam::from_name(name) {
+        p.set(machine, v)
+            .map_err(|e| CliError::usage(format!("--set {name}={v}: {e}")))?;
     }
+    Ok(())
 }
 
 /// The processor preset named by `key` (or the default of `target`, gpu

@@ -20,7 +20,7 @@ pub mod overrides;
 use crate::cli::arg_enum::{ArgEnum, parser};
 use crate::cli::{CliError, catalog};
 use crate::measure::{Kernel, MeasureConfig, Measurement};
-use crate::model::fpm::{FpmDevice, Method, partition, partition_blocks};
+use crate::model::fpm::{FpmDevice, FpmParam, Method, partition, partition_blocks};
 use crate::model::platform::Source;
 use crate::preset::fpm::{SpeedCsv, save_speed_csv};
 
@@ -95,11 +95,13 @@ fn parse_size(s: &str) -> Result<usize, String> {
     }
 }
 
+/// A problem size in its range ([`FpmParam::ProblemSize`]).
 pub(super) fn parse_n(s: &str) -> Result<f64, String> {
-    match s.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
-        _ => Err(format!("'{s}' must be a positive number of units")),
-    }
+    let v = s.trim().parse::<f64>().unwrap_or(f64::NAN);
+    FpmParam::ProblemSize
+        .check(v)
+        .map_err(|e| format!("'{s}': {e}"))?;
+    Ok(v)
 }
 
 /// Run one `fpm` action.
@@ -243,6 +245,9 @@ pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
         "integer": args.integer,
         "out_of_core_devices": out_of_core,
     });
+    if let Some(m) = out.as_object_mut() {
+        crate::cli::explain_nulls(m, "not a finite number of seconds");
+    }
     if let (Some((id, name, sources)), Some(m)) = (sources, out.as_object_mut()) {
         m.insert("platform_id".into(), json!(id));
         m.insert("platform".into(), json!(name));

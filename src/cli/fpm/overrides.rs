@@ -19,7 +19,7 @@ pub struct DeviceOverrides {
     #[arg(id = "fpm_max_size", long = "max-size", value_name = "NAME=N")]
     pub max_size: Vec<String>,
     /// Beyond its memory limit a device runs out of core: NAME=FACTOR (in
-    /// (0, 1], of the speed at the limit), NAME=SIZE:SPEED,... (measured
+    /// 0.001 to 1, of the speed at the limit), NAME=SIZE:SPEED,... (measured
     /// points beyond the limit) or NAME=off (repeatable).
     #[arg(
         id = "fpm_out_of_core",
@@ -27,7 +27,7 @@ pub struct DeviceOverrides {
         value_name = "NAME=SETTING"
     )]
     pub out_of_core: Vec<String>,
-    /// Speed factor in (0, 1] of a device while another device of its
+    /// Speed factor (0.001 to 1) of a device while another device of its
     /// socket has work: NAME=FACTOR (repeatable).
     #[arg(id = "fpm_contention", long = "contention", value_name = "NAME=FACTOR")]
     pub contention: Vec<String>,
@@ -136,7 +136,7 @@ pub fn device_json(d: &FpmDevice, s: &Share, integer: bool) -> Value {
     } else {
         json!(s.size_units)
     };
-    json!({
+    let mut v = json!({
         "name": d.name,
         "size": size,
         "time_s": if s.time_s.is_finite() { json!(s.time_s) } else { Value::Null },
@@ -145,5 +145,14 @@ pub fn device_json(d: &FpmDevice, s: &Share, integer: bool) -> Value {
         "runs_out_of_core": d.runs_out_of_core(s.size_units),
         "contention": d.contention,
         "socket": d.socket,
-    })
+    });
+    if !s.time_s.is_finite()
+        && let Some(m) = v.as_object_mut()
+    {
+        m.insert(
+            "reason".into(),
+            json!("time_s: the share's time is not a finite number"),
+        );
+    }
+    v
 }

@@ -24,7 +24,12 @@ pub struct OffloadExportArgs {
     pub kernel: Option<String>,
     /// Offload views: the problem size n, a whole number, or `test` /
     /// `benchmark` for the kernel's sizes [default: benchmark].
-    #[arg(id = "offload_size", long = "size", value_name = "N")]
+    #[arg(
+        id = "offload_size",
+        long = "size",
+        value_name = "N",
+        allow_hyphen_values = true
+    )]
     pub size: Option<String>,
     /// offload-suite: the kernels of the suite, comma-separated (ids,
     /// names or .ron files) [default: the kernels of --suite].

@@ -4,9 +4,11 @@
 use clap::Args;
 use serde_json::{Map, Value, json};
 
-use super::{case_key, model_error, name_value, rule_error};
+use super::{case_key, model_error, name_value};
 use crate::cli::CliError;
-use crate::model::offload::{Formulation, GpuKernel, GpuMachine, ParamRule};
+use crate::model::offload::{
+    Formulation, GpuKernel, GpuMachine, KERNEL_PARAMS, hong_kim_value, set_hong_kim,
+};
 
 /// The arguments of `eval hongkim`.
 #[derive(Debug, Clone, Args)]
@@ -29,42 +31,23 @@ pub struct HongKimArgs {
     pub formulation: Formulation,
 }
 
-/// The parameters of `eval hongkim`: name, rule, unit.
-const HONG_KIM_PARAMS: &[(&str, ParamRule, &str)] = &[
-    ("sm_count", ParamRule::Count, "SMs"),
-    ("freq_ghz", ParamRule::Positive, "GHz"),
-    ("mem_bw_gbs", ParamRule::Positive, "GB/s"),
-    ("mem_ld", ParamRule::Positive, "cycles"),
-    ("departure_del_coal", ParamRule::Positive, "cycles"),
-    ("departure_del_uncoal", ParamRule::Positive, "cycles"),
-    (
-        "trans_per_warp_uncoal",
-        ParamRule::AtLeastOne,
-        "transactions",
-    ),
-    ("issue_cycles", ParamRule::Positive, "cycles"),
-    (
-        "comp_insts",
-        ParamRule::NonNegative,
-        "instructions per thread",
-    ),
-    (
-        "coal_mem_insts",
-        ParamRule::NonNegative,
-        "instructions per thread",
-    ),
-    (
-        "uncoal_mem_insts",
-        ParamRule::NonNegative,
-        "instructions per thread",
-    ),
-    ("sync_insts", ParamRule::NonNegative, "barriers per thread"),
-    ("threads_per_block", ParamRule::Count, "threads"),
-    ("blocks", ParamRule::Count, "blocks"),
-    ("active_blocks_per_sm", ParamRule::Count, "blocks"),
-    ("load_bytes_per_warp", ParamRule::Positive, "bytes"),
-    ("loop_iterations", ParamRule::NonNegative, "iterations"),
+/// The names `eval hongkim --set` takes: the GPU's (as for `eval
+/// offload`), then the kernel's.
+const GPU_NAMES: [&str; 8] = [
+    "sm_count",
+    "freq_ghz",
+    "mem_bw_gbs",
+    "mem_ld",
+    "departure_del_coal",
+    "departure_del_uncoal",
+    "trans_per_warp_uncoal",
+    "issue_cycles",
 ];
+
+fn names() -> Vec<&'static str> {
+    let kernel = KERNEL_PARAMS.iter().map(|p| p.0);
+    GPU_NAMES.into_iter().chain(kernel).collect()
+}
 
 /// Hong & Kim's worked example: 16 SMs at 1 GHz, 80 GB/s, Mem_LD 420,
 /// departure delays 4 (coalesced) and 10 (uncoalesced), 32 transactions
@@ -79,63 +62,25 @@ fn worked_example() -> (GpuMachine, GpuKernel) {
     )
 }
 
-/// The value of the machine or the kernel that `name` sets.
-fn hong_kim_slot<'a>(
-    m: &'a mut GpuMachine,
-    k: &'a mut GpuKernel,
-    name: &str,
-) -> Option<&'a mut f64> {
-    Some(match name {
-        "sm_count" => &mut m.sm_count,
-        "freq_ghz" => &mut m.freq_ghz,
-        "mem_bw_gbs" => &mut m.mem_bw_gbs,
-        "mem_ld" => &mut m.mem_ld,
-        "departure_del_coal" => &mut m.departure_del_coal,
-        "departure_del_uncoal" => &mut m.departure_del_uncoal,
-        "trans_per_warp_uncoal" => &mut m.trans_per_warp_uncoal,
-        "issue_cycles" => &mut m.issue_cycles,
-        "comp_insts" => &mut k.comp_insts,
-        "coal_mem_insts" => &mut k.coal_mem_insts,
-        "uncoal_mem_insts" => &mut k.uncoal_mem_insts,
-        "sync_insts" => &mut k.sync_insts,
-        "threads_per_block" => &mut k.threads_per_block,
-        "blocks" => &mut k.blocks,
-        "active_blocks_per_sm" => &mut k.active_blocks_per_sm,
-        "load_bytes_per_warp" => &mut k.load_bytes_per_warp,
-        "loop_iterations" => k.loop_iterations.get_or_insert(0.0),
-        _ => return None,
-    })
-}
-
 /// Run `eval hongkim`.
 pub fn run_hong_kim(args: &HongKimArgs) -> Result<Value, CliError> {
-    let known: Vec<&str> = HONG_KIM_PARAMS.iter().map(|p| p.0).collect();
-    let find = |n: &str| HONG_KIM_PARAMS.iter().find(|p| p.0 == n);
+    let known = names();
     let (mut machine, mut kernel) = worked_example();
     for item in &args.set {
-        let (name, v) = name_value(item, |n| find(n).is_some(), &known, "mem_ld=500")?;
-        if let Some(&(_, rule, unit)) = find(name)
-            && !rule.allows(v)
-        {
-            return Err(rule_error(item, name, rule, unit));
-        }
-        if let Some(slot) = hong_kim_slot(&mut machine, &mut kernel, name) {
-            *slot = v;
-        }
+        let (name, v) = name_value(item, |n| known.contains(&n), &known, "mem_ld=500")?;
+        set_hong_kim(&mut machine, &mut kernel, name, v)
+            .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
     }
     let p = machine
         .predict_with(&kernel, args.formulation)
         .map_err(model_error)?;
     let mut params = Map::new();
-    for (name, _, _) in HONG_KIM_PARAMS {
-        let (mut m2, mut k2) = (machine.clone(), kernel.clone());
-        if *name == "loop_iterations" {
-            params.insert((*name).into(), json!(kernel.loop_iterations));
-        } else if let Some(v) = hong_kim_slot(&mut m2, &mut k2, name) {
-            params.insert((*name).into(), json!(*v));
+    for name in known {
+        if let Some(v) = hong_kim_value(&machine, &kernel, name) {
+            params.insert(name.into(), json!(v));
         }
     }
-    Ok(json!({
+    let mut v = json!({
         "model": "hongkim",
         "formulation": args.formulation.key(),
         "formulation_text": args.formulation.describe(),
@@ -164,5 +109,9 @@ pub fn run_hong_kim(args: &HongKimArgs) -> Result<Value, CliError> {
             "seconds": "total_cycles at freq_ghz",
             "n": "active warps per SM",
         },
-    }))
+    });
+    if let Some(m) = v.as_object_mut() {
+        crate::cli::explain_nulls(m, super::NOT_FINITE);
+    }
+    Ok(v)
 }

@@ -17,8 +17,8 @@ pub use hong_kim::{HongKimArgs, run_hong_kim};
 
 use crate::cli::{CliError, catalog, preset_error};
 use crate::model::offload::{
-    Coalescing, CpuPrediction, ExecCase, Formulation, GpuKernel, GpuPrediction, OffloadError,
-    OffloadKernel, OffloadParam, ParamRule, Platform, decide,
+    Coalescing, CpuPrediction, ExecCase, Footprint, Formulation, GpuKernel, GpuPrediction,
+    OffloadError, OffloadKernel, OffloadParam, PROBLEM_SIZE, Platform, decide,
 };
 use crate::model::platform::Source;
 use crate::preset::Catalog;
@@ -118,18 +118,6 @@ fn name_value<'a>(
     Ok((name, v))
 }
 
-fn rule_error(item: &str, name: &str, rule: ParamRule, unit: &str) -> CliError {
-    let unit = if unit.is_empty() {
-        String::new()
-    } else {
-        format!(" ({unit})")
-    };
-    CliError::usage(format!(
-        "--set {item}: {name} must be {}{unit}",
-        rule.need()
-    ))
-}
-
 /// The size named by `--size` (default: the benchmark size): n and the
 /// mode's name when it is one of the kernel's sizes.
 pub(super) fn size_of(
@@ -144,7 +132,7 @@ pub(super) fn size_of(
         _ => {}
     }
     match text.parse::<f64>() {
-        Ok(n) if n.is_finite() && n >= 1.0 && n.fract() == 0.0 && n <= 1e15 => {
+        Ok(n) if PROBLEM_SIZE.contains(n) => {
             let mode = if n == benchmark as f64 {
                 Some("benchmark")
             } else if n == test as f64 {
@@ -155,7 +143,8 @@ pub(super) fn size_of(
             Ok((n, mode))
         }
         _ => Err(CliError::usage(format!(
-            "--size {text}: the problem size must be a whole number of at least 1, `test` or `benchmark`"
+            "--size {text}: the problem size must be {}, `test` or `benchmark`",
+            PROBLEM_SIZE.need()
         ))),
     }
 }
@@ -197,9 +186,8 @@ fn offload_sets(items: &[String]) -> Result<Vec<(OffloadParam, f64)>, CliError> 
         let Some(p) = OffloadParam::from_name(name) else {
             continue;
         };
-        if !p.rule().allows(v) {
-            return Err(rule_error(item, name, p.rule(), p.unit()));
-        }
+        p.check(v)
+            .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
         sets.retain(|(q, _)| *q != p);
         sets.push((p, v));
     }
@@ -352,10 +340,8 @@ pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
         ("offload", json!(d.offload)),
         ("fits_gpu", json!(d.fits_gpu)),
         ("fits_host", json!(d.fits_host)),
-        (
-            "footprint_bytes",
-            json!({"at_least": d.footprint.lower, "at_most": d.footprint.upper}),
-        ),
+        ("footprint_bytes", footprint_json(&d.footprint)),
+        ("host_footprint_bytes", footprint_json(&d.host_footprint)),
         ("reason", json!(d.does_not_fit(&model_platform.memory))),
         ("mwp", json!(d.gpu.mwp)),
         ("cwp", json!(d.gpu.cwp)),
@@ -378,8 +364,22 @@ pub fn run_offload(args: &OffloadArgs) -> Result<Value, CliError> {
     ] {
         m.insert(k.into(), v);
     }
+    explain_nulls(&mut m);
     Ok(Value::Object(m))
 }
+
+/// A reason beside every null of the decision, its GPU and its CPU part.
+fn explain_nulls(m: &mut Map<String, Value>) {
+    for part in ["gpu", "cpu"] {
+        if let Some(Value::Object(o)) = m.get_mut(part) {
+            crate::cli::explain_nulls(o, NOT_FINITE);
+        }
+    }
+    crate::cli::explain_nulls(m, NOT_FINITE);
+}
+
+/// Why a number of the offload model is null.
+pub(super) const NOT_FINITE: &str = "not a finite number";
 
 /// Every access of the kernel at size n: its stride with respect to the
 /// parallel index and whether a warp's accesses coalesce.
@@ -458,6 +458,17 @@ fn platform_params(platform: &Platform) -> Map<String, Value> {
     params
 }
 
+/// A memory's footprint: its bounds, and whether the kernel states it
+/// (`exact`, from the kernel preset) or its transfers bound it.
+fn footprint_json(f: &Footprint) -> Value {
+    json!({
+        "at_least": f.lower,
+        "at_most": f.upper,
+        "exact": f.exact,
+        "from": if f.exact { "kernel" } else { "transfers" },
+    })
+}
+
 /// The units of `eval offload`.
 fn offload_units() -> Value {
     json!({
@@ -466,6 +477,7 @@ fn offload_units() -> Value {
         "transfer_s": "s (both directions over the bus)",
         "gpu_s": "s (kernel plus transfers)",
         "speedup": "cpu_s / gpu_s",
+        "footprint_bytes": "bytes in the GPU's memory (host_footprint_bytes: the host's); from the kernel's device_bytes and host_bytes, else bounded by its transfers",
         "gpu_cycles": "GPU cycles at freq_ghz",
         "stride": "elements between neighbouring threads",
         "params": "GHz, GB/s, cycles, us, counts (see --help)",

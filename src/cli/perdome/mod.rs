@@ -118,5 +118,6 @@ pub fn eval_json(model: Model, s: &Scenario, i_c: f64, i_g: f64) -> Result<Value
     m.insert("params".into(), Value::Object(params));
     units.insert("params".into(), json!("t_f, t_b: ps; e_f, e_b: pJ; p_s: W"));
     m.insert("units".into(), Value::Object(units));
+    crate::cli::explain_nulls(&mut m, "not a finite number");
     Ok(Value::Object(m))
 }

@@ -5,10 +5,9 @@ use crate::model::platform::Source;
 use clap::Args;
 
 use crate::cli::{CliError, catalog, preset_error};
-use crate::model::perdome::machine::check_param;
 use crate::model::perdome::partition::check_intensity;
 use crate::model::perdome::{Counted, Param, Segment, Side, intensities};
-use crate::model::perdome::{NamedPartition, Scenario};
+use crate::model::perdome::{NamedPartition, NoSuchPartition, Scenario};
 use crate::preset::defaults;
 use crate::preset::{self};
 
@@ -131,7 +130,8 @@ impl Overrides {
                 }
                 _ => {
                     let (side, param) = Param::parse_full(name).ok_or_else(known)?;
-                    check_param(side.name(), param, v)
+                    param
+                        .check(side, v)
                         .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
                     o.machine.retain(|(s, p, _)| !(*s == side && *p == param));
                     o.machine.push((side, param, v));
@@ -142,6 +142,12 @@ impl Overrides {
             return Err(CliError::usage(
                 "--set I_C and --set I_G go together: give both (or neither, for p-DP at I)",
             ));
+        }
+        if o.i_c == Some(0.0) && o.i_g == Some(0.0) {
+            return Err(CliError::usage(format!(
+                "--set I_C=0 --set I_G=0: {}",
+                NoSuchPartition::NoFlops
+            )));
         }
         Ok(o)
     }
@@ -229,9 +235,11 @@ impl ScenarioArgs {
             return Ok(None);
         }
         let segments = parse_segments(&self.segments)?;
-        intensities(&segments)
-            .map(Some)
-            .map_err(|e| CliError::usage(format!("--segment: {e}")))
+        let bad = |e: &dyn std::fmt::Display| CliError::usage(format!("--segment: {e}"));
+        let counted = intensities(&segments).map_err(|e| bad(&e))?;
+        // The intensities the counts give lie in their ranges.
+        counted.wp.check_values().map_err(|e| bad(&e))?;
+        Ok(Some(counted))
     }
 }
 

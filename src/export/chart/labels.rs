@@ -6,7 +6,25 @@ use super::geom::{Frame, Pt, Rect, clip_segment, overlaps};
 use super::lines::ref_px;
 use crate::export::layout::{text_box, text_width};
 use crate::export::svg_util::{Align, Svg};
-use crate::figure::chart::{ChartPanel, Orientation, PointMarker, RefLine};
+use crate::figure::chart::{ChartPanel, PointMarker, RefLine};
+use crate::figure::labels::{Spot, marker_spots, ref_line_spots};
+
+/// Spots as (x, y, alignment) candidates.
+fn aligned(spots: Vec<Spot>) -> Vec<(f64, f64, Align)> {
+    spots
+        .into_iter()
+        .map(|s| {
+            let a = if s.align < 0.25 {
+                Align::Start
+            } else if s.align > 0.75 {
+                Align::End
+            } else {
+                Align::Middle
+            };
+            (s.x, s.y, a)
+        })
+        .collect()
+}
 
 /// Boxes already taken by labels, symbols, bars and the legend, and the
 /// segments of the drawn lines, which labels avoid where they can.
@@ -77,35 +95,8 @@ pub(super) fn ref_label(
     }
     let Some(v) = ref_px(p, fr, r) else { return };
     let k = st.k;
-    let [x0, y0, x1, y1] = fr.plot;
     let size = st.marker * 0.95;
-    let g = 4.0 * k;
-    let cands = match r.orientation {
-        Orientation::Horizontal => [
-            (x1 - g, v - g, Align::End),
-            (x1 - g, v + g + size * 0.85, Align::End),
-            (x0 + g, v - g, Align::Start),
-            (x0 + g, v + g + size * 0.85, Align::Start),
-            ((x0 + x1) / 2.0, v - g, Align::Middle),
-            ((x0 + x1) / 2.0, v + g + size * 0.85, Align::Middle),
-            (x0 + (x1 - x0) * 0.75, v - g, Align::Middle),
-            (x0 + (x1 - x0) * 0.25, v - g, Align::Middle),
-            (x0 + (x1 - x0) * 0.75, v + g + size * 0.85, Align::Middle),
-            (x0 + (x1 - x0) * 0.25, v + g + size * 0.85, Align::Middle),
-        ],
-        Orientation::Vertical => [
-            (v + g, y0 + g + size, Align::Start),
-            (v - g, y0 + g + size, Align::End),
-            (v + g, y1 - g - size * 0.3, Align::Start),
-            (v - g, y1 - g - size * 0.3, Align::End),
-            (v + g, (y0 + y1) / 2.0, Align::Start),
-            (v - g, (y0 + y1) / 2.0, Align::End),
-            (v + g, y0 + (y1 - y0) * 0.25, Align::Start),
-            (v - g, y0 + (y1 - y0) * 0.25, Align::End),
-            (v + g, y0 + (y1 - y0) * 0.75, Align::Start),
-            (v - g, y0 + (y1 - y0) * 0.75, Align::End),
-        ],
-    };
+    let cands = aligned(ref_line_spots(r.orientation, v, fr.plot, size, 4.0 * k));
     let (x, y, a) = taken.choose(&cands, &r.label, size);
     svg.halo_text(x, y, size, a, &r.label);
 }
@@ -123,21 +114,7 @@ pub(super) fn marker_label(
         return;
     }
     let h = st.marker;
-    let gap = r + 3.0 * st.k;
-    let cands = [
-        (x + gap, y - gap + h * 0.2, Align::Start),
-        (x + gap, y + h * 0.35, Align::Start),
-        (x + gap, y + gap + h * 0.6, Align::Start),
-        (x - gap, y - gap + h * 0.2, Align::End),
-        (x - gap, y + h * 0.35, Align::End),
-        (x - gap, y + gap + h * 0.6, Align::End),
-        (x, y - gap - 2.0 * st.k, Align::Middle),
-        (x, y + gap + h, Align::Middle),
-        (x + gap, y - gap - h, Align::Start),
-        (x - gap, y - gap - h, Align::End),
-        (x + gap, y + gap + 2.0 * h, Align::Start),
-        (x - gap, y + gap + 2.0 * h, Align::End),
-    ];
+    let cands = aligned(marker_spots(x, y, r, h, 3.0 * st.k));
     let (tx, ty, a) = taken.choose(&cands, &mk.label, h);
     svg.halo_text(tx, ty, h, a, &mk.label);
 }

@@ -50,13 +50,8 @@ pub fn draw(svg: &mut Svg, fig: &CompareFigure) {
     let lines = notes.iter().map(Vec::len).max().unwrap_or(0);
     for (i, (panel, notes)) in fig.panels.iter().zip(&notes).enumerate() {
         let x = margin + i as f64 * (pw + gap);
-        draw_panel(
-            svg,
-            panel,
-            notes,
-            lines,
-            [x, top, pw, svg.height - top - 12.0 * k],
-        );
+        let rect = [x, top, pw, svg.height - top - 12.0 * k];
+        draw_panel(svg, panel, fig.log_scale, notes, lines, rect);
     }
 }
 
@@ -72,8 +67,15 @@ fn panel_notes(p: &ComparePanel, size: f64, w: f64) -> Vec<String> {
 
 /// One panel inside the rectangle (x, y, w, h), with `lines` lines of
 /// notes reserved at the bottom.
-fn draw_panel(svg: &mut Svg, p: &ComparePanel, notes: &[String], lines: usize, rect: [f64; 4]) {
-    let l = PanelLayout::new(svg.k, p, lines, rect);
+fn draw_panel(
+    svg: &mut Svg,
+    p: &ComparePanel,
+    log: bool,
+    notes: &[String],
+    lines: usize,
+    rect: [f64; 4],
+) {
+    let l = PanelLayout::new(svg.k, p, log, lines, rect);
     l.title_and_axis(svg);
     for (i, b) in p.bars.iter().enumerate() {
         l.bar_group(svg, i, b);
@@ -107,14 +109,17 @@ struct PanelLayout<'a> {
     group_w: f64,
     /// Category labels rotated (too long for their group).
     rotate: bool,
-    /// Value ticks from zero, their step, and the value at the top.
+    /// Powers of ten on the value axis.
+    log: bool,
+    /// Value ticks (from zero, or decades), their step, and the value at
+    /// the top of a linear axis.
     ticks: Vec<f64>,
     step: f64,
     top_v: f64,
 }
 
 impl<'a> PanelLayout<'a> {
-    fn new(k: f64, p: &'a ComparePanel, lines: usize, rect: [f64; 4]) -> Self {
+    fn new(k: f64, p: &'a ComparePanel, log: bool, lines: usize, rect: [f64; 4]) -> Self {
         let [x, y, w, h] = rect;
         let note_size = 11.0 * k;
         let line_h = note_size * 1.35;
@@ -137,7 +142,11 @@ impl<'a> PanelLayout<'a> {
         };
         let (py0, py1) = (y + 46.0 * k, y + h - notes_h - labels_h - 8.0 * k);
         let vmax = p.max_value();
-        let ticks = ticks_from_zero(vmax, 5);
+        let ticks = if log {
+            p.log_ticks()
+        } else {
+            ticks_from_zero(vmax, 5)
+        };
         let step = tick_step(&ticks);
         let top_v = ticks
             .last()
@@ -160,6 +169,7 @@ impl<'a> PanelLayout<'a> {
             py1,
             group_w,
             rotate,
+            log,
             ticks,
             step,
             top_v,
@@ -169,7 +179,7 @@ impl<'a> PanelLayout<'a> {
     /// The pixel y of value `v`.
     fn vy(&self, v: f64) -> f64 {
         let ph = (self.py1 - self.py0).max(10.0);
-        self.py1 - (v / self.top_v).clamp(0.0, 1.05) * ph
+        self.py1 - self.p.fraction(v, self.log, self.top_v) * ph
     }
 
     /// The title, the value ticks with their grid lines, both axes and
@@ -196,12 +206,17 @@ impl<'a> PanelLayout<'a> {
                 11.0 * k,
                 Align::End,
                 INK,
-                &fmt_tick_step(*t, self.step),
+                &if self.log {
+                    fmt_large(*t)
+                } else {
+                    fmt_tick_step(*t, self.step)
+                },
             );
         }
         svg.line(px0, py1, px1, py1, INK, 1.0 * k);
         svg.line(px0, py0 - 6.0 * k, px0, py1, INK, 1.0 * k);
-        let unit = format!("{} ({})", p.title, p.unit);
+        let scale = if self.log { ", log scale" } else { "" };
+        let unit = format!("{} ({}{scale})", p.title, p.unit);
         svg.text_ex(
             self.x + 12.0 * k,
             (py0 + py1) / 2.0,

@@ -217,7 +217,7 @@ impl<'a> Pair<'a> {
             panel.series.push(
                 Series::line(
                     "with transfers",
-                    palette::PURPLE,
+                    palette::SKY,
                     pts(
                         f,
                         b.low

@@ -102,11 +102,12 @@ pub fn method_color(m: Method) -> [u8; 3] {
     }
 }
 
-/// Colour of device `i` in the speed view.
+/// Colour of device `i` in the speed view: never vermilion or black,
+/// which mark the CPM and FPM partitions there.
 pub fn device_color(i: usize) -> [u8; 3] {
     const C: [[u8; 3]; 7] = [
         palette::BLUE,
-        palette::VERMILION,
+        palette::GREY,
         palette::GREEN,
         palette::ORANGE,
         palette::PURPLE,

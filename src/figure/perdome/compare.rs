@@ -31,11 +31,50 @@ pub struct ComparePanel {
 impl ComparePanel {
     /// Largest value drawn (model or measured), for the axis.
     pub fn max_value(&self) -> f64 {
+        self.values().fold(0.0, f64::max)
+    }
+
+    fn values(&self) -> impl Iterator<Item = f64> + '_ {
         self.bars
             .iter()
             .flat_map(|b| [b.model, b.measured])
             .flatten()
-            .fold(0.0, f64::max)
+            .filter(|v| v.is_finite())
+    }
+
+    /// The log axis' range: from the decade at or below the smallest
+    /// positive value to the decade at or above the largest (at least one
+    /// decade). `(1, 10)` when no value is positive.
+    pub fn log_range(&self) -> (f64, f64) {
+        let pos = || self.values().filter(|v| *v > 0.0);
+        let (Some(lo), Some(hi)) = (pos().reduce(f64::min), pos().reduce(f64::max)) else {
+            return (1.0, 10.0);
+        };
+        let a = lo.log10().floor();
+        let b = hi.log10().ceil().max(a + 1.0);
+        (10f64.powf(a), 10f64.powf(b))
+    }
+
+    /// Where value `v` sits along the panel's value axis, 0 (bottom) to 1
+    /// (top, `top` on a linear axis); values off the axis are clamped (a
+    /// value of 0 or less sits at the bottom of a log axis).
+    pub fn fraction(&self, v: f64, log: bool, top: f64) -> f64 {
+        if log {
+            let (lo, hi) = self.log_range();
+            if v <= 0.0 || !v.is_finite() {
+                return 0.0;
+            }
+            ((v.log10() - lo.log10()) / (hi.log10() - lo.log10())).clamp(0.0, 1.05)
+        } else {
+            (v / top.max(f64::MIN_POSITIVE)).clamp(0.0, 1.05)
+        }
+    }
+
+    /// The decades of the log axis, bottom to top.
+    pub fn log_ticks(&self) -> Vec<f64> {
+        let (lo, hi) = self.log_range();
+        let (a, b) = (lo.log10().round() as i32, hi.log10().round() as i32);
+        (a..=b).map(|k| 10f64.powi(k)).collect()
     }
 }
 
@@ -44,6 +83,9 @@ pub struct CompareFigure {
     pub title: String,
     pub subtitle: String,
     pub panels: Vec<ComparePanel>,
+    /// Value axes in powers of ten, so that a 50 GFLOP/s bar stays
+    /// visible beside 16,000 (a display choice: the values are the same).
+    pub log_scale: bool,
 }
 
 pub fn build(a: &Analysis) -> CompareFigure {
@@ -68,6 +110,7 @@ pub fn build(a: &Analysis) -> CompareFigure {
                 footnote: energy_footnote(a),
             },
         ],
+        log_scale: false,
     }
 }
 

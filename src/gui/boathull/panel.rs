@@ -14,9 +14,9 @@ use super::state::{ApplicationChoice, BoathullState, ProcessorState};
 use crate::gui::app::file_name;
 use crate::gui::context::ViewContext;
 use crate::gui::jobs::FileDialog;
-use crate::gui::widgets::value_row_ui;
+use crate::gui::widgets::{param_row_ui, value_row_ui};
 use crate::model::boathull::{
-    Assume, Class, ClassError, SizeKey, size_fields, table1_examples, with_size,
+    Assume, BoathullParam, Class, ClassError, SizeKey, size_fields, table1_examples, with_size,
 };
 use crate::model::perdome::Side;
 use crate::preset::{self, Catalog, defaults};
@@ -289,30 +289,26 @@ fn complexity_section_ui(ui: &mut Ui, bh: &mut BoathullState) {
         .num_columns(3)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
-            value_row_ui(
-                ui,
-                "f (ops/element)",
-                "Operations per element of the operator: the marker and readout",
-                &mut bh.f,
-                F_RANGE,
-                "ops/element",
-            );
-            value_row_ui(
-                ui,
-                "f min (ops/element)",
-                "Low end of the f axis",
-                &mut bh.f_min,
-                F_RANGE,
-                "ops/element",
-            );
-            value_row_ui(
-                ui,
-                "f max (ops/element)",
-                "High end of the f axis",
-                &mut bh.f_max,
-                F_RANGE,
-                "ops/element",
-            );
+            let range = BoathullParam::F.range();
+            for (label, tip, v) in [
+                (
+                    "f (ops/element)",
+                    "Operations per element of the operator: the marker and readout",
+                    &mut bh.f,
+                ),
+                (
+                    "f min (ops/element)",
+                    "Low end of the f axis",
+                    &mut bh.f_min,
+                ),
+                (
+                    "f max (ops/element)",
+                    "High end of the f axis",
+                    &mut bh.f_max,
+                ),
+            ] {
+                param_row_ui(ui, (label, tip, "ops/element"), v, F_RANGE, &range);
+            }
         });
 }
 

@@ -5,10 +5,12 @@ use eframe::egui::{self, Ui};
 
 use super::panel::assumptions_ui;
 use super::state::ProcessorState;
-use crate::gui::widgets::{source_tag_ui, value_row_ui};
-use crate::model::boathull::{Cpu, Machine};
+use crate::gui::widgets::{param_row_ui, source_tag_ui};
+use crate::model::boathull::{BoathullParam, Machine};
+use crate::model::perdome::Side;
 
-type Range = std::ops::RangeInclusive<f64>;
+/// A slider's range.
+type Slider = std::ops::RangeInclusive<f64>;
 
 /// Sliders for every parameter of a processor, its assumptions and Reset.
 pub(super) fn params_ui(ui: &mut Ui, salt: &str, p: &mut ProcessorState) {
@@ -16,37 +18,10 @@ pub(super) fn params_ui(ui: &mut Ui, salt: &str, p: &mut ProcessorState) {
     egui::Grid::new(("bh_params", salt))
         .num_columns(3)
         .spacing([8.0, 4.0])
-        .show(ui, |ui| match &mut p.params {
-            Machine::Gpu(g) => {
-                let rows: [(&str, &str, &mut f64, Range); 4] = [
-                    (
-                        "P_compute (GFLOP/s)",
-                        "Peak compute rate; a multiply-add counts as 2 operations",
-                        &mut g.p_compute_gflops,
-                        1.0..=1e6,
-                    ),
-                    (
-                        "P_coalesced (GB/s)",
-                        "Practical bandwidth of sequential (coalesced) accesses",
-                        &mut g.p_coalesced_gbs,
-                        0.1..=1e5,
-                    ),
-                    (
-                        "P_uncoalesced (GB/s)",
-                        "Practical bandwidth of scattered (uncoalesced) accesses",
-                        &mut g.p_uncoalesced_gbs,
-                        0.01..=1e4,
-                    ),
-                    (
-                        "B_bus (GB/s)",
-                        "Practical host-accelerator bus bandwidth (transfer t0)",
-                        &mut g.b_bus_gbs,
-                        0.1..=1e4,
-                    ),
-                ];
-                rows_ui(ui, kind, rows);
+        .show(ui, |ui| {
+            for (param, tip, slider) in rows(p.side()) {
+                machine_row_ui(ui, kind, &mut p.params, (param, tip, slider));
             }
-            Machine::Cpu(c) => cpu_params_ui(ui, c),
         });
     sources_ui(ui, p);
     assumptions_ui(ui, salt, p);
@@ -59,6 +34,66 @@ pub(super) fn params_ui(ui: &mut Ui, salt: &str, p: &mut ProcessorState) {
         .clicked()
     {
         p.params = p.loaded;
+    }
+}
+
+/// A row: the parameter, its tooltip and the slider's range.
+type Row = (BoathullParam, &'static str, Slider);
+
+/// The rows of a processor of kind `side`.
+fn rows(side: Side) -> [Row; 4] {
+    use BoathullParam as B;
+    match side {
+        Side::Gpu => [
+            (
+                B::PCompute,
+                "Peak compute rate; a multiply-add counts as 2 operations",
+                1.0..=1e6,
+            ),
+            (
+                B::PCoalesced,
+                "Practical bandwidth of sequential (coalesced) accesses",
+                0.1..=1e5,
+            ),
+            (
+                B::PUncoalesced,
+                "Practical bandwidth of scattered (uncoalesced) accesses",
+                0.01..=1e4,
+            ),
+            (
+                B::BBus,
+                "Practical host-accelerator bus bandwidth (transfer t0)",
+                0.1..=1e4,
+            ),
+        ],
+        Side::Cpu => [
+            (B::PCompute, "peak compute rate", 0.1..=1e5),
+            (B::PMemory, "practical memory bandwidth (STREAM)", 0.1..=1e4),
+            (B::NThreads, "simultaneous hardware threads", 1.0..=1024.0),
+            (
+                B::WVector,
+                "vector register width; 32-bit lanes = W_vector / 32",
+                32.0..=2048.0,
+            ),
+        ],
+    }
+}
+
+/// One parameter's slider row, kept within its range (W_vector on a
+/// multiple of 32 bits).
+fn machine_row_ui(ui: &mut Ui, kind: &str, m: &mut Machine, (param, tip, slider): Row) {
+    let Some(mut v) = param.get(m) else {
+        return;
+    };
+    let range = param.range();
+    let label = format!("{} ({})", param.name(), range.unit);
+    let tip = format!("{kind}: {tip}");
+    if param_row_ui(ui, (&label, &tip, range.unit), &mut v, slider, &range) {
+        if param == BoathullParam::WVector {
+            v = range.clamp((v / 32.0).round() * 32.0);
+        }
+        // In range after the row's clamp, so the set cannot fail.
+        let _ = param.set(m, v);
     }
 }
 
@@ -82,58 +117,4 @@ fn sources_ui(ui: &mut Ui, p: &ProcessorState) {
             );
         }
     });
-}
-
-/// Slider rows whose unit is the part of the label in parentheses.
-fn rows_ui<const N: usize>(ui: &mut Ui, kind: &str, rows: [(&str, &str, &mut f64, Range); N]) {
-    for (label, tip, v, range) in rows {
-        let unit = label
-            .split_once('(')
-            .map_or("", |(_, u)| u.trim_end_matches(')'));
-        value_row_ui(ui, label, &format!("{kind}: {tip}"), v, range, unit);
-    }
-}
-
-/// The CPU's rates, thread count and vector width.
-fn cpu_params_ui(ui: &mut Ui, c: &mut Cpu) {
-    rows_ui(
-        ui,
-        "CPU",
-        [
-            (
-                "P_compute (GFLOP/s)",
-                "peak compute rate",
-                &mut c.p_compute_gflops,
-                0.1..=1e5,
-            ),
-            (
-                "P_memory (GB/s)",
-                "practical memory bandwidth (STREAM)",
-                &mut c.p_memory_gbs,
-                0.1..=1e4,
-            ),
-        ],
-    );
-    let mut n = f64::from(c.n_threads);
-    if value_row_ui(
-        ui,
-        "N_threads (threads)",
-        "CPU: simultaneous hardware threads",
-        &mut n,
-        1.0..=1024.0,
-        "threads",
-    ) {
-        c.n_threads = n.round().clamp(1.0, f64::from(u32::MAX)) as u32;
-    }
-    let mut w = f64::from(c.w_vector_bits);
-    if value_row_ui(
-        ui,
-        "W_vector (bits)",
-        "CPU: vector register width; 32-bit lanes = W_vector / 32",
-        &mut w,
-        32.0..=2048.0,
-        "bits",
-    ) {
-        c.w_vector_bits = ((w / 32.0).round().max(1.0) * 32.0).min(f64::from(u32::MAX)) as u32;
-    }
 }

@@ -55,7 +55,7 @@ pub(super) fn legend_corner(p: &ChartPanel) -> Corner {
 /// Grid marks of a log10 axis (positions): decades (thinned on wide
 /// ranges) with 2x and 5x (and the other multiples, fainter); under a
 /// decade, round data values.
-pub(super) fn log_marks(input: GridInput) -> Vec<GridMark> {
+pub(crate) fn log_marks(input: GridInput) -> Vec<GridMark> {
     let (a, b) = input.bounds;
     let mut out = Vec::new();
     if !(a.is_finite() && b.is_finite()) || b <= a || b - a > 400.0 {
@@ -109,7 +109,7 @@ pub(super) fn log_marks(input: GridInput) -> Vec<GridMark> {
 }
 
 /// A log10 position as a data value: `1e-3`, `10`, `2`, `0.05`.
-pub(super) fn log_label(pos: f64) -> String {
+pub(crate) fn log_label(pos: f64) -> String {
     if (pos - pos.round()).abs() < 1e-6 {
         fmt_pow10(pos.round() as i64)
     } else {

@@ -14,9 +14,9 @@ use super::FpmUi;
 use super::state::{FpmState, SizesPreset, paper_devices};
 use crate::figure::fpm::{FpmDevice, device_color};
 use crate::gui::context::ViewContext;
-use crate::gui::widgets::{rgb, source_tag_ui, value_row_ui};
+use crate::gui::widgets::{param_row_ui, rgb, source_tag_ui};
 use crate::measure::{Kernel, MAX_THREADS};
-use crate::model::fpm::OutOfCore;
+use crate::model::fpm::{FpmParam, OutOfCore};
 use crate::preset::fpm::keys;
 
 /// The out-of-core factor a device gets when its switch is turned on.
@@ -124,7 +124,11 @@ fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice) {
     let mut limit = d.max_size_units.unwrap_or(0.0);
     let step = (limit.abs() * 0.002).max(0.01);
     if ui
-        .add(DragValue::new(&mut limit).range(0.0..=1e300).speed(step))
+        .add(
+            DragValue::new(&mut limit)
+                .range(0.0..=FpmParam::MaxSize.range().max)
+                .speed(step),
+        )
         .on_hover_text(format!(
             "Largest size the device holds, {}; no share goes beyond it unless it runs out of core; 0 = no limit",
             d.unit
@@ -155,7 +159,7 @@ fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice) {
         match &mut d.out_of_core {
             Some(OutOfCore::Factor(k)) => {
                 ui.add(DragValue::new(k).range(0.01..=1.0).speed(0.005).max_decimals(3))
-                    .on_hover_text("Speed beyond the limit as a fraction of the speed at the limit, in (0, 1]");
+                    .on_hover_text("Speed beyond the limit as a fraction of the speed at the limit, from 0.001 to 1");
             }
             Some(OutOfCore::Points(p)) => {
                 ui.weak(format!("{} points", p.len()))
@@ -270,7 +274,8 @@ fn problem_section_ui(ui: &mut Ui, s: &mut FpmState) {
         .show(ui, |ui| {
             let label = format!("n ({unit})");
             let tip = "Total problem size to partition over the devices, in their computation unit";
-            if value_row_ui(ui, &label, tip, &mut s.n_units, lo..=hi, &unit) {
+            let range = FpmParam::ProblemSize.range();
+            if param_row_ui(ui, (&label, tip, &unit), &mut s.n_units, lo..=hi, &range) {
                 s.round_n();
             }
         });

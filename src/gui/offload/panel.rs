@@ -10,13 +10,15 @@ use eframe::egui::{self, DragValue, RichText, Ui};
 use super::state::{BasePlatform, OffloadState, Readout};
 use crate::format::fmt_edit;
 use crate::gui::ViewError;
-use crate::gui::widgets::{parse_edit, source_tag_ui, value_cells_ui, value_row_ui};
-use crate::model::offload::{Formulation, OffloadParam, OffloadParam as P, ParamRule};
+use crate::gui::widgets::{param_cells_ui, parse_edit, source_tag_ui, value_row_ui};
+use crate::model::offload::{
+    Formulation, OffloadParam, OffloadParam as P, PROBLEM_SIZE, ParamRule,
+};
 use crate::preset::Catalog;
 use crate::preset::offload::KernelSet;
 
 /// Slider range of a platform parameter (the number field accepts any
-/// value its rule allows).
+/// value in its range, [`OffloadParam::range`]).
 fn slider_range(p: OffloadParam) -> RangeInclusive<f64> {
     match p {
         P::SmCount => 1.0..=256.0,
@@ -227,7 +229,7 @@ fn sizes_ui(ui: &mut Ui, s: &mut OffloadState) {
                 "",
             ) && s.size.is_finite()
             {
-                s.size = s.size.round().max(1.0);
+                s.size = PROBLEM_SIZE.clamp(s.size);
             }
         });
     ui.horizontal(|ui| {
@@ -329,7 +331,8 @@ fn param_grid_ui(
                     continue;
                 };
                 let tip = format!("{} ({}) [--set {}]", p.description(), p.unit(), p.name());
-                if value_cells_ui(ui, p.label(), &tip, &mut v, slider_range(p), p.unit()) {
+                let text = (p.label(), tip.as_str(), p.unit());
+                if param_cells_ui(ui, text, &mut v, slider_range(p), &p.range()) {
                     set_param(s, p, v);
                 }
                 match (

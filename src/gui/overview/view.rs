@@ -71,9 +71,11 @@ pub fn overview_view_ui(
     ctx: &mut ViewContext<'_>,
 ) {
     let first = (c.input.first.id.as_str(), c.input.first.name.as_str());
+    // The cards take at most a third of a small window; the charts the rest.
+    let cards = (ui.available_height() * 0.34).clamp(140.0, 300.0);
     egui::Panel::top("overview_verdicts")
         .resizable(true)
-        .default_size(300.0)
+        .default_size(cards)
         .show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| match (&c.input.second, c.texts.get(1)) {
                 (Some(p2), Some(t2)) => {
@@ -90,5 +92,9 @@ pub fn overview_view_ui(
                 _ => column_ui(ui, first, &c.texts[0], ctx),
             });
         });
-    crate::gui::chart_view::chart_ui(ui, fig);
+    // The bar charts do not pan or zoom, so a window too low for them
+    // scrolls instead of cutting off the lower row.
+    egui::ScrollArea::vertical()
+        .id_salt("overview_charts")
+        .show(ui, |ui| crate::gui::chart_view::chart_ui(ui, fig));
 }

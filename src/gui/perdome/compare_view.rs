@@ -8,6 +8,7 @@ use egui_plot::{Bar, BarChart, GridMark, Legend, Plot, PlotPoint, PlotUi, Text};
 
 use crate::figure::{CompareFigure, ComparePanel};
 use crate::format::fmt_num;
+use crate::gui::chart_view::axes::{log_label, log_marks};
 
 const MODEL: Color32 = Color32::from_rgb(70, 130, 180);
 const MEASURED: Color32 = Color32::from_rgb(230, 140, 40);
@@ -20,7 +21,7 @@ pub fn compare_ui(ui: &mut Ui, fig: &CompareFigure) {
     let height = (ui.available_height() * 0.62).max(180.0);
     ui.columns(n, |cols| {
         for (k, (col, p)) in cols.iter_mut().zip(&fig.panels).enumerate() {
-            panel_ui(col, k, p, height);
+            panel_ui(col, k, p, fig.log_scale, height);
         }
     });
 }
@@ -34,10 +35,24 @@ fn short(label: &str) -> String {
     s
 }
 
-fn panel_ui(ui: &mut Ui, k: usize, p: &ComparePanel, height: f32) {
-    ui.strong(format!("{} ({})", p.title, p.unit));
+/// Where a value sits on the value axis: itself, or its log10 on a log
+/// axis (a value of 0 or less at the bottom).
+fn axis_pos(v: f64, log: Option<f64>) -> f64 {
+    match log {
+        Some(_) if v > 0.0 => v.log10(),
+        Some(bottom) => bottom,
+        None => v,
+    }
+}
+
+fn panel_ui(ui: &mut Ui, k: usize, p: &ComparePanel, log: bool, height: f32) {
+    let scale = if log { ", log scale" } else { "" };
+    ui.strong(format!("{} ({}{scale})", p.title, p.unit));
     let labels: Vec<String> = p.bars.iter().map(|b| short(&b.label)).collect();
     let n = p.bars.len();
+    let (lo, hi) = p.log_range();
+    // On a log axis bars rise from the bottom decade.
+    let log_bottom = log.then(|| lo.log10());
     let bars =
         |pick: fn(&crate::figure::CompareBar) -> Option<f64>, dx: f64, fill: Color32| -> Vec<Bar> {
             p.bars
@@ -45,7 +60,9 @@ fn panel_ui(ui: &mut Ui, k: usize, p: &ComparePanel, height: f32) {
                 .enumerate()
                 .filter_map(|(i, b)| {
                     pick(b).filter(|v| v.is_finite()).map(|v| {
-                        Bar::new(i as f64 + dx, v)
+                        let base = log_bottom.unwrap_or(0.0);
+                        Bar::new(i as f64 + dx, axis_pos(v, log_bottom) - base)
+                            .base_offset(base)
                             .width(0.38)
                             .name(&b.label)
                             .fill(fill)
@@ -56,14 +73,17 @@ fn panel_ui(ui: &mut Ui, k: usize, p: &ComparePanel, height: f32) {
         };
     let model = bars(|b| b.model, -0.2, MODEL);
     let measured = bars(|b| b.measured, 0.2, MEASURED);
-    let top = p.max_value().max(f64::MIN_POSITIVE) * 1.15;
-    Plot::new(("compare_plot", k))
+    let (bottom, top) = match log_bottom {
+        Some(b) => (b, hi.log10() + 0.1),
+        None => (0.0, p.max_value().max(f64::MIN_POSITIVE) * 1.15),
+    };
+    let mut plot = Plot::new(("compare_plot", k))
         .height(height)
         .allow_drag(false)
         .allow_zoom(false)
         .allow_scroll(false)
         .allow_boxed_zoom(false)
-        .include_y(0.0)
+        .include_y(bottom)
         .include_y(top)
         .include_x(-0.6)
         .include_x(n as f64 - 0.4)
@@ -84,8 +104,13 @@ fn panel_ui(ui: &mut Ui, k: usize, p: &ComparePanel, height: f32) {
                 String::new()
             }
         })
-        .legend(Legend::default())
-        .show(ui, |pui| bar_items(pui, &model, &measured, &p.unit));
+        .legend(Legend::default());
+    if log {
+        plot = plot
+            .y_grid_spacer(log_marks)
+            .y_axis_formatter(|mark, _| log_label(mark.value));
+    }
+    plot.show(ui, |pui| bar_items(pui, &model, &measured, &p.unit, log));
     ui.add_space(4.0);
     ui.label(&p.footnote);
     for b in &p.bars {
@@ -98,11 +123,17 @@ fn panel_ui(ui: &mut Ui, k: usize, p: &ComparePanel, height: f32) {
 }
 
 /// The model and measured bars with their values above them.
-fn bar_items(pui: &mut PlotUi<'_>, model: &[Bar], measured: &[Bar], unit: &str) {
+fn bar_items(pui: &mut PlotUi<'_>, model: &[Bar], measured: &[Bar], unit: &str, log: bool) {
     let (unit, unit2) = (unit.to_string(), unit.to_string());
+    // The value a bar stands for (its top is a log10 on a log axis).
+    let real = move |b: &Bar| {
+        let top = b.value + b.base_offset.unwrap_or(0.0);
+        if log { 10f64.powf(top) } else { top }
+    };
     for b in model.iter().chain(measured.iter()) {
+        let top = b.value + b.base_offset.unwrap_or(0.0);
         pui.text(
-            Text::new("", PlotPoint::new(b.argument, b.value), fmt_num(b.value))
+            Text::new("", PlotPoint::new(b.argument, top), fmt_num(real(b)))
                 .anchor(egui::Align2::CENTER_BOTTOM)
                 .allow_hover(false),
         );
@@ -111,7 +142,7 @@ fn bar_items(pui: &mut PlotUi<'_>, model: &[Bar], measured: &[Bar], unit: &str) 
         BarChart::new("model", model.to_vec())
             .color(MODEL)
             .element_formatter(Box::new(move |bar, _| {
-                format!("{}\nmodel: {} {unit}", bar.name, fmt_num(bar.value))
+                format!("{}\nmodel: {} {unit}", bar.name, fmt_num(real(bar)))
             })),
     );
     if !measured.is_empty() {
@@ -119,7 +150,7 @@ fn bar_items(pui: &mut PlotUi<'_>, model: &[Bar], measured: &[Bar], unit: &str) 
             BarChart::new("measured", measured.to_vec())
                 .color(MEASURED)
                 .element_formatter(Box::new(move |bar, _| {
-                    format!("{}\nmeasured: {} {unit2}", bar.name, fmt_num(bar.value))
+                    format!("{}\nmeasured: {} {unit2}", bar.name, fmt_num(real(bar)))
                 })),
         );
     }

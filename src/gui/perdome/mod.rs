@@ -50,6 +50,8 @@ pub struct PerdomeInput {
     pub compared: Option<Scenario>,
     /// The measured energy runs of the energy-fit view.
     pub energy: EnergyFitInput,
+    /// The partition comparison's value axes in powers of ten.
+    pub log_bars: bool,
 }
 
 /// The analyses of [`PerdomeInput`].
@@ -58,6 +60,7 @@ pub struct PerdomeComputed {
     pub compared: Option<Analysis>,
     /// What the energy-fit view is drawn from.
     pub energy: EnergyFitInput,
+    pub log_bars: bool,
 }
 
 /// The state when no preset can be read: a made-up platform, no workload
@@ -137,6 +140,7 @@ impl ModelUi for PerdomeUi {
             scenario: self.state.scenario(),
             compared: self.state.compared_scenario(),
             energy: self.state.energy_runs.input(),
+            log_bars: self.state.log_bars,
         })
     }
 
@@ -149,6 +153,7 @@ impl ModelUi for PerdomeUi {
                 None => None,
             },
             energy: input.energy.clone(),
+            log_bars: input.log_bars,
         })
     }
 
@@ -156,13 +161,16 @@ impl ModelUi for PerdomeUi {
         if view == View::EnergyFit {
             return Ok(Figure::Chart(energy_fit::build(&c.energy)?));
         }
-        figure::perdome::build_pair(view, &c.analysis, c.compared.as_ref()).ok_or_else(|| {
+        let mut fig = figure::perdome::build_pair(view, &c.analysis, c.compared.as_ref()).ok_or(
             FigureError::WrongView {
                 view: view.key(),
                 model: "PerDome / PeaPaw",
-            }
-            .into()
-        })
+            },
+        )?;
+        if let Figure::Compare(f) = &mut fig {
+            f.log_scale = c.log_bars;
+        }
+        Ok(fig)
     }
 
     fn camera(&self) -> Camera {
@@ -243,6 +251,11 @@ impl ModelUi for PerdomeUi {
                 });
             }
             (_, Some(fig), _) => {
+                if matches!(fig, Figure::Compare(_)) {
+                    ui.checkbox(&mut self.state.log_bars, "Log scale").on_hover_text(
+                        "Value axes in powers of ten: small bars stay visible beside large ones.",
+                    );
+                }
                 let [c0, _] = &mut self.heatmap_cache;
                 let [s0, _] = &mut self.surface_cache;
                 figure_ui(ui, fig, shown.generation, &mut self.state.camera, (c0, s0));

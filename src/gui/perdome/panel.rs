@@ -12,10 +12,12 @@ use super::files::FileAction;
 use super::state::{Chosen, WorkloadState};
 use crate::format::{fmt_edit, fmt_num};
 use crate::gui::context::ViewContext;
-use crate::gui::widgets::{parse_edit, source_tag_ui, value_cells_ui, value_row_ui};
+use crate::gui::widgets::{param_cells_ui, param_row_ui, parse_edit, source_tag_ui};
+use crate::model::perdome::partition::intensity_range;
 use crate::model::perdome::{Analysis, Param, Side};
 
-/// Slider range of a machine parameter (the number field accepts any value).
+/// Slider range of a machine parameter (the number field accepts any value
+/// in the parameter's range, [`Param::range`]).
 fn param_range(p: Param) -> RangeInclusive<f64> {
     match p {
         Param::TimePerFlop => 0.01..=1000.0,
@@ -152,7 +154,9 @@ fn machine_params_ui(ui: &mut Ui, m: &mut PerdomeUi, side: Side) {
                     param.symbol(),
                     param.description()
                 );
-                if value_cells_ui(ui, &label, &tip, &mut v, param_range(param), param.unit()) {
+                let range = param.range();
+                let text = (label.as_str(), tip.as_str(), param.unit());
+                if param_cells_ui(ui, text, &mut v, param_range(param), &range) {
                     proc.set(param, v);
                 }
                 match m.state.platform.source_of(side, param) {
@@ -200,13 +204,16 @@ fn workload_section_ui(ui: &mut Ui, m: &mut PerdomeUi, ctx: &mut ViewContext<'_>
             .num_columns(3)
             .spacing([8.0, 4.0])
             .show(ui, |ui| {
-                value_row_ui(
+                param_row_ui(
                     ui,
-                    "I (flop/byte)",
-                    "Intensity of the whole workload: flops per byte moved to or from memory",
+                    (
+                        "I (flop/byte)",
+                        "Intensity of the whole workload: flops per byte moved to or from memory",
+                        "flop/byte",
+                    ),
                     &mut w.intensity,
                     I_RANGE,
-                    "flop/byte",
+                    &intensity_range(false),
                 );
             });
     });
@@ -322,14 +329,20 @@ fn partition_intensities_ui(ui: &mut Ui, w: &mut WorkloadState, k: usize) {
         for (label, v) in [("I_C", &mut row.i_c), ("I_G", &mut row.i_g)] {
             let l = ui.label(label);
             let speed = (v.abs() * 0.005).max(1e-3);
-            ui.add(
-                DragValue::new(v)
-                    .speed(speed)
-                    .range(0.0..=f64::INFINITY)
-                    .custom_formatter(|v, _| fmt_edit(v))
-                    .custom_parser(|s| parse_edit(s, "")),
-            )
-            .labelled_by(l.id);
+            let range = intensity_range(true);
+            let r = ui
+                .add(
+                    DragValue::new(v)
+                        .speed(speed)
+                        .range(range.inclusive())
+                        .custom_formatter(|v, _| fmt_edit(v))
+                        .custom_parser(|s| parse_edit(s, "")),
+                )
+                .labelled_by(l.id)
+                .on_hover_text(format!("{label}: {}", range.need()));
+            if r.changed() {
+                *v = range.clamp(*v);
+            }
         }
     });
 }

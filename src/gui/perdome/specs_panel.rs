@@ -7,6 +7,7 @@ use eframe::egui::{DragValue, Ui};
 
 use super::state::PerdomeState;
 use crate::format::fmt_num;
+use crate::model::Range;
 use crate::model::perdome::{Side, Specs};
 
 /// Starting values: the papers' i7 2600K and GTX 750 (PerDome Table 1,
@@ -36,21 +37,28 @@ pub fn specs_ui(ui: &mut Ui, state: &mut PerdomeState, side: Side) {
         egui::Grid::new(("specs", side.suffix()))
             .num_columns(2)
             .show(ui, |ui| {
-                field_ui(ui, "cores", "cores (CUDA cores for a GPU)", &mut specs.cores, "");
-                field_ui(ui, "clock (GHz)", "base core clock", &mut specs.clock_ghz, " GHz");
+                let [cores, clock, width, bandwidth] = Specs::FIELDS.map(|f| f.2);
+                field_ui(ui, ("cores", "cores (CUDA cores for a GPU)"), &mut specs.cores, "", cores);
+                field_ui(ui, ("clock (GHz)", "base core clock"), &mut specs.clock_ghz, " GHz", clock);
                 field_ui(
                     ui,
-                    "issue width (flop/cycle)",
-                    "flops per core per cycle (2 for a fused multiply-add; times SIMD lanes if counted)",
+                    (
+                        "issue width (flop/cycle)",
+                        "flops per core per cycle (2 for a fused multiply-add; times SIMD lanes if counted)",
+                    ),
                     &mut specs.issue_width,
                     " flop/cycle",
+                    width,
                 );
                 field_ui(
                     ui,
-                    "bandwidth (GB/s)",
-                    "achievable memory bandwidth, e.g. from STREAM",
+                    (
+                        "bandwidth (GB/s)",
+                        "achievable memory bandwidth, e.g. from STREAM",
+                    ),
                     &mut specs.bandwidth_gbs,
                     " GB/s",
+                    bandwidth,
                 );
             });
         let specs = *specs;
@@ -58,7 +66,7 @@ pub fn specs_ui(ui: &mut Ui, state: &mut PerdomeState, side: Side) {
             "Apply to t_f{s}, t_b{s}",
             s = side.suffix()
         );
-        match specs.validate(side.name()) {
+        match specs.validate(side) {
             Ok(()) => {
                 ui.weak(format!(
                     "t_f = {} ps ({} GFLOP/s), t_b = {} ps",
@@ -79,11 +87,18 @@ pub fn specs_ui(ui: &mut Ui, state: &mut PerdomeState, side: Side) {
     });
 }
 
-fn field_ui(ui: &mut Ui, label: &str, tip: &str, v: &mut f64, suffix: &str) {
-    let name = ui.label(label).on_hover_text(tip);
+/// One specification's number field, kept within its range.
+fn field_ui(ui: &mut Ui, (label, tip): (&str, &str), v: &mut f64, suffix: &str, range: Range) {
+    let tip = format!("{tip}\nRange: {}", range.need());
+    let name = ui.label(label).on_hover_text(&tip);
     let speed = (v.abs() * 0.01).max(0.01);
-    ui.add(DragValue::new(v).speed(speed).suffix(suffix))
-        .labelled_by(name.id)
-        .on_hover_text(tip);
+    ui.add(
+        DragValue::new(v)
+            .speed(speed)
+            .range(range.inclusive())
+            .suffix(suffix),
+    )
+    .labelled_by(name.id)
+    .on_hover_text(tip);
     ui.end_row();
 }

@@ -289,6 +289,9 @@ pub struct PerdomeState {
     /// Measured energy runs for the energy fit, with its settings.
     #[serde(default)]
     pub energy_runs: super::energy_fit_panel::EnergyRunsState,
+    /// The partition comparison's value axes in powers of ten.
+    #[serde(default)]
+    pub log_bars: bool,
 }
 
 fn default_specs() -> [Specs; 2] {
@@ -310,6 +313,7 @@ impl PerdomeState {
             specs: default_specs(),
             compare: None,
             energy_runs: Default::default(),
+            log_bars: false,
         }
     }
 

@@ -14,6 +14,7 @@ use super::cpu::{Cpu, CpuAssumptions};
 use super::crossover::crossover;
 use super::gpu::{Gpu, GpuAssumptions};
 use super::{BoatHullError, TimeRange, check_complexity};
+use crate::model::Range;
 
 /// Operator complexity f of a primitive, operations per element: one value
 /// or a range `low..=high`.
@@ -90,14 +91,22 @@ impl Transfers {
         }
     }
 
+    /// The physical range of a transferred element count: 0 to 1e18
+    /// 32-bit elements (4 EB).
+    pub const RANGE: Range = Range::new(0.0, 1e18, "elements");
+
+    /// Both counts in [`Transfers::RANGE`].
     pub fn validate(&self) -> Result<(), BoatHullError> {
-        for (field, value) in [
-            ("elements_in", self.elements_in),
-            ("elements_out", self.elements_out),
+        for (field, what, value) in [
+            ("elements_in", "elements copied in", self.elements_in),
+            ("elements_out", "elements copied back", self.elements_out),
         ] {
-            if !(value.is_finite() && value >= 0.0) {
-                return Err(BoatHullError::Transfer { field, value });
-            }
+            Self::RANGE
+                .check(field, what, value)
+                .map_err(|error| BoatHullError::Range {
+                    field,
+                    error: Box::new(error),
+                })?;
         }
         Ok(())
     }

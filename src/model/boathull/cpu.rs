@@ -20,9 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::class_vars::ClassVars;
 use super::gpu::pick;
-use super::{
-    Assume, BYTES_PER_ELEMENT, BoatHullError, TimeRange, check_complexity, check_positive,
-};
+use super::{Assume, BYTES_PER_ELEMENT, BoatHullError, TimeRange, check_complexity};
 
 /// The four CPU parameters of Section 4.4 / Table 3.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -67,30 +65,10 @@ impl Cpu {
         w_vector_bits: 128,
     };
 
-    /// Rates finite and positive, at least one thread, a vector width
-    /// that is a positive multiple of 32 bits.
+    /// Every parameter in its range ([`super::BoathullParam::range`]),
+    /// the vector width a multiple of 32 bits.
     pub fn validate(&self) -> Result<(), BoatHullError> {
-        check_positive("CPU", "p_compute_gflops", "GFLOP/s", self.p_compute_gflops)?;
-        check_positive("CPU", "p_memory_gbs", "GB/s", self.p_memory_gbs)?;
-        if self.n_threads == 0 {
-            return Err(BoatHullError::Param {
-                processor: "CPU",
-                field: "n_threads",
-                unit: "threads",
-                value: 0.0,
-                rule: "at least 1",
-            });
-        }
-        if self.w_vector_bits == 0 || !self.w_vector_bits.is_multiple_of(32) {
-            return Err(BoatHullError::Param {
-                processor: "CPU",
-                field: "w_vector_bits",
-                unit: "bits",
-                value: f64::from(self.w_vector_bits),
-                rule: "a positive multiple of 32 (elements are 32-bit)",
-            });
-        }
-        Ok(())
+        super::param::check_machine(&super::Machine::Cpu(*self))
     }
 
     /// 32-bit lanes per vector: W_vector / 32.

@@ -20,9 +20,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::class_vars::ClassVars;
-use super::{
-    Assume, BYTES_PER_ELEMENT, BoatHullError, TimeRange, check_complexity, check_positive,
-};
+use super::{Assume, BYTES_PER_ELEMENT, BoatHullError, TimeRange, check_complexity};
 
 /// The four GPU parameters of Section 4.3 / Table 2.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -54,12 +52,9 @@ impl Gpu {
         b_bus_gbs: 2.1,
     };
 
-    /// Every parameter must be finite and positive.
+    /// Every parameter in its range ([`super::BoathullParam::range`]).
     pub fn validate(&self) -> Result<(), BoatHullError> {
-        check_positive("GPU", "p_compute_gflops", "GFLOP/s", self.p_compute_gflops)?;
-        check_positive("GPU", "p_coalesced_gbs", "GB/s", self.p_coalesced_gbs)?;
-        check_positive("GPU", "p_uncoalesced_gbs", "GB/s", self.p_uncoalesced_gbs)?;
-        check_positive("GPU", "b_bus_gbs", "GB/s", self.b_bus_gbs)
+        super::param::check_machine(&super::Machine::Gpu(*self))
     }
 
     /// All equations of Section 4.2 for one class and operator complexity

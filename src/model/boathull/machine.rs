@@ -43,10 +43,7 @@ impl Machine {
 
     /// Every value in range (errors name the field as files write it).
     pub fn validate(&self) -> Result<(), BoatHullError> {
-        match self {
-            Machine::Gpu(g) => g.validate(),
-            Machine::Cpu(c) => c.validate(),
-        }
+        super::param::check_machine(self)
     }
 
     /// The model's target under the assumptions of this machine's kind.

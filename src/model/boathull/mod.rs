@@ -40,6 +40,7 @@ pub mod crossover;
 pub mod gpu;
 pub mod machine;
 pub mod measured;
+pub mod param;
 pub mod roofline;
 
 pub use application::{Application, ApplicationTime, Complexity, Primitive, Target, Transfers};
@@ -53,6 +54,7 @@ pub use crossover::{balance_complexity, crossover};
 pub use gpu::{Gpu, GpuAssumptions, GpuTimes};
 pub use machine::{AssumptionSet, Machine};
 pub use measured::{MeasuredCurve, MeasuredPoint};
+pub use param::BoathullParam;
 pub use roofline::{Roofline, RooflinePoint};
 
 /// Size of one data element in bytes: the paper assumes 32-bit elements
@@ -137,20 +139,19 @@ pub enum BoatHullError {
         value: f64,
         rule: &'static str,
     },
-    /// An operator complexity that is negative, NaN or infinite.
-    #[error(
-        "operator complexity f = {value} operations per element: must be a finite number, zero or positive"
-    )]
-    Complexity { value: f64 },
+    /// A parameter, the operator complexity or a transfer outside its
+    /// physical range; `field` is its name in a file.
+    #[error("{error}")]
+    Range {
+        field: &'static str,
+        error: Box<crate::model::OutOfRange>,
+    },
     /// A complexity range whose low end exceeds its high end.
     #[error("operator complexity range {low}..{high}: the low end must not exceed the high end")]
     ComplexityRange { low: f64, high: f64 },
     /// A halo block size of zero.
     #[error("halo block {rows}x{cols} elements: both sides must be at least 1")]
     HaloBlock { rows: u64, cols: u64 },
-    /// A transferred element count that is negative, NaN or infinite.
-    #[error("transfer {field} = {value} elements: must be a finite number, zero or positive")]
-    Transfer { field: &'static str, value: f64 },
     /// The class of a named primitive could not be read.
     #[error("primitive `{primitive}`: {error}")]
     Class {
@@ -159,31 +160,9 @@ pub enum BoatHullError {
     },
 }
 
-/// Check an operator complexity f (operations per element): finite, >= 0.
+/// Check an operator complexity f (operations per element) against its
+/// range ([`BoathullParam::F`]).
 pub fn check_complexity(f: f64) -> Result<f64, BoatHullError> {
-    if f.is_finite() && f >= 0.0 {
-        Ok(f)
-    } else {
-        Err(BoatHullError::Complexity { value: f })
-    }
-}
-
-/// Check that `value` is a finite positive number, naming it on failure.
-pub(crate) fn check_positive(
-    processor: &'static str,
-    field: &'static str,
-    unit: &'static str,
-    value: f64,
-) -> Result<(), BoatHullError> {
-    if value.is_finite() && value > 0.0 {
-        Ok(())
-    } else {
-        Err(BoatHullError::Param {
-            processor,
-            field,
-            unit,
-            value,
-            rule: "a finite positive number",
-        })
-    }
+    BoathullParam::F.check(f)?;
+    Ok(f)
 }

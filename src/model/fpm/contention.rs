@@ -5,7 +5,7 @@
 //! socket: the GPU's speed drops by 7-15 %, the cores hardly change. A
 //! speed function measured with the rest of the socket idle therefore
 //! overestimates the device. hetscope models this as one factor per
-//! device, in (0, 1], multiplying the whole speed function while another
+//! device, from 0.001 to 1, multiplying the whole speed function while another
 //! device of the same socket has work.
 //!
 //! Partitioning cannot know in advance which devices get work, so
@@ -14,13 +14,15 @@
 //! with no work, the prediction for the device is pessimistic by the
 //! factor.
 
+use super::param::FpmParam;
 use super::speed::{SpeedError, SpeedFunction};
 
 /// Speed drop of a GPU next to busy cores reported by the FPM paper,
 /// Section III: 7 to 15 percent.
 pub const PAPER_GPU_LOSS_PERCENT: (f64, f64) = (7.0, 15.0);
 
-/// A factor in (0, 1] scaling a device's speed while its socket is busy.
+/// A factor in [0.001, 1] scaling a device's speed while its socket is
+/// busy.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Contention(f64);
 
@@ -28,12 +30,15 @@ impl Contention {
     /// No slow-down (the paper's finding for the CPU cores).
     pub const NONE: Contention = Contention(1.0);
 
+    /// A factor in [`FpmParam::Contention`]'s range (0.001 to 1).
     pub fn new(factor: f64) -> Result<Self, SpeedError> {
-        if factor.is_finite() && factor > 0.0 && factor <= 1.0 {
-            Ok(Contention(factor))
-        } else {
-            Err(SpeedError::BadContention { factor })
-        }
+        FpmParam::Contention
+            .check(factor)
+            .map_err(|error| SpeedError::Range {
+                at: String::new(),
+                error: Box::new(error),
+            })?;
+        Ok(Contention(factor))
     }
 
     /// From a speed loss in percent: 15 % gives the factor 0.85.

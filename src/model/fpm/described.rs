@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::contention::{Contention, Device};
+use super::param::FpmParam;
 use super::speed::{SpeedError, SpeedFunction, SpeedPoint};
 use crate::model::platform::Source;
 
@@ -31,7 +32,7 @@ pub struct FpmDevice {
     pub out_of_core: Option<OutOfCore>,
     /// Name of the computation unit, e.g. "blocks", "Mflop".
     pub unit: String,
-    /// Speed factor in (0, 1] while another device of the same socket has
+    /// Speed factor (0.001 to 1) while another device of the same socket has
     /// work (FPM paper, Section V: 0.85 for a GPU next to busy cores).
     pub contention: f64,
     /// Devices with the same socket number share resources; None: alone.
@@ -56,7 +57,9 @@ impl Default for FpmDevice {
 impl FpmDevice {
     /// The speed function through the points, with the memory limit and
     /// the out-of-core extension beyond it.
+    /// Every number is checked against its range ([`FpmParam`]) first.
     pub fn speed_function(&self) -> Result<SpeedFunction, SpeedError> {
+        self.check_ranges()?;
         let f = SpeedFunction::new(&self.points)?;
         let f = match self.max_size_units {
             Some(l) => f.with_memory_limit(l)?,
@@ -66,6 +69,37 @@ impl FpmDevice {
             Some(o) => o.extend(f),
             None => Ok(f),
         }
+    }
+
+    /// The points, memory limit, out-of-core extension, contention and
+    /// socket in their ranges.
+    fn check_ranges(&self) -> Result<(), SpeedError> {
+        let check = |p: FpmParam, at: String, v: f64| {
+            p.check(v).map_err(|error| SpeedError::Range {
+                at,
+                error: Box::new(error),
+            })
+        };
+        let points = |curve: &str, points: &[SpeedPoint]| {
+            for (k, q) in points.iter().enumerate() {
+                let at = format!("{curve} point {k}: ");
+                check(FpmParam::PointSize, at.clone(), q.size_units)?;
+                check(FpmParam::PointSpeed, at, q.speed_units_per_s)?;
+            }
+            Ok(())
+        };
+        points("in-core", &self.points)?;
+        if let Some(l) = self.max_size_units {
+            check(FpmParam::MaxSize, String::new(), l)?;
+        }
+        match &self.out_of_core {
+            Some(OutOfCore::Factor(k)) => check(FpmParam::OutOfCoreFactor, String::new(), *k)?,
+            Some(OutOfCore::Points(p)) => points("out-of-core", p)?,
+            None => {}
+        }
+        check(FpmParam::Contention, String::new(), self.contention)?;
+        let socket = self.socket.map_or(0.0, f64::from);
+        check(FpmParam::Socket, String::new(), socket)
     }
 
     /// Whether a share of `size_units` runs out of core on this device:
@@ -88,7 +122,7 @@ impl FpmDevice {
 /// How a device's speed continues beyond its memory limit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum OutOfCore {
-    /// A fraction in (0, 1] of the speed at the memory limit, the same
+    /// A fraction in [0.001, 1] of the speed at the memory limit, the same
     /// for every larger size (the drop of an out-of-core kernel that
     /// streams the data through the device memory).
     Factor(f64),
@@ -105,9 +139,12 @@ impl OutOfCore {
             .ok_or(SpeedError::OutOfCoreWithoutLimit)?;
         match self {
             OutOfCore::Factor(k) => {
-                if !(k.is_finite() && *k > 0.0 && *k <= 1.0) {
-                    return Err(SpeedError::BadOutOfCoreFactor { factor: *k });
-                }
+                FpmParam::OutOfCoreFactor
+                    .check(*k)
+                    .map_err(|error| SpeedError::Range {
+                        at: String::new(),
+                        error: Box::new(error),
+                    })?;
                 let at_limit = f
                     .speed(limit)
                     .ok_or(SpeedError::BadMemoryLimit { limit_units: limit })?;

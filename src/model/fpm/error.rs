@@ -23,6 +23,13 @@ impl Curve {
 /// indices are positions in the list as given, before sorting.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum SpeedError {
+    /// A number of a device outside its physical range; `at` says which
+    /// point it belongs to (`in-core point 2: `), if any.
+    #[error("{at}{error}")]
+    Range {
+        at: String,
+        error: Box<crate::model::OutOfRange>,
+    },
     #[error("{} speed function has no points", .curve.name())]
     NoPoints { curve: Curve },
     #[error("{} point {index}: size {size_units} units must be finite and positive", .curve.name())]
@@ -72,12 +79,6 @@ pub enum SpeedError {
     },
     #[error("an out-of-core extension needs a memory limit")]
     OutOfCoreWithoutLimit,
-    #[error(
-        "out-of-core factor {factor} must lie in (0, 1]: a fraction of the speed at the memory limit"
-    )]
-    BadOutOfCoreFactor { factor: f64 },
-    #[error("contention factor {factor} must lie in (0, 1]: it scales the speed down")]
-    BadContention { factor: f64 },
 }
 
 /// Why no partition was made.
@@ -85,7 +86,13 @@ pub enum SpeedError {
 pub enum PartitionError {
     #[error("no devices to partition over")]
     NoDevices,
-    #[error("problem size {n_units} units must be finite and not negative")]
+    /// A problem size neither 0 nor in its range
+    /// ([`super::FpmParam::ProblemSize`]).
+    #[error(
+        "problem size n = {} units must be 0 or {}",
+        crate::model::range::fmt_value(*.n_units),
+        super::FpmParam::ProblemSize.range().need()
+    )]
     BadProblemSize { n_units: f64 },
     /// More whole blocks than f64 sizes count exactly.
     #[error("{n_blocks} blocks are more than the {max_blocks} a partition can count exactly")]

@@ -25,11 +25,13 @@
 //! - `partition.rs`: even, CPM and FPM partitions in continuous sizes, and
 //!   the per-device report (size, time, makespan, imbalance).
 //! - `blocks.rs`: the same in whole blocks.
+//! - `param.rs`: the adjustable numbers and their physical ranges.
 
 pub mod blocks;
 pub mod contention;
 pub mod described;
 pub mod error;
+pub mod param;
 pub mod partition;
 mod piecewise;
 pub mod speed;
@@ -37,6 +39,7 @@ pub mod speed;
 pub use blocks::{MAX_BLOCKS, partition_blocks};
 pub use contention::{Contention, Device, PAPER_GPU_LOSS_PERCENT, effective_speeds};
 pub use described::{FpmDevice, OutOfCore};
+pub use param::FpmParam;
 pub use partition::{
     Method, Partition, PartitionError, Share, cpm_constants, evaluate, partition,
     partition_with_constants,

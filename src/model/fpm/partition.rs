@@ -21,6 +21,7 @@
 //! from the speed functions) may exceed T.
 
 pub use super::error::PartitionError;
+use super::param::FpmParam;
 use super::speed::SpeedFunction;
 
 /// How the units are shared.
@@ -239,7 +240,8 @@ pub(crate) fn check(
     if speeds.is_empty() {
         return Err(PartitionError::NoDevices);
     }
-    if !(n_units.is_finite() && n_units >= 0.0) {
+    // 0 is an empty problem; any other size lies in its range.
+    if !(n_units == 0.0 || FpmParam::ProblemSize.range().contains(n_units)) {
         return Err(PartitionError::BadProblemSize { n_units });
     }
     let capacity: f64 = caps.iter().sum();

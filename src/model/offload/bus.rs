@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{OffloadError, non_negative, positive};
+use super::{OffloadError, OffloadParam, non_negative};
 
 /// The host-device bus (PCIe, NVLink).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -20,8 +20,8 @@ impl Bus {
     /// Seconds to move `bytes` in one transfer: latency + bytes / bandwidth;
     /// zero bytes need no transfer.
     pub fn transfer_seconds(&self, bytes: f64) -> Result<f64, OffloadError> {
-        positive("bus_bw_gbs", "GB/s", self.bw_gbs)?;
-        non_negative("bus_latency_us", "us", self.latency_us)?;
+        OffloadParam::BusGbs.check(self.bw_gbs)?;
+        OffloadParam::BusLatencyUs.check(self.latency_us)?;
         non_negative("transfer bytes", "bytes", bytes)?;
         if bytes == 0.0 {
             return Ok(0.0);

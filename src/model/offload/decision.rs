@@ -96,6 +96,12 @@ pub struct OffloadKernel {
     pub bytes_to_device: Scaling,
     /// Bytes copied back after it.
     pub bytes_from_device: Scaling,
+    /// Bytes the kernel's data takes in the GPU's memory, where the kernel
+    /// states it; `None`: bounded by the transfers (see [`Footprint`]).
+    pub device_bytes: Option<Scaling>,
+    /// Bytes it takes in the host's memory, where stated; `None`: bounded
+    /// by the transfers.
+    pub host_bytes: Option<Scaling>,
     pub threads_per_block: f64,
     /// The largest grid the runtime launches; more iterations are looped
     /// over (#OMP_Rep).
@@ -143,13 +149,16 @@ pub struct Memory {
     pub host_bytes: Option<f64>,
 }
 
-/// The bytes a kernel's data takes, as its transfers bound them: at least
+/// The bytes a kernel's data takes in one memory: exact where the kernel
+/// states it (`lower` = `upper`), else as its transfers bound it: at least
 /// the larger of the two copies, at most both (an array both copied in
 /// and out counts twice).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Footprint {
     pub lower: f64,
     pub upper: f64,
+    /// Stated by the kernel rather than bounded by its transfers.
+    pub exact: bool,
 }
 
 impl Footprint {
@@ -164,14 +173,26 @@ impl Footprint {
             (self.upper <= cap).then_some(true)
         }
     }
+
+    /// "X GB" where exact, "at least X GB" where bounded.
+    fn need_text(&self) -> String {
+        let gb = format!("{:.3} GB", self.lower / 1e9);
+        if self.exact {
+            gb
+        } else {
+            format!("at least {gb}")
+        }
+    }
 }
 
 /// The prediction at one size.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Decision {
     pub n: f64,
-    /// The bytes the kernel's data takes.
+    /// The bytes the kernel's data takes in the GPU's memory.
     pub footprint: Footprint,
+    /// The bytes it takes in the host's memory.
+    pub host_footprint: Footprint,
     /// Whether it fits the GPU's and the host's memory (see
     /// [`Footprint::fits`]); a loop that cannot fit the GPU is not
     /// offloaded, whatever its speedup would be.
@@ -195,19 +216,21 @@ pub struct Decision {
 
 impl Decision {
     /// Why the kernel cannot run at this size, if its data exceeds a
-    /// memory: which, how much at least, and the capacity.
+    /// memory: which, how much (at least, where bounded by the transfers),
+    /// and the capacity.
     pub fn does_not_fit(&self, memory: &Memory) -> Option<String> {
         let gb = |b: f64| format!("{:.3} GB", b / 1e9);
-        let need = gb(self.footprint.lower);
         if let (Some(false), Some(cap)) = (self.fits_host, memory.host_bytes) {
             return Some(format!(
-                "does not fit the host's memory: at least {need} against {}",
+                "does not fit the host's memory: {} against {}",
+                self.host_footprint.need_text(),
                 gb(cap)
             ));
         }
         if let (Some(false), Some(cap)) = (self.fits_gpu, memory.gpu_bytes) {
             return Some(format!(
-                "does not fit the GPU's memory: at least {need} against {}",
+                "does not fit the GPU's memory: {} against {}",
+                self.footprint.need_text(),
                 gb(cap)
             ));
         }
@@ -252,12 +275,31 @@ impl OffloadKernel {
         })
     }
 
-    /// The bytes the kernel's data takes at size n.
+    /// The bytes the kernel's data takes in the GPU's memory at size n.
     pub fn footprint(&self, n: f64) -> Footprint {
+        self.footprint_of(self.device_bytes, n)
+    }
+
+    /// The bytes the kernel's data takes in the host's memory at size n.
+    pub fn host_footprint(&self, n: f64) -> Footprint {
+        self.footprint_of(self.host_bytes, n)
+    }
+
+    /// `stated` at n where given, else the bounds of the transfers.
+    fn footprint_of(&self, stated: Option<Scaling>, n: f64) -> Footprint {
+        if let Some(s) = stated {
+            let b = s.at(n);
+            return Footprint {
+                lower: b,
+                upper: b,
+                exact: true,
+            };
+        }
         let (to, from) = (self.bytes_to_device.at(n), self.bytes_from_device.at(n));
         Footprint {
             lower: to.max(from),
             upper: to + from,
+            exact: false,
         }
     }
 
@@ -355,11 +397,18 @@ pub fn decide(
     let gpu_seconds = gpu.seconds + transfer_seconds;
     let speedup = cpu.seconds / gpu_seconds;
     let footprint = kernel.footprint(n);
+    let host_footprint = kernel.host_footprint(n);
+    for (name, f) in [("device_bytes", footprint), ("host_bytes", host_footprint)] {
+        if f.exact {
+            non_negative(name, "bytes", f.lower)?;
+        }
+    }
     let fits_gpu = footprint.fits(platform.memory.gpu_bytes);
-    let fits_host = footprint.fits(platform.memory.host_bytes);
+    let fits_host = host_footprint.fits(platform.memory.host_bytes);
     Ok(Decision {
         n,
         footprint,
+        host_footprint,
         fits_gpu,
         fits_host,
         cpu_seconds: cpu.seconds,

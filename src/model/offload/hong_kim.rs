@@ -199,22 +199,7 @@ impl GpuKernel {
 
 impl GpuMachine {
     fn validate(&self) -> Result<(), OffloadError> {
-        count("sm_count", self.sm_count)?;
-        positive("freq_ghz", "GHz", self.freq_ghz)?;
-        positive("mem_bw_gbs", "GB/s", self.mem_bw_gbs)?;
-        positive("mem_ld", "cycles", self.mem_ld)?;
-        positive("departure_del_coal", "cycles", self.departure_del_coal)?;
-        positive("departure_del_uncoal", "cycles", self.departure_del_uncoal)?;
-        if !(self.trans_per_warp_uncoal.is_finite() && self.trans_per_warp_uncoal >= 1.0) {
-            return Err(OffloadError::Param {
-                name: "trans_per_warp_uncoal",
-                unit: "transactions",
-                value: self.trans_per_warp_uncoal,
-                need: "a finite number of at least 1",
-            });
-        }
-        positive("issue_cycles", "cycles", self.issue_cycles)?;
-        Ok(())
+        super::param::check_gpu(self)
     }
 
     /// Predicts the run time of `kernel` on this GPU in the published

@@ -47,7 +47,10 @@ pub use formulation::Formulation;
 pub use hong_kim::{ExecCase, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
 pub use launch::{Launch, Runtime, derived_active_blocks};
 pub use omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
-pub use param::{OffloadParam, ParamRule, UnknownParam};
+pub use param::{
+    KERNEL_PARAMS, OffloadParam, PROBLEM_SIZE, ParamRule, UnknownParam, hong_kim_value,
+    set_hong_kim,
+};
 pub use subscript::{
     Access, Coalescing, NoValue, Subscript, SubscriptError, SubscriptProblem, parse_access,
 };
@@ -55,6 +58,10 @@ pub use subscript::{
 /// A value the offload models cannot use.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum OffloadError {
+    /// A parameter outside its physical range (the message names it, its
+    /// unit and both bounds).
+    #[error(transparent)]
+    Range(Box<crate::model::OutOfRange>),
     /// A parameter outside its range: `need` says what is allowed.
     #[error("{name} = {value}{}: must be {need}", crate::model::with_space(.unit))]
     Param {
@@ -85,6 +92,12 @@ pub enum OffloadError {
         threads_per_block: f64,
         max_threads_per_sm: f64,
     },
+}
+
+impl From<crate::model::OutOfRange> for OffloadError {
+    fn from(e: crate::model::OutOfRange) -> Self {
+        OffloadError::Range(Box::new(e))
+    }
 }
 
 /// Checks that `value` is finite and positive.

@@ -26,7 +26,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{OffloadError, count, non_negative, positive};
+use super::{OffloadError, non_negative, positive};
 
 /// Instructions per loop iteration by class, or cycles per instruction of
 /// each class (the same five classes for both uses).
@@ -149,22 +149,23 @@ impl CpuMachine {
     }
 
     fn validate(&self) -> Result<(), OffloadError> {
-        positive("cpu freq_ghz", "GHz", self.freq_ghz)?;
-        count("threads", self.threads)?;
-        count("tlb_entries", self.tlb_entries)?;
-        non_negative("tlb_miss_penalty", "cycles", self.tlb_miss_penalty)?;
-        positive("page_bytes", "bytes", self.page_bytes)?;
-        non_negative(
-            "loop_overhead_per_iter",
-            "cycles",
-            self.loop_overhead_per_iter,
-        )?;
-        non_negative("schedule_static", "cycles", self.schedule_static)?;
-        non_negative("sync_overhead", "cycles", self.sync_overhead)?;
-        non_negative("parallel_startup", "cycles", self.parallel_startup)?;
-        positive("cpu mem_bw_gbs", "GB/s", self.mem_bw_gbs)?;
+        use super::OffloadParam as P;
+        for (p, v) in [
+            (P::CpuFreqGhz, self.freq_ghz),
+            (P::Threads, self.threads),
+            (P::TlbEntries, self.tlb_entries),
+            (P::TlbMissPenalty, self.tlb_miss_penalty),
+            (P::PageBytes, self.page_bytes),
+            (P::LoopOverheadPerIter, self.loop_overhead_per_iter),
+            (P::ScheduleStatic, self.schedule_static),
+            (P::SyncOverhead, self.sync_overhead),
+            (P::ParallelStartup, self.parallel_startup),
+            (P::CpuMemBwGbs, self.mem_bw_gbs),
+            (P::Ipc, self.ipc),
+        ] {
+            p.check(v)?;
+        }
         self.class_cycles.validate("class cycles")?;
-        positive("ipc", "instructions/cycle", self.ipc)?;
         non_negative("vector_bits", "bits", self.vector_bits)?;
         Ok(())
     }

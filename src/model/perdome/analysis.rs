@@ -88,11 +88,7 @@ impl Analysis {
         let optima = optimum::search(p, i).map_err(|e| match e {
             WpError::Invalid(pe) => pe,
             // p-DP, CO and GO always exist for a valid I.
-            WpError::NoSuchPartition(_) => ParamError::Intensity {
-                name: "I",
-                value: i,
-                allows_zero: false,
-            },
+            WpError::NoSuchPartition(_) => ParamError::NoDataPartition { i },
         })?;
         let span = GridSpec::half_span_for(
             i,

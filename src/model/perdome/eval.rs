@@ -164,11 +164,7 @@ pub fn energy_best_dp(p: &Platform, i: f64) -> Result<DpEnergy, WpError> {
         }
     }
     // `candidates` is not empty, so `best` is set.
-    best.ok_or(WpError::Invalid(ParamError::Intensity {
-        name: "I",
-        value: i,
-        allows_zero: false,
-    }))
+    best.ok_or(WpError::Invalid(ParamError::NoDataPartition { i }))
 }
 
 /// Performance bound (GFLOP/s) and energy efficiency (GFLOP/J) of a CP

@@ -7,6 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ParamError;
+use crate::model::Range;
 
 /// The five machine parameters of one processor (PeaPaw Table II).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -117,6 +118,35 @@ impl Param {
     pub fn allows_zero(self) -> bool {
         matches!(self, Param::StaticPower)
     }
+
+    /// What the parameter is, short, for messages (`time per flop`).
+    pub fn what(self) -> &'static str {
+        match self {
+            Param::TimePerFlop => "time per flop",
+            Param::TimePerByte => "time per byte",
+            Param::EnergyPerFlop => "dynamic energy per flop",
+            Param::EnergyPerByte => "dynamic energy per byte",
+            Param::StaticPower => "static power",
+        }
+    }
+
+    /// The physical range, the same on both processors: 1e-6 to 1e6 ps
+    /// per flop or byte (1e9 GFLOP/s or GB/s down to 1 MFLOP/s or MB/s),
+    /// 1e-6 to 1e6 pJ, static power 0 to 1e6 W.
+    pub fn range(self) -> Range {
+        match self {
+            Param::TimePerFlop | Param::TimePerByte => Range::new(1e-6, 1e6, "ps"),
+            Param::EnergyPerFlop | Param::EnergyPerByte => Range::new(1e-6, 1e6, "pJ"),
+            Param::StaticPower => Range::new(0.0, 1e6, "W"),
+        }
+    }
+
+    /// `Ok` when `v` lies in the range of this parameter on `side`, else
+    /// the error naming it (`t_fC`), what it is and both bounds.
+    pub fn check(self, side: Side, v: f64) -> Result<(), ParamError> {
+        let what = format!("{} on the {}", self.what(), side.name());
+        Ok(self.range().check(&self.full_symbol(side), &what, v)?)
+    }
 }
 
 impl Processor {
@@ -140,11 +170,11 @@ impl Processor {
         }
     }
 
-    /// Check every parameter: finite, positive (static power: not negative).
-    /// `who` names the processor in the message (e.g. "CPU").
-    pub fn validate(&self, who: &str) -> Result<(), ParamError> {
+    /// Check every parameter against its range ([`Param::range`]);
+    /// `side` names the processor in the message (`t_fC`).
+    pub fn validate(&self, side: Side) -> Result<(), ParamError> {
         for p in Param::ALL {
-            check_param(who, p, self.get(p))?;
+            p.check(side, self.get(p))?;
         }
         Ok(())
     }
@@ -177,22 +207,6 @@ impl Processor {
     }
 }
 
-/// Validate one parameter value.
-pub fn check_param(who: &str, p: Param, v: f64) -> Result<(), ParamError> {
-    let ok = v.is_finite() && (v > 0.0 || (p.allows_zero() && v == 0.0));
-    if ok {
-        Ok(())
-    } else {
-        Err(ParamError::Machine {
-            processor: who.to_string(),
-            symbol: p.symbol(),
-            unit: p.unit(),
-            value: v,
-            allows_zero: p.allows_zero(),
-        })
-    }
-}
-
 /// A CPU and a GPU.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Platform {
@@ -216,8 +230,8 @@ impl Platform {
     }
 
     pub fn validate(&self) -> Result<(), ParamError> {
-        self.cpu.validate("CPU")?;
-        self.gpu.validate("GPU")
+        self.cpu.validate(Side::Cpu)?;
+        self.gpu.validate(Side::Gpu)
     }
 
     /// The same platform with the CPU's and GPU's parameters exchanged.
@@ -248,24 +262,46 @@ pub struct Specs {
     pub bandwidth_gbs: f64,
 }
 
+/// A field of [`Specs`]: its name, what it is, its physical range.
+pub type SpecField = (&'static str, &'static str, Range);
+
 impl Specs {
-    pub fn validate(&self, who: &str) -> Result<(), ParamError> {
-        for (name, unit, v) in [
-            ("cores", "", self.cores),
-            ("clock_ghz", "GHz", self.clock_ghz),
-            ("issue_width", "flop/cycle", self.issue_width),
-            ("bandwidth_gbs", "GB/s", self.bandwidth_gbs),
-        ] {
-            if !(v.is_finite() && v > 0.0) {
-                return Err(ParamError::Spec {
-                    processor: who.to_string(),
-                    name,
-                    unit,
-                    value: v,
-                });
-            }
+    /// The fields' names (as files write them), what each is, and their
+    /// physical ranges.
+    pub const FIELDS: [SpecField; 4] = [
+        ("cores", "cores", Range::new(1.0, 1e7, "cores")),
+        ("clock_ghz", "base core clock", Range::new(1e-3, 1e3, "GHz")),
+        (
+            "issue_width",
+            "flops per core per cycle",
+            Range::new(1e-3, 1e4, "flop/cycle"),
+        ),
+        (
+            "bandwidth_gbs",
+            "memory bandwidth",
+            Range::new(1e-3, 1e6, "GB/s"),
+        ),
+    ];
+
+    /// The values in the order of [`Specs::FIELDS`].
+    pub fn values(&self) -> [f64; 4] {
+        [
+            self.cores,
+            self.clock_ghz,
+            self.issue_width,
+            self.bandwidth_gbs,
+        ]
+    }
+
+    /// Every field in its range, and t_f and t_b that follow in theirs
+    /// (`side` names the processor in messages).
+    pub fn validate(&self, side: Side) -> Result<(), ParamError> {
+        for ((name, what, range), v) in Specs::FIELDS.into_iter().zip(self.values()) {
+            let what = format!("{what} of the {}", side.name());
+            range.check(name, &what, v)?;
         }
-        Ok(())
+        Param::TimePerFlop.check(side, self.t_f_ps())?;
+        Param::TimePerByte.check(side, self.t_b_ps())
     }
 
     /// Peak compute rate, GFLOP/s: cores x clock x issue width (Eq. 6).

@@ -49,34 +49,17 @@ pub use partition::{NoSuchPartition, Shares, Wp, WpKind};
 /// A parameter value the models cannot use.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ParamError {
-    #[error("{processor} {symbol} = {value} {unit}: must be a finite {} number", need(*.allows_zero))]
-    Machine {
-        processor: String,
-        symbol: &'static str,
-        unit: &'static str,
-        value: f64,
-        allows_zero: bool,
-    },
-    #[error("{processor} {name} = {value} {unit}: must be a finite positive number")]
-    Spec {
-        processor: String,
-        name: &'static str,
-        unit: &'static str,
-        value: f64,
-    },
-    #[error("{name} = {value} flop/byte: must be a finite {} number", need(*.allows_zero))]
-    Intensity {
-        name: &'static str,
-        value: f64,
-        allows_zero: bool,
-    },
+    /// A machine parameter, a specification or an intensity outside its
+    /// physical range (the message names it, its unit and both bounds).
+    #[error(transparent)]
+    Range(Box<crate::model::OutOfRange>),
+    /// No data partition was found at I (cannot happen for an I in range).
+    #[error("no data partition at I = {i} flop/byte")]
+    NoDataPartition { i: f64 },
 }
 
-/// What a value must be, for messages.
-fn need(allows_zero: bool) -> &'static str {
-    if allows_zero {
-        "zero or positive"
-    } else {
-        "positive"
+impl From<crate::model::OutOfRange> for ParamError {
+    fn from(e: crate::model::OutOfRange) -> Self {
+        ParamError::Range(Box::new(e))
     }
 }

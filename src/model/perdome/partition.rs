@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ParamError;
+use crate::model::Range;
 
 /// Relative tolerance for "I_C equals I" and similar comparisons.
 pub const EQ_TOL: f64 = 1e-9;
@@ -51,6 +52,11 @@ impl WpKind {
 /// Why (I, I_C, I_G) is not a workload partition.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum NoSuchPartition {
+    /// I_C = I_G = 0: neither processor does a flop, but I > 0 has flops.
+    #[error(
+        "no such partition: I_C = I_G = 0 gives the flops to neither processor (at least one of I_C, I_G must be above 0)"
+    )]
+    NoFlops,
     /// Both parts above I, or both below (Lemma 2).
     #[error("no such partition: I_C and I_G cannot both be above I (PerDome Lemma 2)")]
     BothAbove,
@@ -125,6 +131,9 @@ impl Wp {
     /// The values must have passed [`Wp::check_values`].
     pub fn kind(&self) -> Result<WpKind, NoSuchPartition> {
         let Wp { i, i_c, i_g } = *self;
+        if i_c == 0.0 && i_g == 0.0 {
+            return Err(NoSuchPartition::NoFlops);
+        }
         let c_eq = approx_eq(i_c, i);
         let g_eq = approx_eq(i_g, i);
         if c_eq && g_eq {
@@ -178,16 +187,27 @@ pub fn cp_shares_unchecked(i: f64, i_c: f64, i_g: f64) -> Shares {
     }
 }
 
-/// Check one intensity value: finite and positive (zero allowed for I_C,
-/// I_G when `allow_zero`).
+/// The physical range of an intensity, flop/byte: 2^-20 to 2^20 (the
+/// heat maps span up to 40 octaves around I); I_C and I_G may also be 0
+/// (the processor does no flops).
+pub fn intensity_range(allow_zero: bool) -> Range {
+    let r = Range::new(INTENSITY_MIN, INTENSITY_MAX, "flop/byte");
+    if allow_zero { r.or_zero() } else { r }
+}
+
+/// The lowest intensity in range, 2^-20 flop/byte.
+pub const INTENSITY_MIN: f64 = 1.0 / 1048576.0;
+/// The highest intensity in range, 2^20 flop/byte.
+pub const INTENSITY_MAX: f64 = 1048576.0;
+
+/// Check one intensity value against [`intensity_range`] (zero allowed
+/// for I_C, I_G when `allow_zero`).
 pub fn check_intensity(name: &'static str, v: f64, allow_zero: bool) -> Result<(), ParamError> {
-    if v.is_finite() && (v > 0.0 || (allow_zero && v == 0.0)) {
-        Ok(())
-    } else {
-        Err(ParamError::Intensity {
-            name,
-            value: v,
-            allows_zero: allow_zero,
-        })
-    }
+    let what = match name {
+        "I" => "intensity of the workload",
+        "I_C" => "intensity of the CPU's part",
+        "I_G" => "intensity of the GPU's part",
+        _ => "intensity",
+    };
+    Ok(intensity_range(allow_zero).check(name, what, v)?)
 }

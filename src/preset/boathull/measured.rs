@@ -9,7 +9,8 @@
 //! optional, columns may come in any order and unknown columns are
 //! ignored. A file may hold several processors and classes; one
 //! processor, class and f may appear once. Lines starting with `#` are
-//! comments.
+//! comments; `# format: N` names the format version (a newer one is
+//! refused, see `preset::version`).
 
 use std::path::Path;
 
@@ -39,6 +40,7 @@ pub fn parse_measured_curve(
     origin: &str,
     file: &str,
 ) -> Result<MeasuredCurve, PresetError> {
+    crate::preset::version::csv_format(text, origin)?;
     // The header is read as a record: the positions of the rows after it
     // then name their lines exactly.
     let mut rd = csv::ReaderBuilder::new()

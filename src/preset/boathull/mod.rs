@@ -13,12 +13,13 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::{join, name, non_negative};
+use super::check::{join, name};
 use super::error::PresetError;
 use super::file::{parse_ron, read_text};
 use super::processor::ProcessorPreset;
 use crate::model::boathull::{
-    Application, BoatHullError, Class, Complexity, Cpu, Gpu, Machine, Primitive, Transfers,
+    Application, BoatHullError, BoathullParam, Class, Complexity, Cpu, Gpu, Machine, Primitive,
+    Transfers,
 };
 
 /// One primitive of an application preset: a class name of the boat hull
@@ -54,9 +55,9 @@ pub struct ApplicationPreset {
     pub notes: String,
 }
 
-/// Check a processor's boat hull parameters, when present: every rate
-/// finite and positive, at least one thread, a vector width that is a
-/// positive multiple of 32 bits, and the same kind as the processor.
+/// Check a processor's boat hull parameters, when present: every one in
+/// its range ([`BoathullParam::range`]), a vector width that is a
+/// multiple of 32 bits, and the same kind as the processor.
 pub(crate) fn validate_boathull(
     p: &ProcessorPreset,
     origin: &str,
@@ -77,22 +78,28 @@ pub(crate) fn validate_boathull(
             ),
         ));
     }
-    b.validate().map_err(|e| match e {
-        BoatHullError::Param {
-            field,
-            value,
-            rule: "a finite positive number",
-            ..
-        } => PresetError::Value {
-            origin: origin.to_string(),
-            field: join(at, field),
-            value,
-            allows_zero: false,
-        },
+    b.validate().map_err(|e| boathull_error(origin, at, e))
+}
+
+/// A boat hull model error as a preset error naming `origin` and the
+/// field under `at`.
+fn boathull_error(origin: &str, at: &str, e: BoatHullError) -> PresetError {
+    match e {
+        BoatHullError::Range { field, error } => {
+            PresetError::range(origin, &join(at, field), *error)
+        }
         BoatHullError::Param {
             field, value, rule, ..
         } => PresetError::invalid(origin, &join(at, field), format!("{value}: must be {rule}")),
         other => PresetError::invalid(origin, at, other.to_string()),
+    }
+}
+
+/// An operator complexity in its range; an error names `field`.
+fn check_f(origin: &str, field: &str, f: f64) -> Result<(), PresetError> {
+    BoathullParam::F.check(f).map_err(|e| match e {
+        BoatHullError::Range { error, .. } => PresetError::range(origin, field, *error),
+        other => PresetError::invalid(origin, field, other.to_string()),
     })
 }
 
@@ -126,9 +133,9 @@ pub fn validate_application(a: &ApplicationPreset, origin: &str) -> Result<(), P
                 format!("`{}`: {e}", q.class),
             ));
         }
-        non_negative(origin, &join(&at, "f"), q.f)?;
+        check_f(origin, &join(&at, "f"), q.f)?;
         if let Some(f_max) = q.f_max {
-            non_negative(origin, &join(&at, "f_max"), f_max)?;
+            check_f(origin, &join(&at, "f_max"), f_max)?;
             if f_max < q.f {
                 return Err(PresetError::invalid(
                     origin,
@@ -138,8 +145,13 @@ pub fn validate_application(a: &ApplicationPreset, origin: &str) -> Result<(), P
             }
         }
     }
-    non_negative(origin, "elements_in", a.elements_in)?;
-    non_negative(origin, "elements_out", a.elements_out)
+    let transfers = Transfers {
+        elements_in: a.elements_in,
+        elements_out: a.elements_out,
+    };
+    transfers
+        .validate()
+        .map_err(|e| boathull_error(origin, "", e))
 }
 
 impl ProcessorPreset {

@@ -2,20 +2,27 @@
 //! header) and the text of their values, shared by the CSV reader and
 //! writer, the command line's per-device overrides and the GUI:
 //!
-//! - `max_size`: the memory limit, units, finite and greater than 0.
+//! Every number lies in its range ([`FpmParam::range`]):
+//!
+//! - `max_size`: the memory limit, 1e-6 to 1e15 units.
 //! - `out_of_core`: how the speed goes on beyond the memory limit (FPM
-//!   paper, Section V, Figure 3 versions 2 and 3): a factor in (0, 1] of
+//!   paper, Section V, Figure 3 versions 2 and 3): a factor 0.001 to 1 of
 //!   the speed at the limit (`0.5`), or measured points of an out-of-core
 //!   kernel, `size:speed` pairs separated by commas, every size beyond
 //!   the limit (`8000:310, 12000:295`); `off` for none.
-//! - `contention`: the speed factor in (0, 1] while another device of the
+//! - `contention`: the speed factor, 0.001 to 1, while another device of the
 //!   same socket has work (FPM paper, Sections III and V).
 //! - `socket`: a whole number from 0 to [`MAX_SOCKET`]; devices with the
 //!   same number share a socket, 0 is alone.
+//! - `format`: the file's format version (see [`crate::preset::version`]),
+//!   written on the first line; a file without it is format 1, a newer
+//!   one is refused.
 
 use super::SpeedCsv;
-use crate::model::fpm::{OutOfCore, SpeedPoint};
+use crate::model::fpm::{FpmParam, OutOfCore, SpeedPoint};
 
+/// The format version key.
+pub const FORMAT: &str = "format";
 /// The memory limit key.
 pub const MAX_SIZE: &str = "max_size";
 /// The out-of-core key.
@@ -25,7 +32,7 @@ pub const CONTENTION: &str = "contention";
 /// The socket key.
 pub const SOCKET: &str = "socket";
 /// Every key, in the order they are written.
-pub const ALL: [&str; 4] = [MAX_SIZE, OUT_OF_CORE, CONTENTION, SOCKET];
+pub const ALL: [&str; 5] = [FORMAT, MAX_SIZE, OUT_OF_CORE, CONTENTION, SOCKET];
 
 /// The largest socket number.
 pub const MAX_SOCKET: u32 = 64;
@@ -41,24 +48,27 @@ pub fn split_key(comment: &str) -> Option<(&'static str, &str)> {
     })
 }
 
-/// A memory limit, units.
-pub fn parse_max_size(v: &str) -> Result<f64, String> {
-    match v.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
-        _ => Err(format!(
-            "max_size '{v}' must be a positive number of units (greater than 0, finite)"
-        )),
-    }
+/// A format version this build reads.
+pub fn parse_format(v: &str) -> Result<u32, String> {
+    crate::preset::version::parse_version(v).map_err(|p| p.message())
 }
 
-/// A contention factor.
+/// A number of `text` in the range of `p`; the message quotes the text.
+fn in_range(p: FpmParam, text: &str) -> Result<f64, String> {
+    let t = text.trim();
+    let x = t.parse::<f64>().unwrap_or(f64::NAN);
+    p.check(x).map_err(|e| format!("{} '{t}': {e}", p.name()))?;
+    Ok(x)
+}
+
+/// A memory limit, units ([`FpmParam::MaxSize`]).
+pub fn parse_max_size(v: &str) -> Result<f64, String> {
+    in_range(FpmParam::MaxSize, v)
+}
+
+/// A contention factor ([`FpmParam::Contention`]; 1 = no loss).
 pub fn parse_contention(v: &str) -> Result<f64, String> {
-    match v.trim().parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 && x <= 1.0 => Ok(x),
-        _ => Err(format!(
-            "contention '{v}' must be a speed factor in (0, 1] (greater than 0, at most 1; 1 = no loss)"
-        )),
-    }
+    in_range(FpmParam::Contention, v)
 }
 
 /// A socket number; 0 is none (alone).
@@ -79,10 +89,10 @@ pub fn parse_out_of_core(v: &str) -> Result<Option<OutOfCore>, String> {
         return Ok(None);
     }
     if !t.contains(':') {
-        return match t.parse::<f64>() {
-            Ok(k) if k.is_finite() && k > 0.0 && k <= 1.0 => Ok(Some(OutOfCore::Factor(k))),
-            _ => Err(format!(
-                "out_of_core '{v}' must be a factor of the speed at the memory limit in (0, 1] (greater than 0, at most 1), size:speed pairs beyond the limit, or off"
+        return match in_range(FpmParam::OutOfCoreFactor, t) {
+            Ok(k) => Ok(Some(OutOfCore::Factor(k))),
+            Err(m) => Err(format!(
+                "{m} (or size:speed pairs beyond the limit, or off)"
             )),
         };
     }
@@ -96,21 +106,15 @@ pub fn parse_out_of_core(v: &str) -> Result<Option<OutOfCore>, String> {
     Ok(Some(OutOfCore::Points(points)))
 }
 
-/// `size:speed`, both finite and greater than 0.
+/// `size:speed`, each in its range ([`FpmParam::PointSize`],
+/// [`FpmParam::PointSpeed`]).
 fn parse_pair(pair: &str) -> Result<SpeedPoint, String> {
     let (a, b) = pair
         .split_once(':')
         .ok_or_else(|| "is not size:speed".to_string())?;
-    let num = |s: &str| {
-        s.trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|x| x.is_finite() && *x > 0.0)
-    };
-    match (num(a), num(b)) {
-        (Some(x), Some(s)) => Ok(SpeedPoint::new(x, s)),
-        _ => Err("must be size:speed, size in units and speed in units/s, both greater than 0 and finite".into()),
-    }
+    let x = in_range(FpmParam::PointSize, a).map_err(|m| format!("must be size:speed: {m}"))?;
+    let s = in_range(FpmParam::PointSpeed, b).map_err(|m| format!("must be size:speed: {m}"))?;
+    Ok(SpeedPoint::new(x, s))
 }
 
 /// The text of an out-of-core setting, as [`parse_out_of_core`] reads it
@@ -159,7 +163,8 @@ pub fn check_out_of_core(o: Option<&OutOfCore>, limit: Option<f64>) -> Result<()
 }
 
 /// The keyed comment lines of `csv`, each ending in a newline: every key
-/// that is set (contention only below 1).
+/// that is set (contention only below 1; the format version is written
+/// first of all, by [`SpeedCsv::to_text`]).
 pub fn key_lines(csv: &SpeedCsv) -> String {
     let mut s = String::new();
     if let Some(l) = csv.max_size_units {
@@ -188,7 +193,11 @@ mod tests {
         assert_eq!(split_key("sockets are shared"), None);
         assert_eq!(parse_socket("0"), Ok(None));
         assert!(parse_socket("65").unwrap_err().contains("0 (alone) to 64"));
-        assert!(parse_contention("0").unwrap_err().contains("(0, 1]"));
+        assert!(
+            parse_contention("0")
+                .unwrap_err()
+                .contains("between 0.001 and 1")
+        );
         for o in [
             OutOfCore::Factor(0.5),
             OutOfCore::Points(vec![SpeedPoint::new(8000.0, 310.5)]),
@@ -197,7 +206,11 @@ mod tests {
             assert_eq!(parse_out_of_core(&t), Ok(Some(o)), "{t}");
         }
         assert_eq!(parse_out_of_core("off"), Ok(None));
-        assert!(parse_out_of_core("1.5").unwrap_err().contains("(0, 1]"));
+        assert!(
+            parse_out_of_core("1.5")
+                .unwrap_err()
+                .contains("between 0.001 and 1")
+        );
         assert!(
             parse_out_of_core("8000:1, 9000:x")
                 .unwrap_err()

@@ -3,6 +3,7 @@
 //! Format:
 //!
 //! ```text
+//! # format: 2
 //! # source: where the numbers come from (any number of comment lines)
 //! # max_size: 6000
 //! # out_of_core: 0.5
@@ -14,7 +15,8 @@
 //! ```
 //!
 //! - Comment lines start with `#` and come before the header; blank lines
-//!   there are skipped. A comment `# max_size: N` sets the device's memory
+//!   there are skipped. `# format: N` is the format version (a newer one
+//!   is refused; none: format 1). `# max_size: N` sets the device's memory
 //!   limit in computation units (the largest size it can hold; every
 //!   point must lie at or below it). `# out_of_core:` (a factor or
 //!   measured points beyond the limit), `# contention:` and `# socket:`
@@ -230,6 +232,7 @@ impl Parse<'_> {
             return Ok(None);
         };
         let set = match key {
+            keys::FORMAT => keys::parse_format(v).map(drop),
             keys::MAX_SIZE => keys::parse_max_size(v).map(|x| out.max_size_units = Some(x)),
             keys::OUT_OF_CORE => keys::parse_out_of_core(v).map(|o| out.out_of_core = o),
             keys::CONTENTION => keys::parse_contention(v).map(|x| out.contention = Some(x)),
@@ -450,11 +453,12 @@ impl SpeedCsv {
         }
     }
 
-    /// The CSV text: comments, keys, header, one row a point (with a
-    /// `spread` column when any row has one). Numbers are written in their
-    /// shortest exact form, so a file reads back to the same values.
+    /// The CSV text: format version, comments, keys, header, one row a
+    /// point (with a `spread` column when any row has one). Numbers are
+    /// written in their shortest exact form, so a file reads back to the
+    /// same values.
     pub fn to_text(&self) -> String {
-        let mut s = String::new();
+        let mut s = crate::preset::version::csv_format_line();
         for c in &self.comments {
             let c = c.replace(['\n', '\r'], " ");
             if c.is_empty() {

@@ -58,6 +58,22 @@ pub struct OffloadKernelPreset {
     pub bytes_to_device: Scaling,
     /// Bytes copied back after it.
     pub bytes_from_device: Scaling,
+    /// Bytes the kernel's data takes in the GPU's memory (every array the
+    /// loop touches there), where stated; without it the decision bounds
+    /// the footprint by the transfers. Format 2.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::preset::file::bare_some"
+    )]
+    pub device_bytes: Option<Scaling>,
+    /// Bytes it takes in the host's memory, where stated. Format 2.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::preset::file::bare_some"
+    )]
+    pub host_bytes: Option<Scaling>,
     /// Bytes of one array element; a coalesced warp access loads 32 of them
     /// (Hong & Kim's Load_bytes_per_warp).
     pub element_bytes: f64,
@@ -124,6 +140,8 @@ impl OffloadKernelPreset {
             cpu_bytes_per_iter: self.cpu_bytes_per_iter,
             bytes_to_device: self.bytes_to_device,
             bytes_from_device: self.bytes_from_device,
+            device_bytes: self.device_bytes,
+            host_bytes: self.host_bytes,
             threads_per_block: launch.threads_per_block,
             max_blocks: launch.max_blocks,
             active_blocks_per_sm: launch.active_blocks_per_sm,

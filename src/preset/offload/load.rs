@@ -39,6 +39,38 @@ pub fn validate_offload_kernel(k: &OffloadKernelPreset, origin: &str) -> Result<
             .gpu_kernel(n)
             .and_then(|_| model.cpu_loop(n, 512.0))
             .map_err(|e| PresetError::invalid(origin, &field, format!("at n = {n}: {e}")))?;
+        check_footprints(k, origin, n)?;
+    }
+    Ok(())
+}
+
+/// The stated footprints at size n: finite, and at least the larger
+/// transfer (what is copied lives in both memories while the loop runs).
+fn check_footprints(k: &OffloadKernelPreset, origin: &str, n: f64) -> Result<(), PresetError> {
+    let copied = k.bytes_to_device.at(n).max(k.bytes_from_device.at(n));
+    for (field, stated) in [
+        ("device_bytes", k.device_bytes),
+        ("host_bytes", k.host_bytes),
+    ] {
+        let Some(bytes) = stated.map(|s| s.at(n)) else {
+            continue;
+        };
+        if !bytes.is_finite() {
+            return Err(PresetError::invalid(
+                origin,
+                field,
+                format!("at n = {n}: {bytes} bytes is not a finite number"),
+            ));
+        }
+        if bytes < copied {
+            return Err(PresetError::invalid(
+                origin,
+                field,
+                format!(
+                    "at n = {n}: {bytes} bytes is less than the larger transfer, {copied} bytes (the data copied must fit)"
+                ),
+            ));
+        }
     }
     Ok(())
 }
@@ -205,10 +237,16 @@ fn check_accesses(k: &OffloadKernelPreset, origin: &str) -> Result<(), PresetErr
     Ok(())
 }
 
-/// Every scaling coef x n^exp: the coefficient by its rule, the exponent
-/// finite and not negative.
+/// Every scaling coef x n^exp (the stated footprints where given): the
+/// coefficient by its rule, the exponent finite and not negative.
 fn check_scalings(k: &OffloadKernelPreset, origin: &str) -> Result<(), PresetError> {
-    for (field, s, coef_rule) in [
+    let stated = [
+        ("device_bytes", k.device_bytes),
+        ("host_bytes", k.host_bytes),
+    ]
+    .into_iter()
+    .filter_map(|(field, s)| Some((field, s?, ParamRule::NonNegative)));
+    let always = [
         ("iterations", k.iterations, ParamRule::Positive),
         ("inner_trips", k.inner_trips, ParamRule::Positive),
         (
@@ -222,7 +260,8 @@ fn check_scalings(k: &OffloadKernelPreset, origin: &str) -> Result<(), PresetErr
             k.bytes_from_device,
             ParamRule::NonNegative,
         ),
-    ] {
+    ];
+    for (field, s, coef_rule) in always.into_iter().chain(stated) {
         check_value(origin, &format!("{field}.coef"), coef_rule, s.coef)?;
         if !(s.exp.is_finite() && s.exp >= 0.0) {
             return Err(PresetError::invalid(

@@ -8,7 +8,9 @@
 //! `speedup` or the four times `cpu_s`, `gpu_kernel_s`, `h2d_s`, `d2h_s`
 //! (seconds; with both, `speedup` wins and the times are kept for the
 //! comparison of times). Without `speedup` it is `cpu_s / (gpu_kernel_s +
-//! h2d_s + d2h_s)`. Errors name the file, the line and the column.
+//! h2d_s + d2h_s)`. A comment `# format: N` names the format version (a
+//! newer one is refused, see `preset::version`). Errors name the file,
+//! the line and the column.
 
 use std::path::Path;
 
@@ -133,6 +135,7 @@ pub fn parse_measured_offload(
     origin: &str,
     catalog: &Catalog,
 ) -> Result<MeasuredOffload, PresetError> {
+    crate::preset::version::csv_format(text, origin)?;
     let mut rd = csv::ReaderBuilder::new()
         .flexible(true)
         .quoting(false)

@@ -128,10 +128,12 @@ impl OffloadPlatformPreset {
     }
 }
 
-/// `Ok` when `value` follows the rule of `p`; otherwise an error naming
-/// `origin` and the parameter's field path.
+/// `Ok` when `value` lies in the range of `p`; otherwise an error naming
+/// `origin`, the parameter's field path, its unit and both bounds.
 pub(super) fn check_rule(origin: &str, p: OffloadParam, value: f64) -> Result<(), PresetError> {
-    check_value(origin, p.path(), p.rule(), value)
+    p.range()
+        .check(p.name(), p.label(), value)
+        .map_err(|e| PresetError::range(origin, p.path(), e))
 }
 
 /// `Ok` when `value` follows `rule`; otherwise an error naming `origin`

@@ -7,7 +7,8 @@
 //! One row per run. The columns `time_s` (s), `energy_j` (J), `n_flops` and
 //! `n_bytes` are required, in any order; a `label`, `name` or `k` column
 //! names each run; any other column is ignored. Lines starting with `#`
-//! are comments.
+//! are comments; `# format: N` names the format version (a newer one is
+//! refused, see `preset::version`).
 
 use std::path::Path;
 
@@ -58,6 +59,7 @@ fn csv_err(
 
 /// Parse an energy-runs CSV; `origin` names the file in messages.
 pub fn parse_energy_runs(text: &str, origin: &str) -> Result<EnergyRuns, PresetError> {
+    crate::preset::version::csv_format(text, origin)?;
     let mut rd = csv::ReaderBuilder::new()
         .flexible(true)
         .quoting(false)

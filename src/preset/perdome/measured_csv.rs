@@ -6,7 +6,8 @@
 //! One row per (kernel, partition). Each distinct `kernel_k` becomes one
 //! workload with its partitions and a measured set for the platform; the
 //! platform's t values are the median over the runs of the roofs measured
-//! in each run.
+//! in each run. Lines starting with `#` are comments; `# format: N` names
+//! the format version (a newer one is refused, see `preset::version`).
 
 use super::validate::validate_workload;
 use super::{MeasuredSet, PartitionPreset, PlatformPreset, ProcessorRef, WorkloadPreset};
@@ -110,6 +111,7 @@ pub fn import_measured_csv(
 /// The rows of the file grouped by kernel, in the order the kernels first
 /// appear.
 fn read_rows(text: &str, origin: &str) -> Result<Vec<Kernel>, PresetError> {
+    crate::preset::version::csv_format(text, origin)?;
     let mut rd = csv::ReaderBuilder::new()
         // No field is quoted: a stray quote is a character, never the
         // start of a field that swallows the rows after it. Field counts

@@ -7,7 +7,8 @@ use std::collections::HashSet;
 
 use super::{MeasuredSet, WorkloadPreset};
 use crate::model::perdome::Side;
-use crate::preset::check::{join, name, non_negative, positive};
+use crate::model::perdome::partition::check_intensity;
+use crate::preset::check::{join, name, perdome, positive};
 use crate::preset::error::PresetError;
 use crate::preset::processor::ProcessorPreset;
 
@@ -37,13 +38,25 @@ pub fn check_slot(
 /// Check a workload: I, every partition, every measured set.
 pub fn validate_workload(w: &WorkloadPreset, origin: &str) -> Result<(), PresetError> {
     name(origin, "name", &w.name)?;
-    positive(origin, "intensity", w.intensity)?;
+    perdome(
+        origin,
+        "intensity",
+        check_intensity("I", w.intensity, false),
+    )?;
     let mut seen = HashSet::new();
     for (k, q) in w.partitions.iter().enumerate() {
         let at = format!("partitions[{k}]");
         name(origin, &join(&at, "name"), &q.name)?;
-        non_negative(origin, &join(&at, "i_c"), q.i_c)?;
-        non_negative(origin, &join(&at, "i_g"), q.i_g)?;
+        perdome(
+            origin,
+            &join(&at, "i_c"),
+            check_intensity("I_C", q.i_c, true),
+        )?;
+        perdome(
+            origin,
+            &join(&at, "i_g"),
+            check_intensity("I_G", q.i_g, true),
+        )?;
         if q.i_c == 0.0 && q.i_g == 0.0 {
             return Err(PresetError::invalid(
                 origin,

@@ -137,6 +137,7 @@ impl ProbeImport {
                 field: "gpu".into(),
                 message: format!("cannot be written as RON: {e}"),
             })?;
+        let body = crate::preset::version::with_format_field(&body, "    ");
         let mut head = format!(
             "// {}: GPU spec sheet imported by `hetscope presets import-probe` from {csv_name}.\n",
             self.gpu.name

@@ -236,9 +236,14 @@ impl ProbeTable {
             return Err(duplicate(&self.origin, entry.line, path, first.line));
         }
         if (spec.section, spec.key) == ("probe", "format") && entry.number() != Some(FORMAT) {
+            let found = entry.number().unwrap_or(f64::NAN);
+            let newer = if found > FORMAT && found.fract() == 0.0 {
+                "the file was written by a newer probe; "
+            } else {
+                ""
+            };
             let message = format!(
-                "format {} is not supported: this importer reads format {FORMAT}",
-                entry.number().unwrap_or(f64::NAN)
+                "format {found} is not supported: {newer}this importer reads format {FORMAT}"
             );
             return Err(invalid(&self.origin, entry.line, "value", &path, &message));
         }

@@ -162,7 +162,7 @@ fn processor(g: &Group) -> Result<Derived<Processor>, PlatformError> {
         e_b: 500.0 * dynamic_w / bw,
         p_s,
     };
-    p.validate(&g.name).map_err(|e| PlatformError::Derived {
+    p.validate(g.side).map_err(|e| PlatformError::Derived {
         model: "PeaPaw",
         name: g.name.clone(),
         message: e.to_string(),

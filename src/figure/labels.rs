@@ -1,0 +1,150 @@
+//! Label placement in pixels, shared by the GUI's charts and the
+//! exporters: the candidate spots around a marker or along a reference
+//! line, tried in order, and a collision pass that takes the first spot
+//! whose box is inside the plot and clear of the boxes already taken.
+
+use crate::figure::chart::Orientation;
+use crate::figure::text::{boxes_overlap, text_box, text_width};
+
+/// A spot for a label: the baseline point and the horizontal alignment
+/// (0 start, 0.5 middle, 1 end).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Spot {
+    pub x: f64,
+    pub y: f64,
+    pub align: f64,
+}
+
+const fn spot(x: f64, y: f64, align: f64) -> Spot {
+    Spot { x, y, align }
+}
+
+/// Spots around a marker at (x, y) of radius `r`, for text of height `h`
+/// with a gap `g`: right, left, above, below, then further out.
+pub fn marker_spots(x: f64, y: f64, r: f64, h: f64, g: f64) -> Vec<Spot> {
+    let gap = r + g;
+    vec![
+        spot(x + gap, y - gap + h * 0.2, 0.0),
+        spot(x + gap, y + h * 0.35, 0.0),
+        spot(x + gap, y + gap + h * 0.6, 0.0),
+        spot(x - gap, y - gap + h * 0.2, 1.0),
+        spot(x - gap, y + h * 0.35, 1.0),
+        spot(x - gap, y + gap + h * 0.6, 1.0),
+        spot(x, y - gap - g * 0.6, 0.5),
+        spot(x, y + gap + h, 0.5),
+        spot(x + gap, y - gap - h, 0.0),
+        spot(x - gap, y - gap - h, 1.0),
+        spot(x + gap, y + gap + 2.0 * h, 0.0),
+        spot(x - gap, y + gap + 2.0 * h, 1.0),
+        spot(x + gap, y - gap - 2.0 * h, 0.0),
+        spot(x - gap, y - gap - 2.0 * h, 1.0),
+    ]
+}
+
+/// Spots along a reference line at pixel `v` (y of a horizontal line, x
+/// of a vertical one) inside the plot `[x0, y0, x1, y1]`, for text of
+/// height `h` with a gap `g`: the ends first, then the middle and the
+/// quarters, each side of the line.
+pub fn ref_line_spots(o: Orientation, v: f64, plot: [f64; 4], h: f64, g: f64) -> Vec<Spot> {
+    let [x0, y0, x1, y1] = plot;
+    let (above, below) = (v - g, v + g + h * 0.85);
+    let along = |t: f64| x0 + (x1 - x0) * t;
+    let down = |t: f64| y0 + (y1 - y0) * t;
+    match o {
+        Orientation::Horizontal => vec![
+            spot(x1 - g, above, 1.0),
+            spot(x1 - g, below, 1.0),
+            spot(x0 + g, above, 0.0),
+            spot(x0 + g, below, 0.0),
+            spot(along(0.5), above, 0.5),
+            spot(along(0.5), below, 0.5),
+            spot(along(0.75), above, 0.5),
+            spot(along(0.25), above, 0.5),
+            spot(along(0.75), below, 0.5),
+            spot(along(0.25), below, 0.5),
+        ],
+        Orientation::Vertical => vec![
+            spot(v + g, y0 + g + h, 0.0),
+            spot(v - g, y0 + g + h, 1.0),
+            spot(v + g, y1 - g - h * 0.3, 0.0),
+            spot(v - g, y1 - g - h * 0.3, 1.0),
+            spot(v + g, down(0.5), 0.0),
+            spot(v - g, down(0.5), 1.0),
+            spot(v + g, down(0.25), 0.0),
+            spot(v - g, down(0.25), 1.0),
+            spot(v + g, down(0.75), 0.0),
+            spot(v - g, down(0.75), 1.0),
+            spot(v + g, down(0.4), 0.0),
+            spot(v - g, down(0.6), 1.0),
+        ],
+    }
+}
+
+/// The boxes taken in one plot, and the plot's bounds.
+#[derive(Clone, Debug)]
+pub struct LabelBoxes {
+    pub bounds: [f64; 4],
+    pub boxes: Vec<[f64; 4]>,
+}
+
+impl LabelBoxes {
+    pub fn new(bounds: [f64; 4]) -> LabelBoxes {
+        LabelBoxes {
+            bounds,
+            boxes: Vec::new(),
+        }
+    }
+
+    /// Reserve a box (a marker symbol, a legend).
+    pub fn take(&mut self, b: [f64; 4]) {
+        self.boxes.push(b);
+    }
+
+    /// The box of `text` in font `size` at `s`.
+    pub fn text_box(s: &Spot, text: &str, size: f64) -> [f64; 4] {
+        text_box(s.x, s.y, s.align, text_width(text, size), size)
+    }
+
+    pub fn fits(&self, b: &[f64; 4]) -> bool {
+        let r = self.bounds;
+        b[0] >= r[0] && b[2] <= r[2] && b[1] >= r[1] && b[3] <= r[3]
+    }
+
+    pub fn free(&self, b: &[f64; 4]) -> bool {
+        self.boxes.iter().all(|o| !boxes_overlap(b, o))
+    }
+
+    /// The first spot whose box fits the plot and is free, reserved; `None`
+    /// where every spot collides (the label is then left out rather than
+    /// printed over another).
+    pub fn choose(&mut self, spots: &[Spot], text: &str, size: f64) -> Option<Spot> {
+        let pick = spots.iter().copied().find(|s| {
+            let b = Self::text_box(s, text, size);
+            self.fits(&b) && self.free(&b)
+        })?;
+        self.take(Self::text_box(&pick, text, size));
+        Some(pick)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_label_at_the_same_marker_moves_and_a_hopeless_one_is_left_out() {
+        let mut taken = LabelBoxes::new([0.0, 0.0, 400.0, 300.0]);
+        let spots = marker_spots(200.0, 150.0, 5.0, 12.0, 3.0);
+        let a = taken.choose(&spots, "GPU-only", 12.0).unwrap();
+        let b = taken.choose(&spots, "CPU-only", 12.0).unwrap();
+        assert_ne!(a, b);
+        let (ba, bb) = (
+            LabelBoxes::text_box(&a, "GPU-only", 12.0),
+            LabelBoxes::text_box(&b, "CPU-only", 12.0),
+        );
+        assert!(!boxes_overlap(&ba, &bb));
+        let mut full = LabelBoxes::new([0.0, 0.0, 400.0, 300.0]);
+        full.take([0.0, 0.0, 400.0, 300.0]);
+        assert_eq!(full.choose(&spots, "x", 12.0), None);
+    }
+}

@@ -1,0 +1,186 @@
+//! The adjustable numbers of the boat hull model: each processor
+//! parameter of Table 2 (GPU) and Table 3 (CPU) and the operator
+//! complexity f, with its `--set` name, its field in a processor file,
+//! its unit and its physical range, and setting it on a [`Machine`].
+
+use super::{BoatHullError, Machine};
+use crate::model::Range;
+use crate::model::perdome::Side;
+
+/// One adjustable number of the boat hull model.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoathullParam {
+    /// P_compute, GFLOP/s (both kinds).
+    PCompute,
+    /// P_coalesced, GB/s (GPU).
+    PCoalesced,
+    /// P_uncoalesced, GB/s (GPU).
+    PUncoalesced,
+    /// B_bus, GB/s (GPU).
+    BBus,
+    /// P_memory, GB/s (CPU).
+    PMemory,
+    /// N_threads (CPU).
+    NThreads,
+    /// W_vector, bits (CPU).
+    WVector,
+    /// The operator complexity f, operations per element.
+    F,
+}
+
+use BoathullParam as B;
+
+impl BoathullParam {
+    pub const ALL: [BoathullParam; 8] = [
+        B::PCompute,
+        B::PCoalesced,
+        B::PUncoalesced,
+        B::BBus,
+        B::PMemory,
+        B::NThreads,
+        B::WVector,
+        B::F,
+    ];
+
+    /// The parameters of a processor of kind `side`, f last.
+    pub fn of(side: Side) -> [BoathullParam; 5] {
+        match side {
+            Side::Gpu => [B::PCompute, B::PCoalesced, B::PUncoalesced, B::BBus, B::F],
+            Side::Cpu => [B::PCompute, B::PMemory, B::NThreads, B::WVector, B::F],
+        }
+    }
+
+    /// The paper's symbol, the `--set` name.
+    pub fn name(self) -> &'static str {
+        match self {
+            B::PCompute => "P_compute",
+            B::PCoalesced => "P_coalesced",
+            B::PUncoalesced => "P_uncoalesced",
+            B::BBus => "B_bus",
+            B::PMemory => "P_memory",
+            B::NThreads => "N_threads",
+            B::WVector => "W_vector",
+            B::F => "f",
+        }
+    }
+
+    /// The field in a processor file (`f` for the complexity).
+    pub fn field(self) -> &'static str {
+        match self {
+            B::PCompute => "p_compute_gflops",
+            B::PCoalesced => "p_coalesced_gbs",
+            B::PUncoalesced => "p_uncoalesced_gbs",
+            B::BBus => "b_bus_gbs",
+            B::PMemory => "p_memory_gbs",
+            B::NThreads => "n_threads",
+            B::WVector => "w_vector_bits",
+            B::F => "f",
+        }
+    }
+
+    /// What it is, for messages.
+    pub fn what(self) -> &'static str {
+        match self {
+            B::PCompute => "peak compute rate",
+            B::PCoalesced => "bandwidth of sequential accesses",
+            B::PUncoalesced => "bandwidth of scattered accesses",
+            B::BBus => "host-accelerator bus bandwidth",
+            B::PMemory => "memory bandwidth",
+            B::NThreads => "hardware threads",
+            B::WVector => "vector register width, a multiple of 32",
+            B::F => "operator complexity",
+        }
+    }
+
+    /// The physical range: rates 1e-3 to 1e9 GFLOP/s, bandwidths 1e-3 to
+    /// 1e6 GB/s, 1 to 1e6 threads, 32 to 65536 bits, f from 0 to 1e12
+    /// operations per element.
+    pub fn range(self) -> Range {
+        match self {
+            B::PCompute => Range::new(1e-3, 1e9, "GFLOP/s"),
+            B::PCoalesced | B::PUncoalesced | B::BBus | B::PMemory => Range::new(1e-3, 1e6, "GB/s"),
+            B::NThreads => Range::new(1.0, 1e6, "threads").whole(),
+            B::WVector => Range::new(32.0, 65536.0, "bits").whole(),
+            B::F => Range::new(0.0, 1e12, "operations per element"),
+        }
+    }
+
+    /// `Ok` when `v` lies in the range (and W_vector is a multiple of 32),
+    /// else the error naming the parameter, its unit and both bounds.
+    pub fn check(self, v: f64) -> Result<(), BoatHullError> {
+        let range = self.range();
+        let error = |error| BoatHullError::Range {
+            field: self.field(),
+            error: Box::new(error),
+        };
+        range.check(self.name(), self.what(), v).map_err(error)?;
+        if self == B::WVector && v % 32.0 != 0.0 {
+            // The range's message names the multiple of 32 in `what`.
+            let e = crate::model::OutOfRange {
+                name: self.name().to_string(),
+                what: self.what().to_string(),
+                value: v,
+                range,
+            };
+            return Err(error(e));
+        }
+        Ok(())
+    }
+
+    /// The value on `m`; `None` where `m` has no such parameter (and for
+    /// f, which is no processor's).
+    pub fn get(self, m: &Machine) -> Option<f64> {
+        Some(match (m, self) {
+            (Machine::Gpu(g), B::PCompute) => g.p_compute_gflops,
+            (Machine::Gpu(g), B::PCoalesced) => g.p_coalesced_gbs,
+            (Machine::Gpu(g), B::PUncoalesced) => g.p_uncoalesced_gbs,
+            (Machine::Gpu(g), B::BBus) => g.b_bus_gbs,
+            (Machine::Cpu(c), B::PCompute) => c.p_compute_gflops,
+            (Machine::Cpu(c), B::PMemory) => c.p_memory_gbs,
+            (Machine::Cpu(c), B::NThreads) => f64::from(c.n_threads),
+            (Machine::Cpu(c), B::WVector) => f64::from(c.w_vector_bits),
+            _ => return None,
+        })
+    }
+
+    /// Set the value on `m` after checking it; `false` where `m` has no
+    /// such parameter.
+    pub fn set(self, m: &mut Machine, v: f64) -> Result<bool, BoatHullError> {
+        self.check(v)?;
+        let slot = match (m, self) {
+            (Machine::Gpu(g), B::PCompute) => &mut g.p_compute_gflops,
+            (Machine::Gpu(g), B::PCoalesced) => &mut g.p_coalesced_gbs,
+            (Machine::Gpu(g), B::PUncoalesced) => &mut g.p_uncoalesced_gbs,
+            (Machine::Gpu(g), B::BBus) => &mut g.b_bus_gbs,
+            (Machine::Cpu(c), B::PCompute) => &mut c.p_compute_gflops,
+            (Machine::Cpu(c), B::PMemory) => &mut c.p_memory_gbs,
+            // Whole numbers of at most 1e6 after `check`.
+            (Machine::Cpu(c), B::NThreads) => {
+                c.n_threads = v as u32;
+                return Ok(true);
+            }
+            (Machine::Cpu(c), B::WVector) => {
+                c.w_vector_bits = v as u32;
+                return Ok(true);
+            }
+            _ => return Ok(false),
+        };
+        *slot = v;
+        Ok(true)
+    }
+
+    /// The parameter of a `--set` name.
+    pub fn from_name(name: &str) -> Option<BoathullParam> {
+        B::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// Check every parameter of a machine (its kind's, f aside).
+pub(crate) fn check_machine(m: &Machine) -> Result<(), BoatHullError> {
+    for p in BoathullParam::ALL {
+        if let Some(v) = p.get(m) {
+            p.check(v)?;
+        }
+    }
+    Ok(())
+}
