@@ -114,6 +114,31 @@ fn an_unreadable_record_is_named_and_the_rest_is_kept() {
 }
 
 #[test]
+fn a_record_of_a_newer_version_is_read_and_named() {
+    let mut app = fresh();
+    app.model_mut::<FpmUi>().state.n_units = 4321.0;
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(&mut app, &mut storage);
+    let shell = eframe::Storage::get_string(&storage, STATE_KEY).unwrap();
+    let newer = shell.replacen(
+        &format!("version:{STATE_VERSION}"),
+        &format!("version:{},future_setting:true", STATE_VERSION + 7),
+        1,
+    );
+    assert_ne!(newer, shell, "the version field was not found in {shell}");
+    eframe::Storage::set_string(&mut storage, STATE_KEY, newer);
+    let h = start(&storage);
+    let (kind, text) = h.state().status().expect("a message");
+    assert_eq!(kind, StatusKind::Info);
+    assert!(
+        text.contains("newer hetscope") && text.contains(&format!("{}", STATE_VERSION + 7)),
+        "{text}"
+    );
+    // What this version knows is kept.
+    assert_eq!(h.state().model::<FpmUi>().state.n_units, 4321.0);
+}
+
+#[test]
 fn a_saved_second_platform_reaches_every_model_at_start() {
     let mut app = fresh();
     app.model_mut::<OverviewUi>().state.platform2 = Some("xeon-8480-h100".into());

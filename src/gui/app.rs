@@ -81,8 +81,10 @@ impl HetscopeApp {
         let record = storage.get_string(STATE_KEY);
         let shell = record.as_deref().map(ron::from_str::<AppState>).transpose();
         let mut unreadable = Vec::new();
+        let mut newer = None;
         let legacy = match shell {
             Ok(Some(s)) => {
+                newer = (s.version > STATE_VERSION).then_some(s.version);
                 let legacy = (s.version < STATE_VERSION)
                     .then_some(record.as_deref())
                     .flatten();
@@ -116,6 +118,11 @@ impl HetscopeApp {
             self.status.error(format!(
                 "The saved settings of {} could not be read; they start from the defaults.",
                 unreadable.join(", ")
+            ));
+        } else if let Some(v) = newer {
+            self.status.info(format!(
+                "The settings were saved by a newer hetscope (state version {v}; this one \
+                 reads up to {STATE_VERSION}): what this version does not know was left out."
             ));
         } else if migrated {
             self.status

@@ -3,7 +3,7 @@
 //! double-click resets; hover shows the model value.
 
 use eframe::egui;
-use eframe::egui::{Align2, Color32, FontId, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2};
+use eframe::egui::{Align2, Color32, FontId, Mesh, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2};
 
 use crate::figure::perdome::surface::{Anchor, Prim};
 use crate::figure::{Camera, Projected, SurfaceFigure};
@@ -84,17 +84,19 @@ pub fn surface_ui(
 /// Paint the primitives in order (back to front).
 fn paint(painter: &egui::Painter, proj: &Projected) {
     let clip: Rect = painter.clip_rect();
+    let mut mesh = Mesh::default();
     for prim in &proj.prims {
+        if !matches!(prim, Prim::Poly { .. }) && !mesh.is_empty() {
+            painter.add(Shape::mesh(std::mem::take(&mut mesh)));
+        }
         match prim {
             Prim::Poly { pts, fill, stroke } => {
-                if pts.len() < 3 {
-                    continue;
-                }
-                let points: Vec<Pos2> = pts.iter().map(|p| pos(*p)).collect();
-                let stroke = stroke
-                    .map(|(c, w)| Stroke::new(w, rgba(c)))
-                    .unwrap_or(Stroke::NONE);
-                painter.add(Shape::convex_polygon(points, rgba(*fill), stroke));
+                // A face seen edge-on is a sliver; egui's anti-aliased
+                // polygons and joined outlines spike far across the view
+                // at its sharp corners, so faces are plain triangles and
+                // their outlines separate thin quads, in one mesh.
+                face_mesh(&mut mesh, pts, *fill, *stroke);
+                continue;
             }
             Prim::Line {
                 pts,
@@ -141,6 +143,68 @@ fn paint(painter: &egui::Painter, proj: &Projected) {
                     Stroke::new(1.0, Color32::BLACK),
                 );
             }
+        }
+    }
+    if !mesh.is_empty() {
+        painter.add(Shape::mesh(mesh));
+    }
+}
+
+/// A face as a triangle fan, then its outline as one thin quad per edge.
+fn face_mesh(mesh: &mut Mesh, pts: &[[f32; 2]], fill: [u8; 4], stroke: Option<([u8; 4], f32)>) {
+    if pts.len() < 3 {
+        return;
+    }
+    let base = mesh.vertices.len() as u32;
+    for p in pts {
+        mesh.colored_vertex(pos(*p), rgba(fill));
+    }
+    for i in 1..pts.len() as u32 - 1 {
+        mesh.add_triangle(base, base + i, base + i + 1);
+    }
+    let Some((c, w)) = stroke else { return };
+    // Without anti-aliasing a hairline is drawn 1 px wide and faint.
+    let colour = rgba(c).gamma_multiply(w.clamp(0.0, 1.0));
+    let w = w.max(1.0);
+    for (i, a) in pts.iter().enumerate() {
+        let (a, b) = (pos(*a), pos(pts[(i + 1) % pts.len()]));
+        let d = b - a;
+        let len = d.length();
+        if len < 1e-3 {
+            continue;
+        }
+        let n = Vec2::new(-d.y, d.x) * (w / 2.0 / len);
+        let k = mesh.vertices.len() as u32;
+        for q in [a + n, b + n, b - n, a - n] {
+            mesh.colored_vertex(q, colour);
+        }
+        mesh.add_triangle(k, k + 1, k + 2);
+        mesh.add_triangle(k, k + 2, k + 3);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sliver_face_stays_within_its_corners() {
+        // A face seen edge-on: nearly collinear corners, sharp angles.
+        let pts = [[0.0, 0.0], [400.0, 0.01], [400.0, 0.02], [0.0, 0.015]];
+        let mut mesh = Mesh::default();
+        face_mesh(
+            &mut mesh,
+            &pts,
+            [10, 20, 30, 255],
+            Some(([0, 0, 0, 255], 0.3)),
+        );
+        assert!(!mesh.indices.is_empty());
+        for v in &mesh.vertices {
+            assert!(
+                (-1.0..=401.0).contains(&v.pos.x) && (-1.0..=1.1).contains(&v.pos.y),
+                "vertex {:?} far from the face",
+                v.pos
+            );
         }
     }
 }
