@@ -261,3 +261,32 @@ fn the_access_table_says_which_accesses_keep_the_host_scalar() {
     assert!(h.query_by_label_contains(": scalar").is_some());
     assert!(h.query_by_label("unit").is_some());
 }
+
+#[test]
+fn a_size_past_the_gpus_memory_says_so_and_stays_on_the_host() {
+    let mut h = offload_harness();
+    // GEMM at n = 9600 fits the V100's 16 GB and is offloaded ...
+    assert!(has_text(&h, "offload to the GPU"));
+    assert!(!has_text(&h, "does not fit"));
+    // ... at n = 60000 its three matrices take 43.2 GB: no speedup, no
+    // offload, and the reason in the panel and under the figure.
+    h.get_by_role_and_label(Role::Slider, "problem size n")
+        .set_value_accesskit(60000.0);
+    h.run();
+    assert_eq!(h.state().model::<OffloadUi>().state.size, 60000.0);
+    assert!(has_text(
+        &h,
+        "GEMM at n = 60000: the data does not fit the GPU's memory: 43.200 GB against 16.000 GB; keep on the host"
+    ));
+    let fig = chart(&h);
+    let (label, _) = chosen(&fig);
+    assert!(!label.ends_with("offload"), "{label}");
+    assert!(
+        fig.notes
+            .iter()
+            .chain(fig.panels.iter().flat_map(|p| &p.notes))
+            .any(|n| n.contains("does not fit the GPU's memory") && n.contains("stays on the host")),
+        "{:?}",
+        fig.notes
+    );
+}

@@ -276,7 +276,7 @@ fn marker_screen_pos(pui: &PlotUi<'_>, p: &ChartPanel, x: f64, y: f64) -> Option
 
 /// A label at a chosen spot: a plot text anchored at its bottom, left,
 /// centre or right as the spot's alignment says.
-fn spot_text(pui: &mut PlotUi<'_>, s: Spot, text: RichText) {
+pub(crate) fn spot_text(pui: &mut PlotUi<'_>, s: Spot, text: RichText) {
     let h = if s.align < 0.25 {
         Align::Min
     } else if s.align > 0.75 {

@@ -323,11 +323,12 @@ impl Readout {
     pub fn of(input: &OffloadInput) -> Result<Readout, ViewError> {
         let k = &input.kernel;
         let d = decide(&k.kernel, &input.platform, input.size)?;
-        Ok(Readout {
-            text: format!(
-                "{} at n = {}: CPU {}, GPU {}: speedup {}, {}",
-                k.label(),
-                fmt_whole(input.size),
+        let at = format!("{} at n = {}", k.label(), fmt_whole(input.size));
+        let text = match d.does_not_fit(&input.platform.memory) {
+            // No speedup to show: the data cannot be where it would run.
+            Some(why) => format!("{at}: the data {why}; keep on the host"),
+            None => format!(
+                "{at}: CPU {}, GPU {}: speedup {}, {}",
                 fmt_time(d.cpu_seconds),
                 fmt_time(d.gpu_seconds),
                 fmt_speedup(d.speedup),
@@ -337,6 +338,9 @@ impl Readout {
                     "keep on the host"
                 }
             ),
+        };
+        Ok(Readout {
+            text,
             offload: d.offload,
         })
     }

@@ -3,13 +3,15 @@
 //! markers, a colour bar and an exact model readout under the cursor.
 
 use eframe::egui;
-use eframe::egui::{Align2, Color32, ColorImage, RichText, TextureHandle, TextureOptions, Ui};
+use eframe::egui::{Color32, ColorImage, Pos2, RichText, TextureHandle, TextureOptions, Ui};
 use egui_plot::{
     GridInput, GridMark, HoverPosition, Legend, MarkerShape, Plot, PlotImage, PlotPoint, PlotUi,
-    Points, Polygon, Text,
+    Points, Polygon,
 };
 
+use crate::figure::labels::{LabelBoxes, marker_spots};
 use crate::figure::{Axis, HeatmapFigure, MarkerKind};
+use crate::gui::chart_view::spot_text;
 use crate::gui::widgets::{COLOR_BAR_WIDTH, color_bar_ui, rgb};
 
 /// The uploaded texture of the figure last shown.
@@ -190,19 +192,42 @@ fn marker_items(pui: &mut PlotUi<'_>, fig: &HeatmapFigure) {
     }
 }
 
-/// A label beside each marker.
+/// A label beside each marker, at the first spot around it clear of the
+/// other labels and markers (`figure::labels`, as in the export); a label
+/// repeated at the same place is written once.
 fn marker_labels(pui: &mut PlotUi<'_>, fig: &HeatmapFigure) {
-    for m in &fig.markers {
-        if let Some((x, y)) = fig.marker_pos(m) {
-            let label = RichText::new(format!(" {} ", m.label))
+    const SIZE: f64 = 12.0;
+    let f = *pui.transform().frame();
+    let mut taken = LabelBoxes::new([f.min.x, f.min.y, f.max.x, f.max.y].map(f64::from));
+    let spots: Vec<(Pos2, &str)> = fig
+        .markers
+        .iter()
+        .filter_map(|m| {
+            let (x, y) = fig.marker_pos(m)?;
+            Some((pui.screen_from_plot(PlotPoint::new(x, y)), m.label.as_str()))
+        })
+        .collect();
+    for (p, _) in &spots {
+        let (x, y) = (p.x as f64, p.y as f64);
+        taken.take([x - 7.0, y - 7.0, x + 7.0, y + 7.0]);
+    }
+    let mut written: Vec<(Pos2, &str)> = Vec::new();
+    for (p, label) in spots {
+        if written
+            .iter()
+            .any(|(q, t)| q.distance(p) < 1.0 && *t == label)
+        {
+            continue;
+        }
+        written.push((p, label));
+        let text = format!(" {label} ");
+        let around = marker_spots(p.x as f64, p.y as f64, 6.0, SIZE, 3.0);
+        if let Some(s) = taken.choose(&around, &text, SIZE) {
+            let rich = RichText::new(text)
                 .color(Color32::WHITE)
                 .background_color(Color32::from_black_alpha(150))
-                .size(12.0);
-            pui.text(
-                Text::new("", PlotPoint::new(x + 0.25, y + 0.25), label)
-                    .anchor(Align2::LEFT_BOTTOM)
-                    .allow_hover(false),
-            );
+                .size(SIZE as f32);
+            spot_text(pui, s, rich);
         }
     }
 }
