@@ -37,10 +37,8 @@ pub fn chart_ui(ui: &mut Ui, fig: &ChartFigure) {
         .max(160.0);
     let mut first = 0;
     for row in rows {
-        ui.columns(row.len(), |cols| {
-            for (k, (col, p)) in cols.iter_mut().zip(row).enumerate() {
-                panel_ui(col, &fig.title, first + k, p, height);
-            }
+        panel_columns_ui(ui, row.len(), |k, col| {
+            panel_ui(col, &fig.title, first + k, &row[k], height)
         });
         first += row.len();
     }
@@ -50,6 +48,23 @@ pub fn chart_ui(ui: &mut Ui, fig: &ChartFigure) {
             ui.label(note);
         }
     }
+}
+
+/// `count` columns a gap apart wide enough that one panel's y-axis title
+/// does not touch the panel beside it; inside a column the spacing is the
+/// usual one.
+fn panel_columns_ui(ui: &mut Ui, count: usize, mut add: impl FnMut(usize, &mut Ui)) {
+    const COLUMN_GAP: f32 = 20.0;
+    let inner = ui.spacing().item_spacing.x;
+    ui.scope(|ui| {
+        ui.spacing_mut().item_spacing.x = COLUMN_GAP;
+        ui.columns(count, |cols| {
+            for (k, col) in cols.iter_mut().enumerate() {
+                col.spacing_mut().item_spacing.x = inner;
+                add(k, col);
+            }
+        });
+    });
 }
 
 /// The charts of two platforms side by side (a [`Figure::Pair`]).

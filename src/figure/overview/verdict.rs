@@ -150,32 +150,51 @@ impl BoathullVerdict {
         })
     }
 
+    /// One sentence over the classes: how many the GPU or the CPU wins
+    /// throughout, and where the GPU starts (or stops) winning in the
+    /// others. Counts of none are left out.
     pub fn sentence(&self) -> String {
+        let n = self.classes.len();
         let count =
             |want: fn(&Crossing) -> bool| self.classes.iter().filter(|c| want(&c.crossing)).count();
         let always = count(|c| matches!(c, Crossing::GpuAlways));
         let never = count(|c| matches!(c, Crossing::CpuAlways));
-        let from: Vec<String> = self
-            .classes
-            .iter()
-            .filter_map(|c| {
-                c.crossing
-                    .gpu_from()
-                    .map(|f| format!("f = {} ({})", fmt_sig(f), c.example))
+        let at = |pick: fn(Crossing) -> Option<f64>| -> Vec<String> {
+            let each = self.classes.iter();
+            each.filter_map(|c| {
+                pick(c.crossing).map(|f| format!("f = {} ({})", fmt_sig(f), c.example))
             })
-            .collect();
-        let mut s = format!(
-            "Boat hull (transfers included, f = {} to {} operations per element): the GPU is faster throughout for {always} of the {} Table 1 classes and never for {never}",
+            .collect()
+        };
+        let from = at(Crossing::gpu_from);
+        let below = at(|c| match c {
+            Crossing::CpuFrom(f) => Some(f),
+            _ => None,
+        });
+        let mut clauses = Vec::new();
+        if always > 0 {
+            clauses.push(format!("the GPU is faster throughout for {always}"));
+        }
+        if never > 0 {
+            clauses.push(format!("the CPU is faster throughout for {never}"));
+        }
+        if !from.is_empty() {
+            let which = if from.len() == n { "in every one " } else { "" };
+            let list = from.join(", ");
+            clauses.push(format!("{which}the GPU starts to win at {list}"));
+        }
+        if !below.is_empty() {
+            clauses.push(format!("the GPU stops winning at {}", below.join(", ")));
+        }
+        if clauses.is_empty() {
+            return "Boat hull: no Table 1 class to compare.".to_string();
+        }
+        format!(
+            "Boat hull (transfers included, f = {} to {} operations per element): of the {n} Table 1 classes, {}.",
             fmt_sig(self.f_range.0),
             fmt_sig(self.f_range.1),
-            self.classes.len()
-        );
-        if from.is_empty() {
-            s.push('.');
-        } else {
-            s.push_str(&format!("; it starts to win at {}.", from.join(", ")));
-        }
-        s
+            clauses.join("; ")
+        )
     }
 }
 

@@ -144,8 +144,13 @@ impl Param {
     /// `Ok` when `v` lies in the range of this parameter on `side`, else
     /// the error naming it (`t_fC`), what it is and both bounds.
     pub fn check(self, side: Side, v: f64) -> Result<(), ParamError> {
+        let range = self.range();
+        if range.contains(v) {
+            // The common case, on every evaluation: no message to build.
+            return Ok(());
+        }
         let what = format!("{} on the {}", self.what(), side.name());
-        Ok(self.range().check(&self.full_symbol(side), &what, v)?)
+        Ok(range.check(&self.full_symbol(side), &what, v)?)
     }
 }
 
@@ -297,8 +302,10 @@ impl Specs {
     /// (`side` names the processor in messages).
     pub fn validate(&self, side: Side) -> Result<(), ParamError> {
         for ((name, what, range), v) in Specs::FIELDS.into_iter().zip(self.values()) {
-            let what = format!("{what} of the {}", side.name());
-            range.check(name, &what, v)?;
+            if !range.contains(v) {
+                let what = format!("{what} of the {}", side.name());
+                range.check(name, &what, v)?;
+            }
         }
         Param::TimePerFlop.check(side, self.t_f_ps())?;
         Param::TimePerByte.check(side, self.t_b_ps())

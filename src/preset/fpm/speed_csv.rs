@@ -38,8 +38,6 @@ use std::path::Path;
 use super::keys;
 use crate::model::fpm::{OutOfCore, SpeedError, SpeedFunction, SpeedPoint};
 
-use crate::preset::error::PresetError;
-
 /// One row of a speed-function CSV.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SpeedRow {
@@ -452,40 +450,6 @@ impl SpeedCsv {
             None => Ok(f),
         }
     }
-
-    /// The CSV text: format version, comments, keys, header, one row a
-    /// point (with a `spread` column when any row has one). Numbers are
-    /// written in their shortest exact form, so a file reads back to the
-    /// same values.
-    pub fn to_text(&self) -> String {
-        let mut s = crate::preset::version::csv_format_line();
-        for c in &self.comments {
-            let c = c.replace(['\n', '\r'], " ");
-            if c.is_empty() {
-                s.push_str("#\n");
-            } else {
-                s.push_str(&format!("# {c}\n"));
-            }
-        }
-        s.push_str(&keys::key_lines(self));
-        let with_spread = self.rows.iter().any(|r| r.spread.is_some());
-        s.push_str(if with_spread {
-            "size,speed,spread\n"
-        } else {
-            "size,speed\n"
-        });
-        for r in &self.rows {
-            s.push_str(&format!("{},{}", r.size_units, r.speed_units_per_s));
-            if with_spread {
-                match r.spread {
-                    Some(v) => s.push_str(&format!(",{v:.4}")),
-                    None => s.push(','),
-                }
-            }
-            s.push('\n');
-        }
-        s
-    }
 }
 
 /// Reads and parses a speed-function CSV file.
@@ -494,9 +458,4 @@ pub fn load_speed_csv(path: &Path) -> Result<SpeedCsv, SpeedCsvError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| SpeedCsvError::new(&origin, None, None, format!("cannot read: {e}")))?;
     parse_speed_csv(&text, &origin)
-}
-
-/// Writes a speed-function CSV atomically.
-pub fn save_speed_csv(path: &Path, csv: &SpeedCsv) -> Result<(), PresetError> {
-    crate::preset::save::save_atomic(path, &csv.to_text())
 }
