@@ -316,24 +316,9 @@ fn offload_combinations_of_corners_are_finite() {
 
 #[test]
 fn hong_kim_corners_are_finite() {
-    let gpu_names = [
-        "sm_count",
-        "freq_ghz",
-        "mem_bw_gbs",
-        "mem_ld",
-        "departure_del_coal",
-        "departure_del_uncoal",
-        "trans_per_warp_uncoal",
-        "issue_cycles",
-    ];
-    let mut cases: Vec<(&str, Range)> = gpu_names
+    let mut cases: Vec<(&str, Range)> = OffloadParam::HONG_KIM_GPU
         .iter()
-        .map(|n| {
-            (
-                *n,
-                OffloadParam::from_name(n).expect("a GPU parameter").range(),
-            )
-        })
+        .map(|p| (p.name(), p.range()))
         .collect();
     cases.extend(KERNEL_PARAMS.iter().map(|(n, _, r)| (*n, *r)));
     let check = |m: &GpuMachine, k: &GpuKernel, what: &str| match m.predict(k) {

@@ -7,7 +7,7 @@ use serde_json::{Map, Value, json};
 use super::{case_key, model_error, name_value};
 use crate::cli::CliError;
 use crate::model::offload::{
-    Formulation, GpuKernel, GpuMachine, KERNEL_PARAMS, hong_kim_value, set_hong_kim,
+    Formulation, GpuKernel, GpuMachine, KERNEL_PARAMS, OffloadParam, hong_kim_value, set_hong_kim,
 };
 
 /// The arguments of `eval hongkim`.
@@ -33,20 +33,10 @@ pub struct HongKimArgs {
 
 /// The names `eval hongkim --set` takes: the GPU's (as for `eval
 /// offload`), then the kernel's.
-const GPU_NAMES: [&str; 8] = [
-    "sm_count",
-    "freq_ghz",
-    "mem_bw_gbs",
-    "mem_ld",
-    "departure_del_coal",
-    "departure_del_uncoal",
-    "trans_per_warp_uncoal",
-    "issue_cycles",
-];
-
 fn names() -> Vec<&'static str> {
     let kernel = KERNEL_PARAMS.iter().map(|p| p.0);
-    GPU_NAMES.into_iter().chain(kernel).collect()
+    let gpu = OffloadParam::HONG_KIM_GPU.map(OffloadParam::name);
+    gpu.into_iter().chain(kernel).collect()
 }
 
 /// Hong & Kim's worked example: 16 SMs at 1 GHz, 80 GB/s, Mem_LD 420,

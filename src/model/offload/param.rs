@@ -123,6 +123,20 @@ const INFO: [Info; 26] = [
 ];
 
 impl OffloadParam {
+    /// The GPU's own parameters in Hong & Kim's model (the fields of
+    /// [`GpuMachine`](super::GpuMachine) the model reads): what `eval
+    /// hongkim` takes besides the kernel's.
+    pub const HONG_KIM_GPU: [OffloadParam; 8] = [
+        OffloadParam::SmCount,
+        OffloadParam::FreqGhz,
+        OffloadParam::MemBwGbs,
+        OffloadParam::MemLd,
+        OffloadParam::DepartureDelCoal,
+        OffloadParam::DepartureDelUncoal,
+        OffloadParam::TransPerWarpUncoal,
+        OffloadParam::IssueCycles,
+    ];
+
     /// Every parameter: the GPU's, the launch's, the CPU's, the bus's.
     pub fn all() -> impl Iterator<Item = OffloadParam> {
         INFO.iter().map(|i| i.0)
