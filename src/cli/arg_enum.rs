@@ -24,12 +24,14 @@ pub fn parser<T: ArgEnum>() -> impl TypedValueParser<Value = T> {
     let values = T::variants()
         .iter()
         .map(|v| PossibleValue::new(v.key()).help(v.help()));
-    PossibleValuesParser::new(values).map(|s| {
+    // Clap accepts only the possible values, so the lookup finds one; the
+    // error is there so that no input can make it panic.
+    PossibleValuesParser::new(values).try_map(|s| {
         T::variants()
             .iter()
             .copied()
             .find(|v| v.key() == s)
-            .expect("clap accepts only the possible values")
+            .ok_or_else(|| format!("unknown value '{s}'"))
     })
 }
 

@@ -127,6 +127,30 @@ impl LabelBoxes {
     }
 }
 
+/// Two points (pixels) closer than half a pixel: one place on screen.
+pub fn same_spot(a: [f64; 2], b: [f64; 2]) -> bool {
+    (a[0] - b[0]).abs() < 0.5 && (a[1] - b[1]).abs() < 0.5
+}
+
+/// Labelled points (pixels) with the repeats left out: a point whose
+/// label an earlier point at the same spot already has is dropped, so a
+/// label is written once however often its point is given.
+pub fn without_repeats<T>(
+    points: impl IntoIterator<Item = ([f64; 2], T)>,
+    label: impl Fn(&T) -> &str,
+) -> Vec<([f64; 2], T)> {
+    let mut kept: Vec<([f64; 2], T)> = Vec::new();
+    for (at, item) in points {
+        let repeat = kept
+            .iter()
+            .any(|(q, other)| same_spot(*q, at) && label(other) == label(&item));
+        if !repeat {
+            kept.push((at, item));
+        }
+    }
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,5 +170,20 @@ mod tests {
         let mut full = LabelBoxes::new([0.0, 0.0, 400.0, 300.0]);
         full.take([0.0, 0.0, 400.0, 300.0]);
         assert_eq!(full.choose(&spots, "x", 12.0), None);
+    }
+
+    #[test]
+    fn a_label_repeated_at_one_spot_is_kept_once_and_others_stay() {
+        let points = vec![
+            ([10.0, 10.0], "p-DP"),
+            ([10.2, 10.3], "p-DP"),
+            ([10.0, 10.0], "optimum"),
+            ([40.0, 10.0], "p-DP"),
+        ];
+        let kept = without_repeats(points, |l| l);
+        let labels: Vec<&str> = kept.iter().map(|(_, l)| *l).collect();
+        assert_eq!(labels, ["p-DP", "optimum", "p-DP"]);
+        assert!(same_spot([1.0, 1.0], [1.4, 0.6]));
+        assert!(!same_spot([1.0, 1.0], [1.6, 1.0]));
     }
 }

@@ -9,6 +9,7 @@ use base64::Engine;
 use crate::export::layout::LabelPlacer;
 use crate::export::svg_util::{Align, GRID_INK, INK, Svg, f};
 use crate::figure::axis::ZERO_GAP;
+use crate::figure::labels::{same_spot, without_repeats};
 use crate::figure::{HeatmapFigure, Marker};
 
 /// Maps plot coordinates (log2 intensities) to pixels.
@@ -214,39 +215,24 @@ impl<'a> Layout<'a> {
             fr.left + fr.w + 40.0 * k,
             fr.top + fr.h,
         ]);
-        let mut spots: Vec<(f64, f64, &Marker)> = Vec::new();
-        for m in &fig.markers {
-            let Some((x, y)) = fig.marker_pos(m) else {
-                continue;
-            };
-            let (px, py) = (fr.px(x), fr.py(y));
-            if !spots
-                .iter()
-                .any(|(qx, qy, q)| same_spot(*qx, *qy, px, py) && q.label == m.label)
-            {
-                spots.push((px, py, m));
-            }
-        }
-        for (i, (px, py, m)) in spots.iter().enumerate() {
-            if !spots[..i]
-                .iter()
-                .any(|(qx, qy, _)| same_spot(*qx, *qy, *px, *py))
-            {
+        let placed = fig.markers.iter().filter_map(|m| {
+            let (x, y) = fig.marker_pos(m)?;
+            Some(([fr.px(x), fr.py(y)], m))
+        });
+        let spots = without_repeats(placed, |m| m.label.as_str());
+        for (i, ([px, py], m)) in spots.iter().enumerate() {
+            if !spots[..i].iter().any(|(q, _)| same_spot(*q, [*px, *py])) {
                 svg.symbol(m.kind, *px, *py, r);
             }
             placer.block(*px, *py, r * 1.3);
         }
         let size = 12.0 * k;
-        for (px, py, m) in &spots {
-            let label = if m.value.is_some() {
-                m.label.clone()
-            } else {
-                format!("{} (none)", m.label)
-            };
+        for ([px, py], m) in &spots {
+            let label = m.shown_label();
             let (tx, ty, align) = placer.place(*px, *py, r * 1.2, &label, size);
             svg.halo_text(tx, ty, size, align, &label);
         }
-        spots
+        spots.into_iter().map(|([x, y], m)| (x, y, m)).collect()
     }
 
     /// Right column: colour bar and the legend of the markers drawn.
@@ -351,9 +337,4 @@ fn band_images(fig: &HeatmapFigure) -> (Pixels, Pixels) {
     let col: Vec<u8> = g.edge_ic0.iter().rev().flat_map(px).collect();
     let row: Vec<u8> = g.edge_ig0.iter().flat_map(px).collect();
     ((1, g.edge_ic0.len(), col), (g.edge_ig0.len(), 1, row))
-}
-
-/// Two marker positions closer than half a pixel.
-pub fn same_spot(ax: f64, ay: f64, bx: f64, by: f64) -> bool {
-    (ax - bx).abs() < 0.5 && (ay - by).abs() < 0.5
 }

@@ -125,7 +125,7 @@ pub struct Solved {
     /// The speed functions partitioned with (contention applied).
     pub speeds: Vec<SpeedFunction>,
     /// Every method's partition, in the order of [`METHODS`].
-    pub parts: Vec<(Method, Partition)>,
+    pub parts: [(Method, Partition); 3],
     /// CPM's constant speeds: each device's speed at the even share.
     pub cpm_constants: Vec<f64>,
     /// The common time of the continuous FPM partition, s: the line
@@ -135,12 +135,13 @@ pub struct Solved {
 
 impl Solved {
     pub fn part(&self, m: Method) -> &Partition {
-        &self
-            .parts
-            .iter()
-            .find(|(k, _)| *k == m)
-            .expect("every method is solved")
-            .1
+        // The place of each method in `METHODS`.
+        let k = match m {
+            Method::Even => 0,
+            Method::Cpm => 1,
+            Method::Fpm => 2,
+        };
+        &self.parts[k].1
     }
 }
 
@@ -230,16 +231,17 @@ impl FpmInput {
     /// All three partitions of n (rounded with `integer`).
     pub fn solve(&self, speeds: &[SpeedFunction], n: f64) -> Result<Solved, FigureError> {
         let n = self.n_used(n);
-        let mut parts = Vec::with_capacity(3);
-        for m in METHODS {
+        let one = |m: Method| {
             let p = if self.integer {
                 partition_blocks(speeds, n as u64, m)
             } else {
                 partition(speeds, n, m)
-            }
-            .map_err(|e| FigureError::from(e).of(format!("n = {}", fmt_size(n, self.integer))))?;
-            parts.push((m, p));
-        }
+            };
+            let at = || format!("n = {}", fmt_size(n, self.integer));
+            p.map(|p| (m, p)).map_err(|e| FigureError::from(e).of(at()))
+        };
+        // In the order of `METHODS`, which `Solved::part` relies on.
+        let parts = [one(Method::Even)?, one(Method::Cpm)?, one(Method::Fpm)?];
         let cpm = cpm_constants(speeds, n).map_err(FigureError::from)?;
         let fpm_time_s = if self.integer {
             partition(speeds, n, Method::Fpm)

@@ -96,6 +96,17 @@ pub struct Marker {
     pub value_text: String,
 }
 
+impl Marker {
+    /// The label written beside the marker: its name, with "(none)" where
+    /// there is no such partition.
+    pub fn shown_label(&self) -> String {
+        match self.value {
+            Some(_) => self.label.clone(),
+            None => format!("{} (none)", self.label),
+        }
+    }
+}
+
 /// Subtitle shared by every figure of a scenario.
 pub fn subtitle(a: &Analysis) -> String {
     format!(

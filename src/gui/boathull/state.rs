@@ -82,18 +82,22 @@ impl ProcessorState {
             );
         }
         match id {
-            defaults::BOATHULL_GPU => Some(ProcessorState::new(
-                defaults::BOATHULL_GPU,
-                "GeForce GTX470 (boat hull Table 2)",
-                Gpu::GTX470.into(),
-            )),
-            defaults::BOATHULL_CPU => Some(ProcessorState::new(
-                defaults::BOATHULL_CPU,
-                "Core i7-930 (boat hull Table 3)",
-                Cpu::I7_930.into(),
-            )),
+            defaults::BOATHULL_GPU => Some(ProcessorState::paper_gpu()),
+            defaults::BOATHULL_CPU => Some(ProcessorState::paper_cpu()),
             _ => None,
         }
+    }
+
+    /// The paper's GPU (Table 2), as the model defines it.
+    fn paper_gpu() -> ProcessorState {
+        let name = "GeForce GTX470 (boat hull Table 2)";
+        ProcessorState::new(defaults::BOATHULL_GPU, name, Gpu::GTX470.into())
+    }
+
+    /// The paper's CPU (Table 3), as the model defines it.
+    fn paper_cpu() -> ProcessorState {
+        let name = "Core i7-930 (boat hull Table 3)";
+        ProcessorState::new(defaults::BOATHULL_CPU, name, Cpu::I7_930.into())
     }
 
     pub fn side(&self) -> Side {
@@ -172,7 +176,9 @@ impl Default for BoathullState {
 impl BoathullState {
     /// The first-start state: GTX470 against i7-930, the Section 4.4 class.
     pub fn from_catalog(catalog: &Catalog) -> BoathullState {
-        let get = |id| ProcessorState::from_catalog(catalog, id).expect("a default processor");
+        let get = |id, paper: fn() -> ProcessorState| {
+            ProcessorState::from_catalog(catalog, id).unwrap_or_else(paper)
+        };
         let application = if catalog
             .application(defaults::BOATHULL_APPLICATION)
             .is_some()
@@ -183,8 +189,8 @@ impl BoathullState {
         };
         BoathullState {
             class_text: defaults::BOATHULL_CLASS.into(),
-            processor: get(defaults::BOATHULL_GPU),
-            partner: get(defaults::BOATHULL_CPU),
+            processor: get(defaults::BOATHULL_GPU, ProcessorState::paper_gpu),
+            partner: get(defaults::BOATHULL_CPU, ProcessorState::paper_cpu),
             f: DEFAULT_F,
             f_min: DEFAULT_F_RANGE.0,
             f_max: DEFAULT_F_RANGE.1,

@@ -3,13 +3,13 @@
 //! markers, a colour bar and an exact model readout under the cursor.
 
 use eframe::egui;
-use eframe::egui::{Color32, ColorImage, Pos2, RichText, TextureHandle, TextureOptions, Ui};
+use eframe::egui::{Color32, ColorImage, RichText, TextureHandle, TextureOptions, Ui};
 use egui_plot::{
     GridInput, GridMark, HoverPosition, Legend, MarkerShape, Plot, PlotImage, PlotPoint, PlotUi,
     Points, Polygon,
 };
 
-use crate::figure::labels::{LabelBoxes, marker_spots};
+use crate::figure::labels::{LabelBoxes, marker_spots, without_repeats};
 use crate::figure::{Axis, HeatmapFigure, MarkerKind};
 use crate::gui::chart_view::spot_text;
 use crate::gui::widgets::{COLOR_BAR_WIDTH, color_bar_ui, rgb};
@@ -199,29 +199,18 @@ fn marker_labels(pui: &mut PlotUi<'_>, fig: &HeatmapFigure) {
     const SIZE: f64 = 12.0;
     let f = *pui.transform().frame();
     let mut taken = LabelBoxes::new([f.min.x, f.min.y, f.max.x, f.max.y].map(f64::from));
-    let spots: Vec<(Pos2, &str)> = fig
-        .markers
-        .iter()
-        .filter_map(|m| {
-            let (x, y) = fig.marker_pos(m)?;
-            Some((pui.screen_from_plot(PlotPoint::new(x, y)), m.label.as_str()))
-        })
-        .collect();
-    for (p, _) in &spots {
-        let (x, y) = (p.x as f64, p.y as f64);
+    let placed = fig.markers.iter().filter_map(|m| {
+        let (x, y) = fig.marker_pos(m)?;
+        let p = pui.screen_from_plot(PlotPoint::new(x, y));
+        Some(([p.x as f64, p.y as f64], m))
+    });
+    let spots = without_repeats(placed, |m| m.label.as_str());
+    for ([x, y], _) in &spots {
         taken.take([x - 7.0, y - 7.0, x + 7.0, y + 7.0]);
     }
-    let mut written: Vec<(Pos2, &str)> = Vec::new();
-    for (p, label) in spots {
-        if written
-            .iter()
-            .any(|(q, t)| q.distance(p) < 1.0 && *t == label)
-        {
-            continue;
-        }
-        written.push((p, label));
-        let text = format!(" {label} ");
-        let around = marker_spots(p.x as f64, p.y as f64, 6.0, SIZE, 3.0);
+    for ([x, y], m) in spots {
+        let text = format!(" {} ", m.shown_label());
+        let around = marker_spots(x, y, 6.0, SIZE, 3.0);
         if let Some(s) = taken.choose(&around, &text, SIZE) {
             let rich = RichText::new(text)
                 .color(Color32::WHITE)
