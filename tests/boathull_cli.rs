@@ -2,8 +2,7 @@
 //! and application presets, `eval boathull` against the model's API, and
 //! the error messages.
 
-mod common;
-use common::{eval, fails, hetscope, num, stderr};
+use crate::common::{eval, fails, hetscope, num, stderr};
 
 use hetscope::model::boathull::application::fast_focus_on_structures;
 use hetscope::model::boathull::{Class, ClassOptions, ClassVars, Cpu, Gpu, GpuAssumptions, Target};

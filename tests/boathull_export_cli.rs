@@ -2,8 +2,7 @@
 //! every view to PNG, SVG and CSV, the values against the model, and the
 //! errors naming the argument.
 
-mod common;
-use common::{fails, hetscope, stderr};
+use crate::common::{fails, hetscope, stderr};
 
 use hetscope::model::boathull::{Class, ClassOptions, ClassVars, Gpu};
 

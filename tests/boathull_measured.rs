@@ -4,8 +4,7 @@
 //! the file, bad files are refused with their line and column, the
 //! command line exports and evaluates it, and the window loads it.
 
-mod common;
-use common::{eval, fails, hetscope, stderr};
+use crate::common::{eval, fails, hetscope, stderr};
 
 use eframe::egui;
 use egui::accesskit::Role;

@@ -8,8 +8,7 @@
 //! from the paper check's rows (`hetscope paper-check --paper boathull`),
 //! so a row and its test cannot disagree.
 
-mod common;
-use common::paper::{row, value};
+use crate::common::paper::{row, value};
 use hetscope::model::boathull::application::{fast_focus_on_structures, processor_crossover};
 use hetscope::model::boathull::roofline::gpu_ceiling_range;
 use hetscope::model::boathull::{

@@ -1,7 +1,6 @@
 //! The command line, run as a separate process.
 
-mod common;
-use common::{eval, fails, hetscope, num, stderr, stdout};
+use crate::common::{eval, fails, hetscope, num, stderr, stdout};
 
 use std::path::Path;
 use std::process::Command;

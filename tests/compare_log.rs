@@ -2,9 +2,7 @@
 //! beside large ones, in the window (a checkbox) and in the export
 //! (`--log-bars`).
 
-mod common;
-
-use common::{fails, hetscope};
+use crate::common::{fails, hetscope};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

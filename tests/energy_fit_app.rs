@@ -2,8 +2,7 @@
 //! `energy-fit` view and its export, and the side panel that applies the
 //! fit to a processor.
 
-mod common;
-use common::{eval, fails, hetscope, num, stderr};
+use crate::common::{eval, fails, hetscope, num, stderr};
 
 use std::path::{Path, PathBuf};
 

@@ -1,7 +1,6 @@
 //! Speed-function CSV files, `hetscope fpm measure` and `hetscope fpm eval`.
 
-mod common;
-use common::{eval, hetscope, stderr};
+use crate::common::{eval, hetscope, stderr};
 
 use std::path::{Path, PathBuf};
 

@@ -4,8 +4,7 @@
 //! the direction they move the partition), and the GUI's out-of-core
 //! switch with its mark in the speed figure.
 
-mod common;
-use common::{eval, hetscope, stderr};
+use crate::common::{eval, hetscope, stderr};
 
 use std::path::{Path, PathBuf};
 

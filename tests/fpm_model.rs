@@ -5,8 +5,7 @@
 //! rows (`hetscope paper-check --paper fpm`), so a row and its test cannot
 //! disagree.
 
-mod common;
-use common::paper::value;
+use crate::common::paper::value;
 use hetscope::model::fpm::{
     Contention, Curve, Device, Method, PAPER_GPU_LOSS_PERCENT, Partition, PartitionError,
     SpeedError, SpeedFunction, SpeedPoint, cpm_constants, effective_speeds, evaluate, partition,

@@ -1,8 +1,7 @@
 //! The GUI driven headlessly with egui_kittest: real widgets, no display,
 //! no GPU.
 
-mod common;
-use common::MemoryStorage;
+use crate::common::MemoryStorage;
 
 use eframe::egui;
 use egui::accesskit::Role;

@@ -2,9 +2,7 @@
 //! as here): the window asks for the path instead, once told, and every
 //! Open, Save and Export goes through it; Cancel is the only cancel.
 
-mod common;
-
-use common::MemoryStorage;
+use crate::common::MemoryStorage;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

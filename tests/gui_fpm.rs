@@ -2,8 +2,7 @@
 //! n slider, loading a CSV by its typed path, and measuring this machine
 //! with progress and cancel.
 
-mod common;
-use common::MemoryStorage;
+use crate::common::MemoryStorage;
 
 use std::time::{Duration, Instant};
 

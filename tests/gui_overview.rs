@@ -1,8 +1,6 @@
 //! The platform overview and the platform picker at the top of the
 //! window, driven headlessly with egui_kittest.
 
-mod common;
-
 use eframe::egui;
 use egui::accesskit::Role;
 use egui_kittest::Harness;

@@ -3,9 +3,7 @@
 //! unreadable record named and replaced by the defaults, and no
 //! recomputation when nothing changed.
 
-mod common;
-
-use common::MemoryStorage;
+use crate::common::MemoryStorage;
 use eframe::egui;
 use egui_kittest::Harness;
 use hetscope::figure::View;

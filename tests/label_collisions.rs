@@ -3,9 +3,7 @@
 //! with a white halo (marker, reference-line and bar labels); their boxes
 //! are estimated as the layout estimates them.
 
-mod common;
-
-use common::hetscope;
+use crate::common::hetscope;
 
 /// A label: its text and box [x0, y0, x1, y1].
 type Label = (String, [f64; 4]);

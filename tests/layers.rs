@@ -1,59 +1,101 @@
-//! Layers point down only: model <- preset, model <- figure <- export, and
-//! only the app layer (cli, gui) sees everything. This reads the sources
-//! and fails, naming the file and line, when a module uses a layer it must
-//! not (see ARCHITECTURE.md).
+//! Layers point down only, kept by the crate graph: model <- preset,
+//! model <- figure <- export, the headless core over them, and the app
+//! (command line and window) on top. This reads every crate's manifest and
+//! fails when a crate depends on a layer it must not, or when the model
+//! crate takes a GUI, rendering or file-format dependency; inside the app
+//! crate it reads the sources, since its two faces share one crate (see
+//! ARCHITECTURE.md).
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The top-level modules of the crate and the ones each may use.
-const ALLOWED: &[(&str, &[&str])] = &[
-    ("format", &[]),
-    ("fsio", &[]),
-    ("model", &[]),
-    ("preset", &["model", "format", "fsio"]),
-    ("figure", &["model", "format"]),
-    ("export", &["figure", "model", "format", "fsio"]),
-    ("measure", &["model", "format"]),
-    ("paper_check", &["model", "preset", "format"]),
+/// Each crate of the workspace and the hetscope crates it may depend on.
+const CRATES: &[(&str, &[&str])] = &[
+    ("hetscope-model", &[]),
+    ("hetscope-fsio", &[]),
+    ("hetscope-preset", &["hetscope-model", "hetscope-fsio"]),
+    ("hetscope-figure", &["hetscope-model"]),
     (
-        "gui",
+        "hetscope-export",
+        &["hetscope-figure", "hetscope-model", "hetscope-fsio"],
+    ),
+    ("hetscope-measure", &["hetscope-model"]),
+    (
+        "hetscope-core",
         &[
-            "model",
-            "preset",
-            "figure",
-            "export",
-            "measure",
-            "paper_check",
-            "format",
-            "fsio",
+            "hetscope-model",
+            "hetscope-preset",
+            "hetscope-figure",
+            "hetscope-export",
+            "hetscope-measure",
+            "hetscope-fsio",
         ],
     ),
     (
-        "cli",
+        "hetscope",
         &[
-            "model",
-            "preset",
-            "figure",
-            "export",
-            "measure",
-            "paper_check",
-            "format",
-            "fsio",
-            "gui",
+            "hetscope-model",
+            "hetscope-preset",
+            "hetscope-figure",
+            "hetscope-export",
+            "hetscope-measure",
+            "hetscope-fsio",
+            "hetscope-core",
         ],
     ),
 ];
 
+/// The only dependencies the model crate may have: pure math on plain
+/// structs needs derives and error types, nothing that draws, renders or
+/// reads a file format.
+const MODEL_DEPENDENCIES: &[&str] = &["serde", "thiserror"];
+
+/// Inside the app crate: each face's top-level module and the ones of
+/// the other face it may use.
+const APP_MODULES: &[(&str, &[&str])] = &[("gui", &[]), ("cli", &["gui"])];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
 fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+    root().join("src")
+}
+
+/// The manifest of every crate: the root's and each one under crates/.
+fn manifests() -> Vec<PathBuf> {
+    let mut out = vec![root().join("Cargo.toml")];
+    for entry in std::fs::read_dir(root().join("crates")).expect("crates/") {
+        let path = entry.expect("an entry").path().join("Cargo.toml");
+        if path.is_file() {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// A manifest's package name and the names in its `[dependencies]`.
+fn package_and_dependencies(text: &str) -> (String, Vec<String>) {
+    let (mut name, mut deps, mut section) = (String::new(), Vec::new(), String::new());
+    for line in text.lines().map(str::trim) {
+        if line.starts_with('[') {
+            section = line.to_string();
+            continue;
+        }
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let key = key.trim();
+        if section == "[package]" && key == "name" {
+            name = value.trim().trim_matches('"').to_string();
+        } else if section == "[dependencies]" && !key.is_empty() {
+            deps.push(key.trim_end_matches(".workspace").to_string());
+        }
+    }
+    (name, deps)
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    if dir.is_file() {
-        out.push(dir.to_path_buf());
-        return;
-    }
     for entry in std::fs::read_dir(dir).expect("a source folder") {
         let path = entry.expect("an entry").path();
         if path.is_dir() {
@@ -64,7 +106,8 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// The files of a top-level module: `src/<name>.rs` or `src/<name>/`.
+/// The files of a top-level module of the app: `src/<name>.rs` or
+/// `src/<name>/`.
 fn module_files(name: &str) -> Vec<PathBuf> {
     let mut out = Vec::new();
     let dir = src().join(name);
@@ -119,9 +162,9 @@ fn used_modules(line: &str) -> BTreeSet<String> {
 
 /// Every use of a forbidden layer: "file:line: uses <module>".
 fn violations() -> Vec<String> {
-    let modules: Vec<&str> = ALLOWED.iter().map(|(m, _)| *m).collect();
+    let modules: Vec<&str> = APP_MODULES.iter().map(|(m, _)| *m).collect();
     let mut found = Vec::new();
-    for (module, allowed) in ALLOWED {
+    for (module, allowed) in APP_MODULES {
         for file in module_files(module) {
             let text = std::fs::read_to_string(&file).expect("readable source");
             for (n, line) in text.lines().enumerate() {
@@ -141,27 +184,60 @@ fn violations() -> Vec<String> {
 }
 
 #[test]
-fn layers_point_down_only() {
-    let found = violations();
+fn crates_depend_on_the_layers_below_only() {
+    let mut seen = BTreeSet::new();
+    let mut found = Vec::new();
+    let ours: Vec<&str> = CRATES.iter().map(|(c, _)| *c).collect();
+    for path in manifests() {
+        let text = std::fs::read_to_string(&path).expect("a manifest");
+        let (name, deps) = package_and_dependencies(&text);
+        let Some((_, allowed)) = CRATES.iter().find(|(c, _)| *c == name) else {
+            found.push(format!("{}: crate {name} has no rule here", path.display()));
+            continue;
+        };
+        seen.insert(name.clone());
+        for d in deps.iter().filter(|d| ours.contains(&d.as_str())) {
+            if !allowed.contains(&d.as_str()) {
+                found.push(format!("{name} depends on {d}"));
+            }
+        }
+        if name == "hetscope-model" {
+            for d in deps
+                .iter()
+                .filter(|d| !MODEL_DEPENDENCIES.contains(&d.as_str()))
+            {
+                found.push(format!("hetscope-model depends on {d}"));
+            }
+        }
+    }
     assert!(
         found.is_empty(),
         "layers must point down only:\n{}",
         found.join("\n")
     );
+    assert_eq!(
+        seen.len(),
+        CRATES.len(),
+        "every crate has a manifest: {seen:?}"
+    );
 }
 
 #[test]
-fn every_top_level_module_has_a_rule() {
-    let lib = std::fs::read_to_string(src().join("lib.rs")).expect("lib.rs");
-    for line in lib.lines() {
-        if let Some(name) = line.trim().strip_prefix("pub mod ") {
-            let name = name.trim_end_matches(';');
-            assert!(
-                ALLOWED.iter().any(|(m, _)| *m == name),
-                "src/lib.rs declares `{name}` but the layer rules do not name it"
-            );
-        }
-    }
+fn the_faces_of_the_app_keep_apart() {
+    let found = violations();
+    assert!(
+        found.is_empty(),
+        "the window must not use the command line:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_manifest_reader_sees_dependencies() {
+    let text = "[package]\nname = \"x\"\n[dependencies]\nhetscope-model.workspace = true\nserde = \"1\"\n[dev-dependencies]\nproptest = \"1\"\n";
+    let (name, deps) = package_and_dependencies(text);
+    assert_eq!(name, "x");
+    assert_eq!(deps, ["hetscope-model", "serde"]);
 }
 
 #[test]

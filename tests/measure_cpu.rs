@@ -4,8 +4,7 @@
 //! measured, and the window's "Measure this machine" runs on a thread
 //! with a progress bar and Cancel.
 
-mod common;
-use common::{eval, fails, hetscope, num, stderr};
+use crate::common::{eval, fails, hetscope, num, stderr};
 
 use eframe::egui;
 use egui_kittest::Harness;

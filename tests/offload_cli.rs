@@ -4,8 +4,7 @@
 //! presets in `presets list --all`, with their error messages and exit
 //! codes.
 
-mod common;
-use common::{eval, hetscope, num, stderr};
+use crate::common::{eval, hetscope, num, stderr};
 
 use serde_json::Value;
 

@@ -1,8 +1,7 @@
 //! `hetscope export --view offload|offload-suite`, run as a separate
 //! process: every format, the offload arguments, and clean failures.
 
-mod common;
-use common::{hetscope, stderr};
+use crate::common::{hetscope, stderr};
 
 /// Run an export to `dir/name`, expect success, return the file's bytes.
 fn export(dir: &std::path::Path, name: &str, args: &[&str]) -> Vec<u8> {

@@ -5,8 +5,7 @@
 //! that holds at least what it copies, and a bad one is refused naming
 //! the file and the field.
 
-mod common;
-use common::eval;
+use crate::common::eval;
 
 use hetscope::model::offload::{Scaling, decide};
 use hetscope::preset::offload::{

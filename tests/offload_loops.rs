@@ -28,8 +28,8 @@
 //!   stays near 1.4x: the same ordering of the two policies, not the
 //!   same magnitudes.
 
-mod common;
-use common::{eval, fails};
+use crate::common;
+use crate::common::{eval, fails};
 
 use std::path::Path;
 

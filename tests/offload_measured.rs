@@ -4,8 +4,7 @@
 //! count made here from the CSV and the model), the export and eval
 //! command lines, and the offload panel's Load row.
 
-mod common;
-use common::{eval, fails, hetscope, stderr};
+use crate::common::{eval, fails, hetscope, stderr};
 
 use eframe::egui;
 use egui_kittest::Harness;

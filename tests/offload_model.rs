@@ -17,8 +17,7 @@
 //! row and its test cannot disagree; `offload_presets.rs` lists every
 //! offload row with its status.
 
-mod common;
-use common::paper::value;
+use crate::common::paper::value;
 use hetscope::model::offload::{
     Bus, Coalescing, CpuLoop, CpuMachine, ExecCase, Formulation, GpuKernel, GpuMachine,
     InstructionMix, OffloadError, OffloadKernel, Platform, Runtime, Scaling, SubscriptAccess,

@@ -34,8 +34,7 @@
 //! check's rows (`hetscope paper-check --paper offload`), so a row and its
 //! test cannot disagree; `EXPECTED` lists every offload row and its status.
 
-mod common;
-use common::paper::{row, value};
+use crate::common::paper::{row, value};
 use std::path::Path;
 
 use hetscope::model::offload::{

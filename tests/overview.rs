@@ -2,8 +2,7 @@
 //! model, the overview's numbers equal what each model's own eval prints
 //! for the same platform, and its exports hold what it shows.
 
-mod common;
-use common::{eval, fails, hetscope, num, stderr};
+use crate::common::{eval, fails, hetscope, num, stderr};
 
 use hetscope::figure::View;
 use hetscope::figure::overview::{Crossing, Overview, OverviewInput, SizeMode, build};

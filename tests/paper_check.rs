@@ -3,9 +3,7 @@
 //! the counts on the table's last line, CSV with the same columns, and the
 //! tab showing a known row.
 
-mod common;
-
-use common::{hetscope, stderr, stdout};
+use crate::common::{hetscope, stderr, stdout};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

@@ -5,8 +5,7 @@
 //! and every model evaluates to finite numbers at the corners of every
 //! range (each parameter alone at both ends, and combinations).
 
-mod common;
-use common::{eval, hetscope, stderr};
+use crate::common::{eval, hetscope, stderr};
 
 use serde_json::Value;
 

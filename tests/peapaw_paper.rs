@@ -4,8 +4,7 @@
 //! paper-check --paper peapaw`), so a row and its test cannot disagree;
 //! Table IV below cross-checks the presets the rows use.
 
-mod common;
-use common::paper::{row, value};
+use crate::common::paper::{row, value};
 use hetscope::model::perdome::classify::{EPaw, PPaw, classify};
 use hetscope::model::perdome::{Platform, Processor, Wp};
 use hetscope::model::perdome::{energy_best_dp, evaluate};

@@ -3,8 +3,7 @@
 //! rows (`hetscope paper-check --paper perdome`), so a row and its test
 //! cannot disagree; the tables below cross-check the presets the rows use.
 
-mod common;
-use common::paper::{row, value};
+use crate::common::paper::{row, value};
 use hetscope::model::perdome::{Platform, Processor, Wp, WpKind};
 use hetscope::model::perdome::{evaluate, pdp_gflops};
 use hetscope::paper_check::{

@@ -2,8 +2,7 @@
 //! command line: the partition it gives is the one `--set I, I_C, I_G`
 //! names, and impossible counts are refused with the segment named.
 
-mod common;
-use common::{eval, fails, num};
+use crate::common::{eval, fails, num};
 
 #[test]
 fn segments_give_the_partition_of_their_counts() {

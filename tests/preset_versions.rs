@@ -8,8 +8,7 @@
 //! anywhere but at the top level (a nested value, a string, a comment) is
 //! not the version.
 
-mod common;
-use common::{hetscope, stderr};
+use crate::common::{hetscope, stderr};
 
 use std::fmt::Debug;
 

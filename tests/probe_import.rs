@@ -4,8 +4,7 @@
 //! row is named by line and row, the energy runs reproduce the published
 //! fit, and `presets import-probe` writes a spec sheet that loads back.
 
-mod common;
-use common::{fails, hetscope, stderr, stdout};
+use crate::common::{fails, hetscope, stderr, stdout};
 
 use hetscope::model::platform::Transfers;
 use hetscope::preset::hardware::{load_gpu_spec_file, parse_gpu_spec};

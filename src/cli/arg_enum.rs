@@ -4,9 +4,9 @@
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 
-use crate::model::boathull::{AssumptionSet, Table1Reading};
-use crate::model::fpm::Method;
-use crate::model::perdome::Side;
+use hetscope_model::boathull::{AssumptionSet, Table1Reading};
+use hetscope_model::fpm::Method;
+use hetscope_model::perdome::Side;
 
 /// An enum the command line takes by name.
 pub trait ArgEnum: Copy + Send + Sync + 'static {
@@ -127,9 +127,9 @@ impl ArgEnum for Method {
     }
 }
 
-impl ArgEnum for crate::model::offload::Formulation {
+impl ArgEnum for hetscope_model::offload::Formulation {
     fn variants() -> &'static [Self] {
-        &crate::model::offload::Formulation::ALL
+        &hetscope_model::offload::Formulation::ALL
     }
     fn key(self) -> &'static str {
         self.key()

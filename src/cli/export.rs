@@ -4,9 +4,9 @@ use std::path::PathBuf;
 
 use super::perdome::params::add_point;
 use super::{CliError, ExportArgs};
-use crate::export::{self, ExportError, ExportSize, Format};
-use crate::figure::{self, Camera, Figure, ModelGroup, View};
-use crate::model::perdome::{Analysis, Resolution};
+use hetscope_export::{self as export, ExportError, ExportSize, Format};
+use hetscope_figure::{self as figure, Camera, Figure, ModelGroup, View};
+use hetscope_model::perdome::{Analysis, Resolution};
 
 fn export_error(e: ExportError) -> CliError {
     match e {
@@ -65,7 +65,7 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
         ModelGroup::Overview => given(args.overview.platform2.is_some(), "--platform2"),
         ModelGroup::Perdome => {
             given(
-                args.scenario.workload != crate::preset::defaults::WORKLOAD,
+                args.scenario.workload != hetscope_preset::defaults::WORKLOAD,
                 "--workload",
             );
             given(!args.scenario.segments.is_empty(), "--segment");
@@ -149,7 +149,7 @@ fn perdome_figure(args: &ExportArgs, platform2: Option<&str>) -> Result<Figure, 
     let compared = match platform2 {
         Some(p2) => {
             let cat = super::catalog()?;
-            let r = crate::preset::perdome::platform_arg(p2, &cat)
+            let r = hetscope_preset::perdome::platform_arg(p2, &cat)
                 .map_err(|e| super::preset_error("--platform2", e))?;
             let mut s = loaded.scenario.clone();
             (s.platform, s.platform_name) = (r.platform, r.name);

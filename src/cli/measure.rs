@@ -10,12 +10,12 @@ use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
 use super::{CliError, catalog};
-use crate::measure::cpu::{CpuMeasureConfig, CpuMeasurement, STEPS, measure_cpu};
-use crate::measure::roofs::Roof;
-use crate::model::platform::CpuSpec;
-use crate::preset::fpm::SpeedCsv;
-use crate::preset::platform::write_measured;
-use crate::preset::save::save_ron;
+use hetscope_measure::cpu::{CpuMeasureConfig, CpuMeasurement, STEPS, measure_cpu};
+use hetscope_measure::roofs::Roof;
+use hetscope_model::platform::CpuSpec;
+use hetscope_preset::fpm::SpeedCsv;
+use hetscope_preset::platform::write_measured;
+use hetscope_preset::save::save_ron;
 
 #[derive(Debug, Subcommand)]
 pub enum MeasureAction {
@@ -69,7 +69,7 @@ fn measure_cpu_cmd(args: &MeasureCpuArgs) -> Result<Value, CliError> {
                 .ok_or_else(|| {
                     CliError::usage(format!(
                         "--spec {id}: no such CPU spec sheet; known: {}",
-                        cat.ids(crate::preset::PresetKind::Cpu).join(", ")
+                        cat.ids(hetscope_preset::PresetKind::Cpu).join(", ")
                     ))
                 })?
                 .1
@@ -77,14 +77,14 @@ fn measure_cpu_cmd(args: &MeasureCpuArgs) -> Result<Value, CliError> {
         ),
         None => None,
     };
-    if crate::preset::is_file_arg(&args.gpu) {
-        crate::preset::hardware::load_gpu_spec_file(Path::new(&args.gpu))
+    if hetscope_preset::is_file_arg(&args.gpu) {
+        hetscope_preset::hardware::load_gpu_spec_file(Path::new(&args.gpu))
             .map_err(|e| CliError::usage(format!("--gpu: {e}")))?;
     } else if cat.gpu(&args.gpu).is_none() {
         return Err(CliError::usage(format!(
             "--gpu {}: no such GPU spec sheet; known: {}",
             args.gpu,
-            cat.ids(crate::preset::PresetKind::Gpu).join(", ")
+            cat.ids(hetscope_preset::PresetKind::Gpu).join(", ")
         )));
     }
     let files = Files::new(args)?;
@@ -122,7 +122,7 @@ impl Files {
             )));
         }
         if let Some(out) = &args.out {
-            if !crate::preset::is_file_arg(&out.to_string_lossy()) {
+            if !hetscope_preset::is_file_arg(&out.to_string_lossy()) {
                 return Err(CliError::usage(format!(
                     "--out {}: the processor description is a .ron file",
                     out.display()
@@ -152,7 +152,7 @@ impl Files {
         m: &CpuMeasurement,
         cpu: &CpuSpec,
         gpu_id: &str,
-        cat: &crate::preset::Catalog,
+        cat: &hetscope_preset::Catalog,
     ) -> Result<Value, CliError> {
         let Some(dir) = &self.dir else {
             save_ron(&self.cpu, cpu).map_err(|e| CliError::failure(e.to_string()))?;

@@ -23,8 +23,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::figure::{Camera, View};
-use crate::preset::{Catalog, PresetError};
+use hetscope_figure::{Camera, View};
+use hetscope_preset::{Catalog, PresetError};
 
 pub use boathull::BoatHullArgs;
 pub use perdome::eval_json;
@@ -435,12 +435,14 @@ fn import_measured(args: &ImportArgs) -> Result<Vec<PathBuf>, CliError> {
             args.id
         )));
     }
-    let text = crate::preset::read_text(&args.csv).map_err(|e| CliError::failure(e.to_string()))?;
+    let text =
+        hetscope_preset::read_text(&args.csv).map_err(|e| CliError::failure(e.to_string()))?;
     let origin = args.csv.display().to_string();
-    let mut imp = crate::preset::perdome::import_measured_csv(&text, &origin, &args.id, &args.name)
-        .map_err(|e| CliError::usage(e.to_string()))?;
+    let mut imp =
+        hetscope_preset::perdome::import_measured_csv(&text, &origin, &args.id, &args.name)
+            .map_err(|e| CliError::usage(e.to_string()))?;
     if let Some(arg) = &args.hardware_of {
-        let c = crate::preset::platform::platform_choice(arg, &catalog()?)
+        let c = hetscope_preset::platform::platform_choice(arg, &catalog()?)
             .map_err(|e| preset_error("hardware-of", e))?;
         imp.platform.hardware = Some(c.preset.hardware.ok_or_else(|| {
             CliError::usage(format!(

@@ -9,13 +9,13 @@ use serde_json::{Map, Value, json};
 use super::arg_enum::ArgEnum;
 use super::perdome::eval_json;
 use super::{CliError, Model, catalog, preset_error};
-use crate::figure::overview::{
+use crate::gui::overview::{OverviewOptions, platform_input};
+use hetscope_figure::overview::{
     Crossing, ModelSources, Overview, OverviewInput, PlatformInput, SizeMode, SizedDecision,
     Verdicts, build, differences,
 };
-use crate::figure::{ChartFigure, View};
-use crate::gui::overview::{OverviewOptions, platform_input};
-use crate::model::perdome::Optimum;
+use hetscope_figure::{ChartFigure, View};
+use hetscope_model::perdome::Optimum;
 
 /// The arguments of `eval overview`.
 #[derive(Debug, Clone, Args)]
@@ -27,7 +27,7 @@ pub struct OverviewArgs {
     #[arg(long, value_name = "NAME|FILE")]
     pub platform2: Option<String>,
     /// PerDome/PeaPaw workload (id or name, or a .ron file).
-    #[arg(long, value_name = "NAME|FILE", default_value = crate::preset::defaults::WORKLOAD)]
+    #[arg(long, value_name = "NAME|FILE", default_value = hetscope_preset::defaults::WORKLOAD)]
     pub workload: String,
     /// FPM problem size, blocks of 640 x 640 (default: the FPM paper's
     /// 60 x 60 blocks).
@@ -54,7 +54,7 @@ pub fn input(
     // Regrouping applies to the first platform only; a count it does not
     // have is a usage error.
     if options.cpus.is_some() || options.gpus.is_some() {
-        crate::preset::platform::platform_choice(platform, &cat)
+        hetscope_preset::platform::platform_choice(platform, &cat)
             .map_err(|e| preset_error("platform", e))?
             .regrouped(options.cpus, options.gpus)
             .map_err(|e| CliError::usage(format!("--cpus/--gpus: {e}")))?;
@@ -107,7 +107,7 @@ pub fn figure(
     platform2: Option<&str>,
     workload: &str,
 ) -> Result<ChartFigure, CliError> {
-    let platform = platform.unwrap_or(crate::preset::defaults::PLATFORM);
+    let platform = platform.unwrap_or(hetscope_preset::defaults::PLATFORM);
     let input = input(
         platform,
         platform2,

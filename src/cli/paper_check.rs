@@ -6,7 +6,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 
 use super::CliError;
-use crate::paper_check::{Computed, Paper, Row, Status, all_rows, counts_line};
+use hetscope_core::paper_check::{Computed, Paper, Row, Status, all_rows, counts_line};
 
 /// How `paper-check` prints its rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

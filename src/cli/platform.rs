@@ -4,9 +4,9 @@
 use serde_json::{Map, Value, json};
 
 use crate::cli::{CliError, catalog, preset_error};
-use crate::model::fpm::FpmDevice;
-use crate::model::platform::{Source, Transfers};
-use crate::preset::platform::{PlatformChoice, Resolved, platform_choice};
+use hetscope_model::fpm::FpmDevice;
+use hetscope_model::platform::{Source, Transfers};
+use hetscope_preset::platform::{PlatformChoice, Resolved, platform_choice};
 
 /// The platform of `--platform` (`option` names the option in messages).
 pub fn choice(arg: &str, option: &str) -> Result<PlatformChoice, CliError> {

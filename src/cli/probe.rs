@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::CliError;
-use crate::preset::fpm::{SpeedCsv, save_speed_csv};
-use crate::preset::probe::{ProbeError, load_probe_file};
+use hetscope_preset::fpm::{SpeedCsv, save_speed_csv};
+use hetscope_preset::probe::{ProbeError, load_probe_file};
 
 #[derive(Debug, Args)]
 pub struct ImportProbeArgs {
@@ -26,7 +26,7 @@ pub struct ImportProbeArgs {
 
 /// Read, convert and write; the lines to print (one per file written).
 pub fn import_probe(args: &ImportProbeArgs) -> Result<String, CliError> {
-    if !crate::preset::is_file_arg(&args.out.to_string_lossy()) {
+    if !hetscope_preset::is_file_arg(&args.out.to_string_lossy()) {
         return Err(CliError::usage(format!(
             "--out {}: the spec sheet is a .ron file",
             args.out.display()
@@ -48,7 +48,7 @@ pub fn import_probe(args: &ImportProbeArgs) -> Result<String, CliError> {
     let text = imp
         .gpu_ron(&file_name(&args.csv))
         .map_err(|e| CliError::failure(e.to_string()))?;
-    crate::preset::save_atomic(&args.out, &text).map_err(|e| CliError::failure(e.to_string()))?;
+    hetscope_preset::save_atomic(&args.out, &text).map_err(|e| CliError::failure(e.to_string()))?;
     let mut printed = format!("wrote {}\n", args.out.display());
     if let Some((path, csv)) = speed {
         save_speed_csv(path, &csv).map_err(|e| CliError::failure(e.to_string()))?;

@@ -16,9 +16,9 @@ use super::overview::OverviewUi;
 use super::paper_check::PaperCheckPage;
 use super::path_prompt::{PathPrompt, PromptAnswer};
 use super::state::{AppState, STATE_VERSION, Tab};
-use crate::export::ExportSize;
-use crate::figure::{Figure, ModelGroup};
-use crate::preset::Catalog;
+use hetscope_export::ExportSize;
+use hetscope_figure::{Figure, ModelGroup};
+use hetscope_preset::Catalog;
 
 /// Key of the window's persisted state in eframe's storage; each model's
 /// state is under `<STATE_KEY>.<model key>`.

@@ -16,13 +16,13 @@ use egui_plot::{
     PlotPoint, PlotUi, Points, VLine,
 };
 
-use crate::figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
-use crate::figure::labels::{LabelBoxes, marker_spots};
-use crate::figure::{ChartFigure, Figure, FigurePair};
-use crate::format::fmt_tick;
 use axes::{
     axis_readout, category_label, category_marks, legend_corner, log_label, log_marks, readout,
 };
+use hetscope_figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
+use hetscope_figure::labels::{LabelBoxes, marker_spots};
+use hetscope_figure::{ChartFigure, Figure, FigurePair};
+use hetscope_model::format::fmt_tick;
 pub(crate) use labels::spot_text;
 use labels::{
     LABEL_SIZE, MARKER_RADIUS, ValueLabel, label_boxes, marker_screen_pos, ref_label, value_labels,

@@ -3,7 +3,7 @@
 
 use super::jobs::Jobs;
 use super::state::Tab;
-use crate::preset::Catalog;
+use hetscope_preset::Catalog;
 
 /// How a status message reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,11 +1,11 @@
 //! Why a model's state gives no figure: the error a view shows under its
 //! last valid figure, naming the value, field or file at fault.
 
-use crate::figure::FigureError;
-use crate::model::boathull::{BoatHullError, ClassError};
-use crate::model::offload::OffloadError;
-use crate::model::perdome::ParamError;
-use crate::preset::PresetError;
+use hetscope_figure::FigureError;
+use hetscope_model::boathull::{BoatHullError, ClassError};
+use hetscope_model::offload::OffloadError;
+use hetscope_model::perdome::ParamError;
+use hetscope_preset::PresetError;
 
 /// Why the current state of a model cannot be drawn.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -20,7 +20,7 @@ pub enum ViewError {
     Param(#[from] ParamError),
     /// Code segments that give no partition.
     #[error("Code segments: {0}")]
-    Counts(#[from] crate::model::perdome::CountsError),
+    Counts(#[from] hetscope_model::perdome::CountsError),
     /// A class name that does not parse (the text as typed).
     #[error("Class `{text}`: {source}")]
     Class { text: String, source: ClassError },

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use super::context::StatusLine;
 use super::jobs::{Done, FileDialog, Jobs, OnPick, PathRequest};
 use super::state::AppState;
-use crate::export::{self, ExportSize};
-use crate::figure::{Camera, Figure};
+use hetscope_export::{self as export, ExportSize};
+use hetscope_figure::{Camera, Figure};
 
 /// The size fields and the three buttons; the extension of the button
 /// clicked, if one was (`ready`: there is a figure and nothing running).

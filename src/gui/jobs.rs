@@ -13,8 +13,8 @@ use super::error::JobError;
 use super::export_panel::ExportRequest;
 use super::model_ui::ModelUi;
 use super::path_prompt::PathPrompt;
-use crate::export::ExportError;
-use crate::figure::ModelGroup;
+use hetscope_export::ExportError;
+use hetscope_figure::ModelGroup;
 
 /// A native file dialog: its title, the file type it offers and, for a
 /// save dialog, the suggested file name.

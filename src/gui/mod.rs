@@ -43,7 +43,7 @@ pub use perdome::PerdomeUi;
 pub use perdome::state as perdome_state;
 pub use state::{AppState, Tab};
 
-use crate::preset::Catalog;
+use hetscope_preset::Catalog;
 use model_ui::{AnyModel, ModelSlot};
 
 /// Every model in the window, in tab-bar order. A new model is one line

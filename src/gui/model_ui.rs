@@ -19,9 +19,9 @@ use serde::de::DeserializeOwned;
 use super::context::ViewContext;
 use super::error::ViewError;
 use super::state::Tab;
-use crate::figure::{Camera, Figure, ModelGroup, View};
-use crate::preset::Catalog;
-use crate::preset::platform::PlatformChoice;
+use hetscope_figure::{Camera, Figure, ModelGroup, View};
+use hetscope_preset::Catalog;
+use hetscope_preset::platform::PlatformChoice;
 
 /// A model's GUI: its persisted state, how that state becomes the model's
 /// input and figures, and its two areas (side panel and central view).

@@ -3,7 +3,7 @@
 
 use eframe::egui::{self, Ui};
 
-use crate::preset::Catalog;
+use hetscope_preset::Catalog;
 
 /// What the user did in the bar this frame.
 #[derive(Clone, Debug, PartialEq, Eq)]

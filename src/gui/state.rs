@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::figure::View;
+use hetscope_figure::View;
 
 /// The format of the saved state. Version 1 kept everything in one record;
 /// version 2 keeps the window's state here and each model's under its own

@@ -8,10 +8,10 @@ use eframe::egui::{
 };
 use std::ops::RangeInclusive;
 
-use crate::figure::axis::nice_ticks;
-use crate::figure::{ColorScale, color};
-use crate::format::{fmt_edit, fmt_tick};
-use crate::model::Range;
+use hetscope_figure::axis::nice_ticks;
+use hetscope_figure::{ColorScale, color};
+use hetscope_model::Range;
+use hetscope_model::format::{fmt_edit, fmt_tick};
 
 /// One labelled row of a grid: name, log slider, exact number field.
 /// Returns true when the value changed.

@@ -11,9 +11,9 @@
 //! `panel, kind, name, x, y, ...` with the axes' units in the header of
 //! each panel's rows (`kind` = `point`, `bar`, `marker`, `ref_line`).
 
-use crate::figure::chart::Orientation;
-use crate::figure::{ChartFigure, CompareFigure, Figure, FigurePair, Marker};
-use crate::model::perdome::Grid;
+use hetscope_figure::chart::Orientation;
+use hetscope_figure::{ChartFigure, CompareFigure, Figure, FigurePair, Marker};
+use hetscope_model::perdome::Grid;
 
 /// The figure's underlying data as CSV text.
 pub fn render_csv(fig: &Figure) -> String {

@@ -1,9 +1,9 @@
 //! Text measurement, wrapping, tick values and label placement.
 
 use super::svg_util::Align;
-use crate::figure::axis::nice_ticks;
+use hetscope_figure::axis::nice_ticks;
 
-pub use crate::figure::text::text_width;
+pub use hetscope_figure::text::text_width;
 
 /// Split `s` into lines of at most about `width` px.
 pub fn wrap(s: &str, size: f64, width: f64) -> Vec<String> {
@@ -121,5 +121,5 @@ pub fn text_box(x: f64, y: f64, anchor: Align, w: f64, size: f64) -> [f64; 4] {
         Align::Middle => 0.5,
         Align::End => 1.0,
     };
-    crate::figure::text::text_box(x, y, align, w, size)
+    hetscope_figure::text::text_box(x, y, align, w, size)
 }

@@ -15,7 +15,7 @@ mod svg_util;
 
 use std::path::{Path, PathBuf};
 
-use crate::figure::{Camera, Figure};
+use hetscope_figure::{Camera, Figure};
 
 pub use csv_out::render_csv;
 pub use png::{render_png, svg_to_png};
@@ -149,9 +149,9 @@ pub fn export_to_file(
 }
 
 /// Write `bytes` to `path` with the one atomic writer
-/// ([`crate::fsio::write_atomic`]); the error names `path`.
+/// ([`hetscope_fsio::write_atomic`]); the error names `path`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), ExportError> {
-    crate::fsio::write_atomic(path, bytes).map_err(|source| ExportError::Io {
+    hetscope_fsio::write_atomic(path, bytes).map_err(|source| ExportError::Io {
         path: path.to_path_buf(),
         source,
     })

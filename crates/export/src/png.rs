@@ -6,7 +6,7 @@ use resvg::tiny_skia;
 use resvg::usvg::{self, fontdb};
 
 use super::{ExportError, ExportSize, render_svg};
-use crate::figure::{Camera, Figure};
+use hetscope_figure::{Camera, Figure};
 
 /// The font database (egui's default proportional font only) and the
 /// family name it registers. Loaded once per process.

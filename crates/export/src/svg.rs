@@ -2,7 +2,7 @@
 
 use super::ExportSize;
 use super::svg_util::Svg;
-use crate::figure::{Camera, Figure};
+use hetscope_figure::{Camera, Figure};
 
 /// The figure as an SVG document of `size` pixels.
 ///

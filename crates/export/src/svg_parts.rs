@@ -5,10 +5,10 @@ use std::fmt::Write;
 
 use super::layout::{text_width, tick_step};
 use super::svg_util::{Align, INK, Svg, f, push_points};
-use crate::figure::axis::nice_ticks;
-use crate::figure::color::{self, hex};
-use crate::figure::{ColorScale, MarkerKind};
-use crate::format::fmt_tick_step;
+use hetscope_figure::axis::nice_ticks;
+use hetscope_figure::color::{self, hex};
+use hetscope_figure::{ColorScale, MarkerKind};
+use hetscope_model::format::fmt_tick_step;
 
 impl Svg {
     /// A white rectangle with light diagonal hatching ("no such

@@ -119,7 +119,7 @@ impl Axis {
             }
         } else {
             for t in nice_ticks(self.lo, self.hi, 6) {
-                out.push((t, crate::format::fmt_tick(t)));
+                out.push((t, hetscope_model::format::fmt_tick(t)));
             }
         }
         out

@@ -6,7 +6,7 @@
 //! All coordinates are data values (seconds, GFLOP/s, units...), never
 //! log values: the axis' [`Scale`] says how they are placed.
 
-use crate::format::fmt_pow10;
+use hetscope_model::format::fmt_pow10;
 /// How values are placed along an axis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scale {
@@ -93,7 +93,7 @@ impl ChartAxis {
         match self.scale {
             Scale::Linear => super::axis::nice_ticks(a, b, 6)
                 .into_iter()
-                .map(|t| (t, crate::format::fmt_tick(t)))
+                .map(|t| (t, hetscope_model::format::fmt_tick(t)))
                 .collect(),
             Scale::Log10 => {
                 let (first, last) = (a.ceil() as i64, b.floor() as i64);
@@ -111,7 +111,7 @@ impl ChartAxis {
                             let v = m * base;
                             let p = v.log10();
                             if p >= a && p <= b {
-                                out.push((v, crate::format::fmt_tick(v)));
+                                out.push((v, hetscope_model::format::fmt_tick(v)));
                             }
                         }
                     }

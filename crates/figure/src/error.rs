@@ -2,11 +2,11 @@
 //! of the wrong model, or the model refusing a value (named with what it
 //! was computing).
 
-use crate::model::boathull::BoatHullError;
-use crate::model::fpm::{PartitionError, SpeedError};
-use crate::model::offload::OffloadError;
-use crate::model::perdome::WpError;
-use crate::model::perdome::energy_fit::FitError;
+use hetscope_model::boathull::BoatHullError;
+use hetscope_model::fpm::{PartitionError, SpeedError};
+use hetscope_model::offload::OffloadError;
+use hetscope_model::perdome::WpError;
+use hetscope_model::perdome::energy_fit::FitError;
 
 /// A figure that could not be built, and why.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]

@@ -3,8 +3,8 @@
 //! line, tried in order, and a collision pass that takes the first spot
 //! whose box is inside the plot and clear of the boxes already taken.
 
-use crate::figure::chart::Orientation;
-use crate::figure::text::{boxes_overlap, text_box, text_width};
+use crate::chart::Orientation;
+use crate::text::{boxes_overlap, text_box, text_width};
 
 /// A spot for a label: the baseline point and the horizontal alignment
 /// (0 start, 0.5 middle, 1 end).

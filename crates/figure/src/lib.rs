@@ -1,6 +1,6 @@
 //! Figure descriptions: axes, grids, markers, bars and labels, built once
 //! from a model's results and drawn alike by the GUI (`crate::gui`) and the
-//! exporters (`crate::export`).
+//! exporters (`hetscope_export`).
 //!
 //! Shared: `view.rs` (the models and their views), `chart.rs` (the generic
 //! line and bar chart of the boat hull, FPM and offload views), `axis.rs`

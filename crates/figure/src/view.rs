@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::perdome::Metric;
+use hetscope_model::perdome::Metric;
 
 /// The models, each with its group of views.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use super::machine::{MachineInfo, Powercap};
 use super::roofs::{self, Isa, Roof, Timing};
 use super::{Kernel, MAX_THREADS, MeasureConfig, MeasureError, Measurement};
-use crate::model::perdome::energy_fit::{self, EnergyFit, EnergyRun};
-use crate::model::platform::{CpuSpec, Source};
+use hetscope_model::perdome::energy_fit::{self, EnergyFit, EnergyRun};
+use hetscope_model::platform::{CpuSpec, Source};
 
 /// What to measure.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -3,6 +3,7 @@
 //! One folder per model; nothing here imports another layer of the crate.
 
 pub mod boathull;
+pub mod format;
 pub mod fpm;
 pub mod offload;
 pub mod perdome;

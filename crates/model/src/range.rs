@@ -93,7 +93,7 @@ impl Range {
     /// What the range asks for: `between 1e-6 and 1e6 ps`, `0 or between
     /// ...`, `a whole number between 1 and 1e6 threads`.
     pub fn need(&self) -> String {
-        let unit = crate::model::with_space(self.unit);
+        let unit = crate::with_space(self.unit);
         let between = format!(
             "between {} and {}{unit}",
             fmt_bound(self.min),

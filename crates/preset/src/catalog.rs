@@ -14,7 +14,7 @@ use super::offload::{
 };
 use super::perdome::{PlatformPreset, WorkloadPreset, parse_platform, parse_workload};
 use super::processor::{ProcessorPreset, parse_processor};
-use crate::model::platform::{CpuSpec, GpuSpec};
+use hetscope_model::platform::{CpuSpec, GpuSpec};
 
 /// The kinds of preset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -74,7 +74,7 @@ impl PresetKind {
     }
 }
 
-static PRESETS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/presets");
+static PRESETS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../presets");
 
 /// One preset of a catalog: what it is and where it came from.
 #[derive(Clone, Debug, PartialEq, Eq)]

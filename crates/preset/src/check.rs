@@ -2,8 +2,8 @@
 //! the field path.
 
 use super::error::PresetError;
-use crate::model::OutOfRange;
-use crate::model::perdome::ParamError;
+use hetscope_model::OutOfRange;
+use hetscope_model::perdome::ParamError;
 
 pub(crate) fn join(prefix: &str, field: &str) -> String {
     if prefix.is_empty() {

@@ -31,11 +31,11 @@ pub enum PresetError {
     },
     /// A number outside its parameter's physical range: the message names
     /// the field, the value, the parameter with its unit and both bounds.
-    #[error("{origin}: {field} = {}: {error}", crate::model::range::fmt_value(.error.value))]
+    #[error("{origin}: {field} = {}: {error}", hetscope_model::range::fmt_value(.error.value))]
     Range {
         origin: String,
         field: String,
-        error: Box<crate::model::OutOfRange>,
+        error: Box<hetscope_model::OutOfRange>,
     },
     /// Any other invalid content (empty name, duplicate partition, a
     /// processor of the wrong kind, ...).
@@ -54,7 +54,7 @@ pub enum PresetError {
         known: Vec<String>,
     },
     /// A file of a newer format than this build reads; `found` is the
-    /// version it names (see [`crate::preset::version`]).
+    /// version it names (see [`crate::version`]).
     #[error("{origin}: {}", super::version::newer_message(.found))]
     NewerFormat { origin: String, found: String },
     /// Reading or writing a file failed.
@@ -106,7 +106,11 @@ impl PresetError {
     }
 
     /// A value of `field` outside its range.
-    pub(crate) fn range(origin: &str, field: &str, error: crate::model::OutOfRange) -> PresetError {
+    pub(crate) fn range(
+        origin: &str,
+        field: &str,
+        error: hetscope_model::OutOfRange,
+    ) -> PresetError {
         PresetError::Range {
             origin: origin.to_string(),
             field: field.to_string(),
@@ -114,7 +118,7 @@ impl PresetError {
         }
     }
 
-    pub(crate) fn invalid(origin: &str, field: &str, message: impl Into<String>) -> PresetError {
+    pub fn invalid(origin: &str, field: &str, message: impl Into<String>) -> PresetError {
         PresetError::Invalid {
             origin: origin.to_string(),
             field: field.to_string(),

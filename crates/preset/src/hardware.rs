@@ -6,7 +6,7 @@ use std::path::Path;
 
 use super::error::PresetError;
 use super::file::{parse_ron, read_text};
-use crate::model::platform::{CpuSpec, Fields, GpuSpec, PlatformError};
+use hetscope_model::platform::{CpuSpec, Fields, GpuSpec, PlatformError};
 
 /// Parse and check a CPU spec sheet.
 pub fn parse_cpu_spec(text: &str, origin: &str) -> Result<CpuSpec, PresetError> {

@@ -11,8 +11,8 @@ use super::check::{in_range, join, name, perdome};
 use super::error::PresetError;
 use super::file::{parse_ron, read_text};
 use super::save::save_ron;
-use crate::model::boathull::Machine;
-use crate::model::perdome::{Param, Processor, Side, Specs};
+use hetscope_model::boathull::Machine;
+use hetscope_model::perdome::{Param, Processor, Side, Specs};
 
 /// How a processor's t_f and t_b are given.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -145,6 +145,6 @@ pub fn save_processor(path: &Path, p: &ProcessorPreset) -> Result<(), PresetErro
     save_ron(path, p)
 }
 
-impl crate::preset::save::PresetFile for ProcessorPreset {
+impl crate::save::PresetFile for ProcessorPreset {
     const WHAT: &'static str = "processor preset";
 }

@@ -1,5 +1,5 @@
 //! Writing presets: pretty RON with a header comment naming what the file
-//! is, written with the one atomic writer (`crate::fsio`).
+//! is, written with the one atomic writer (`hetscope_fsio`).
 
 use std::path::Path;
 
@@ -53,8 +53,8 @@ pub fn save_ron<T: PresetFile>(path: &Path, value: &T) -> Result<(), PresetError
     save_atomic(path, &text)
 }
 
-/// Write `contents` to `path` atomically (see [`crate::fsio::write_atomic`]);
+/// Write `contents` to `path` atomically (see [`hetscope_fsio::write_atomic`]);
 /// the error names `path`.
 pub fn save_atomic(path: &Path, contents: &str) -> Result<(), PresetError> {
-    crate::fsio::write_atomic(path, contents.as_bytes()).map_err(|e| PresetError::io(path, e))
+    hetscope_fsio::write_atomic(path, contents.as_bytes()).map_err(|e| PresetError::io(path, e))
 }

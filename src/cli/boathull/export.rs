@@ -9,13 +9,13 @@ use super::resolve::Slot;
 use super::{From, Resolved, application, options_of, parse_class};
 use crate::cli::CliError;
 use crate::cli::arg_enum::parser;
-use crate::figure::boathull::{
+use hetscope_figure::boathull::{
     self, BoathullInput, BoathullProcessor, DEFAULT_F, DEFAULT_F_RANGE, DEFAULT_SAMPLES,
 };
-use crate::figure::{ChartFigure, View};
-use crate::model::boathull::{AssumptionSet, BoathullParam, Table1Reading};
-use crate::model::perdome::Side;
-use crate::preset::defaults;
+use hetscope_figure::{ChartFigure, View};
+use hetscope_model::boathull::{AssumptionSet, BoathullParam, Table1Reading};
+use hetscope_model::perdome::Side;
+use hetscope_preset::defaults;
 
 /// Arguments of `export` that only the boat hull views use.
 #[derive(Debug, Clone, Default, Args)]

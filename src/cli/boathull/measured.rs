@@ -6,13 +6,13 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use crate::cli::{CliError, preset_error};
-use crate::figure::boathull::BoathullProcessor;
-use crate::figure::boathull::measured::{Comparison, compare};
-use crate::model::boathull::{Class, ClassOptions, MeasuredCurve};
+use hetscope_figure::boathull::BoathullProcessor;
+use hetscope_figure::boathull::measured::{Comparison, compare};
+use hetscope_model::boathull::{Class, ClassOptions, MeasuredCurve};
 
 /// Read `--measured FILE`.
 pub(super) fn load(path: &Path) -> Result<MeasuredCurve, CliError> {
-    crate::preset::boathull::load_measured_curve(path).map_err(|e| preset_error("measured", e))
+    hetscope_preset::boathull::load_measured_curve(path).map_err(|e| preset_error("measured", e))
 }
 
 /// The `measured` object of `eval boathull`: per measured point of the

@@ -13,12 +13,12 @@ use serde_json::{Map, Value, json};
 
 use crate::cli::CliError;
 use crate::cli::arg_enum::{ArgEnum, parser};
-use crate::figure::boathull::{cpu_assumptions_text, gpu_assumptions_text};
-use crate::model::boathull::{
+use hetscope_figure::boathull::{cpu_assumptions_text, gpu_assumptions_text};
+use hetscope_model::boathull::{
     AssumptionSet, BoatHullError, BoathullParam, Class, ClassOptions, ClassShape, ClassVars, Cpu,
     Gpu, Machine, Table1Reading, Target, TimeRange,
 };
-use crate::model::perdome::Side;
+use hetscope_model::perdome::Side;
 
 pub(super) use resolve::{From, Resolved, Slot, application};
 

@@ -9,11 +9,11 @@ use super::set_names;
 use crate::cli::CliError;
 use crate::cli::arg_enum::ArgEnum;
 use crate::cli::{catalog, preset_error};
-use crate::figure::boathull::BoathullProcessor;
-use crate::model::boathull::{Application, AssumptionSet, BoathullParam, Machine};
-use crate::model::perdome::Side;
-use crate::model::platform::Source;
-use crate::preset::{self, PresetError, PresetKind, ProcessorPreset, defaults};
+use hetscope_figure::boathull::BoathullProcessor;
+use hetscope_model::boathull::{Application, AssumptionSet, BoathullParam, Machine};
+use hetscope_model::perdome::Side;
+use hetscope_model::platform::Source;
+use hetscope_preset::{self as preset, PresetError, PresetKind, ProcessorPreset, defaults};
 
 /// A processor argument resolved: preset id (or platform id), name,
 /// target, its machine with `--set` applied (`f` returned apart), and

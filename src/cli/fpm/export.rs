@@ -5,9 +5,9 @@ use clap::Args;
 
 use super::{load_device_csv, parse_n};
 use crate::cli::CliError;
-use crate::figure::fpm::{self, FpmDevice, FpmInput, METHODS};
-use crate::figure::{Figure, Scale, View};
-use crate::preset::fpm::PAPER_N;
+use hetscope_figure::fpm::{self, FpmDevice, FpmInput, METHODS};
+use hetscope_figure::{Figure, Scale, View};
+use hetscope_preset::fpm::PAPER_N;
 
 /// Arguments of `export` that only the FPM views use.
 #[derive(Debug, Clone, Default, Args)]
@@ -88,8 +88,8 @@ fn input(args: &FpmExportArgs, platform: Option<&str>) -> Result<FpmInput, CliEr
         (devices, true, args.n.unwrap_or(PAPER_N))
     } else if args.devices.is_empty() {
         let cat = crate::cli::catalog()?;
-        let devices =
-            crate::preset::fpm::paper_hybrid(&cat).map_err(|e| CliError::failure(e.to_string()))?;
+        let devices = hetscope_preset::fpm::paper_hybrid(&cat)
+            .map_err(|e| CliError::failure(e.to_string()))?;
         (devices, true, args.n.unwrap_or(PAPER_N))
     } else {
         let n = args.n.ok_or_else(|| {
@@ -115,7 +115,7 @@ fn input(args: &FpmExportArgs, platform: Option<&str>) -> Result<FpmInput, CliEr
     let mut devices = devices;
     args.overrides.apply(&mut devices)?;
     let integer = integer || args.integer;
-    if integer && (n.fract() != 0.0 || n > crate::model::fpm::MAX_BLOCKS as f64) {
+    if integer && (n.fract() != 0.0 || n > hetscope_model::fpm::MAX_BLOCKS as f64) {
         return Err(CliError::usage(format!(
             "--n {n} must be a whole number (at most 2^53) with --integer"
         )));

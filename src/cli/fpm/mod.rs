@@ -1,7 +1,7 @@
 //! `hetscope fpm`: functional performance models on the command line.
 //!
 //! - `fpm measure`: time a real kernel on this machine over problem sizes
-//!   and write its speed function as CSV (see `crate::measure`).
+//!   and write its speed function as CSV (see `hetscope_measure`).
 //! - `fpm eval`: partition n computation units over devices given by
 //!   speed-function CSV files (or built-in device presets) and print the
 //!   shares, times, makespan and imbalance as JSON, with each device's
@@ -19,10 +19,10 @@ pub mod overrides;
 
 use crate::cli::arg_enum::{ArgEnum, parser};
 use crate::cli::{CliError, catalog};
-use crate::measure::{Kernel, MeasureConfig, Measurement};
-use crate::model::fpm::{FpmDevice, FpmParam, Method, partition, partition_blocks};
-use crate::model::platform::Source;
-use crate::preset::fpm::{SpeedCsv, save_speed_csv};
+use hetscope_measure::{Kernel, MeasureConfig, Measurement};
+use hetscope_model::fpm::{FpmDevice, FpmParam, Method, partition, partition_blocks};
+use hetscope_model::platform::Source;
+use hetscope_preset::fpm::{SpeedCsv, save_speed_csv};
 
 #[derive(Debug, Subcommand)]
 pub enum FpmAction {
@@ -85,7 +85,7 @@ pub struct FpmEvalArgs {
 
 fn parse_kernel(s: &str) -> Result<Kernel, String> {
     s.parse()
-        .map_err(|e: crate::measure::UnknownKernel| e.to_string())
+        .map_err(|e: hetscope_measure::UnknownKernel| e.to_string())
 }
 
 fn parse_size(s: &str) -> Result<usize, String> {
@@ -132,7 +132,7 @@ pub fn measure(args: &MeasureArgs) -> Result<PathBuf, CliError> {
         cfg.sizes = args.sizes.clone();
     }
     // Fail before measuring if the file cannot be written there.
-    crate::fsio::check_writable(&args.out)
+    hetscope_fsio::check_writable(&args.out)
         .map_err(|e| CliError::failure(format!("{}: {e}", args.out.display())))?;
     let cancel = AtomicBool::new(false);
     let mut progress = |m: &Measurement| {
@@ -148,9 +148,12 @@ pub fn measure(args: &MeasureArgs) -> Result<PathBuf, CliError> {
             m.reps
         );
     };
-    let ms = crate::measure::measure(&cfg, &mut progress, &cancel)
+    let ms = hetscope_measure::measure(&cfg, &mut progress, &cancel)
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let csv = SpeedCsv::measured(crate::measure::notes(&cfg, &ms), crate::measure::rows(&ms));
+    let csv = SpeedCsv::measured(
+        hetscope_measure::notes(&cfg, &ms),
+        hetscope_measure::rows(&ms),
+    );
     save_speed_csv(&args.out, &csv).map_err(|e| CliError::failure(e.to_string()))?;
     Ok(args.out.clone())
 }
@@ -160,16 +163,16 @@ pub fn measure(args: &MeasureArgs) -> Result<PathBuf, CliError> {
 pub(super) fn load_device_csv(arg: &str) -> Result<(String, SpeedCsv), CliError> {
     let path = Path::new(arg);
     if path.is_file() {
-        let csv =
-            crate::preset::fpm::load_speed_csv(path).map_err(|e| CliError::usage(e.to_string()))?;
-        return Ok((crate::preset::file_id(path), csv));
+        let csv = hetscope_preset::fpm::load_speed_csv(path)
+            .map_err(|e| CliError::usage(e.to_string()))?;
+        return Ok((hetscope_preset::file_id(path), csv));
     }
     let cat = catalog()?;
     match cat.device(arg) {
         Some((e, csv)) => Ok((e.id.clone(), csv.clone())),
         None => Err(CliError::failure(format!(
             "{arg}: no such file (built-in devices: {})",
-            cat.ids(crate::preset::PresetKind::Device).join(", ")
+            cat.ids(hetscope_preset::PresetKind::Device).join(", ")
         ))),
     }
 }
@@ -206,7 +209,7 @@ pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
     };
     args.overrides.apply(&mut devices)?;
     // Devices sharing a socket slow each other as the figures model it.
-    let speeds = crate::figure::fpm::FpmInput {
+    let speeds = hetscope_figure::fpm::FpmInput {
         devices: devices.clone(),
         ..Default::default()
     }
@@ -214,7 +217,7 @@ pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
     .map_err(|e| CliError::usage(e.to_string()))?;
     let method = args.method;
     let p = if args.integer {
-        if args.n.fract() != 0.0 || args.n > crate::model::fpm::MAX_BLOCKS as f64 {
+        if args.n.fract() != 0.0 || args.n > hetscope_model::fpm::MAX_BLOCKS as f64 {
             return Err(CliError::usage(format!(
                 "--n {} must be a whole number (at most 2^53) with --integer",
                 args.n

@@ -2,14 +2,14 @@
 //! `export --view fpm-*`): `--max-size`, `--out-of-core`, `--contention`
 //! and `--socket`, each `NAME=VALUE` and repeatable, applied after the
 //! devices are loaded. Values read as the keys of a speed-function CSV
-//! (`crate::preset::fpm::keys`); NAME is a device's name.
+//! (`hetscope_preset::fpm::keys`); NAME is a device's name.
 
 use clap::Args;
 use serde_json::{Value, json};
 
 use crate::cli::CliError;
-use crate::model::fpm::{FpmDevice, Share};
-use crate::preset::fpm::keys;
+use hetscope_model::fpm::{FpmDevice, Share};
+use hetscope_preset::fpm::keys;
 
 /// The override options.
 #[derive(Debug, Clone, Default, Args)]

@@ -2,18 +2,18 @@
 //! figure, from the offload presets (`presets/offload-platforms`,
 //! `presets/offload-kernels`) or preset files.
 
-use crate::figure::offload::{MeasuredSuite, OverlayPlatform};
 use crate::gui::offload_measured::read_measured;
 use clap::Args;
+use hetscope_figure::offload::{MeasuredSuite, OverlayPlatform};
 use std::path::Path;
 
 use super::{platform_named, platform_with_sets, size_of};
 use crate::cli::{CliError, catalog, preset_error};
-use crate::figure::offload::{self, KernelInput, OffloadInput};
-use crate::figure::{ChartFigure, View};
-use crate::model::offload::{Formulation, Platform};
-use crate::preset::offload::{KernelSet, OffloadKernelPreset, offload_kernel_arg};
-use crate::preset::{Catalog, defaults};
+use hetscope_figure::offload::{self, KernelInput, OffloadInput};
+use hetscope_figure::{ChartFigure, View};
+use hetscope_model::offload::{Formulation, Platform};
+use hetscope_preset::offload::{KernelSet, OffloadKernelPreset, offload_kernel_arg};
+use hetscope_preset::{Catalog, defaults};
 
 /// Arguments of `export` that only the offload views use.
 #[derive(Debug, Clone, Args)]

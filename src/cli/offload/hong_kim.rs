@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 
 use super::{case_key, model_error, name_value};
 use crate::cli::CliError;
-use crate::model::offload::{
+use hetscope_model::offload::{
     Formulation, GpuKernel, GpuMachine, KERNEL_PARAMS, OffloadParam, hong_kim_value, set_hong_kim,
 };
 

@@ -16,13 +16,13 @@ mod suite;
 pub use hong_kim::{HongKimArgs, run_hong_kim};
 
 use crate::cli::{CliError, catalog, preset_error};
-use crate::model::offload::{
+use hetscope_model::offload::{
     Coalescing, CpuPrediction, ExecCase, Footprint, Formulation, GpuKernel, GpuPrediction,
     OffloadError, OffloadKernel, OffloadParam, PROBLEM_SIZE, Platform, decide,
 };
-use crate::model::platform::Source;
-use crate::preset::Catalog;
-use crate::preset::offload::{offload_kernel_arg, offload_platform_arg};
+use hetscope_model::platform::Source;
+use hetscope_preset::Catalog;
+use hetscope_preset::offload::{offload_kernel_arg, offload_platform_arg};
 
 /// The arguments of `eval offload`.
 #[derive(Debug, Clone, Args)]
@@ -235,7 +235,7 @@ pub(super) fn platform_named(
     set: &[String],
 ) -> Result<Chosen, CliError> {
     let sets = offload_sets(set)?;
-    let arg = arg.unwrap_or(crate::preset::defaults::OFFLOAD_PLATFORM);
+    let arg = arg.unwrap_or(hetscope_preset::defaults::OFFLOAD_PLATFORM);
     let mut chosen = match offload_platform_arg(arg, cat) {
         Ok((id, preset)) => Chosen {
             model: preset
@@ -247,14 +247,14 @@ pub(super) fn platform_named(
         },
         Err(offload_err) if !super::platform::is_platform(arg) => {
             let e = preset_error(option, offload_err);
-            if crate::preset::is_file_arg(arg) {
+            if hetscope_preset::is_file_arg(arg) {
                 return Err(e);
             }
             return Err(CliError {
                 message: format!(
                     "{}; nor is it a platform (known: {})",
                     e.message,
-                    cat.ids(crate::preset::PresetKind::Platform).join(", ")
+                    cat.ids(hetscope_preset::PresetKind::Platform).join(", ")
                 ),
                 ..e
             });

@@ -26,14 +26,14 @@ use serde_json::{Value, json};
 
 use super::{offload_sets, platform_with_sets};
 use crate::cli::{CliError, catalog};
-use crate::figure::offload::{
+use hetscope_figure::offload::{
     Comparison, KernelInput, MeasuredSuite, SuiteRow, compare_measured, summarize_suite,
 };
-use crate::model::offload::paper_quotes::{
+use hetscope_model::offload::paper_quotes::{
     self, GEOMEANS, KERNEL_COUNT, KERNEL_QUOTES, KernelQuote, Machine, Mode, Policy, Quoted,
 };
-use crate::model::offload::{OffloadParam, Platform};
-use crate::preset::offload::KernelSet;
+use hetscope_model::offload::{OffloadParam, Platform};
+use hetscope_preset::offload::KernelSet;
 
 /// The paper's host settings (Section IV-E): all 160 threads of its
 /// POWER9, and 4.

@@ -8,11 +8,11 @@ use clap::Args;
 use serde_json::{Value, json};
 
 use crate::cli::CliError;
-use crate::figure::ChartFigure;
-use crate::figure::perdome::energy_fit::{self, EnergyFitInput};
-use crate::model::perdome::energy_fit::EnergyFit;
-use crate::preset::PresetError;
-use crate::preset::perdome::load_energy_runs;
+use hetscope_figure::ChartFigure;
+use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
+use hetscope_model::perdome::energy_fit::EnergyFit;
+use hetscope_preset::PresetError;
+use hetscope_preset::perdome::load_energy_runs;
 
 /// What `eval energy-fit` reads.
 #[derive(Debug, Args)]

@@ -6,9 +6,9 @@ pub mod energy_fit;
 pub mod params;
 
 use crate::cli::{CliError, EvalArgs, Model};
-use crate::model::perdome::Scenario;
-use crate::model::perdome::{self, WpError};
-use crate::model::perdome::{Wp, classify};
+use hetscope_model::perdome::Scenario;
+use hetscope_model::perdome::{self, WpError};
+use hetscope_model::perdome::{Wp, classify};
 
 /// Run `eval`: load the scenario and evaluate the chosen point.
 pub fn run(args: &EvalArgs) -> Result<Value, CliError> {
@@ -111,7 +111,7 @@ pub fn eval_json(model: Model, s: &Scenario, i_c: f64, i_g: f64) -> Result<Value
     }
     let mut params = Map::new();
     for (side, proc_) in [("C", &p.cpu), ("G", &p.gpu)] {
-        for prm in crate::model::perdome::Param::ALL {
+        for prm in hetscope_model::perdome::Param::ALL {
             params.insert(format!("{}{side}", prm.symbol()), json!(proc_.get(prm)));
         }
     }

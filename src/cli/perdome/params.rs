@@ -1,15 +1,15 @@
 //! `--platform`, `--workload` and `--set NAME=VALUE`: from arguments to a
 //! checked scenario.
 
-use crate::model::platform::Source;
 use clap::Args;
+use hetscope_model::platform::Source;
 
 use crate::cli::{CliError, catalog, preset_error};
-use crate::model::perdome::partition::check_intensity;
-use crate::model::perdome::{Counted, Param, Segment, Side, intensities};
-use crate::model::perdome::{NamedPartition, NoSuchPartition, Scenario};
-use crate::preset::defaults;
-use crate::preset::{self};
+use hetscope_model::perdome::partition::check_intensity;
+use hetscope_model::perdome::{Counted, Param, Segment, Side, intensities};
+use hetscope_model::perdome::{NamedPartition, NoSuchPartition, Scenario};
+use hetscope_preset::defaults;
+use hetscope_preset::{self as preset};
 
 /// The arguments that choose and adjust a scenario.
 #[derive(Debug, Clone, Args)]
@@ -20,7 +20,7 @@ pub struct ScenarioArgs {
     #[arg(long, value_name = "NAME|FILE")]
     pub platform: Option<String>,
     /// Workload preset (id or name) or a workload .ron file.
-    #[arg(long, value_name = "NAME|FILE", default_value = crate::preset::defaults::WORKLOAD)]
+    #[arg(long, value_name = "NAME|FILE", default_value = hetscope_preset::defaults::WORKLOAD)]
     pub workload: String,
     /// Override a parameter: t_fC t_bC e_fC e_bC p_sC t_fG t_bG e_fG e_bG
     /// p_sG (ps, pJ, W) or I I_C I_G (flop/byte). Repeatable.

@@ -3,14 +3,14 @@
 //! asks to open.
 
 use super::HetscopeApp;
-use crate::figure::ModelGroup;
 use crate::gui::context::Request;
+use hetscope_figure::ModelGroup;
 
 impl HetscopeApp {
     /// Choose the platform `id` for every model. Returns false (and says
     /// why on the status line) when it cannot be read.
     pub fn use_platform(&mut self, id: &str) -> bool {
-        let choice = match crate::preset::platform::platform_choice(id, &self.catalog) {
+        let choice = match hetscope_preset::platform::platform_choice(id, &self.catalog) {
             Ok(c) => c,
             Err(e) => {
                 self.status.error(e);
@@ -49,7 +49,7 @@ impl HetscopeApp {
     /// GPUs counted (PeaPaw 3.3): each model's own values for that
     /// grouping (its fine-tuning of the platform starts again).
     pub fn regroup(&mut self, id: &str, cpus: Option<u32>, gpus: Option<u32>) -> bool {
-        let choice = crate::preset::platform::platform_choice(id, &self.catalog)
+        let choice = hetscope_preset::platform::platform_choice(id, &self.catalog)
             .and_then(|c| c.regrouped(cpus, gpus));
         let choice = match choice {
             Ok(c) => c,
@@ -82,15 +82,15 @@ impl HetscopeApp {
     /// Compare every model that can with the platform `id`, or stop
     /// comparing.
     pub fn compare_with(&mut self, id: Option<&str>) -> bool {
-        let choice = match id.map(|id| crate::preset::platform::platform_choice(id, &self.catalog))
-        {
-            None => None,
-            Some(Ok(c)) => Some(c),
-            Some(Err(e)) => {
-                self.status.error(e);
-                return false;
-            }
-        };
+        let choice =
+            match id.map(|id| hetscope_preset::platform::platform_choice(id, &self.catalog)) {
+                None => None,
+                Some(Ok(c)) => Some(c),
+                Some(Err(e)) => {
+                    self.status.error(e);
+                    return false;
+                }
+            };
         for i in 0..self.models.len() {
             self.with_model_at(i, |m, vc| m.use_second_platform(choice.as_ref(), vc));
         }

@@ -9,7 +9,7 @@ use eframe::egui::{self, TextEdit, Ui};
 use super::BoathullUi;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
-use crate::preset::boathull::load_measured_curve;
+use hetscope_preset::boathull::load_measured_curve;
 
 /// "Measured curve: [path] Load / Clear", what is loaded and the error.
 pub(super) fn measured_section_ui(ui: &mut Ui, m: &mut BoathullUi, ctx: &mut ViewContext<'_>) {

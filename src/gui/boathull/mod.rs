@@ -12,20 +12,20 @@ mod params;
 pub mod state;
 mod view;
 
-use crate::model::perdome::Side;
-use crate::model::platform::Transfers;
-use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
+use hetscope_model::perdome::Side;
+use hetscope_model::platform::Transfers;
+use hetscope_preset::platform::PlatformChoice;
 use state::ProcessorState;
 
 use super::context::ViewContext;
 use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
-use crate::figure::boathull::BoathullInput;
-use crate::figure::{self, Figure, ModelGroup, View};
-use crate::model::boathull::{Class, ClassError};
-use crate::preset::Catalog;
+use hetscope_figure::boathull::BoathullInput;
+use hetscope_figure::{self as figure, Figure, ModelGroup, View};
+use hetscope_model::boathull::{Class, ClassError};
+use hetscope_preset::Catalog;
 use state::BoathullState;
 
 /// The boat hull model's UI.

@@ -15,11 +15,11 @@ use crate::gui::app::file_name;
 use crate::gui::context::ViewContext;
 use crate::gui::jobs::FileDialog;
 use crate::gui::widgets::{param_row_ui, value_row_ui};
-use crate::model::boathull::{
+use hetscope_model::boathull::{
     Assume, BoathullParam, Class, ClassError, SizeKey, size_fields, table1_examples, with_size,
 };
-use crate::model::perdome::Side;
-use crate::preset::{self, Catalog, defaults};
+use hetscope_model::perdome::Side;
+use hetscope_preset::{self as preset, Catalog, defaults};
 
 /// A slider range.
 type Range = std::ops::RangeInclusive<f64>;

@@ -6,8 +6,8 @@ use eframe::egui::{self, Ui};
 use super::panel::assumptions_ui;
 use super::state::ProcessorState;
 use crate::gui::widgets::{param_row_ui, source_tag_ui};
-use crate::model::boathull::{BoathullParam, Machine};
-use crate::model::perdome::Side;
+use hetscope_model::boathull::{BoathullParam, Machine};
+use hetscope_model::perdome::Side;
 
 /// A slider's range.
 type Slider = std::ops::RangeInclusive<f64>;

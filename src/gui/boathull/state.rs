@@ -2,21 +2,21 @@
 //! processors with their (edited) boat hull parameters and assumptions,
 //! the operator complexity and the application.
 
-use crate::model::platform::Source;
+use hetscope_model::platform::Source;
 use serde::{Deserialize, Serialize};
 
-use crate::figure::boathull::{
+use crate::gui::ViewError;
+use hetscope_figure::boathull::{
     BoathullInput, BoathullProcessor, DEFAULT_F, DEFAULT_F_RANGE, DEFAULT_SAMPLES,
 };
-use crate::gui::ViewError;
-use crate::model::boathull::{
+use hetscope_model::boathull::{
     Assume, Class, ClassError, ClassOptions, Cpu, CpuAssumptions, Gpu, GpuAssumptions, Machine,
     MeasuredCurve, Table1Reading,
 };
-use crate::model::perdome::Side;
-use crate::preset::Catalog;
-use crate::preset::boathull::ApplicationPreset;
-use crate::preset::defaults;
+use hetscope_model::perdome::Side;
+use hetscope_preset::Catalog;
+use hetscope_preset::boathull::ApplicationPreset;
+use hetscope_preset::defaults;
 
 /// One processor: its preset, its current and loaded parameters, and the
 /// assumptions about its floors (both kinds kept, the kind of `params`

@@ -3,7 +3,7 @@
 
 use eframe::egui::Ui;
 
-use crate::figure::ChartFigure;
+use hetscope_figure::ChartFigure;
 
 pub fn boathull_view_ui(ui: &mut Ui, fig: &ChartFigure) {
     crate::gui::chart_view::chart_ui(ui, fig);

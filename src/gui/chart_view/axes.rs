@@ -4,9 +4,9 @@
 
 use egui_plot::{Corner, GridInput, GridMark, HoverPosition};
 
-use crate::figure::axis::nice_ticks;
-use crate::figure::chart::{ChartAxis, ChartPanel};
-use crate::format::{fmt_pow10, fmt_tick};
+use hetscope_figure::axis::nice_ticks;
+use hetscope_figure::chart::{ChartAxis, ChartPanel};
+use hetscope_model::format::{fmt_pow10, fmt_tick};
 
 /// The legend corner with the fewest data points near it.
 pub(super) fn legend_corner(p: &ChartPanel) -> Corner {
@@ -206,7 +206,7 @@ pub(super) fn readout(p: &ChartPanel, pos: &HoverPosition<'_>) -> Option<String>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::figure::chart::Scale;
+    use hetscope_figure::chart::Scale;
 
     #[test]
     fn log_ticks_read_back_as_data_values() {

@@ -1,5 +1,5 @@
 //! Labels in a chart panel, placed by the shared collision pass
-//! ([`crate::figure::labels`], as in the exports): the panel's frame with
+//! ([`hetscope_figure::labels`], as in the exports): the panel's frame with
 //! its legend and marker dots taken, then reference-line, marker and bar
 //! value labels each at the first free spot (left out where none is).
 
@@ -7,8 +7,8 @@ use eframe::egui::{Align, Align2, Color32, Pos2, RichText};
 use egui_plot::{Corner, PlotPoint, PlotUi, Text};
 
 use super::axes::legend_corner;
-use crate::figure::chart::{ChartPanel, RefLine};
-use crate::figure::labels::{LabelBoxes, Spot, ref_line_spots};
+use hetscope_figure::chart::{ChartPanel, RefLine};
+use hetscope_figure::labels::{LabelBoxes, Spot, ref_line_spots};
 
 /// A bar's value label: where (plot coordinates), the text, and whether it
 /// sits inside its bar (a stacked segment) rather than on top.

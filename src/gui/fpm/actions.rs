@@ -2,7 +2,7 @@
 //! to CSV files (through dialogs or a typed path), and a measurement of
 //! this machine on a background thread with progress and cancel.
 
-use crate::model::platform::Source;
+use hetscope_model::platform::Source;
 use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -14,9 +14,9 @@ use super::state::Measuring;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
 use crate::gui::jobs::FileDialog;
-use crate::measure::{self, MeasureConfig, MeasureError};
-use crate::preset::file_id;
-use crate::preset::fpm::{SpeedCsv, load_speed_csv, save_speed_csv};
+use hetscope_measure::{self as measure, MeasureConfig, MeasureError};
+use hetscope_preset::file_id;
+use hetscope_preset::fpm::{SpeedCsv, load_speed_csv, save_speed_csv};
 
 impl FpmUi {
     /// Pick a CSV in a dialog on a thread, then load it.

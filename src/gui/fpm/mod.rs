@@ -11,16 +11,16 @@ mod panel;
 pub mod state;
 mod view;
 
-use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
+use hetscope_preset::platform::PlatformChoice;
 
 use super::context::ViewContext;
 use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
-use crate::figure::fpm::{FpmInput, FpmTable};
-use crate::figure::{self, Figure, ModelGroup, View};
-use crate::preset::Catalog;
+use hetscope_figure::fpm::{FpmInput, FpmTable};
+use hetscope_figure::{self as figure, Figure, ModelGroup, View};
+use hetscope_preset::Catalog;
 use state::{FpmState, Measuring};
 
 /// The FPM model's UI.
@@ -90,7 +90,7 @@ impl ModelUi for FpmUi {
             Ok(r) => {
                 self.state.devices = r.value;
                 self.state.platform = platform.preset.name.clone();
-                self.state.n_units = crate::preset::fpm::PAPER_N;
+                self.state.n_units = hetscope_preset::fpm::PAPER_N;
                 self.state.integer = true;
             }
             Err(e) => ctx.status.error(e),

@@ -12,12 +12,12 @@ use eframe::egui::{self, Button, DragValue, ProgressBar, RichText, TextEdit, Ui}
 
 use super::FpmUi;
 use super::state::{FpmState, SizesPreset, paper_devices};
-use crate::figure::fpm::{FpmDevice, device_color};
 use crate::gui::context::ViewContext;
 use crate::gui::widgets::{param_row_ui, rgb, source_tag_ui};
-use crate::measure::{Kernel, MAX_THREADS};
-use crate::model::fpm::{FpmParam, OutOfCore};
-use crate::preset::fpm::keys;
+use hetscope_figure::fpm::{FpmDevice, device_color};
+use hetscope_measure::{Kernel, MAX_THREADS};
+use hetscope_model::fpm::{FpmParam, OutOfCore};
+use hetscope_preset::fpm::keys;
 
 /// The out-of-core factor a device gets when its switch is turned on.
 const DEFAULT_OUT_OF_CORE: f64 = 0.5;
@@ -207,7 +207,7 @@ fn add_device_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
     {
         let fpm = &mut m.state;
         fpm.devices = paper_devices(ctx.catalog);
-        fpm.n_units = crate::preset::fpm::PAPER_N;
+        fpm.n_units = hetscope_preset::fpm::PAPER_N;
         fpm.integer = true;
     }
 }

@@ -8,13 +8,13 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use crate::figure::Scale;
-use crate::figure::fpm::{self, FpmDevice, FpmInput};
 use crate::gui::ViewError;
-use crate::measure::Kernel;
-use crate::model::fpm::Method;
-use crate::preset::Catalog;
-use crate::preset::fpm::PAPER_N;
+use hetscope_figure::Scale;
+use hetscope_figure::fpm::{self, FpmDevice, FpmInput};
+use hetscope_measure::Kernel;
+use hetscope_model::fpm::Method;
+use hetscope_preset::Catalog;
+use hetscope_preset::fpm::PAPER_N;
 
 /// Which sizes a measurement times.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -126,7 +126,7 @@ impl FpmState {
 /// The paper's hybrid node from the built-in devices (none if they
 /// cannot be read, which the tests rule out).
 pub fn paper_devices(catalog: &Catalog) -> Vec<FpmDevice> {
-    crate::preset::fpm::paper_hybrid(catalog).unwrap_or_default()
+    hetscope_preset::fpm::paper_hybrid(catalog).unwrap_or_default()
 }
 
 impl FpmState {
@@ -262,7 +262,7 @@ mod tests {
         s.add_device(d.clone());
         assert_eq!(s.devices[6].name, "G1 GTX680 #2");
         s.devices.clear();
-        d.points = vec![crate::model::fpm::SpeedPoint::new(0.5, 2.0)];
+        d.points = vec![hetscope_model::fpm::SpeedPoint::new(0.5, 2.0)];
         s.add_device(d);
         let (lo, hi) = s.n_range();
         assert!(

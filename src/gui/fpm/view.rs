@@ -5,10 +5,10 @@
 use eframe::egui::{self, RichText, Ui};
 
 use super::state::FpmState;
-use crate::figure::fpm::{self, fmt_size};
-use crate::figure::{Figure, View};
-use crate::format::fmt_sig;
 use crate::gui::widgets::rgb;
+use hetscope_figure::fpm::{self, fmt_size};
+use hetscope_figure::{Figure, View};
+use hetscope_model::format::fmt_sig;
 
 pub fn fpm_view_ui(
     ui: &mut Ui,

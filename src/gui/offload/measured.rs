@@ -10,12 +10,12 @@ use eframe::egui::{self, TextEdit, Ui};
 
 use super::OffloadUi;
 use super::state::OffloadState;
-use crate::figure::offload::{MeasuredRun, MeasuredSuite, RunTimes};
 use crate::gui::app::file_name;
 use crate::gui::context::ViewContext;
 use crate::gui::jobs::FileDialog;
-use crate::preset::Catalog;
-use crate::preset::offload::{MeasuredOffload, load_measured_offload};
+use hetscope_figure::offload::{MeasuredRun, MeasuredSuite, RunTimes};
+use hetscope_preset::Catalog;
+use hetscope_preset::offload::{MeasuredOffload, load_measured_offload};
 
 /// The figure's measurements of a parsed file, named by `file` in the
 /// legend and the notes.

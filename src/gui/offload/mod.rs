@@ -13,16 +13,16 @@ mod panel;
 pub mod state;
 mod view;
 
-use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
+use hetscope_preset::platform::PlatformChoice;
 
 use super::context::ViewContext;
 use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
-use crate::figure::offload::OffloadInput;
-use crate::figure::{self, Figure, ModelGroup, View};
-use crate::preset::Catalog;
+use hetscope_figure::offload::OffloadInput;
+use hetscope_figure::{self as figure, Figure, ModelGroup, View};
+use hetscope_preset::Catalog;
 use state::{BasePlatform, OffloadState, Readout};
 
 /// The offload model's UI.

@@ -8,14 +8,14 @@ use std::ops::RangeInclusive;
 use eframe::egui::{self, DragValue, RichText, Ui};
 
 use super::state::{BasePlatform, OffloadState, Readout};
-use crate::format::fmt_edit;
 use crate::gui::ViewError;
 use crate::gui::widgets::{param_cells_ui, parse_edit, source_tag_ui, value_row_ui};
-use crate::model::offload::{
+use hetscope_model::format::fmt_edit;
+use hetscope_model::offload::{
     Formulation, OffloadParam, OffloadParam as P, PROBLEM_SIZE, ParamRule,
 };
-use crate::preset::Catalog;
-use crate::preset::offload::KernelSet;
+use hetscope_preset::Catalog;
+use hetscope_preset::offload::KernelSet;
 
 /// Slider range of a platform parameter (the number field accepts any
 /// value in its range, [`OffloadParam::range`]).
@@ -175,7 +175,7 @@ fn pickers_ui(ui: &mut Ui, s: &mut OffloadState, cat: &Catalog) {
             .on_hover_text(format!("Source: {}\n\n{}", p.source, p.notes));
     } else if let Some((e, p)) = cat.platform(&s.platform) {
         let from = p
-            .offload(cat, &e.path, crate::model::platform::Transfers::Pageable)
+            .offload(cat, &e.path, hetscope_model::platform::Transfers::Pageable)
             .map(|r| r.from.describe())
             .unwrap_or_else(|err| err.to_string());
         ui.weak(format!("Platform {}: {from}", e.id))

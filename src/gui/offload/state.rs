@@ -3,18 +3,18 @@
 //! saved state does not depend on the preset file format), the kernel's
 //! subscripts as edited, and the sizes.
 
-use crate::model::platform::{Source, Transfers};
+use hetscope_model::platform::{Source, Transfers};
 use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::figure::offload::{KernelInput, MeasuredSuite, OffloadInput, OverlayPlatform};
-use crate::format::{fmt_speedup, fmt_time, fmt_whole};
 use crate::gui::ViewError;
-use crate::model::offload::{Formulation, OffloadParam, Platform, decide};
-use crate::preset::Catalog;
-use crate::preset::defaults;
-use crate::preset::offload::{KernelSet, OffloadKernelPreset};
+use hetscope_figure::offload::{KernelInput, MeasuredSuite, OffloadInput, OverlayPlatform};
+use hetscope_model::format::{fmt_speedup, fmt_time, fmt_whole};
+use hetscope_model::offload::{Formulation, OffloadParam, Platform, decide};
+use hetscope_preset::Catalog;
+use hetscope_preset::defaults;
+use hetscope_preset::offload::{KernelSet, OffloadKernelPreset};
 
 /// The subscripts of one kernel as edited, with what the access table
 /// needs to derive their strides.

@@ -5,10 +5,10 @@
 use eframe::egui::{self, RichText, TextEdit, Ui};
 
 use super::state::{KernelEdit, OffloadState};
-use crate::figure::offload::coalescing_text;
-use crate::figure::{ChartFigure, View};
-use crate::format::fmt_whole;
-use crate::model::offload::{Coalescing, SubscriptError, parse_access};
+use hetscope_figure::offload::coalescing_text;
+use hetscope_figure::{ChartFigure, View};
+use hetscope_model::format::fmt_whole;
+use hetscope_model::offload::{Coalescing, SubscriptError, parse_access};
 
 pub fn offload_view_ui(
     ui: &mut Ui,

@@ -4,11 +4,11 @@
 //! overview` / `export --view overview` build it here, so both show the
 //! same numbers.
 
-use crate::figure::overview::{ModelSources, OverviewKernel, PlatformInput};
-use crate::model::platform::Transfers;
-use crate::preset::perdome::{scenario, workload_arg};
-use crate::preset::platform::{PlatformChoice, platform_choice};
-use crate::preset::{Catalog, PresetError};
+use hetscope_figure::overview::{ModelSources, OverviewKernel, PlatformInput};
+use hetscope_model::platform::Transfers;
+use hetscope_preset::perdome::{scenario, workload_arg};
+use hetscope_preset::platform::{PlatformChoice, platform_choice};
+use hetscope_preset::{Catalog, PresetError};
 
 /// What the overview asks of every platform besides the platform.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,12 +27,12 @@ pub struct OverviewOptions {
 }
 
 /// The FPM paper's Figure 6 problem: 60 x 60 blocks.
-pub const DEFAULT_FPM_N: f64 = crate::preset::fpm::PAPER_N;
+pub const DEFAULT_FPM_N: f64 = hetscope_preset::fpm::PAPER_N;
 
 impl Default for OverviewOptions {
     fn default() -> Self {
         OverviewOptions {
-            workload: crate::preset::defaults::WORKLOAD.to_string(),
+            workload: hetscope_preset::defaults::WORKLOAD.to_string(),
             fpm_n: DEFAULT_FPM_N,
             transfers: Transfers::Pageable,
             cpus: None,
@@ -67,7 +67,7 @@ pub fn choice_input(
     let offload = models.offload.value.1.clone();
     let launch = offload.runtime.launch(&offload.gpu);
     let mut kernels = Vec::new();
-    for (e, k) in cat.offload_suite(crate::preset::offload::KernelSet::Paper) {
+    for (e, k) in cat.offload_suite(hetscope_preset::offload::KernelSet::Paper) {
         kernels.push(OverviewKernel {
             id: e.id.clone(),
             name: k.name.clone(),

@@ -15,10 +15,12 @@ use serde::{Deserialize, Serialize};
 
 use super::OverviewUi;
 use crate::gui::context::{Request, ViewContext};
-use crate::measure::cpu::{CpuMeasureConfig, CpuMeasurement, STEPS, measure_cpu};
-use crate::measure::{self, Kernel, MAX_THREADS, MeasureConfig, MeasureError, Measurement};
-use crate::preset::fpm::SpeedCsv;
-use crate::preset::platform::{MeasuredFiles, write_measured};
+use hetscope_measure::cpu::{CpuMeasureConfig, CpuMeasurement, STEPS, measure_cpu};
+use hetscope_measure::{
+    self as measure, Kernel, MAX_THREADS, MeasureConfig, MeasureError, Measurement,
+};
+use hetscope_preset::fpm::SpeedCsv;
+use hetscope_preset::platform::{MeasuredFiles, write_measured};
 
 /// The settings of a measurement (saved with the overview).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

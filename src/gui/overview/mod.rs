@@ -22,10 +22,10 @@ use super::context::ViewContext;
 use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
-use crate::figure::overview::{Overview, OverviewInput, build_from};
-use crate::figure::{Figure, ModelGroup, View};
-use crate::preset::Catalog;
-use crate::preset::platform::PlatformChoice;
+use hetscope_figure::overview::{Overview, OverviewInput, build_from};
+use hetscope_figure::{Figure, ModelGroup, View};
+use hetscope_preset::Catalog;
+use hetscope_preset::platform::PlatformChoice;
 use state::OverviewState;
 
 /// The overview's UI.
@@ -101,7 +101,7 @@ impl ModelUi for OverviewUi {
 
     fn figure(view: View, c: &OverviewComputed) -> Result<Figure, ViewError> {
         if view != View::Overview {
-            return Err(crate::figure::FigureError::WrongView {
+            return Err(hetscope_figure::FigureError::WrongView {
                 view: view.key(),
                 model: "overview",
             }

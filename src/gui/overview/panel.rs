@@ -5,9 +5,9 @@
 use eframe::egui::{self, RichText, Ui};
 
 use super::OverviewUi;
-use crate::figure::overview::PlatformInput;
 use crate::gui::context::{Request, ViewContext};
-use crate::preset::Catalog;
+use hetscope_figure::overview::PlatformInput;
+use hetscope_preset::Catalog;
 
 pub fn side_panel_ui(
     ui: &mut Ui,

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::input::{DEFAULT_FPM_N, OverviewOptions};
 use super::measure::MeasureSettings;
-use crate::preset::defaults;
+use hetscope_preset::defaults;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]

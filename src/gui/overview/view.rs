@@ -4,13 +4,13 @@
 use eframe::egui::{self, RichText, Ui};
 
 use super::OverviewComputed;
-use crate::figure::ChartFigure;
-use crate::figure::View;
 use crate::gui::context::{Request, ViewContext};
 use crate::gui::state::Tab;
+use hetscope_figure::ChartFigure;
+use hetscope_figure::View;
 
 /// The cards: title, the view each opens, and which of the verdicts'
-/// five sentences ([`crate::figure::overview::Verdicts::sentences`]) it
+/// five sentences ([`hetscope_figure::overview::Verdicts::sentences`]) it
 /// shows.
 const CARDS: [(&str, View, std::ops::Range<usize>); 4] = [
     (

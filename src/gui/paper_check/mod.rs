@@ -9,7 +9,7 @@ mod view;
 use eframe::egui::{self, RichText, Ui};
 
 use super::state::Tab;
-use crate::paper_check::{Paper, Row, Status, all_rows};
+use hetscope_core::paper_check::{Paper, Row, Status, all_rows};
 
 /// The tab's title, in the tab bar and as its heading.
 pub const TITLE: &str = "Paper check";

@@ -3,7 +3,7 @@
 
 use eframe::egui::{self, Color32, Grid, Label, RichText, ScrollArea, Ui};
 
-use crate::paper_check::{Row, Status, counts_line};
+use hetscope_core::paper_check::{Row, Status, counts_line};
 
 /// Green, amber or grey by status.
 pub fn status_color(ui: &Ui, s: Status) -> Color32 {

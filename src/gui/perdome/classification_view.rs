@@ -5,9 +5,9 @@
 use eframe::egui;
 use eframe::egui::{Grid, RichText, Ui};
 
-use crate::figure::perdome::subtitle;
-use crate::format::{fmt_intensity, fmt_num};
-use crate::model::perdome::{Analysis, Classification, Optima, WpEval};
+use hetscope_figure::perdome::subtitle;
+use hetscope_model::format::{fmt_intensity, fmt_num};
+use hetscope_model::perdome::{Analysis, Classification, Optima, WpEval};
 
 /// A percentage with sign, never `NaN`.
 fn pct(v: f64) -> String {

@@ -6,9 +6,9 @@ use eframe::egui;
 use eframe::egui::{Color32, Ui};
 use egui_plot::{Bar, BarChart, GridMark, Legend, Plot, PlotPoint, PlotUi, Text};
 
-use crate::figure::{CompareFigure, ComparePanel};
-use crate::format::fmt_num;
 use crate::gui::chart_view::axes::{log_label, log_marks};
+use hetscope_figure::{CompareFigure, ComparePanel};
+use hetscope_model::format::fmt_num;
 
 const MODEL: Color32 = Color32::from_rgb(70, 130, 180);
 const MEASURED: Color32 = Color32::from_rgb(230, 140, 40);
@@ -53,24 +53,26 @@ fn panel_ui(ui: &mut Ui, k: usize, p: &ComparePanel, log: bool, height: f32) {
     let (lo, hi) = p.log_range();
     // On a log axis bars rise from the bottom decade.
     let log_bottom = log.then(|| lo.log10());
-    let bars =
-        |pick: fn(&crate::figure::CompareBar) -> Option<f64>, dx: f64, fill: Color32| -> Vec<Bar> {
-            p.bars
-                .iter()
-                .enumerate()
-                .filter_map(|(i, b)| {
-                    pick(b).filter(|v| v.is_finite()).map(|v| {
-                        let base = log_bottom.unwrap_or(0.0);
-                        Bar::new(i as f64 + dx, axis_pos(v, log_bottom) - base)
-                            .base_offset(base)
-                            .width(0.38)
-                            .name(&b.label)
-                            .fill(fill)
-                            .stroke(egui::Stroke::new(1.0, fill.gamma_multiply(0.7)))
-                    })
+    let bars = |pick: fn(&hetscope_figure::CompareBar) -> Option<f64>,
+                dx: f64,
+                fill: Color32|
+     -> Vec<Bar> {
+        p.bars
+            .iter()
+            .enumerate()
+            .filter_map(|(i, b)| {
+                pick(b).filter(|v| v.is_finite()).map(|v| {
+                    let base = log_bottom.unwrap_or(0.0);
+                    Bar::new(i as f64 + dx, axis_pos(v, log_bottom) - base)
+                        .base_offset(base)
+                        .width(0.38)
+                        .name(&b.label)
+                        .fill(fill)
+                        .stroke(egui::Stroke::new(1.0, fill.gamma_multiply(0.7)))
                 })
-                .collect()
-        };
+            })
+            .collect()
+    };
     let model = bars(|b| b.model, -0.2, MODEL);
     let measured = bars(|b| b.measured, 0.2, MEASURED);
     let (bottom, top) = match log_bottom {

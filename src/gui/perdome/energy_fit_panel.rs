@@ -9,17 +9,17 @@ use eframe::egui::{self, DragValue, RichText, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
 use super::state::{PerdomeState, PlatformState};
-use crate::figure::View;
-use crate::figure::perdome::energy_fit::{EnergyFitInput, Fits, model_energy, params_text};
-use crate::format::{fmt_edit, fmt_num};
 use crate::gui::context::{Request, ViewContext};
 use crate::gui::state::Tab;
 use crate::gui::widgets::parse_edit;
-use crate::model::perdome::energy_fit::{EnergyFit, EnergyRun};
-use crate::model::perdome::{Param, Side};
-use crate::model::platform::Source;
-use crate::preset::PresetError;
-use crate::preset::perdome::{EnergyRuns, load_energy_runs};
+use hetscope_figure::View;
+use hetscope_figure::perdome::energy_fit::{EnergyFitInput, Fits, model_energy, params_text};
+use hetscope_model::format::{fmt_edit, fmt_num};
+use hetscope_model::perdome::energy_fit::{EnergyFit, EnergyRun};
+use hetscope_model::perdome::{Param, Side};
+use hetscope_model::platform::Source;
+use hetscope_preset::PresetError;
+use hetscope_preset::perdome::{EnergyRuns, load_energy_runs};
 
 /// The shipped runs, relative to the working directory.
 pub const SHIPPED_RUNS: &str = "assets/data/h100-energy-runs.csv";

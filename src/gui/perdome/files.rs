@@ -10,8 +10,8 @@ use super::state::{Chosen, PlatformState, WorkloadState};
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
 use crate::gui::jobs::FileDialog;
-use crate::preset::perdome::{ResolvedPlatform, WorkloadPreset};
-use crate::preset::{self, PresetError};
+use hetscope_preset::perdome::{ResolvedPlatform, WorkloadPreset};
+use hetscope_preset::{self as preset, PresetError};
 
 impl PerdomeUi {
     pub(crate) fn apply_platform(

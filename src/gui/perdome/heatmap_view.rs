@@ -9,10 +9,10 @@ use egui_plot::{
     Points, Polygon,
 };
 
-use crate::figure::labels::{LabelBoxes, marker_spots, without_repeats};
-use crate::figure::{Axis, HeatmapFigure, MarkerKind};
 use crate::gui::chart_view::spot_text;
 use crate::gui::widgets::{COLOR_BAR_WIDTH, color_bar_ui, rgb};
+use hetscope_figure::labels::{LabelBoxes, marker_spots, without_repeats};
+use hetscope_figure::{Axis, HeatmapFigure, MarkerKind};
 
 /// The uploaded texture of the figure last shown.
 #[derive(Default)]
@@ -245,8 +245,8 @@ fn hover_text(fig: &HeatmapFigure, pos: &HoverPosition<'_>) -> Option<String> {
         (Some(m), _) => Some(format!(
             "{}\nI_C = {}, I_G = {} flop/byte\n{}",
             m.label,
-            crate::format::fmt_num(m.i_c),
-            crate::format::fmt_num(m.i_g),
+            hetscope_model::format::fmt_num(m.i_c),
+            hetscope_model::format::fmt_num(m.i_g),
             m.value_text
         )),
         (None, r) => r,

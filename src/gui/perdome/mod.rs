@@ -20,17 +20,17 @@ mod specs_panel;
 pub mod state;
 mod surface_view;
 
-use crate::preset::platform::PlatformChoice;
 use eframe::egui::Ui;
+use hetscope_preset::platform::PlatformChoice;
 
 use super::context::ViewContext;
 use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
-use crate::figure::perdome::energy_fit::{self, EnergyFitInput};
-use crate::figure::{self, Camera, Figure, FigureError, ModelGroup, View};
-use crate::model::perdome::{Analysis, Platform, Processor, Resolution, Scenario};
-use crate::preset::{Catalog, defaults};
+use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
+use hetscope_figure::{self as figure, Camera, Figure, FigureError, ModelGroup, View};
+use hetscope_model::perdome::{Analysis, Platform, Processor, Resolution, Scenario};
+use hetscope_preset::{Catalog, defaults};
 use state::{Chosen, PerdomeState, PlatformState, WorkloadState};
 
 /// The PerDome / PeaPaw model's UI: its state and the drawings its views

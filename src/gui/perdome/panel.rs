@@ -10,11 +10,11 @@ use eframe::egui::{DragValue, TextEdit, Ui};
 use super::PerdomeUi;
 use super::files::FileAction;
 use super::state::{Chosen, WorkloadState};
-use crate::format::{fmt_edit, fmt_num};
 use crate::gui::context::ViewContext;
 use crate::gui::widgets::{param_cells_ui, param_row_ui, parse_edit, source_tag_ui};
-use crate::model::perdome::partition::intensity_range;
-use crate::model::perdome::{Analysis, Param, Side};
+use hetscope_model::format::{fmt_edit, fmt_num};
+use hetscope_model::perdome::partition::intensity_range;
+use hetscope_model::perdome::{Analysis, Param, Side};
 
 /// Slider range of a machine parameter (the number field accepts any value
 /// in the parameter's range, [`Param::range`]).

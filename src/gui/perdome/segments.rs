@@ -5,8 +5,8 @@
 use eframe::egui::{self, DragValue, RichText, TextEdit, Ui};
 
 use super::state::{SEGMENTS, WorkloadState};
-use crate::format::fmt_num;
-use crate::model::perdome::{Segment, Side};
+use hetscope_model::format::fmt_num;
+use hetscope_model::perdome::{Segment, Side};
 
 /// The segments table, what it gives, and Add / Clear.
 pub fn segments_ui(ui: &mut Ui, w: &mut WorkloadState) {

@@ -6,9 +6,9 @@ use eframe::egui;
 use eframe::egui::{DragValue, Ui};
 
 use super::state::PerdomeState;
-use crate::format::fmt_num;
-use crate::model::Range;
-use crate::model::perdome::{Side, Specs};
+use hetscope_model::Range;
+use hetscope_model::format::fmt_num;
+use hetscope_model::perdome::{Side, Specs};
 
 /// Starting values: the papers' i7 2600K and GTX 750 (PerDome Table 1,
 /// issue width 1, bandwidth = 1 / t_b).

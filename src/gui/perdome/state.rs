@@ -4,16 +4,16 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::figure::Camera;
-use crate::model::perdome::{
+use hetscope_figure::Camera;
+use hetscope_model::perdome::{
     Counted, CountsError, Param, Platform, Processor, Scenario, Segment, Side, Specs, intensities,
 };
-use crate::model::platform::Source;
-use crate::preset::perdome::{
+use hetscope_model::platform::Source;
+use hetscope_preset::perdome::{
     MeasuredSet, PartitionPreset, PlatformPreset, ProcessorRef, WorkloadPreset, measured_in,
     scenario_of,
 };
-use crate::preset::{Energy, ProcessorPreset, Timing};
+use hetscope_preset::{Energy, ProcessorPreset, Timing};
 
 /// Id shown for a preset loaded from a file rather than the built-in catalog.
 pub const CUSTOM: &str = "custom";

@@ -5,9 +5,9 @@
 use eframe::egui;
 use eframe::egui::{Align2, Color32, FontId, Mesh, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2};
 
-use crate::figure::perdome::surface::{Anchor, Prim};
-use crate::figure::{Camera, Projected, SurfaceFigure};
 use crate::gui::widgets::{COLOR_BAR_WIDTH, color_bar_ui, rgb, rgba};
+use hetscope_figure::perdome::surface::{Anchor, Prim};
+use hetscope_figure::{Camera, Projected, SurfaceFigure};
 
 /// The projection last painted, reused while nothing changes.
 #[derive(Default)]

@@ -5,8 +5,8 @@
 //! Table 1 as printed, a 16x16-block halo for the erode).
 
 use super::{CheckError, Computed, Paper, Row, Value};
-use crate::model::boathull::application::fast_focus_on_structures;
-use crate::model::boathull::{
+use hetscope_model::boathull::application::fast_focus_on_structures;
+use hetscope_model::boathull::{
     ApplicationTime, Class, ClassOptions, ClassVars, Cpu, CpuCompute, Gpu, GpuAssumptions,
     Roofline, Target, TimeRange, balance_complexity,
 };

@@ -7,7 +7,9 @@
 //! (speeds of the whole run, communication included).
 
 use super::{CheckError, Computed, Paper, Row, Value};
-use crate::model::fpm::{Method, Partition, SpeedFunction, evaluate, partition, partition_blocks};
+use hetscope_model::fpm::{
+    Method, Partition, SpeedFunction, evaluate, partition, partition_blocks,
+};
 
 const P: Paper = Paper::Fpm;
 

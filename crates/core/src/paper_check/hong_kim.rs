@@ -3,7 +3,7 @@
 //! its Section IV-B.
 
 use super::{CheckError, Paper, Row, Value};
-use crate::model::offload::{GpuKernel, GpuMachine, GpuPrediction};
+use hetscope_model::offload::{GpuKernel, GpuMachine, GpuPrediction};
 
 const P: Paper = Paper::Offload;
 

@@ -25,7 +25,7 @@ mod row;
 
 pub use row::{Computed, Printed, Row, first_number, rounds_to};
 
-use crate::preset::Catalog;
+use hetscope_preset::Catalog;
 
 /// The five papers, in seed order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -219,7 +219,7 @@ pub fn counts_line<'a>(rows: impl IntoIterator<Item = &'a Row>) -> String {
 fn processor(
     catalog: &Result<Catalog, CheckError>,
     id: &str,
-) -> Result<crate::model::perdome::Processor, CheckError> {
+) -> Result<hetscope_model::perdome::Processor, CheckError> {
     let cat = catalog.as_ref().map_err(Clone::clone)?;
     cat.processor(id)
         .map(|(_, p)| p.processor())

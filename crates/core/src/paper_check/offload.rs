@@ -4,9 +4,9 @@
 //! and IV-E, computed with the offload presets.
 
 use super::{CheckError, Paper, Row, Value};
-use crate::model::offload::{Decision, OffloadParam, Platform, decide};
-use crate::preset::Catalog;
-use crate::preset::offload::{OffloadKernelPreset, offload_model};
+use hetscope_model::offload::{Decision, OffloadParam, Platform, decide};
+use hetscope_preset::Catalog;
+use hetscope_preset::offload::{OffloadKernelPreset, offload_model};
 
 type Cat = Result<Catalog, CheckError>;
 
@@ -27,7 +27,7 @@ pub(super) fn rows(cat: &Cat) -> Vec<Row> {
 fn platform(
     cat: &Cat,
     id: &str,
-) -> Result<crate::preset::offload::OffloadPlatformPreset, CheckError> {
+) -> Result<hetscope_preset::offload::OffloadPlatformPreset, CheckError> {
     let cat = cat.as_ref().map_err(Clone::clone)?;
     cat.offload_platform(id)
         .map(|(_, p)| p.clone())

@@ -5,9 +5,9 @@
 //! PerDome Table 1's (the `*-perdome` presets), which it matches.
 
 use super::{CheckError, Paper, Row, Value, processor};
-use crate::model::perdome::classify::classify;
-use crate::model::perdome::{Platform, Processor, Specs, Wp, evaluate};
-use crate::preset::Catalog;
+use hetscope_model::perdome::classify::classify;
+use hetscope_model::perdome::{Platform, Processor, Specs, Wp, evaluate};
+use hetscope_preset::Catalog;
 
 type Cat = Result<Catalog, CheckError>;
 
@@ -397,8 +397,9 @@ fn table6_rows(cat: &Cat) -> Vec<Row> {
     let mut rows = Vec::new();
     for (cpu, gpu, f, b, ps, category) in TABLE6 {
         let c = platform(cat, cpu, gpu).map(|p| (classify(&p), p.static_power()));
-        let pick =
-            |k: fn(&(crate::model::perdome::Classification, f64)) -> f64| c.clone().map(|c| k(&c));
+        let pick = |k: fn(&(hetscope_model::perdome::Classification, f64)) -> f64| {
+            c.clone().map(|c| k(&c))
+        };
         let on = label(cpu, gpu);
         rows.push(
             Row::of(
@@ -455,8 +456,8 @@ fn table6_rows(cat: &Cat) -> Vec<Row> {
 }
 
 /// The processor kind of a row of the table (its GPUs: Titan, GTX 750).
-fn side_of(key: &str) -> crate::model::perdome::Side {
-    use crate::model::perdome::Side;
+fn side_of(key: &str) -> hetscope_model::perdome::Side {
+    use hetscope_model::perdome::Side;
     if matches!(key, "titan" | "750") {
         Side::Gpu
     } else {

@@ -4,8 +4,8 @@
 //! processor presets) and Table 2's partitions.
 
 use super::{CheckError, Paper, Row, Value, processor};
-use crate::model::perdome::{Platform, Specs, Wp, evaluate};
-use crate::preset::Catalog;
+use hetscope_model::perdome::{Platform, Specs, Wp, evaluate};
+use hetscope_preset::Catalog;
 
 type Cat = Result<Catalog, CheckError>;
 
@@ -213,8 +213,8 @@ fn da_rows(cat: &Cat) -> Vec<Row> {
 }
 
 /// The processor kind of a row of the table (its GPUs: Titan, GTX 750).
-fn side_of(key: &str) -> crate::model::perdome::Side {
-    use crate::model::perdome::Side;
+fn side_of(key: &str) -> hetscope_model::perdome::Side {
+    use hetscope_model::perdome::Side;
     if matches!(key, "titan" | "750") {
         Side::Gpu
     } else {

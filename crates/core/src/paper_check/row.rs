@@ -1,7 +1,7 @@
 //! One row of the paper check, how it is built, and the rounding rule.
 
 use super::{CheckError, Paper, Status, Value};
-use crate::format::fmt_sig;
+use hetscope_model::format::fmt_sig;
 
 /// A value as the paper prints it.
 #[derive(Clone, Debug, PartialEq)]

@@ -3,9 +3,9 @@
 
 use super::Style;
 use super::geom::Frame;
-use crate::export::layout::text_width;
-use crate::export::svg_util::{Align, INK, Svg};
-use crate::figure::chart::{ChartAxis, ChartPanel, Scale};
+use crate::layout::text_width;
+use crate::svg_util::{Align, INK, Svg};
+use hetscope_figure::chart::{ChartAxis, ChartPanel, Scale};
 
 /// Labels of the ticks inside the axis range, with whether each is a major
 /// tick (a power of ten on a log axis; every tick on a linear one).

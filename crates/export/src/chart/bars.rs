@@ -3,10 +3,10 @@
 use super::Style;
 use super::geom::{Frame, Rect};
 use super::labels::Taken;
-use crate::export::layout::text_width;
-use crate::export::svg_util::{Align, INK, Svg};
-use crate::figure::chart::ChartPanel;
-use crate::format::fmt_tick;
+use crate::layout::text_width;
+use crate::svg_util::{Align, INK, Svg};
+use hetscope_figure::chart::ChartPanel;
+use hetscope_model::format::fmt_tick;
 
 /// Pixel rectangles of the placeable bars: (rect, set index, bar index).
 pub(super) fn bar_rects(p: &ChartPanel, fr: &Frame) -> Vec<(Rect, usize, usize)> {

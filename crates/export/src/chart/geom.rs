@@ -1,7 +1,7 @@
 //! Pixel geometry of a chart panel: rectangles, the mapping of data values
 //! to pixels, and segments cut to a rectangle.
 
-use crate::figure::chart::{ChartAxis, ChartPanel};
+use hetscope_figure::chart::{ChartAxis, ChartPanel};
 
 /// A rectangle in pixels: x0, y0, x1, y1.
 pub(super) type Rect = [f64; 4];

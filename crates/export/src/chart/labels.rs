@@ -4,10 +4,10 @@
 use super::Style;
 use super::geom::{Frame, Pt, Rect, clip_segment, overlaps};
 use super::lines::ref_px;
-use crate::export::layout::{text_box, text_width};
-use crate::export::svg_util::{Align, Svg};
-use crate::figure::chart::{ChartPanel, PointMarker, RefLine};
-use crate::figure::labels::{Spot, marker_spots, ref_line_spots};
+use crate::layout::{text_box, text_width};
+use crate::svg_util::{Align, Svg};
+use hetscope_figure::chart::{ChartPanel, PointMarker, RefLine};
+use hetscope_figure::labels::{Spot, marker_spots, ref_line_spots};
 
 /// Spots as (x, y, alignment) candidates.
 fn aligned(spots: Vec<Spot>) -> Vec<(f64, f64, Align)> {

@@ -7,10 +7,10 @@ use super::Style;
 use super::bars::bar_rects;
 use super::geom::{Frame, Rect, clip_segment, overlaps};
 use super::lines::dash_attr;
-use crate::export::layout::text_width;
-use crate::export::svg_util::{Align, INK, Svg, f};
-use crate::figure::chart::{ChartPanel, LineStyle};
-use crate::figure::color::hex;
+use crate::layout::text_width;
+use crate::svg_util::{Align, INK, Svg, f};
+use hetscope_figure::chart::{ChartPanel, LineStyle};
+use hetscope_figure::color::hex;
 
 /// What a legend entry shows next to its name.
 #[derive(Clone, Copy)]

@@ -4,9 +4,9 @@
 use std::fmt::Write;
 
 use super::geom::{Frame, Pt, clip_segment};
-use crate::export::svg_util::{Svg, f, push_points};
-use crate::figure::chart::{ChartPanel, LineStyle, Orientation, RefLine, Series};
-use crate::figure::color::hex;
+use crate::svg_util::{Svg, f, push_points};
+use hetscope_figure::chart::{ChartPanel, LineStyle, Orientation, RefLine, Series};
+use hetscope_figure::color::hex;
 
 /// `stroke-dasharray` for a style at stroke width `sw` px ("" for solid).
 pub(super) fn dash_attr(style: LineStyle, sw: f64) -> String {

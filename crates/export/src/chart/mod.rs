@@ -26,10 +26,10 @@ use self::axes::{ROT_SIN, axis_ticks, max_rotated_len};
 use self::geom::Frame;
 use self::legend::{LegendPlace, entry_w, legend_entries, legend_place};
 use self::panel::draw_panel;
-use crate::export::layout::{text_width, wrap};
-use crate::export::svg_util::{Align, Svg};
-use crate::figure::ChartFigure;
-use crate::figure::chart::ChartPanel;
+use crate::layout::{text_width, wrap};
+use crate::svg_util::{Align, Svg};
+use hetscope_figure::ChartFigure;
+use hetscope_figure::chart::ChartPanel;
 
 /// Sizes of one panel's parts that do not depend on the plot height.
 struct Metrics {

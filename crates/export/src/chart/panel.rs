@@ -10,9 +10,9 @@ use super::labels::{Taken, marker_label, ref_label};
 use super::legend::{LegendPlace, legend_below, legend_box, legend_entries};
 use super::lines::{dot_radius, line_segments, ref_line, series};
 use super::{Metrics, Style};
-use crate::export::svg_util::{Align, INK, Svg, f};
-use crate::figure::chart::{Bar, ChartPanel, PointMarker, Scale};
-use crate::figure::color::hex;
+use crate::svg_util::{Align, INK, Svg, f};
+use hetscope_figure::chart::{Bar, ChartPanel, PointMarker, Scale};
+use hetscope_figure::color::hex;
 
 /// Draw one panel: title, grid, the data clipped to the plot, frame and
 /// ticks, axis titles, then the labels, legend and notes.

@@ -2,10 +2,10 @@
 //! model and measured bars per partition, value labels, notes and
 //! footnotes.
 
-use crate::export::layout::{text_width, tick_step, ticks_from_zero, wrap};
-use crate::export::svg_util::{Align, INK, Svg};
-use crate::figure::{CompareBar, CompareFigure, ComparePanel};
-use crate::format::{fmt_large, fmt_tick_step};
+use crate::layout::{text_width, tick_step, ticks_from_zero, wrap};
+use crate::svg_util::{Align, INK, Svg};
+use hetscope_figure::{CompareBar, CompareFigure, ComparePanel};
+use hetscope_model::format::{fmt_large, fmt_tick_step};
 
 const MODEL: &str = "#3b528b";
 const MEASURED: &str = "#5ec962";

@@ -6,11 +6,11 @@ use std::fmt::Write;
 
 use base64::Engine;
 
-use crate::export::layout::LabelPlacer;
-use crate::export::svg_util::{Align, GRID_INK, INK, Svg, f};
-use crate::figure::axis::ZERO_GAP;
-use crate::figure::labels::{same_spot, without_repeats};
-use crate::figure::{HeatmapFigure, Marker};
+use crate::layout::LabelPlacer;
+use crate::svg_util::{Align, GRID_INK, INK, Svg, f};
+use hetscope_figure::axis::ZERO_GAP;
+use hetscope_figure::labels::{same_spot, without_repeats};
+use hetscope_figure::{HeatmapFigure, Marker};
 
 /// Maps plot coordinates (log2 intensities) to pixels.
 pub struct Frame {

@@ -3,12 +3,12 @@
 
 use std::fmt::Write;
 
-use crate::export::layout::text_width;
-use crate::export::svg_util::{Align, Svg, esc, f, push_points};
-use crate::figure::perdome::MarkerKind;
-use crate::figure::perdome::surface::MARKER_TEXT;
-use crate::figure::perdome::surface::{Anchor, Prim};
-use crate::figure::{Camera, SurfaceFigure};
+use crate::layout::text_width;
+use crate::svg_util::{Align, Svg, esc, f, push_points};
+use hetscope_figure::perdome::MarkerKind;
+use hetscope_figure::perdome::surface::MARKER_TEXT;
+use hetscope_figure::perdome::surface::{Anchor, Prim};
+use hetscope_figure::{Camera, SurfaceFigure};
 
 pub fn draw(svg: &mut Svg, fig: &SurfaceFigure, camera: &Camera) {
     let k = svg.k;

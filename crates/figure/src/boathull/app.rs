@@ -6,9 +6,9 @@ use super::super::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, PointMarker, Scale, palette,
 };
 use super::{BoathullInput, BoathullProcessor};
-use crate::figure::error::FigureError;
-use crate::format::{fmt_time, fmt_time_range, time_unit};
-use crate::model::boathull::{Application, ApplicationTime, TimeRange};
+use crate::error::FigureError;
+use hetscope_model::boathull::{Application, ApplicationTime, TimeRange};
+use hetscope_model::format::{fmt_time, fmt_time_range, time_unit};
 
 /// Colour of the k-th primitive.
 fn color(k: usize) -> [u8; 3] {

@@ -8,9 +8,9 @@ use super::super::chart::{
 };
 use super::hull::{Times, f_axis, f_line, times};
 use super::{BoathullInput, BoathullProcessor};
-use crate::figure::error::FigureError;
-use crate::format::{fmt_num, fmt_tick, fmt_time};
-use crate::model::boathull::application::processor_crossover;
+use crate::error::FigureError;
+use hetscope_model::boathull::application::processor_crossover;
+use hetscope_model::format::{fmt_num, fmt_tick, fmt_time};
 
 /// Per-f times of one processor: kernel range ends and t0, s.
 struct Sampled {

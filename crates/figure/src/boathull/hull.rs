@@ -6,9 +6,9 @@ use super::super::chart::{
     Series, palette,
 };
 use super::{BoathullInput, BoathullProcessor};
-use crate::figure::error::FigureError;
-use crate::format::{fmt_tick, fmt_time, fmt_time_range};
-use crate::model::boathull::{ClassVars, Target, TimeRange, balance_complexity};
+use crate::error::FigureError;
+use hetscope_model::boathull::{ClassVars, Target, TimeRange, balance_complexity};
+use hetscope_model::format::{fmt_tick, fmt_time, fmt_time_range};
 
 /// One equation of the model drawn as a line.
 #[derive(Clone, Debug, PartialEq)]
@@ -81,7 +81,7 @@ impl Times {
 /// The equations of `p` for `vars` at `f` (no allocation: this runs for
 /// every sample of every curve).
 pub(super) fn times(p: &BoathullProcessor, vars: &ClassVars, f: f64) -> Result<Times, FigureError> {
-    let err = |e: crate::model::boathull::BoatHullError| FigureError::from(e).of(p.short_name());
+    let err = |e: hetscope_model::boathull::BoatHullError| FigureError::from(e).of(p.short_name());
     match p.target {
         Target::Gpu { gpu, assume } => {
             let t = gpu.times(vars, f).map_err(err)?;

@@ -19,12 +19,12 @@
 use super::super::chart::{ChartAxis, ChartPanel, LineStyle, Orientation, RefLine, Scale, Series};
 use super::hull::{curves, f_axis, times};
 use super::{BoathullInput, BoathullProcessor};
-use crate::figure::chart::palette;
-use crate::figure::error::FigureError;
-use crate::format::fmt_tick;
-use crate::model::boathull::measured::{median, relative_error};
-use crate::model::boathull::{Class, ClassOptions, MeasuredCurve, MeasuredPoint};
-use crate::model::perdome::Side;
+use crate::chart::palette;
+use crate::error::FigureError;
+use hetscope_model::boathull::measured::{median, relative_error};
+use hetscope_model::boathull::{Class, ClassOptions, MeasuredCurve, MeasuredPoint};
+use hetscope_model::format::fmt_tick;
+use hetscope_model::perdome::Side;
 
 /// Colours of the measured points: none of them is a curve's colour.
 pub const MEASURED_COLORS: [[u8; 3]; 4] =

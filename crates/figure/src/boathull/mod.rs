@@ -1,4 +1,4 @@
-//! Boat hull figures (`crate::model::boathull`), as [`ChartFigure`]s:
+//! Boat hull figures (`hetscope_model::boathull`), as [`ChartFigure`]s:
 //!
 //! - [`View::Boathull`]: execution time against operator complexity f for
 //!   one class on one processor, with the compute and memory equations,
@@ -28,12 +28,12 @@ pub mod measured;
 mod roofline;
 
 use super::{ChartFigure, View};
-use crate::figure::error::FigureError;
-use crate::model::boathull::{
+use crate::error::FigureError;
+use hetscope_model::boathull::{
     Application, Assume, Class, ClassOptions, ClassVars, CpuAssumptions, GpuAssumptions,
     MeasuredCurve, Table1Reading, Target,
 };
-use crate::model::perdome::Side;
+use hetscope_model::perdome::Side;
 
 /// Complexity samples per curve.
 pub const DEFAULT_SAMPLES: usize = 512;
@@ -193,8 +193,8 @@ impl BoathullInput {
             return Err(FigureError::input(
                 format!(
                     "f range {} to {} operations per element",
-                    crate::format::fmt_tick(self.f_min),
-                    crate::format::fmt_tick(self.f_max)
+                    hetscope_model::format::fmt_tick(self.f_min),
+                    hetscope_model::format::fmt_tick(self.f_max)
                 ),
                 "both ends must be between 1e-6 and 1e12, the first below the second",
             ));

@@ -8,10 +8,10 @@ use super::super::chart::{
 };
 use super::hull::{Times, times};
 use super::{BoathullInput, BoathullProcessor};
-use crate::figure::error::FigureError;
-use crate::format::{fmt_num, fmt_tick, fmt_time};
-use crate::model::boathull::roofline::gpu_ceiling_range;
-use crate::model::boathull::{ClassOptions, ClassVars, Roofline, RooflinePoint, Target};
+use crate::error::FigureError;
+use hetscope_model::boathull::roofline::gpu_ceiling_range;
+use hetscope_model::boathull::{ClassOptions, ClassVars, Roofline, RooflinePoint, Target};
+use hetscope_model::format::{fmt_num, fmt_tick, fmt_time};
 
 /// A roofline with its name, drawn over `[lo, hi]` (3 points: the bend is
 /// exact on log axes).

@@ -1,6 +1,6 @@
 //! The default range of n of the FPM figures from their devices.
 
-use crate::model::fpm::FpmDevice;
+use hetscope_model::fpm::FpmDevice;
 
 /// The default range of n: from the smallest measured size to twice the
 /// sum of the devices' largest sizes (at most their memory together when
@@ -39,7 +39,7 @@ pub fn n_range(devices: &[FpmDevice]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::fpm::SpeedPoint;
+    use hetscope_model::fpm::SpeedPoint;
 
     #[test]
     fn n_range_spans_the_devices() {

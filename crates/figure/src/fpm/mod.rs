@@ -12,7 +12,7 @@
 //! - `sweep.rs` (`fpm-sweep`): predicted makespan and load imbalance
 //!   against n for the three methods (after Figure 7).
 //!
-//! Every number comes from `crate::model::fpm`; this module only lays it
+//! Every number comes from `hetscope_model::fpm`; this module only lays it
 //! out. Sizes are in the devices' computation unit, speeds in units/s,
 //! times in s (x / s(x), the time of one kernel run of the share).
 
@@ -26,10 +26,10 @@ pub use times::{FpmTable, TableColumn, table};
 
 use super::chart::palette;
 use super::{ChartFigure, Figure, Scale, View};
-use crate::figure::error::FigureError;
-use crate::format::fmt_num;
-pub use crate::model::fpm::FpmDevice;
-use crate::model::fpm::{
+use crate::error::FigureError;
+use hetscope_model::format::fmt_num;
+pub use hetscope_model::fpm::FpmDevice;
+use hetscope_model::fpm::{
     Contention, Device, Method, Partition, SpeedFunction, cpm_constants, effective_speeds,
     partition, partition_blocks,
 };
@@ -284,10 +284,10 @@ impl FpmInput {
         for d in &self.devices {
             if let (Some(l), Some(o)) = (d.max_size_units, &d.out_of_core) {
                 let how = match o {
-                    crate::model::fpm::OutOfCore::Factor(k) => {
+                    hetscope_model::fpm::OutOfCore::Factor(k) => {
                         format!("at {} x its speed at the limit", fmt_num(*k))
                     }
-                    crate::model::fpm::OutOfCore::Points(p) => {
+                    hetscope_model::fpm::OutOfCore::Points(p) => {
                         format!("on {} measured out-of-core points", p.len())
                     }
                 };
@@ -336,7 +336,7 @@ pub fn fmt_size(x: f64, integer: bool) -> String {
     if integer && x.is_finite() && x.abs() < 1e15 {
         format!("{}", x.round() as i64)
     } else {
-        crate::format::fmt_tick(x)
+        hetscope_model::format::fmt_tick(x)
     }
 }
 
@@ -403,7 +403,7 @@ impl FpmInput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::fpm::SpeedPoint;
+    use hetscope_model::fpm::SpeedPoint;
 
     fn dev(name: &str, pairs: &[(f64, f64)]) -> FpmDevice {
         FpmDevice {

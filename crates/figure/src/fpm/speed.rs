@@ -12,13 +12,13 @@
 //! dashed from the limit on, where a dashed vertical line says so.
 
 use super::{FpmInput, Solved, device_color, fmt_size};
-use crate::figure::chart::{
+use crate::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
     Series, fit_range, palette,
 };
-use crate::figure::error::FigureError;
-use crate::format::fmt_time;
-use crate::model::fpm::{Method, SpeedFunction};
+use crate::error::FigureError;
+use hetscope_model::format::fmt_time;
+use hetscope_model::fpm::{Method, SpeedFunction};
 
 /// Samples per curve (plus the breakpoints).
 const SAMPLES: usize = 240;

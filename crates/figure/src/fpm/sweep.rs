@@ -3,12 +3,12 @@
 //! FPM paper's Figure 7, execution time against matrix size).
 
 use super::{FpmInput, METHODS, Solved, fmt_size, method_color, method_label, method_short};
-use crate::figure::chart::{
+use crate::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale, Series,
 };
-use crate::figure::error::FigureError;
-use crate::format::{fmt_time, time_unit};
-use crate::model::fpm::{Method, SpeedFunction};
+use crate::error::FigureError;
+use hetscope_model::format::{fmt_time, time_unit};
+use hetscope_model::fpm::{Method, SpeedFunction};
 
 /// Values of n sampled across the range.
 const SAMPLES: usize = 72;

@@ -6,12 +6,12 @@
 //! shows.
 
 use super::{FpmInput, METHODS, Solved, fmt_size, method_color, method_label, method_short};
-use crate::figure::chart::{
+use crate::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
 };
-use crate::figure::error::FigureError;
-use crate::format::{fmt_sig, fmt_time, time_unit};
-use crate::model::fpm::{Method, SpeedFunction};
+use crate::error::FigureError;
+use hetscope_model::format::{fmt_sig, fmt_time, time_unit};
+use hetscope_model::fpm::{Method, SpeedFunction};
 
 /// Title of the time panel.
 const TIME_PANEL: &str = "Predicted time per device";

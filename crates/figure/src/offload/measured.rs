@@ -5,8 +5,8 @@
 //! of host, kernel and transfer times, predicted against measured).
 
 use super::suite::{SuiteSummary, geomean};
-use crate::figure::chart::{Bar, BarSet, ChartAxis, ChartPanel, Scale, fit_range, palette};
-use crate::format::{fmt_speedup, fmt_time, fmt_whole};
+use crate::chart::{Bar, BarSet, ChartAxis, ChartPanel, Scale, fit_range, palette};
+use hetscope_model::format::{fmt_speedup, fmt_time, fmt_whole};
 
 /// Measured runs of a suite's kernels, from one file.
 #[derive(Clone, Debug, PartialEq)]

@@ -6,7 +6,7 @@
 //! platform with its host threads and bus already in it, kernels with
 //! their subscripts parsed) that the GUI state and the command line fill
 //! from the offload presets. Every number comes from
-//! [`crate::model::offload`].
+//! [`hetscope_model::offload`].
 //!
 //! The offload view has two panels side by side, sharing the size axis:
 //! predicted CPU and GPU times (log-log), and the predicted speedup with
@@ -32,9 +32,9 @@ pub use suite::{
 pub use sweep::{CROSSOVER_STEPS, SWEEP_POINTS, crossovers};
 
 use super::{ChartFigure, View};
-use crate::figure::error::FigureError;
-use crate::format::{fmt_num, fmt_tick, fmt_whole};
-use crate::model::offload::{Coalescing, OffloadError, OffloadKernel, Platform};
+use crate::error::FigureError;
+use hetscope_model::format::{fmt_num, fmt_tick, fmt_whole};
+use hetscope_model::offload::{Coalescing, OffloadError, OffloadKernel, Platform};
 
 /// One kernel: its preset id and name, and the model's kernel (its
 /// accesses keep the subscripts' text).
@@ -209,6 +209,6 @@ pub fn coalescing_text(c: Coalescing) -> String {
 }
 
 /// Which reading of Hong & Kim the figure draws.
-pub(crate) fn formulation_note(p: &crate::model::offload::Platform) -> String {
+pub(crate) fn formulation_note(p: &hetscope_model::offload::Platform) -> String {
     format!("GPU model: {}.", p.formulation.describe())
 }

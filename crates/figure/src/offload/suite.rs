@@ -5,13 +5,13 @@
 //! (elsewhere the loop stays on the host: speedup 1).
 
 use super::{KernelInput, OffloadInput, measured, subtitle, threads_text};
-use crate::figure::chart::{
+use crate::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
     fit_range, palette,
 };
-use crate::figure::error::FigureError;
-use crate::format::{fmt_speedup, fmt_whole};
-use crate::model::offload::{Decision, Platform, decide};
+use crate::error::FigureError;
+use hetscope_model::format::{fmt_speedup, fmt_whole};
+use hetscope_model::offload::{Decision, Platform, decide};
 
 /// One kernel's prediction at the suite's size.
 #[derive(Clone, Debug, PartialEq)]
@@ -391,7 +391,7 @@ fn suite_notes(input: &OffloadInput, s: &SuiteSummary) -> Vec<String> {
 /// threads (Section IV-E, Figure 8: 25 loops at test or benchmark size
 /// against 160 threads on POWER9 + V100), beside this figure's.
 fn paper_note(input: &OffloadInput, s: &SuiteSummary) -> Option<String> {
-    use crate::model::offload::paper_quotes::{KERNEL_COUNT, Mode, Policy, geomean_quote};
+    use hetscope_model::offload::paper_quotes::{KERNEL_COUNT, Mode, Policy, geomean_quote};
     if s.rows.len() != KERNEL_COUNT {
         return None;
     }

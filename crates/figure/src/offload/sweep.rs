@@ -3,13 +3,13 @@
 //! decision flips.
 
 use super::{KernelInput, OffloadInput, access_rows, subtitle, threads_text};
-use crate::figure::chart::{
+use crate::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
     Series, palette,
 };
-use crate::figure::error::FigureError;
-use crate::format::{fmt_sig, fmt_speedup, fmt_tick, fmt_time, fmt_whole};
-use crate::model::offload::{
+use crate::error::FigureError;
+use hetscope_model::format::{fmt_sig, fmt_speedup, fmt_tick, fmt_time, fmt_whole};
+use hetscope_model::offload::{
     Decision, OffloadError, OffloadKernel, Platform, crossover, decide, sweep,
 };
 
@@ -18,7 +18,7 @@ use crate::model::offload::{
 pub const SWEEP_POINTS: usize = 241;
 
 /// Sizes the crossover search scans before it bisects
-/// ([`crate::model::offload::crossover`]).
+/// ([`hetscope_model::offload::crossover`]).
 pub const CROSSOVER_STEPS: usize = 256;
 
 /// At most this many flips are looked for.

@@ -2,12 +2,12 @@
 //! offload, FPM), one bar set per platform, and every verdict as a note.
 
 use super::{Crossing, Overview, OverviewInput, SizeMode, Verdicts};
-use crate::figure::chart::{
+use crate::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
     fit_range, palette,
 };
-use crate::figure::fpm::{METHODS, method_short};
-use crate::format::{fmt_sig, fmt_speedup, fmt_time, fmt_whole};
+use crate::fpm::{METHODS, method_short};
+use hetscope_model::format::{fmt_sig, fmt_speedup, fmt_time, fmt_whole};
 
 /// Colour of the first and the second platform's bars.
 pub const COLORS: [[u8; 3]; 2] = [palette::BLUE, palette::VERMILION];

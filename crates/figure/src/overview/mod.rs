@@ -17,13 +17,13 @@ pub use verdict::{
 };
 
 use super::{ChartFigure, View};
-use crate::figure::error::FigureError;
-use crate::format::{fmt_sig, fmt_time};
-use crate::model::boathull::{Cpu, Gpu};
-use crate::model::fpm::FpmDevice;
-use crate::model::offload::{OffloadKernel, Platform as OffloadPlatform};
-use crate::model::perdome::Scenario;
-use crate::model::platform::Source;
+use crate::error::FigureError;
+use hetscope_model::boathull::{Cpu, Gpu};
+use hetscope_model::format::{fmt_sig, fmt_time};
+use hetscope_model::fpm::FpmDevice;
+use hetscope_model::offload::{OffloadKernel, Platform as OffloadPlatform};
+use hetscope_model::perdome::Scenario;
+use hetscope_model::platform::Source;
 
 /// One offload kernel with its two sizes.
 #[derive(Clone, Debug, PartialEq)]
@@ -105,7 +105,7 @@ impl Verdicts {
         let o = &self.offload;
         let count = |m: SizeMode| format!("{} of {}", o.offloaded(m).len(), o.decisions(m).count());
         let fpm = match &self.fpm.methods {
-            Ok(_) => fmt_time(self.fpm.makespan(crate::model::fpm::Method::Fpm)),
+            Ok(_) => fmt_time(self.fpm.makespan(hetscope_model::fpm::Method::Fpm)),
             Err(_) => "does not fit".into(),
         };
         format!(
@@ -194,8 +194,8 @@ pub fn differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
         }
     }
     let (ta, tb) = (
-        a.fpm.makespan(crate::model::fpm::Method::Fpm),
-        b.fpm.makespan(crate::model::fpm::Method::Fpm),
+        a.fpm.makespan(hetscope_model::fpm::Method::Fpm),
+        b.fpm.makespan(hetscope_model::fpm::Method::Fpm),
     );
     if a.fpm.unit == b.fpm.unit && a.fpm.n == b.fpm.n && ta.is_finite() && tb.is_finite() {
         out.push(format!(

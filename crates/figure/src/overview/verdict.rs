@@ -2,16 +2,16 @@
 //! numbers of the overview and the sentence that says them.
 
 use super::{OverviewKernel, PlatformInput};
-use crate::figure::boathull::DEFAULT_F_RANGE;
-use crate::figure::error::FigureError;
-use crate::figure::fpm::{FpmInput, METHODS, method_label};
-use crate::format::{fmt_num, fmt_sig, fmt_speedup, fmt_time, fmt_whole};
-use crate::model::boathull::application::{class_time, processor_crossover};
-use crate::model::boathull::{AssumptionSet, Class, ClassOptions, Machine, table1_examples};
-use crate::model::fpm::Method;
-use crate::model::offload::{Decision, decide};
-use crate::model::perdome::optimum::search;
-use crate::model::perdome::{Classification, Optima, classify::classify};
+use crate::boathull::DEFAULT_F_RANGE;
+use crate::error::FigureError;
+use crate::fpm::{FpmInput, METHODS, method_label};
+use hetscope_model::boathull::application::{class_time, processor_crossover};
+use hetscope_model::boathull::{AssumptionSet, Class, ClassOptions, Machine, table1_examples};
+use hetscope_model::format::{fmt_num, fmt_sig, fmt_speedup, fmt_time, fmt_whole};
+use hetscope_model::fpm::Method;
+use hetscope_model::offload::{Decision, decide};
+use hetscope_model::perdome::optimum::search;
+use hetscope_model::perdome::{Classification, Optima, classify::classify};
 
 /// PerDome and PeaPaw: the best partitions of the workload against p-DP,
 /// and the platform's categories.
@@ -306,7 +306,7 @@ impl OffloadVerdict {
     /// Geometric mean of the speedups when offloading only where the
     /// model predicts a gain (elsewhere 1x); NaN without decisions.
     pub fn geomean_profitable(&self, mode: SizeMode) -> f64 {
-        crate::figure::offload::geomean(
+        crate::offload::geomean(
             self.decisions(mode)
                 .map(|(_, d)| if d.offload { d.speedup } else { 1.0 }),
         )

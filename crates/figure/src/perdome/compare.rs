@@ -3,8 +3,8 @@
 //! performance, tightness and fidelity where measurements exist.
 
 use super::{Analysis, subtitle};
-use crate::format::fmt_num;
-use crate::model::perdome::optimum::Optimum;
+use hetscope_model::format::fmt_num;
+use hetscope_model::perdome::optimum::Optimum;
 
 /// One bar group: a partition's model value and, if any, its measurement.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,12 +4,12 @@
 //! relative residual. With an idle power given, the fit with p_s held at
 //! it is drawn beside the free one.
 
-use crate::figure::chart::{
+use crate::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, Orientation, RefLine, Scale, palette,
 };
-use crate::figure::error::FigureError;
-use crate::format::{fmt_edit, fmt_num};
-use crate::model::perdome::energy_fit::{self, EnergyFit, EnergyRun};
+use crate::error::FigureError;
+use hetscope_model::format::{fmt_edit, fmt_num};
+use hetscope_model::perdome::energy_fit::{self, EnergyFit, EnergyRun};
 
 /// Title of the first panel.
 pub const ENERGY_TITLE: &str = "Measured and modelled energy per run";
@@ -221,7 +221,7 @@ fn residual_panel(input: &EnergyFitInput, fits: Option<&Fits>) -> ChartPanel {
         value: 0.0,
         label: String::new(),
         color: palette::BLACK,
-        style: crate::figure::chart::LineStyle::Solid,
+        style: crate::chart::LineStyle::Solid,
     });
     p.fit_y(Some(0.0));
     p

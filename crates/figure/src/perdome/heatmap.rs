@@ -2,12 +2,12 @@
 //! I_C = 0 and I_G = 0, a colour bar and labelled markers.
 
 use super::{Analysis, Marker, markers, subtitle};
-use crate::figure::axis::{Axis, ZERO_BAND};
-use crate::figure::color::{ColorScale, EMPTY};
-use crate::format::{fmt_intensity, fmt_num};
-use crate::model::perdome;
-use crate::model::perdome::grid::Grid;
-use crate::model::perdome::{Metric, Platform, Wp};
+use crate::axis::{Axis, ZERO_BAND};
+use crate::color::{ColorScale, EMPTY};
+use hetscope_model::format::{fmt_intensity, fmt_num};
+use hetscope_model::perdome;
+use hetscope_model::perdome::grid::Grid;
+use hetscope_model::perdome::{Metric, Platform, Wp};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeatmapFigure {
@@ -83,7 +83,7 @@ impl HeatmapFigure {
                 if v.is_nan() {
                     px.extend_from_slice(&EMPTY);
                 } else {
-                    let c = crate::figure::color::map((*v as f64 - min) / span);
+                    let c = crate::color::map((*v as f64 - min) / span);
                     px.extend_from_slice(&[c[0], c[1], c[2], 255]);
                 }
             }

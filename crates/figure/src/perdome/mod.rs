@@ -14,8 +14,8 @@ pub use heatmap::HeatmapFigure;
 pub use surface::{Camera, Projected, SurfaceFigure};
 
 use super::{Figure, View};
-use crate::format::fmt_num;
-use crate::model::perdome::{Analysis, Metric, WpKind};
+use hetscope_model::format::fmt_num;
+use hetscope_model::perdome::{Analysis, Metric, WpKind};
 
 /// Build the figure of a PerDome / PeaPaw view from an analysis; `None`
 /// for the views of the other models (see [`boathull::build`],
@@ -119,7 +119,7 @@ pub fn subtitle(a: &Analysis) -> String {
 
 /// Markers for p-DP, CO, GO, the optimum of `metric` and every partition.
 pub fn markers(a: &Analysis, metric: Metric) -> Vec<Marker> {
-    let pick = |e: &crate::model::perdome::WpEval| match metric {
+    let pick = |e: &hetscope_model::perdome::WpEval| match metric {
         Metric::Performance => e.gflops,
         Metric::EnergyEfficiency => e.gflop_per_joule,
     };

@@ -14,7 +14,7 @@ use super::cpu::{Cpu, CpuAssumptions};
 use super::crossover::crossover;
 use super::gpu::{Gpu, GpuAssumptions};
 use super::{BoatHullError, TimeRange, check_complexity};
-use crate::model::Range;
+use crate::Range;
 
 /// Operator complexity f of a primitive, operations per element: one value
 /// or a range `low..=high`.

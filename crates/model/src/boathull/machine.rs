@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{BoatHullError, Cpu, CpuAssumptions, Gpu, GpuAssumptions, Target};
-use crate::model::perdome::Side;
+use crate::perdome::Side;
 
 /// A GPU (Section 4.2, Table 2) or a CPU (Section 4.4, Table 3).
 ///

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::perdome::Side;
+use crate::perdome::Side;
 
 /// One measured time: a processor ran a primitive of a class with
 /// operator complexity `f` in `time_s` seconds.

@@ -131,7 +131,7 @@ impl TimeRange {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum BoatHullError {
     /// A processor parameter out of range (zero, negative, NaN, ...).
-    #[error("{processor} {field} = {value}{}: must be {rule}", crate::model::with_space(.unit))]
+    #[error("{processor} {field} = {value}{}: must be {rule}", crate::with_space(.unit))]
     Param {
         processor: &'static str,
         field: &'static str,
@@ -144,7 +144,7 @@ pub enum BoatHullError {
     #[error("{error}")]
     Range {
         field: &'static str,
-        error: Box<crate::model::OutOfRange>,
+        error: Box<crate::OutOfRange>,
     },
     /// A complexity range whose low end exceeds its high end.
     #[error("operator complexity range {low}..{high}: the low end must not exceed the high end")]

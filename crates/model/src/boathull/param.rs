@@ -4,8 +4,8 @@
 //! its unit and its physical range, and setting it on a [`Machine`].
 
 use super::{BoatHullError, Machine};
-use crate::model::Range;
-use crate::model::perdome::Side;
+use crate::Range;
+use crate::perdome::Side;
 
 /// One adjustable number of the boat hull model.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,7 +116,7 @@ impl BoathullParam {
         range.check(self.name(), self.what(), v).map_err(error)?;
         if self == B::WVector && v % 32.0 != 0.0 {
             // The range's message names the multiple of 32 in `what`.
-            let e = crate::model::OutOfRange {
+            let e = crate::OutOfRange {
                 name: self.name().to_string(),
                 what: self.what().to_string(),
                 value: v,

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::contention::{Contention, Device};
 use super::param::FpmParam;
 use super::speed::{SpeedError, SpeedFunction, SpeedPoint};
-use crate::model::platform::Source;
+use crate::platform::Source;
 
 /// One device: its measured speed function and how it shares a socket.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -20,7 +20,7 @@ pub struct FpmDevice {
     /// Where the points come from (a paper's device, a file, a
     /// measurement on this machine, a rule from a spec sheet); stored as
     /// its text.
-    #[serde(with = "crate::model::platform::source::as_text")]
+    #[serde(with = "crate::platform::source::as_text")]
     pub source: Source,
     /// Measured points (size units, speed units/s), any order.
     pub points: Vec<SpeedPoint>,

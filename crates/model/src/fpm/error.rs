@@ -28,7 +28,7 @@ pub enum SpeedError {
     #[error("{at}{error}")]
     Range {
         at: String,
-        error: Box<crate::model::OutOfRange>,
+        error: Box<crate::OutOfRange>,
     },
     #[error("{} speed function has no points", .curve.name())]
     NoPoints { curve: Curve },
@@ -90,7 +90,7 @@ pub enum PartitionError {
     /// ([`super::FpmParam::ProblemSize`]).
     #[error(
         "problem size n = {} units must be 0 or {}",
-        crate::model::range::fmt_value(*.n_units),
+        crate::range::fmt_value(*.n_units),
         super::FpmParam::ProblemSize.range().need()
     )]
     BadProblemSize { n_units: f64 },

@@ -6,7 +6,7 @@
 //! slowed by both factors) finite: at most 1e15 / (1e-6 x 1e-3 x 1e-3) =
 //! 1e27 s.
 
-use crate::model::{OutOfRange, Range};
+use crate::{OutOfRange, Range};
 
 /// One adjustable number of the FPM.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

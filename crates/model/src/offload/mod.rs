@@ -61,9 +61,9 @@ pub enum OffloadError {
     /// A parameter outside its physical range (the message names it, its
     /// unit and both bounds).
     #[error(transparent)]
-    Range(Box<crate::model::OutOfRange>),
+    Range(Box<crate::OutOfRange>),
     /// A parameter outside its range: `need` says what is allowed.
-    #[error("{name} = {value}{}: must be {need}", crate::model::with_space(.unit))]
+    #[error("{name} = {value}{}: must be {need}", crate::with_space(.unit))]
     Param {
         name: &'static str,
         unit: &'static str,
@@ -94,8 +94,8 @@ pub enum OffloadError {
     },
 }
 
-impl From<crate::model::OutOfRange> for OffloadError {
-    fn from(e: crate::model::OutOfRange) -> Self {
+impl From<crate::OutOfRange> for OffloadError {
+    fn from(e: crate::OutOfRange) -> Self {
         OffloadError::Range(Box::new(e))
     }
 }

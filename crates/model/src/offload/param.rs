@@ -9,7 +9,7 @@ use super::OffloadError;
 use super::decision::Platform;
 use super::hong_kim::{GpuKernel, GpuMachine};
 use super::launch::derived_active_blocks;
-use crate::model::Range;
+use crate::Range;
 
 /// What values a parameter takes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

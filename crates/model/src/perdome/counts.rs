@@ -113,7 +113,7 @@ pub fn intensities(segments: &[Segment]) -> Result<Counted, CountsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::perdome::WpKind;
+    use crate::perdome::WpKind;
 
     fn seg(name: &str, flops: f64, bytes: f64, on: Side) -> Segment {
         Segment {

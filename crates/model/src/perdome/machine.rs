@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ParamError;
-use crate::model::Range;
+use crate::Range;
 
 /// The five machine parameters of one processor (PeaPaw Table II).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

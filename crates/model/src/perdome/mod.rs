@@ -52,14 +52,14 @@ pub enum ParamError {
     /// A machine parameter, a specification or an intensity outside its
     /// physical range (the message names it, its unit and both bounds).
     #[error(transparent)]
-    Range(Box<crate::model::OutOfRange>),
+    Range(Box<crate::OutOfRange>),
     /// No data partition was found at I (cannot happen for an I in range).
     #[error("no data partition at I = {i} flop/byte")]
     NoDataPartition { i: f64 },
 }
 
-impl From<crate::model::OutOfRange> for ParamError {
-    fn from(e: crate::model::OutOfRange) -> Self {
+impl From<crate::OutOfRange> for ParamError {
+    fn from(e: crate::OutOfRange) -> Self {
         ParamError::Range(Box::new(e))
     }
 }

@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::ParamError;
-use crate::model::Range;
+use crate::Range;
 
 /// Relative tolerance for "I_C equals I" and similar comparisons.
 pub const EQ_TOL: f64 = 1e-9;

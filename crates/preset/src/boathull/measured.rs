@@ -14,10 +14,10 @@
 
 use std::path::Path;
 
-use crate::model::boathull::{Class, MeasuredCurve, MeasuredPoint};
-use crate::model::perdome::Side;
-use crate::preset::error::PresetError;
-use crate::preset::file::read_text;
+use crate::error::PresetError;
+use crate::file::read_text;
+use hetscope_model::boathull::{Class, MeasuredCurve, MeasuredPoint};
+use hetscope_model::perdome::Side;
 
 /// The columns every file needs.
 pub const REQUIRED_COLUMNS: [&str; 3] = ["f", "time_s", "processor"];
@@ -40,7 +40,7 @@ pub fn parse_measured_curve(
     origin: &str,
     file: &str,
 ) -> Result<MeasuredCurve, PresetError> {
-    crate::preset::version::csv_format(text, origin)?;
+    crate::version::csv_format(text, origin)?;
     // The header is read as a record: the positions of the rows after it
     // then name their lines exactly.
     let mut rd = csv::ReaderBuilder::new()

@@ -17,7 +17,7 @@ use super::check::{join, name};
 use super::error::PresetError;
 use super::file::{parse_ron, read_text};
 use super::processor::ProcessorPreset;
-use crate::model::boathull::{
+use hetscope_model::boathull::{
     Application, BoatHullError, BoathullParam, Class, Complexity, Cpu, Gpu, Machine, Primitive,
     Transfers,
 };
@@ -203,6 +203,6 @@ pub fn load_application_file(path: &Path) -> Result<ApplicationPreset, PresetErr
     parse_application(&read_text(path)?, &path.display().to_string())
 }
 
-impl crate::preset::save::PresetFile for ApplicationPreset {
+impl crate::save::PresetFile for ApplicationPreset {
     const WHAT: &'static str = "application preset";
 }

@@ -14,12 +14,12 @@
 //!   same socket has work (FPM paper, Sections III and V).
 //! - `socket`: a whole number from 0 to [`MAX_SOCKET`]; devices with the
 //!   same number share a socket, 0 is alone.
-//! - `format`: the file's format version (see [`crate::preset::version`]),
+//! - `format`: the file's format version (see [`crate::version`]),
 //!   written on the first line; a file without it is format 1, a newer
 //!   one is refused.
 
 use super::SpeedCsv;
-use crate::model::fpm::{FpmParam, OutOfCore, SpeedPoint};
+use hetscope_model::fpm::{FpmParam, OutOfCore, SpeedPoint};
 
 /// The format version key.
 pub const FORMAT: &str = "format";
@@ -50,7 +50,7 @@ pub fn split_key(comment: &str) -> Option<(&'static str, &str)> {
 
 /// A format version this build reads.
 pub fn parse_format(v: &str) -> Result<u32, String> {
-    crate::preset::version::parse_version(v).map_err(|p| p.message())
+    crate::version::parse_version(v).map_err(|p| p.message())
 }
 
 /// A number of `text` in the range of `p`; the message quotes the text.

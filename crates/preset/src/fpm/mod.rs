@@ -1,7 +1,7 @@
 //! Presets of the functional performance model: a device's speed function
 //! as a CSV file (`speed_csv.rs`, format and errors there). The built-in
 //! devices (`presets/devices/*.csv`) are part of the one
-//! [`Catalog`](crate::preset::Catalog).
+//! [`Catalog`](crate::Catalog).
 
 pub mod keys;
 pub mod speed_csv;
@@ -12,8 +12,8 @@ pub use speed_csv_out::save_speed_csv;
 
 use super::catalog::Catalog;
 use super::error::PresetError;
-use crate::model::fpm::FpmDevice;
-use crate::model::platform::Source;
+use hetscope_model::fpm::FpmDevice;
+use hetscope_model::platform::Source;
 
 /// The platform preset of the FPM paper's hybrid node, whose `fpm` list
 /// names its six devices: G1 and G2 each run next to a socket of five

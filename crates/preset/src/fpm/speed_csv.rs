@@ -36,7 +36,7 @@
 use std::path::Path;
 
 use super::keys;
-use crate::model::fpm::{OutOfCore, SpeedError, SpeedFunction, SpeedPoint};
+use hetscope_model::fpm::{OutOfCore, SpeedError, SpeedFunction, SpeedPoint};
 
 /// One row of a speed-function CSV.
 #[derive(Clone, Copy, Debug, PartialEq)]

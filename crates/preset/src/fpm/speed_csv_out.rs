@@ -5,7 +5,7 @@ use std::path::Path;
 
 use super::keys;
 use super::speed_csv::SpeedCsv;
-use crate::preset::error::PresetError;
+use crate::error::PresetError;
 
 impl SpeedCsv {
     /// The CSV text: format version, comments, keys, header, one row a
@@ -13,7 +13,7 @@ impl SpeedCsv {
     /// written in their shortest exact form, so a file reads back to the
     /// same values.
     pub fn to_text(&self) -> String {
-        let mut s = crate::preset::version::csv_format_line();
+        let mut s = crate::version::csv_format_line();
         for c in &self.comments {
             let c = c.replace(['\n', '\r'], " ");
             if c.is_empty() {
@@ -45,5 +45,5 @@ impl SpeedCsv {
 
 /// Writes a speed-function CSV atomically.
 pub fn save_speed_csv(path: &Path, csv: &SpeedCsv) -> Result<(), PresetError> {
-    crate::preset::save::save_atomic(path, &csv.to_text())
+    crate::save::save_atomic(path, &csv.to_text())
 }

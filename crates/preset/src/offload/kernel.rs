@@ -4,10 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::platform::{OffloadPlatformPreset, check_value};
-use crate::model::offload::{
+use crate::error::PresetError;
+use hetscope_model::offload::{
     InstructionMix, Launch, OffloadKernel, ParamRule, Platform, Scaling, SubscriptAccess, WARP_SIZE,
 };
-use crate::preset::error::PresetError;
 
 /// One array access of the loop body: its subscript (`A[i*n + k]`) and
 /// how often it runs per inner-loop trip.
@@ -64,14 +64,14 @@ pub struct OffloadKernelPreset {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::preset::file::bare_some"
+        serialize_with = "crate::file::bare_some"
     )]
     pub device_bytes: Option<Scaling>,
     /// Bytes it takes in the host's memory, where stated. Format 2.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::preset::file::bare_some"
+        serialize_with = "crate::file::bare_some"
     )]
     pub host_bytes: Option<Scaling>,
     /// Bytes of one array element; a coalesced warp access loads 32 of them

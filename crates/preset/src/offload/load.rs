@@ -8,14 +8,14 @@ use std::path::Path;
 
 use super::platform::check_value;
 use super::{OffloadKernelPreset, OffloadPlatformPreset};
-use crate::model::offload::{Launch, ParamRule};
-use crate::model::offload::{NoValue, decide, parse_access};
-use crate::preset::catalog::{Catalog, PresetKind};
-use crate::preset::error::PresetError;
-use crate::preset::file::{file_id, is_file_arg, parse_ron, read_text};
-use crate::preset::save::save_ron;
+use crate::catalog::{Catalog, PresetKind};
+use crate::error::PresetError;
+use crate::file::{file_id, is_file_arg, parse_ron, read_text};
+use crate::save::save_ron;
+use hetscope_model::offload::{Launch, ParamRule};
+use hetscope_model::offload::{NoValue, decide, parse_access};
 /// Check an offload platform: every value by its rule (see
-/// [`OffloadParam`](crate::model::offload::OffloadParam)),
+/// [`OffloadParam`](hetscope_model::offload::OffloadParam)),
 /// the names, and a block that fits an SM.
 pub fn validate_offload_platform(
     p: &OffloadPlatformPreset,

@@ -14,8 +14,8 @@
 
 use std::path::Path;
 
-use crate::preset::Catalog;
-use crate::preset::error::PresetError;
+use crate::Catalog;
+use crate::error::PresetError;
 
 /// The columns every file has.
 pub const KEY_COLUMNS: [&str; 3] = ["kernel", "n", "threads"];
@@ -135,7 +135,7 @@ pub fn parse_measured_offload(
     origin: &str,
     catalog: &Catalog,
 ) -> Result<MeasuredOffload, PresetError> {
-    crate::preset::version::csv_format(text, origin)?;
+    crate::version::csv_format(text, origin)?;
     let mut rd = csv::ReaderBuilder::new()
         .flexible(true)
         .quoting(false)

@@ -6,8 +6,8 @@
 //! of the problem size n, with affine array subscripts).
 //!
 //! The file fields carry the model's names: an offload platform maps onto
-//! [`Platform`](crate::model::offload::Platform) (`cpu` onto [`CpuMachine`](crate::model::offload::CpuMachine), `gpu` onto [`GpuMachine`](crate::model::offload::GpuMachine), `bus`
-//! onto [`Bus`](crate::model::offload::Bus)), an offload kernel onto [`OffloadKernel`](crate::model::offload::OffloadKernel), whose launch
+//! [`Platform`](hetscope_model::offload::Platform) (`cpu` onto [`CpuMachine`](hetscope_model::offload::CpuMachine), `gpu` onto [`GpuMachine`](hetscope_model::offload::GpuMachine), `bus`
+//! onto [`Bus`](hetscope_model::offload::Bus)), an offload kernel onto [`OffloadKernel`](hetscope_model::offload::OffloadKernel), whose launch
 //! fields (threads per block, grid cap, resident blocks per SM) come from
 //! the platform ([`OffloadPlatformPreset::launch`]). Parsing, validation,
 //! file loading and saving are in `load.rs`.
@@ -37,7 +37,7 @@
 //!
 //! - `platform.rs`: the platform preset (the model's machine types), its
 //!   checks and its model (the adjustable numbers are the model's
-//!   [`OffloadParam`](crate::model::offload::OffloadParam));
+//!   [`OffloadParam`](hetscope_model::offload::OffloadParam));
 //! - `kernel.rs`: the kernel types and their model;
 //! - `measured.rs`: measured offload speedups (a CSV file) to set beside
 //!   the predictions;
@@ -63,10 +63,10 @@ pub use self::measured::{
 pub use self::platform::OffloadPlatformPreset;
 pub use self::suite::{BENCHMARKS, Fusion, KernelSet, PAPER_LOOPS, PROGRAM_LOOPS};
 
-impl crate::preset::save::PresetFile for OffloadPlatformPreset {
+impl crate::save::PresetFile for OffloadPlatformPreset {
     const WHAT: &'static str = "offload platform preset";
 }
 
-impl crate::preset::save::PresetFile for OffloadKernelPreset {
+impl crate::save::PresetFile for OffloadKernelPreset {
     const WHAT: &'static str = "offload kernel preset";
 }

@@ -5,10 +5,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::offload::{
+use crate::error::PresetError;
+use hetscope_model::offload::{
     Bus, CpuMachine, Formulation, GpuMachine, Launch, Memory, OffloadParam, Platform, Runtime,
 };
-use crate::preset::error::PresetError;
 
 /// An offload platform preset (`presets/offload-platforms/*.ron`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -141,10 +141,10 @@ pub(super) fn check_rule(origin: &str, p: OffloadParam, value: f64) -> Result<()
 pub(super) fn check_value(
     origin: &str,
     field: &str,
-    rule: crate::model::offload::ParamRule,
+    rule: hetscope_model::offload::ParamRule,
     value: f64,
 ) -> Result<(), PresetError> {
-    use crate::model::offload::ParamRule;
+    use hetscope_model::offload::ParamRule;
     if rule.allows(value) {
         return Ok(());
     }

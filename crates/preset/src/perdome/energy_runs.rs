@@ -12,9 +12,9 @@
 
 use std::path::Path;
 
-use crate::model::perdome::energy_fit::EnergyRun;
-use crate::preset::error::PresetError;
-use crate::preset::file::read_text;
+use crate::error::PresetError;
+use crate::file::read_text;
+use hetscope_model::perdome::energy_fit::EnergyRun;
 
 /// The columns every file needs.
 pub const REQUIRED: [&str; 4] = ["time_s", "energy_j", "n_flops", "n_bytes"];
@@ -59,7 +59,7 @@ fn csv_err(
 
 /// Parse an energy-runs CSV; `origin` names the file in messages.
 pub fn parse_energy_runs(text: &str, origin: &str) -> Result<EnergyRuns, PresetError> {
-    crate::preset::version::csv_format(text, origin)?;
+    crate::version::csv_format(text, origin)?;
     let mut rd = csv::ReaderBuilder::new()
         .flexible(true)
         .quoting(false)
@@ -187,7 +187,7 @@ impl RowReader<'_> {
 mod tests {
     use super::*;
 
-    const SHIPPED: &str = include_str!("../../../assets/data/h100-energy-runs.csv");
+    const SHIPPED: &str = include_str!("../../../../assets/data/h100-energy-runs.csv");
 
     #[test]
     fn reads_the_shipped_runs_with_their_labels() {

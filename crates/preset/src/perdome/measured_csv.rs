@@ -11,10 +11,10 @@
 
 use super::validate::validate_workload;
 use super::{MeasuredSet, PartitionPreset, PlatformPreset, ProcessorRef, WorkloadPreset};
-use crate::model::perdome::Side;
-use crate::preset::error::PresetError;
-use crate::preset::platform::validate_platform;
-use crate::preset::processor::{Energy, ProcessorPreset, Timing};
+use crate::error::PresetError;
+use crate::platform::validate_platform;
+use crate::processor::{Energy, ProcessorPreset, Timing};
+use hetscope_model::perdome::Side;
 
 /// The result of an import: one platform and its workloads.
 #[derive(Clone, Debug, PartialEq)]
@@ -111,7 +111,7 @@ pub fn import_measured_csv(
 /// The rows of the file grouped by kernel, in the order the kernels first
 /// appear.
 fn read_rows(text: &str, origin: &str) -> Result<Vec<Kernel>, PresetError> {
-    crate::preset::version::csv_format(text, origin)?;
+    crate::version::csv_format(text, origin)?;
     let mut rd = csv::ReaderBuilder::new()
         // No field is quoted: a stray quote is a character, never the
         // start of a field that swallows the rows after it. Field counts

@@ -4,8 +4,8 @@
 use std::path::{Path, PathBuf};
 
 use super::measured_csv::MeasuredImport;
-use crate::preset::error::PresetError;
-use crate::preset::save::{save_atomic, to_ron};
+use crate::error::PresetError;
+use crate::save::{save_atomic, to_ron};
 
 impl MeasuredImport {
     /// (path relative to the presets folder, file contents) of every file

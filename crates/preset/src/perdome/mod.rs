@@ -7,7 +7,7 @@
 //! - this file: the file types, parsing, loading and saving;
 //! - `validate.rs`: every value checked, errors naming the field;
 //! - `resolve.rs`: processor references looked up, command-line style
-//!   arguments, and the model's [`Scenario`](crate::model::perdome::Scenario);
+//!   arguments, and the model's [`Scenario`](hetscope_model::perdome::Scenario);
 //! - `measured_csv.rs` + `measured_files.rs`: the import of measured
 //!   partitions from CSV;
 //! - `energy_runs.rs`: measured energy runs from CSV, for the energy fit.
@@ -32,7 +32,7 @@ pub use measured_csv::{MeasuredImport, import_measured_csv};
 pub use resolve::{ResolvedPlatform, platform_arg, scenario, scenario_of, workload_arg};
 pub use validate::validate_workload;
 // Platforms serve every model; they live in `preset::platform`.
-pub use crate::preset::platform::{
+pub use crate::platform::{
     PlatformPreset, load_platform_file, parse_platform, save_platform, validate_platform,
 };
 
@@ -115,6 +115,6 @@ pub fn save_workload(path: &Path, w: &WorkloadPreset) -> Result<(), PresetError>
     save_ron(path, w)
 }
 
-impl crate::preset::save::PresetFile for WorkloadPreset {
+impl crate::save::PresetFile for WorkloadPreset {
     const WHAT: &'static str = "workload preset";
 }

@@ -5,15 +5,15 @@ use std::path::Path;
 
 use super::validate::check_slot;
 use super::{PlatformPreset, ProcessorRef, WorkloadPreset, load_workload_file};
-use crate::model::perdome::{NamedPartition, Platform, Processor, Scenario, Side};
-use crate::model::platform::derive::perdome as rules;
-use crate::model::platform::{Node, Source};
-use crate::preset::catalog::{Catalog, PresetKind};
-use crate::preset::error::PresetError;
-use crate::preset::file::{file_id, is_file_arg};
-use crate::preset::hardware::platform_error;
-use crate::preset::platform::{platform_choice, validate_platform};
-use crate::preset::processor::{Energy, ProcessorPreset, Timing};
+use crate::catalog::{Catalog, PresetKind};
+use crate::error::PresetError;
+use crate::file::{file_id, is_file_arg};
+use crate::hardware::platform_error;
+use crate::platform::{platform_choice, validate_platform};
+use crate::processor::{Energy, ProcessorPreset, Timing};
+use hetscope_model::perdome::{NamedPartition, Platform, Processor, Scenario, Side};
+use hetscope_model::platform::derive::perdome as rules;
+use hetscope_model::platform::{Node, Source};
 
 /// A platform with both processors known, and its model parameters.
 #[derive(Clone, Debug, PartialEq)]

@@ -6,11 +6,11 @@
 use std::collections::HashSet;
 
 use super::{MeasuredSet, WorkloadPreset};
-use crate::model::perdome::Side;
-use crate::model::perdome::partition::check_intensity;
-use crate::preset::check::{join, name, perdome, positive};
-use crate::preset::error::PresetError;
-use crate::preset::processor::ProcessorPreset;
+use crate::check::{join, name, perdome, positive};
+use crate::error::PresetError;
+use crate::processor::ProcessorPreset;
+use hetscope_model::perdome::Side;
+use hetscope_model::perdome::partition::check_intensity;
 
 /// Check that a processor may sit in a platform slot.
 pub fn check_slot(

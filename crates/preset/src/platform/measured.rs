@@ -5,15 +5,15 @@
 use std::path::{Path, PathBuf};
 
 use super::{GpuRef, HardwarePreset, PlatformPreset, SpecRef};
-use crate::model::platform::{CpuSpec, Link, Source};
-use crate::preset::error::PresetError;
-use crate::preset::fpm::{SpeedCsv, save_speed_csv};
-use crate::preset::hardware::load_gpu_spec_file;
-use crate::preset::is_file_arg;
-use crate::preset::save::save_ron;
-use crate::preset::{Catalog, PresetKind};
+use crate::error::PresetError;
+use crate::fpm::{SpeedCsv, save_speed_csv};
+use crate::hardware::load_gpu_spec_file;
+use crate::is_file_arg;
+use crate::save::save_ron;
+use crate::{Catalog, PresetKind};
+use hetscope_model::platform::{CpuSpec, Link, Source};
 
-impl crate::preset::save::PresetFile for CpuSpec {
+impl crate::save::PresetFile for CpuSpec {
     const WHAT: &'static str = "CPU spec sheet";
 }
 
@@ -126,7 +126,7 @@ pub fn write_measured(
 ) -> Result<MeasuredFiles, PresetError> {
     let platform = PlatformPreset::of_measured_cpu(cpu.clone(), gpu_id, cat)?;
     let gpu_stem = if is_file_arg(gpu_id) {
-        crate::preset::file_id(Path::new(gpu_id))
+        crate::file_id(Path::new(gpu_id))
     } else {
         gpu_id.to_string()
     };

@@ -26,7 +26,7 @@ use super::error::PresetError;
 use super::file::{file_id, is_file_arg, parse_ron, read_text};
 use super::perdome::ProcessorRef;
 use super::save::save_ron;
-use crate::model::platform::{CpuSpec, GpuSpec, Link};
+use hetscope_model::platform::{CpuSpec, GpuSpec, Link};
 
 pub use measured::{MeasuredFiles, write_measured};
 pub use resolve::{BoathullSide, ModelSource, PlatformModels, Resolved};
@@ -85,7 +85,7 @@ pub struct FpmDeviceRef {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::preset::file::bare_some"
+        serialize_with = "crate::file::bare_some"
     )]
     pub socket: Option<u32>,
 }
@@ -102,7 +102,7 @@ pub struct PlatformPreset {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::preset::file::bare_some"
+        serialize_with = "crate::file::bare_some"
     )]
     pub hardware: Option<HardwarePreset>,
     /// PerDome/PeaPaw processors as a paper or a measurement gives them
@@ -110,27 +110,27 @@ pub struct PlatformPreset {
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::preset::file::bare_some"
+        serialize_with = "crate::file::bare_some"
     )]
     pub cpu: Option<ProcessorRef>,
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::preset::file::bare_some"
+        serialize_with = "crate::file::bare_some"
     )]
     pub gpu: Option<ProcessorRef>,
     /// Boat hull processors as a paper gives them.
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::preset::file::bare_some"
+        serialize_with = "crate::file::bare_some"
     )]
     pub boathull: Option<ProcessorPair>,
     /// The offload platform as a paper gives it (an offload-platform id).
     #[serde(
         default,
         skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::preset::file::bare_some"
+        serialize_with = "crate::file::bare_some"
     )]
     pub offload: Option<String>,
     /// FPM devices with measured speed functions; none: one per socket
@@ -273,6 +273,6 @@ pub fn platform_choice(arg: &str, cat: &Catalog) -> Result<PlatformChoice, Prese
     }
 }
 
-impl crate::preset::save::PresetFile for PlatformPreset {
+impl crate::save::PresetFile for PlatformPreset {
     const WHAT: &'static str = "platform preset";
 }

@@ -5,15 +5,15 @@
 //! `model::platform::derive`, each with its sources.
 
 use super::{HardwarePreset, PlatformPreset, SpecRef};
-use crate::model::boathull::{Cpu, Gpu, Machine};
-use crate::model::fpm::FpmDevice;
-use crate::model::offload;
-use crate::model::perdome::Side;
-use crate::model::platform::derive::{boathull, fpm, offload as offload_rules};
-use crate::model::platform::{GpuGroup, Node, Source, Transfers};
-use crate::preset::catalog::{Catalog, PresetKind};
-use crate::preset::error::PresetError;
-use crate::preset::hardware::platform_error;
+use crate::catalog::{Catalog, PresetKind};
+use crate::error::PresetError;
+use crate::hardware::platform_error;
+use hetscope_model::boathull::{Cpu, Gpu, Machine};
+use hetscope_model::fpm::FpmDevice;
+use hetscope_model::offload;
+use hetscope_model::perdome::Side;
+use hetscope_model::platform::derive::{boathull, fpm, offload as offload_rules};
+use hetscope_model::platform::{GpuGroup, Node, Source, Transfers};
 
 /// Where a model's parameters of a platform come from.
 #[derive(Clone, Debug, PartialEq, Eq)]

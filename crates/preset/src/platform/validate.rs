@@ -3,13 +3,13 @@
 //! when the platform is resolved against a catalog.
 
 use super::{HardwarePreset, PlatformPreset, SpecRef};
-use crate::model::perdome::Side;
-use crate::preset::check::{join, name};
-use crate::preset::error::PresetError;
-use crate::preset::hardware::check_spec;
-use crate::preset::perdome::ProcessorRef;
-use crate::preset::perdome::validate::check_slot;
-use crate::preset::processor::validate_processor_at;
+use crate::check::{join, name};
+use crate::error::PresetError;
+use crate::hardware::check_spec;
+use crate::perdome::ProcessorRef;
+use crate::perdome::validate::check_slot;
+use crate::processor::validate_processor_at;
+use hetscope_model::perdome::Side;
 
 /// Check a platform: its name; PerDome processors both or neither, and
 /// hardware where they are not given; inline processors, spec sheets and

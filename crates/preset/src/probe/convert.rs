@@ -7,9 +7,9 @@ use std::path::Path;
 
 use super::error::ProbeError;
 use super::table::{Entry, ProbeTable};
-use crate::model::fpm::{FpmDevice, SpeedPoint};
-use crate::model::perdome::energy_fit::{self, EnergyFit, EnergyRun, FitError};
-use crate::model::platform::{GpuSpec, Link, Source};
+use hetscope_model::fpm::{FpmDevice, SpeedPoint};
+use hetscope_model::perdome::energy_fit::{self, EnergyFit, EnergyRun, FitError};
+use hetscope_model::platform::{GpuSpec, Link, Source};
 
 /// Flops of one fused multiply-add per FP32 core and cycle.
 pub const FLOPS_PER_CYCLE: f64 = 2.0;
@@ -104,7 +104,7 @@ pub fn gpu_spec(t: &ProbeTable, energy: &ProbeEnergy) -> Result<GpuSpec, ProbeEr
         source: measured(t, None, &default_how(t)),
         sources,
     };
-    crate::preset::hardware::check_spec(&spec, &t.origin, "").map_err(|e| ProbeError::Spec {
+    crate::hardware::check_spec(&spec, &t.origin, "").map_err(|e| ProbeError::Spec {
         file: t.origin.clone(),
         field: "gpu".into(),
         message: e.to_string(),

@@ -36,10 +36,10 @@ pub use convert::{FLOPS_PER_CYCLE, ProbeEnergy};
 pub use error::ProbeError;
 pub use table::{Entry, Item, ProbeTable, Value};
 
-use crate::model::boathull;
-use crate::model::fpm::FpmDevice;
-use crate::model::offload::{GpuMachine, WARP_SIZE};
-use crate::model::platform::{GpuSpec, Link, Transfers};
+use hetscope_model::boathull;
+use hetscope_model::fpm::FpmDevice;
+use hetscope_model::offload::{GpuMachine, WARP_SIZE};
+use hetscope_model::platform::{GpuSpec, Link, Transfers};
 
 /// Everything a probe CSV gives.
 #[derive(Clone, Debug, PartialEq)]
@@ -137,7 +137,7 @@ impl ProbeImport {
                 field: "gpu".into(),
                 message: format!("cannot be written as RON: {e}"),
             })?;
-        let body = crate::preset::version::with_format_field(&body, "    ");
+        let body = crate::version::with_format_field(&body, "    ");
         let mut head = format!(
             "// {}: GPU spec sheet imported by `hetscope presets import-probe` from {csv_name}.\n",
             self.gpu.name

@@ -8,9 +8,9 @@
 use super::SurfaceFigure;
 use super::clip::{Canvas, prim_text_box};
 use super::project::{Anchor, INK, Prim, Proj};
-use crate::figure::axis::nice_ticks;
-use crate::figure::text::{boxes_overlap, text_width};
-use crate::format::fmt_tick;
+use crate::axis::nice_ticks;
+use crate::text::{boxes_overlap, text_width};
+use hetscope_model::format::fmt_tick;
 
 /// Font sizes of tick labels and titles, px at text scale 1.
 const TICK: f32 = 11.0;

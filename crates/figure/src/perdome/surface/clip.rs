@@ -4,7 +4,7 @@
 //! inside, text and symbols outside are dropped.
 
 use super::project::{Anchor, Prim};
-use crate::figure::text::{text_box, text_width};
+use crate::text::{text_box, text_width};
 
 /// Primitives in paint order, all inside `rect`.
 pub(super) struct Canvas {

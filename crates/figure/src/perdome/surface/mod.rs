@@ -13,10 +13,10 @@ pub use clip::prim_text_box;
 pub use project::{Anchor, MARKER_TEXT, Prim, Projected, QuadInfo};
 
 use super::{Analysis, Marker, markers, subtitle};
-use crate::figure::axis::{Axis, nice_ticks};
-use crate::figure::color::ColorScale;
-use crate::model::perdome::Metric;
-use crate::model::perdome::grid::Grid;
+use crate::axis::{Axis, nice_ticks};
+use crate::color::ColorScale;
+use hetscope_model::perdome::Metric;
+use hetscope_model::perdome::grid::Grid;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SurfaceFigure {

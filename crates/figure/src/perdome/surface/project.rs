@@ -14,8 +14,8 @@
 use super::axes::place;
 use super::clip::Canvas;
 use super::{Camera, SurfaceFigure};
-use crate::figure::perdome::MarkerKind;
-use crate::format::fmt_num;
+use crate::perdome::MarkerKind;
+use hetscope_model::format::fmt_num;
 
 /// Where text sits relative to its point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -12,9 +12,9 @@
 //!   register.
 
 use super::Derived;
-use crate::model::boathull::{Cpu, Gpu};
-use crate::model::platform::spec::Fields;
-use crate::model::platform::{Node, PlatformError, Source, Transfers};
+use crate::boathull::{Cpu, Gpu};
+use crate::platform::spec::Fields;
+use crate::platform::{Node, PlatformError, Source, Transfers};
 
 /// Bytes one scattered access moves per 4 bytes used (a 32-byte sector).
 pub const SECTOR_WASTE: f64 = 8.0;

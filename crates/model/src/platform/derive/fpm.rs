@@ -9,8 +9,8 @@
 //! difference the paper shows comes from measured speed functions.
 
 use super::Derived;
-use crate::model::fpm::{FpmDevice, SpeedPoint};
-use crate::model::platform::{Node, Source};
+use crate::fpm::{FpmDevice, SpeedPoint};
+use crate::platform::{Node, Source};
 
 /// Side of the square blocks, elements (FPM paper: b = 640).
 pub const BLOCK: f64 = 640.0;

@@ -17,14 +17,14 @@
 //! - launch: 128 threads per block, at most 65535 blocks.
 
 use super::Derived;
-use crate::model::offload::{
+use crate::offload::{
     Bus, CpuMachine, Formulation, GpuMachine, InstructionMix, Memory, Platform, Runtime,
 };
 
 /// Bytes in a GiB.
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
-use crate::model::platform::spec::Fields;
-use crate::model::platform::{Node, PlatformError, Source, Transfers};
+use crate::platform::spec::Fields;
+use crate::platform::{Node, PlatformError, Source, Transfers};
 
 /// Memory latency assumed where none is published, ns (offload paper
 /// Table III: the V100's 1029 cycles at 1.53 GHz).

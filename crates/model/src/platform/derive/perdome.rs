@@ -15,9 +15,9 @@
 //! - e_b = half of (TDP - p_s) / bandwidth (an estimate).
 
 use super::Derived;
-use crate::model::perdome::{Platform, Processor, Side};
-use crate::model::platform::spec::Fields;
-use crate::model::platform::{Node, PlatformError, Source};
+use crate::perdome::{Platform, Processor, Side};
+use crate::platform::spec::Fields;
+use crate::platform::{Node, PlatformError, Source};
 
 /// Share of the TDP taken as static power when none is given.
 pub const STATIC_SHARE_OF_TDP: f64 = 0.3;
