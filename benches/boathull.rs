@@ -9,13 +9,13 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use hetscope::figure::View;
 use hetscope::figure::boathull;
-use hetscope::gui::boathull_state::BoathullState;
+use hetscope::gui::boathull_state::BoathullScenario;
 use hetscope::model::boathull::Machine;
 use hetscope::preset::Catalog;
 
 fn views(c: &mut Criterion) {
     let cat = Catalog::builtin().expect("built-in presets load");
-    let state = BoathullState::from_catalog(&cat);
+    let state = BoathullScenario::from_catalog(&cat);
     let input = state.input(&cat).expect("valid default");
     assert_eq!(input.samples, 512);
     for view in [
@@ -35,7 +35,7 @@ fn views(c: &mut Criterion) {
 /// equations of both processors at 512 complexities).
 fn slider_change(c: &mut Criterion) {
     let cat = Catalog::builtin().expect("built-in presets load");
-    let mut state = BoathullState::from_catalog(&cat);
+    let mut state = BoathullScenario::from_catalog(&cat);
     let mut flip = false;
     c.bench_function(
         "slider change: input + boathull + compare (2 x 512 f)",

@@ -398,7 +398,7 @@ fn the_window_loads_a_measured_curve_by_its_path() {
     );
     assert_eq!(fig.panels.len(), 2);
     let loaded = h.state().model::<BoathullUi>().state.measured.clone();
-    assert_eq!(loaded.as_ref().map(|c| c.points.len()), Some(22));
+    assert_eq!(loaded.as_ref().map(|c| c.data().points.len()), Some(22));
     // A file that is not there: the error in the panel, the curve kept.
     type_path(&mut h, "no/such/measured.csv");
     h.run();

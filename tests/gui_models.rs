@@ -5,7 +5,7 @@
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hetscope::figure::{Figure, ModelGroup, View};
+use hetscope::figure::{Figure, ModelId, View};
 use hetscope::gui::{HetscopeApp, StatusKind, Tab};
 
 fn harness() -> Harness<'static, HetscopeApp> {
@@ -18,10 +18,10 @@ fn harness() -> Harness<'static, HetscopeApp> {
 fn the_model_buttons_switch_to_the_first_view_of_each_model() {
     let mut h = harness();
     for (group, first) in [
-        (ModelGroup::Boathull, View::Boathull),
-        (ModelGroup::Fpm, View::FpmSpeed),
-        (ModelGroup::Offload, View::Offload),
-        (ModelGroup::Perdome, View::PerdomeHeatmap),
+        (ModelId::Boathull, View::Boathull),
+        (ModelId::Fpm, View::FpmSpeed),
+        (ModelId::Offload, View::Offload),
+        (ModelId::Perdome, View::PerdomeHeatmap),
     ] {
         h.get_by_label(group.title()).click();
         h.run();
@@ -29,7 +29,7 @@ fn the_model_buttons_switch_to_the_first_view_of_each_model() {
         // The second row lists this model's views, and only those.
         for v in View::ALL {
             let shown = h.query_by_label(v.title()).is_some();
-            assert_eq!(shown, v.group() == group, "{v:?} under {group:?}");
+            assert_eq!(shown, v.model() == group, "{v:?} under {group:?}");
         }
     }
 }
@@ -37,10 +37,10 @@ fn the_model_buttons_switch_to_the_first_view_of_each_model() {
 #[test]
 fn every_view_of_every_model_draws_its_figure() {
     let mut h = harness();
-    for group in ModelGroup::ALL {
+    for group in ModelId::ALL {
         h.get_by_label(group.title()).click();
         h.run();
-        for view in group.views() {
+        for view in View::of(group) {
             h.get_by_label(view.title()).click();
             h.run();
             let app = h.state();
@@ -58,7 +58,7 @@ fn every_view_of_every_model_draws_its_figure() {
             // energy fit is a chart too); the figure's title is on screen.
             assert_eq!(
                 matches!(fig, Figure::Chart(_)),
-                group != ModelGroup::Perdome || view == View::EnergyFit,
+                group != ModelId::Perdome || view == View::EnergyFit,
                 "{view:?}"
             );
             let title = fig.title().to_string();
@@ -73,12 +73,12 @@ fn every_model_is_registered_once_with_its_own_views() {
     // figure::View, one registered ModelUi. Each model lists its views,
     // every view belongs to exactly one model.
     let app = HetscopeApp::default_state();
-    assert_eq!(app.model_groups(), ModelGroup::ALL.to_vec());
+    assert_eq!(app.model_groups(), ModelId::ALL.to_vec());
     let mut seen = Vec::new();
-    for group in ModelGroup::ALL {
+    for group in ModelId::ALL {
         let tabs = app.tabs_of(group);
         let views: Vec<View> = tabs.iter().filter_map(|t| t.view()).collect();
-        assert_eq!(views, group.views(), "{group:?}");
+        assert_eq!(views, View::of(group), "{group:?}");
         seen.extend(tabs);
     }
     let unique: std::collections::HashSet<Tab> = seen.iter().copied().collect();

@@ -41,10 +41,7 @@ impl ArgEnum for Side {
     }
 
     fn key(self) -> &'static str {
-        match self {
-            Side::Gpu => "gpu",
-            Side::Cpu => "cpu",
-        }
+        Side::key(self)
     }
 
     fn help(self) -> &'static str {
@@ -61,10 +58,7 @@ impl ArgEnum for Table1Reading {
     }
 
     fn key(self) -> &'static str {
-        match self {
-            Table1Reading::Derived => "derived",
-            Table1Reading::AsPrinted => "as-printed",
-        }
+        Table1Reading::key(self)
     }
 
     fn help(self) -> &'static str {

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use super::perdome::params::add_point;
 use super::{CliError, ExportArgs};
 use hetscope_export::{self as export, ExportError, ExportSize, Format};
-use hetscope_figure::{self as figure, Camera, Figure, ModelGroup, View};
+use hetscope_figure::{self as figure, Camera, Figure, ModelId, View};
 use hetscope_model::perdome::{Analysis, Resolution};
 
 fn export_error(e: ExportError) -> CliError {
@@ -54,7 +54,7 @@ pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
 
 /// The options given on the command line that belong to the views of one
 /// model (a value equal to the default counts as not given).
-fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
+fn model_options(args: &ExportArgs, group: ModelId) -> Vec<&'static str> {
     let mut v = Vec::new();
     let mut given = |yes: bool, name: &'static str| {
         if yes {
@@ -62,8 +62,8 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
         }
     };
     match group {
-        ModelGroup::Overview => given(args.overview.platform2.is_some(), "--platform2"),
-        ModelGroup::Perdome => {
+        ModelId::Overview => given(args.overview.platform2.is_some(), "--platform2"),
+        ModelId::Perdome => {
             given(
                 args.scenario.workload != hetscope_preset::defaults::WORKLOAD,
                 "--workload",
@@ -73,21 +73,12 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
                 given(true, name);
             }
         }
-        ModelGroup::Boathull => {
-            let b = &args.boathull;
-            given(b.class.is_some(), "--class");
-            given(b.target.is_some(), "--target");
-            given(b.processor.is_some(), "--processor");
-            given(b.processor2.is_some(), "--processor2");
-            given(!b.set2.is_empty(), "--set2");
-            given(b.application.is_some(), "--application");
-            given(b.f.is_some(), "--f");
-            given(b.f_min.is_some(), "--f-min");
-            given(b.f_max.is_some(), "--f-max");
-            given(b.assume != Default::default(), "--assume");
-            given(b.table1 != Default::default(), "--table1");
+        ModelId::Boathull => {
+            for name in args.boathull.given() {
+                given(true, name);
+            }
         }
-        ModelGroup::Fpm => {
+        ModelId::Fpm => {
             let f = &args.fpm;
             given(!f.devices.is_empty(), "--devices");
             given(f.n.is_some(), "--n");
@@ -97,7 +88,7 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
                 given(true, name);
             }
         }
-        ModelGroup::Offload => {
+        ModelId::Offload => {
             let o = &args.offload;
             let d = super::offload::export::DEFAULT_SIZE_RANGE;
             given(o.kernel.is_some(), "--kernel");
@@ -114,18 +105,17 @@ fn model_options(args: &ExportArgs, group: ModelGroup) -> Vec<&'static str> {
 /// A usage error when an option of another model's views is given.
 fn check_options(args: &ExportArgs) -> Result<(), CliError> {
     let view = args.view;
-    for group in ModelGroup::ALL {
+    for group in ModelId::ALL {
         // The overview also takes the PerDome workload.
-        let overview_workload =
-            view.group() == ModelGroup::Overview && group == ModelGroup::Perdome;
+        let overview_workload = view.model() == ModelId::Overview && group == ModelId::Perdome;
         // The boat hull, offload and FPM speed views draw a second
         // platform too.
-        let overlay = group == ModelGroup::Overview && view.draws_second_platform();
-        if group == view.group() || overview_workload || overlay {
+        let overlay = group == ModelId::Overview && view.draws_second_platform();
+        if group == view.model() || overview_workload || overlay {
             continue;
         }
         if let Some(name) = model_options(args, group).first() {
-            let views: Vec<&str> = group.views().iter().map(|v| v.key()).collect();
+            let views: Vec<&str> = View::of(group).iter().map(|v| v.key()).collect();
             return Err(CliError::usage(format!(
                 "{name} does not apply to --view {}: it belongs to the {} views ({})",
                 view.key(),
@@ -196,22 +186,24 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
             m.display()
         )));
     }
-    let chart = match view.group() {
-        ModelGroup::Perdome if view == View::EnergyFit => {
+    let chart = match view.model() {
+        ModelId::Perdome if view == View::EnergyFit => {
             super::perdome::energy_fit::export_figure(&args.energy_fit)?
         }
-        ModelGroup::Perdome => return perdome_figure(args, platform2),
-        ModelGroup::Boathull => super::boathull::export::figure(
-            view,
-            &args.boathull,
-            (platform, platform2),
-            set,
-            args.measured.as_deref(),
-        )?,
-        ModelGroup::Fpm => {
+        ModelId::Perdome => return perdome_figure(args, platform2),
+        ModelId::Boathull => {
+            return super::boathull::export::figure(
+                view,
+                &args.boathull,
+                (platform, platform2),
+                set,
+                args.measured.as_deref(),
+            );
+        }
+        ModelId::Fpm => {
             return super::fpm::export::figure(view, &args.fpm, (platform, platform2), set);
         }
-        ModelGroup::Offload => {
+        ModelId::Offload => {
             let measured = args.measured.as_deref();
             super::offload::export::figure(
                 view,
@@ -221,7 +213,7 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
                 measured,
             )?
         }
-        ModelGroup::Overview => {
+        ModelId::Overview => {
             if !set.is_empty() {
                 return Err(CliError::usage(
                     "--set does not apply to --view overview: it shows each platform as its presets give it",

@@ -26,7 +26,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use hetscope_figure::{Camera, View};
 use hetscope_preset::{Catalog, PresetError};
 
-pub use boathull::BoatHullArgs;
+pub use boathull::{BoathullEvalArgs, BoathullOptions};
 pub use perdome::eval_json;
 pub use perdome::params::{Overrides, ScenarioArgs};
 
@@ -127,7 +127,7 @@ pub enum EvalCommand {
     /// Performance bound, energy efficiency and platform categories (PeaPaw).
     Peapaw(ScenarioArgs),
     /// Times of one primitive from its class on one processor (boat hull).
-    Boathull(BoatHullArgs),
+    Boathull(BoathullEvalArgs),
     /// Partition n units over devices given by speed functions (FPM); the
     /// same as `hetscope fpm eval`.
     Fpm(fpm::FpmEvalArgs),
@@ -160,7 +160,7 @@ pub struct ExportArgs {
     #[command(flatten)]
     pub scenario: ScenarioArgs,
     #[command(flatten, next_help_heading = "Boat hull views")]
-    pub boathull: boathull::export::BoathullExportArgs,
+    pub boathull: BoathullOptions,
     #[command(flatten, next_help_heading = "FPM views")]
     pub fpm: fpm::export::FpmExportArgs,
     #[command(flatten, next_help_heading = "Offload views")]
@@ -382,23 +382,7 @@ pub(crate) fn out_json(value: &serde_json::Value) -> Result<(), CliError> {
     out(&format!("{text}\n"))
 }
 
-/// Give the nulls of `m` a reason: when a value of `m` is null (JSON has
-/// no NaN or infinity) and `m` has no reason yet, `reason` names the null
-/// keys and says `why`. Within the parameters' ranges no result is
-/// expected to be null; this keeps an unexpected one explained.
-pub(crate) fn explain_nulls(m: &mut serde_json::Map<String, serde_json::Value>, why: &str) {
-    let nulls: Vec<&str> = m
-        .iter()
-        .filter(|(k, v)| v.is_null() && k.as_str() != "reason")
-        .map(|(k, _)| k.as_str())
-        .collect();
-    let has_reason = m.get("reason").is_some_and(|r| !r.is_null());
-    if nulls.is_empty() || has_reason {
-        return;
-    }
-    let reason = format!("{}: {why}", nulls.join(", "));
-    m.insert("reason".into(), serde_json::Value::String(reason));
-}
+pub(crate) use hetscope_core::json::explain_nulls;
 
 /// `presets list`: `kind<TAB>name<TAB>path`, one preset a line.
 pub fn presets_list() -> Result<String, CliError> {

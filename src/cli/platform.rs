@@ -1,11 +1,9 @@
 //! A platform (`presets/platforms`) on the command line: one id for every
 //! model, and the `sources` object every eval prints with it.
 
-use serde_json::{Map, Value, json};
-
 use crate::cli::{CliError, catalog, preset_error};
 use hetscope_model::fpm::FpmDevice;
-use hetscope_model::platform::{Source, Transfers};
+use hetscope_model::platform::Transfers;
 use hetscope_preset::platform::{PlatformChoice, Resolved, platform_choice};
 
 /// The platform of `--platform` (`option` names the option in messages).
@@ -37,14 +35,4 @@ pub fn is_platform(arg: &str) -> bool {
 /// ordinary (pageable) host memory, what unmodified code gets.
 pub const TRANSFERS: Transfers = Transfers::Pageable;
 
-/// `{"name": {"kind": "spec sheet", "detail": "..."}, ...}`.
-pub fn sources_json(sources: &[(String, Source)]) -> Value {
-    let mut m = Map::new();
-    for (name, s) in sources {
-        m.insert(
-            name.clone(),
-            json!({"kind": s.kind(), "detail": s.detail()}),
-        );
-    }
-    Value::Object(m)
-}
+pub use hetscope_core::json::sources_json;

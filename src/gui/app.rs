@@ -8,7 +8,6 @@ use std::path::{Path, PathBuf};
 use super::context::{Request, StatusKind, StatusLine, ViewContext};
 
 mod requests;
-use super::error::ViewError;
 use super::export_panel::{self, ExportRequest};
 use super::jobs::{Done, Jobs, OnPick, PathRequest, PickOutcome};
 use super::model_ui::{AnyModel, ModelSlot, ModelUi, StateSource};
@@ -16,8 +15,9 @@ use super::overview::OverviewUi;
 use super::paper_check::PaperCheckPage;
 use super::path_prompt::{PathPrompt, PromptAnswer};
 use super::state::{AppState, STATE_VERSION, Tab};
+use hetscope_core::CoreError;
 use hetscope_export::ExportSize;
-use hetscope_figure::{Figure, ModelGroup};
+use hetscope_figure::{Figure, ModelId};
 use hetscope_preset::Catalog;
 
 /// Key of the window's persisted state in eframe's storage; each model's
@@ -25,7 +25,7 @@ use hetscope_preset::Catalog;
 pub const STATE_KEY: &str = "hetscope-state";
 
 /// The storage key of one model's state.
-pub fn model_key(group: ModelGroup) -> String {
+pub fn model_key(group: ModelId) -> String {
     format!("{STATE_KEY}.{}", group.key())
 }
 
@@ -229,12 +229,12 @@ impl HetscopeApp {
     // ----- read access (panels and tests) -----
 
     /// The registered models, in tab-bar order.
-    pub fn model_groups(&self) -> Vec<ModelGroup> {
+    pub fn model_groups(&self) -> Vec<ModelId> {
         self.models.iter().map(|m| m.group()).collect()
     }
 
     /// The tabs of a registered model.
-    pub fn tabs_of(&self, group: ModelGroup) -> Vec<Tab> {
+    pub fn tabs_of(&self, group: ModelId) -> Vec<Tab> {
         self.models
             .iter()
             .find(|m| m.group() == group)
@@ -248,7 +248,7 @@ impl HetscopeApp {
     }
 
     /// Why the current model's state is not shown, if it is not.
-    pub fn param_error(&self) -> Option<&ViewError> {
+    pub fn param_error(&self) -> Option<&CoreError> {
         self.models[self.current()].error(self.state.tab)
     }
 

@@ -14,7 +14,7 @@ use super::export_panel::ExportRequest;
 use super::model_ui::ModelUi;
 use super::path_prompt::PathPrompt;
 use hetscope_export::ExportError;
-use hetscope_figure::ModelGroup;
+use hetscope_figure::ModelId;
 
 /// A native file dialog: its title, the file type it offers and, for a
 /// save dialog, the suggested file name.
@@ -102,7 +102,7 @@ pub enum PickOutcome {
 /// What a chosen path is for, run on the UI thread.
 pub enum OnPick {
     /// Hand it to a model's UI (see [`Jobs::pick_file_for`]).
-    Model { group: ModelGroup, apply: PathFn },
+    Model { group: ModelId, apply: PathFn },
     /// Export the figure there.
     Export(Box<ExportRequest>),
 }
@@ -132,7 +132,7 @@ pub enum Done {
     /// An export finished: the file written, or why not.
     Exported(Result<PathBuf, ExportError>),
     /// A model's own job finished: apply its result to that model.
-    ForModel { group: ModelGroup, apply: ApplyFn },
+    ForModel { group: ModelId, apply: ApplyFn },
 }
 
 impl std::fmt::Debug for Done {

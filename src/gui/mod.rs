@@ -29,11 +29,12 @@ mod widgets;
 
 pub use app::{HetscopeApp, STATE_KEY};
 pub use boathull::BoathullUi;
-pub use boathull::state as boathull_state;
 pub use context::{StatusKind, ViewContext};
-pub use error::{JobError, ViewError, WindowError};
+pub use error::{JobError, WindowError};
 pub use fpm::state as fpm_state;
 pub use fpm::{FpmComputed, FpmUi};
+pub use hetscope_core::CoreError;
+pub use hetscope_core::boathull as boathull_state;
 pub use model_ui::ModelUi;
 pub use offload::OffloadUi;
 pub use offload::measured as offload_measured;

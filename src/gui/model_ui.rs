@@ -17,9 +17,9 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::context::ViewContext;
-use super::error::ViewError;
 use super::state::Tab;
-use hetscope_figure::{Camera, Figure, ModelGroup, View};
+use hetscope_core::CoreError;
+use hetscope_figure::{Camera, Figure, ModelId, View};
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
 
@@ -36,7 +36,7 @@ pub trait ModelUi: Sized + 'static {
     type Computed;
 
     /// The model this is, with its views.
-    const GROUP: ModelGroup;
+    const GROUP: ModelId;
 
     /// The first-start UI: the default presets of `catalog`.
     fn new(catalog: &Catalog) -> Self;
@@ -52,17 +52,17 @@ pub trait ModelUi: Sized + 'static {
     /// The tabs of this model, in tab-bar order: its views, then any page
     /// without a figure.
     fn tabs() -> Vec<Tab> {
-        Self::GROUP.views().into_iter().map(Tab::Figure).collect()
+        View::of(Self::GROUP).into_iter().map(Tab::Figure).collect()
     }
 
     /// The model's input from the current state, or why there is none.
-    fn input(&self, catalog: &Catalog) -> Result<Self::Input, ViewError>;
+    fn input(&self, catalog: &Catalog) -> Result<Self::Input, CoreError>;
 
     /// Run the model on a valid input.
-    fn compute(input: &Self::Input) -> Result<Self::Computed, ViewError>;
+    fn compute(input: &Self::Input) -> Result<Self::Computed, CoreError>;
 
     /// The figure of one of this model's views.
-    fn figure(view: View, computed: &Self::Computed) -> Result<Figure, ViewError>;
+    fn figure(view: View, computed: &Self::Computed) -> Result<Figure, CoreError>;
 
     /// The camera a surface of this model is exported with.
     fn camera(&self) -> Camera {
@@ -117,7 +117,7 @@ pub struct Shown<'a, M: ModelUi> {
     /// Bumped each time the figure changes (views cache their drawings).
     pub generation: u64,
     /// Why the current state is not what is shown, if it is not.
-    pub error: Option<&'a ViewError>,
+    pub error: Option<&'a CoreError>,
 }
 
 impl<M: ModelUi> Clone for Shown<'_, M> {
@@ -140,12 +140,12 @@ pub struct ModelSlot<M: ModelUi> {
     figure: Option<(View, Figure)>,
     generation: u64,
     /// Why the state gives no input (the last valid results stay).
-    input_error: Option<ViewError>,
+    input_error: Option<CoreError>,
     /// Why the last input could not be computed.
-    compute_error: Option<ViewError>,
+    compute_error: Option<CoreError>,
     /// The view whose figure could not be built from the current results,
     /// and why.
-    figure_error: Option<(View, ViewError)>,
+    figure_error: Option<(View, CoreError)>,
 }
 
 impl<M: ModelUi> ModelSlot<M> {
@@ -254,11 +254,11 @@ impl<M: ModelUi> ModelSlot<M> {
 /// The error shown on `tab`: the input's, else the computation's, else
 /// that of the tab's figure.
 fn first_error<'a>(
-    input: &'a Option<ViewError>,
-    compute: &'a Option<ViewError>,
-    figure: &'a Option<(View, ViewError)>,
+    input: &'a Option<CoreError>,
+    compute: &'a Option<CoreError>,
+    figure: &'a Option<(View, CoreError)>,
     tab: Tab,
-) -> Option<&'a ViewError> {
+) -> Option<&'a CoreError> {
     let figure = figure
         .as_ref()
         .filter(|(v, _)| tab.view() == Some(*v))
@@ -289,14 +289,14 @@ pub(crate) use legacy_field;
 
 /// A [`ModelSlot`] of any model, as the app holds it.
 pub trait AnyModel {
-    fn group(&self) -> ModelGroup;
+    fn group(&self) -> ModelId;
     fn tabs(&self) -> Vec<Tab>;
     /// Recompute what changed for `tab`; true when anything did.
     fn refresh(&mut self, tab: Tab, catalog: &Catalog) -> bool;
     /// The figure of `tab`, when it has one and it is built.
     fn figure(&self, tab: Tab) -> Option<&Figure>;
     /// Why the current state is not shown on `tab`, if it is not.
-    fn error(&self, tab: Tab) -> Option<&ViewError>;
+    fn error(&self, tab: Tab) -> Option<&CoreError>;
     fn camera(&self) -> Camera;
     fn side_panel_ui(&mut self, ui: &mut Ui, tab: Tab, ctx: &mut ViewContext<'_>);
     fn central_ui(&mut self, ui: &mut Ui, tab: Tab, ctx: &mut ViewContext<'_>);
@@ -335,7 +335,7 @@ pub enum StateSource {
 }
 
 impl<M: ModelUi> AnyModel for ModelSlot<M> {
-    fn group(&self) -> ModelGroup {
+    fn group(&self) -> ModelId {
         M::GROUP
     }
 
@@ -355,7 +355,7 @@ impl<M: ModelUi> AnyModel for ModelSlot<M> {
         self.shown(tab).figure
     }
 
-    fn error(&self, tab: Tab) -> Option<&ViewError> {
+    fn error(&self, tab: Tab) -> Option<&CoreError> {
         first_error(
             &self.input_error,
             &self.compute_error,

@@ -1,5 +1,24 @@
 //! hetscope's headless core: what the command line and the window share
-//! above the model, preset, figure and export layers. Today: the paper
-//! check (every number the papers quote beside hetscope's).
+//! above the model, preset, figure and export layers.
+//!
+//! - `model.rs`: the [`Model`] trait every model implements, with no egui
+//!   in it; `registry.rs`: the one match that names every model
+//!   ([`with_model`]) and the generic operations over it;
+//! - `session.rs`: the [`Session`], the one state the window edits and the
+//!   command line builds from its arguments;
+//! - `loaded.rs`: data read from files, shared by reference;
+//! - `error.rs`: [`CoreError`];
+//! - `paper_check/`: every number the papers quote beside hetscope's.
 
+pub mod boathull;
+pub mod error;
+pub mod json;
+pub mod loaded;
+pub mod model;
 pub mod paper_check;
+pub mod session;
+
+pub use error::CoreError;
+pub use loaded::Loaded;
+pub use model::{Model, Parameter};
+pub use session::Session;

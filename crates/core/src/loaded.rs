@@ -4,7 +4,10 @@
 //! compares by path and hash, never by walking the data.
 
 use std::fmt;
+use std::path::Path;
 use std::sync::Arc;
+
+use hetscope_preset::{PresetError, read_text};
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -28,6 +31,21 @@ impl<T> Loaded<T> {
             hash: content_hash(bytes),
             data: Arc::new(data),
         }
+    }
+
+    /// Read the text file `path` and turn its text into data with
+    /// `parse` (which names the file, line and column of a problem).
+    pub fn read(
+        path: &Path,
+        parse: impl FnOnce(&str) -> Result<T, PresetError>,
+    ) -> Result<Loaded<T>, PresetError> {
+        let text = read_text(path)?;
+        let data = parse(&text)?;
+        Ok(Loaded::from_file(
+            path.display().to_string(),
+            text.as_bytes(),
+            data,
+        ))
     }
 
     pub fn path(&self) -> &str {

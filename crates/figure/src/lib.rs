@@ -26,11 +26,12 @@ pub use axis::Axis;
 pub use chart::{ChartAxis, ChartFigure, ChartPanel, Scale};
 pub use color::ColorScale;
 pub use error::FigureError;
+pub use hetscope_model::ModelId;
 pub use perdome::{
     Camera, CompareBar, CompareFigure, ComparePanel, HeatmapFigure, Marker, MarkerKind, Projected,
     SurfaceFigure,
 };
-pub use view::{ModelGroup, View};
+pub use view::View;
 
 /// A figure, ready to draw.
 #[derive(Clone, Debug, PartialEq)]

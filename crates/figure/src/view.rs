@@ -1,63 +1,10 @@
-//! The models and their views: the tab bar's two rows in the GUI and the
+//! The views of the models: the tab bar's second row in the GUI and the
 //! `--view` names of `hetscope export`.
 
 use serde::{Deserialize, Serialize};
 
+use hetscope_model::ModelId;
 use hetscope_model::perdome::Metric;
-
-/// The models, each with its group of views.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum ModelGroup {
-    /// Every model's verdict on one platform (or two side by side).
-    Overview,
-    /// PerDome and PeaPaw: performance and energy over (I_C, I_G).
-    Perdome,
-    /// Boat hull: time against operator complexity per algorithm class.
-    Boathull,
-    /// Functional performance models and data partitioning.
-    Fpm,
-    /// Offload decision: Hong & Kim GPU model against an OpenMP CPU model.
-    Offload,
-}
-
-impl ModelGroup {
-    pub const ALL: [ModelGroup; 5] = [
-        ModelGroup::Overview,
-        ModelGroup::Perdome,
-        ModelGroup::Boathull,
-        ModelGroup::Fpm,
-        ModelGroup::Offload,
-    ];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            ModelGroup::Overview => "Platform overview",
-            ModelGroup::Perdome => "PerDome / PeaPaw",
-            ModelGroup::Boathull => "Boat hull",
-            ModelGroup::Fpm => "FPM partitioning",
-            ModelGroup::Offload => "Offload decision",
-        }
-    }
-
-    /// Short name: storage keys, file names.
-    pub fn key(self) -> &'static str {
-        match self {
-            ModelGroup::Overview => "overview",
-            ModelGroup::Perdome => "perdome",
-            ModelGroup::Boathull => "boathull",
-            ModelGroup::Fpm => "fpm",
-            ModelGroup::Offload => "offload",
-        }
-    }
-
-    /// The views of this model, in tab order.
-    pub fn views(self) -> Vec<View> {
-        View::ALL
-            .into_iter()
-            .filter(|v| v.group() == self)
-            .collect()
-    }
-}
 
 /// The figures hetscope can show and export.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -177,21 +124,29 @@ impl View {
         }
     }
 
+    /// The views of `model`, in tab order.
+    pub fn of(model: ModelId) -> Vec<View> {
+        View::ALL
+            .into_iter()
+            .filter(|v| v.model() == model)
+            .collect()
+    }
+
     /// The model this view belongs to.
-    pub fn group(self) -> ModelGroup {
+    pub fn model(self) -> ModelId {
         match self {
-            View::Overview => ModelGroup::Overview,
+            View::Overview => ModelId::Overview,
             View::PerdomeHeatmap
             | View::PerdomeSurface
             | View::EnergyHeatmap
             | View::EnergySurface
             | View::WpCompare
-            | View::EnergyFit => ModelGroup::Perdome,
+            | View::EnergyFit => ModelId::Perdome,
             View::Boathull | View::BoathullCompare | View::BoathullRoofline | View::BoathullApp => {
-                ModelGroup::Boathull
+                ModelId::Boathull
             }
-            View::FpmSpeed | View::FpmTimes | View::FpmSweep => ModelGroup::Fpm,
-            View::Offload | View::OffloadSuite => ModelGroup::Offload,
+            View::FpmSpeed | View::FpmTimes | View::FpmSweep => ModelId::Fpm,
+            View::Offload | View::OffloadSuite => ModelId::Offload,
         }
     }
 

@@ -5,11 +5,13 @@
 pub mod boathull;
 pub mod format;
 pub mod fpm;
+pub mod id;
 pub mod offload;
 pub mod perdome;
 pub mod platform;
 pub mod range;
 
+pub use id::ModelId;
 pub use range::{OutOfRange, Range};
 
 /// " unit" for a message, or nothing for a unitless value.

@@ -7,24 +7,19 @@ use std::path::Path;
 
 use super::set_names;
 use crate::cli::CliError;
-use crate::cli::arg_enum::ArgEnum;
 use crate::cli::{catalog, preset_error};
-use hetscope_figure::boathull::BoathullProcessor;
-use hetscope_model::boathull::{Application, AssumptionSet, BoathullParam, Machine};
+use hetscope_core::boathull::{ApplicationChoice, ProcessorChoice};
+use hetscope_model::boathull::{AssumptionSet, BoathullParam, Machine};
 use hetscope_model::perdome::Side;
 use hetscope_model::platform::Source;
 use hetscope_preset::{self as preset, PresetError, PresetKind, ProcessorPreset, defaults};
 
-/// A processor argument resolved: preset id (or platform id), name,
-/// target, its machine with `--set` applied (`f` returned apart), and
-/// where its values come from.
+/// A processor argument resolved: the processor (preset or platform id,
+/// name, its values with `--set` applied, where they come from) and the
+/// `f` that `--set` gave, if any.
 pub(in crate::cli) struct Resolved {
-    pub id: String,
-    pub name: String,
-    pub target: Side,
-    pub machine: Machine,
+    pub choice: ProcessorChoice,
     pub f: Option<f64>,
-    pub sources: Vec<(String, Source)>,
 }
 
 /// Where a processor comes from on the command line.
@@ -83,59 +78,47 @@ impl Resolved {
         target: Option<Side>,
         set: &[String],
     ) -> Result<Resolved, CliError> {
-        let mut r = match from {
+        let mut choice = match from {
             From::Processor(key) => {
                 let (id, preset) = processor(slot, key, target)?;
                 let target = target.unwrap_or(preset.kind);
-                Resolved {
-                    machine: machine_of(slot, target, &id, &preset)?,
-                    sources: vec![("processor".into(), Source::Paper(preset.source.clone()))],
-                    id,
-                    name: preset.name,
-                    target,
-                    f: None,
-                }
+                let machine = machine_of(slot, target, &id, &preset)?;
+                let source = Source::Paper(preset.source.clone());
+                ProcessorChoice::new(&id, &preset.name, machine)
+                    .with_sources(vec![("processor".into(), source)])
             }
             From::Platform(arg) => of_platform(arg, "platform", target.unwrap_or(Side::Gpu))?,
             From::Platform2(arg) => of_platform(arg, "platform2", target.unwrap_or(Side::Gpu))?,
         };
-        for (name, v) in parse_sets(slot, r.target, set)? {
+        let mut f = None;
+        for (name, v) in parse_sets(slot, choice.side(), set)? {
             if name == "f" {
-                r.f = Some(v);
+                f = Some(v);
             } else {
-                apply(&mut r.machine, &name, v)?;
-                r.sources.push((name, Source::Edited));
+                apply(&mut choice.params, &name, v)?;
+                choice.sources.push((name, Source::Edited));
             }
         }
-        Ok(r)
+        choice.loaded = choice.params;
+        Ok(Resolved { choice, f })
     }
 
-    /// The figure's processor.
-    pub(in crate::cli) fn processor(&self, assume: AssumptionSet) -> BoathullProcessor {
-        BoathullProcessor {
-            name: self.name.clone(),
-            target: self.machine.target(assume.gpu(), assume.cpu()),
-        }
+    /// The processor under a named set of assumptions.
+    pub(in crate::cli) fn assuming(&self, assume: AssumptionSet) -> ProcessorChoice {
+        self.choice.clone().assuming(assume)
     }
 }
 
 /// The boat hull processor of kind `side` of a platform: its paper's
 /// processor preset, else derived from its hardware.
-fn of_platform(arg: &str, option: &str, side: Side) -> Result<Resolved, CliError> {
+fn of_platform(arg: &str, option: &str, side: Side) -> Result<ProcessorChoice, CliError> {
     let cat = catalog()?;
     let c = crate::cli::platform::choice(arg, option)?;
     let b = c
         .preset
         .boathull_side(&cat, &c.origin, crate::cli::platform::TRANSFERS, side)
         .map_err(|e| preset_error(option, e))?;
-    Ok(Resolved {
-        id: c.id,
-        name: b.name,
-        target: side,
-        machine: b.machine,
-        f: None,
-        sources: b.sources,
-    })
+    Ok(ProcessorChoice::new(&c.id, &b.name, b.machine).with_sources(b.sources))
 }
 
 /// Parse `NAME=VALUE` items for `target`; each value checked, the last
@@ -236,21 +219,25 @@ fn processor(
     }
 }
 
-/// The application named by `key` (a preset id or name, or a .ron file):
-/// its id and the model's application.
-pub(in crate::cli) fn application(key: &str) -> Result<(String, Application), CliError> {
+/// The application named by `key` (a preset id or name, or a .ron file),
+/// checked: the model takes its primitives.
+pub(in crate::cli) fn application(key: &str) -> Result<ApplicationChoice, CliError> {
     let path = Path::new(key);
-    let (id, p) = if path
+    let (choice, p) = if path
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("ron"))
     {
         let p = preset::boathull::load_application_file(path)
             .map_err(|e| preset_error("application", e))?;
-        (key.to_string(), p)
+        let choice = ApplicationChoice::File {
+            file: key.to_string(),
+            preset: p.clone(),
+        };
+        (choice, p)
     } else {
         let cat = catalog()?;
         match cat.application(key) {
-            Some((e, p)) => (e.id.clone(), p.clone()),
+            Some((e, p)) => (ApplicationChoice::Builtin(e.id.clone()), p.clone()),
             None => {
                 return Err(preset_error(
                     "application",
@@ -264,10 +251,9 @@ pub(in crate::cli) fn application(key: &str) -> Result<(String, Application), Cl
             }
         }
     };
-    let app = p
-        .application()
+    p.application()
         .map_err(|e| CliError::usage(format!("--application {key}: {e}")))?;
-    Ok((id, app))
+    Ok(choice)
 }
 
 /// The boat hull processor of a preset, checked against the target.

@@ -4,7 +4,7 @@
 
 use super::HetscopeApp;
 use crate::gui::context::Request;
-use hetscope_figure::ModelGroup;
+use hetscope_figure::ModelId;
 
 impl HetscopeApp {
     /// Choose the platform `id` for every model. Returns false (and says
@@ -145,6 +145,6 @@ impl HetscopeApp {
 }
 
 /// The key of a model's fine-tuning of a platform.
-fn tuning_key(platform: &str, group: ModelGroup) -> String {
+fn tuning_key(platform: &str, group: ModelId) -> String {
     format!("{platform}/{}", group.key())
 }

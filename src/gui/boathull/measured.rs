@@ -9,7 +9,6 @@ use eframe::egui::{self, TextEdit, Ui};
 use super::BoathullUi;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
-use hetscope_preset::boathull::load_measured_curve;
 
 /// "Measured curve: [path] Load / Clear", what is loaded and the error.
 pub(super) fn measured_section_ui(ui: &mut Ui, m: &mut BoathullUi, ctx: &mut ViewContext<'_>) {
@@ -47,9 +46,9 @@ pub(super) fn measured_section_ui(ui: &mut Ui, m: &mut BoathullUi, ctx: &mut Vie
     if let Some(c) = &m.state.measured {
         ui.label(format!(
             "{}: {} points of {}",
-            c.file,
-            c.points.len(),
-            c.processors().join(", ")
+            c.data().file,
+            c.data().points.len(),
+            c.data().processors().join(", ")
         ))
         .on_hover_text(
             "Drawn over the time-against-complexity view for the view's class, each processor against the view's processor of its kind (kind column, the word GPU or CPU, else the names' shared words).",
@@ -64,9 +63,9 @@ impl BoathullUi {
     /// Load a measured curve. On failure the loaded curve stays and the
     /// panel and the status line name the file, line and column.
     pub fn load_measured(&mut self, path: &Path, status: &mut StatusLine) -> bool {
-        match load_measured_curve(path) {
+        match hetscope_core::boathull::load_measured(path) {
             Ok(c) => {
-                let n = c.points.len();
+                let n = c.data().points.len();
                 self.state.measured = Some(c);
                 self.measured_error = None;
                 status.info(format!("Loaded {} ({n} measured points)", file_name(path)));

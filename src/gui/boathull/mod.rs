@@ -9,28 +9,28 @@
 mod measured;
 mod panel;
 mod params;
-pub mod state;
+
 mod view;
 
 use eframe::egui::Ui;
+use hetscope_core::boathull::ProcessorChoice;
 use hetscope_model::perdome::Side;
 use hetscope_model::platform::Transfers;
 use hetscope_preset::platform::PlatformChoice;
-use state::ProcessorState;
 
 use super::context::ViewContext;
-use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
+use hetscope_core::CoreError;
+use hetscope_core::boathull::BoathullScenario;
 use hetscope_figure::boathull::BoathullInput;
-use hetscope_figure::{self as figure, Figure, ModelGroup, View};
+use hetscope_figure::{self as figure, Figure, ModelId, View};
 use hetscope_model::boathull::{Class, ClassError};
 use hetscope_preset::Catalog;
-use state::BoathullState;
 
 /// The boat hull model's UI.
 pub struct BoathullUi {
-    pub state: BoathullState,
+    pub state: BoathullScenario,
     /// The class text last parsed and what it gave: parsed once per edit.
     parsed: Option<(String, Result<Class, ClassError>)>,
     /// Why the last measured curve could not be loaded.
@@ -52,34 +52,34 @@ impl BoathullUi {
 }
 
 impl ModelUi for BoathullUi {
-    type State = BoathullState;
+    type State = BoathullScenario;
     type Input = BoathullInput;
     type Computed = BoathullInput;
 
-    const GROUP: ModelGroup = ModelGroup::Boathull;
+    const GROUP: ModelId = ModelId::Boathull;
 
     fn new(catalog: &Catalog) -> Self {
         BoathullUi {
-            state: BoathullState::from_catalog(catalog),
+            state: BoathullScenario::from_catalog(catalog),
             parsed: None,
             measured_error: None,
         }
     }
 
-    fn state(&self) -> &BoathullState {
+    fn state(&self) -> &BoathullScenario {
         &self.state
     }
 
-    fn set_state(&mut self, state: BoathullState) {
+    fn set_state(&mut self, state: BoathullScenario) {
         self.state = state;
     }
 
     /// Version 1 kept this state in the `boathull` field of its record.
-    fn legacy_state(old: &str) -> Option<BoathullState> {
-        super::model_ui::legacy_field!(old, boathull, BoathullState)
+    fn legacy_state(old: &str) -> Option<BoathullScenario> {
+        super::model_ui::legacy_field!(old, boathull, BoathullScenario)
     }
 
-    fn input(&self, catalog: &Catalog) -> Result<BoathullInput, ViewError> {
+    fn input(&self, catalog: &Catalog) -> Result<BoathullInput, CoreError> {
         match &self.parsed {
             Some((text, class)) if *text == self.state.class_text => {
                 self.state.input_with(class.as_ref(), catalog)
@@ -88,11 +88,11 @@ impl ModelUi for BoathullUi {
         }
     }
 
-    fn compute(input: &BoathullInput) -> Result<BoathullInput, ViewError> {
+    fn compute(input: &BoathullInput) -> Result<BoathullInput, CoreError> {
         Ok(input.clone())
     }
 
-    fn figure(view: View, input: &BoathullInput) -> Result<Figure, ViewError> {
+    fn figure(view: View, input: &BoathullInput) -> Result<Figure, CoreError> {
         Ok(figure::boathull::build(view, input).map(Figure::Chart)?)
     }
 
@@ -103,7 +103,7 @@ impl ModelUi for BoathullUi {
                 .preset
                 .boathull_side(ctx.catalog, &platform.origin, Transfers::Pageable, side)
                 .map(|b| {
-                    ProcessorState::new(&platform.id, &b.name, b.machine).with_sources(b.sources)
+                    ProcessorChoice::new(&platform.id, &b.name, b.machine).with_sources(b.sources)
                 })
         };
         match side(Side::Gpu).and_then(|g| Ok((g, side(Side::Cpu)?))) {
@@ -128,7 +128,7 @@ impl ModelUi for BoathullUi {
         match p.boathull_side(ctx.catalog, &platform.origin, Transfers::Pageable, side) {
             Ok(b) => {
                 let name = format!("{} {}", p.name, side.name());
-                self.state.overlay = Some(ProcessorState::new(&platform.id, &name, b.machine));
+                self.state.overlay = Some(ProcessorChoice::new(&platform.id, &name, b.machine));
             }
             Err(e) => ctx.status.error(e),
         }

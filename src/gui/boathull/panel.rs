@@ -10,11 +10,11 @@ use eframe::egui::{Color32, FontId, TextEdit, TextFormat, Ui};
 
 use super::BoathullUi;
 use super::params::params_ui;
-use super::state::{ApplicationChoice, BoathullState, ProcessorState};
 use crate::gui::app::file_name;
 use crate::gui::context::ViewContext;
 use crate::gui::jobs::FileDialog;
 use crate::gui::widgets::{param_row_ui, value_row_ui};
+use hetscope_core::boathull::{ApplicationChoice, BoathullScenario, ProcessorChoice};
 use hetscope_model::boathull::{
     Assume, BoathullParam, Class, ClassError, SizeKey, size_fields, table1_examples, with_size,
 };
@@ -61,7 +61,7 @@ fn picker_ui(
     ui: &mut Ui,
     label: &str,
     items: &[(String, String)],
-    current: &ProcessorState,
+    current: &ProcessorChoice,
 ) -> Option<String> {
     let mut pick = None;
     egui::ComboBox::from_label(label)
@@ -82,7 +82,7 @@ fn picker_ui(
     pick
 }
 
-fn processor_section_ui(ui: &mut Ui, bh: &mut BoathullState, catalog: &Catalog) {
+fn processor_section_ui(ui: &mut Ui, bh: &mut BoathullScenario, catalog: &Catalog) {
     ui.heading("Processor");
     let mut side = bh.processor.side();
     ui.horizontal(|ui| {
@@ -97,7 +97,7 @@ fn processor_section_ui(ui: &mut Ui, bh: &mut BoathullState, catalog: &Catalog) 
     }
     let items = processors(catalog, Some(side));
     if let Some(id) = picker_ui(ui, "Processor preset", &items, &bh.processor)
-        && let Some(p) = ProcessorState::from_catalog(catalog, &id)
+        && let Some(p) = ProcessorChoice::from_catalog(catalog, &id)
     {
         bh.processor = p;
     }
@@ -106,7 +106,7 @@ fn processor_section_ui(ui: &mut Ui, bh: &mut BoathullState, catalog: &Catalog) 
     ui.strong("Compare with");
     let items = processors(catalog, None);
     if let Some(id) = picker_ui(ui, "Second processor", &items, &bh.partner)
-        && let Some(p) = ProcessorState::from_catalog(catalog, &id)
+        && let Some(p) = ProcessorChoice::from_catalog(catalog, &id)
     {
         bh.partner = p;
     }
@@ -117,7 +117,7 @@ fn processor_section_ui(ui: &mut Ui, bh: &mut BoathullState, catalog: &Catalog) 
 }
 
 /// What is assumed about the processor's two floors.
-pub(super) fn assumptions_ui(ui: &mut Ui, salt: &str, p: &mut ProcessorState) {
+pub(super) fn assumptions_ui(ui: &mut Ui, salt: &str, p: &mut ProcessorChoice) {
     let (a_label, b_label, a, b, a_names, b_names) = match p.side() {
         Side::Gpu => (
             "Fused multiply-add",
@@ -260,7 +260,7 @@ fn table1_picker_ui(ui: &mut Ui, class: Option<&Class>) -> Option<String> {
 }
 
 /// A slider per size of the class; a change rewrites the class text.
-fn class_sizes_ui(ui: &mut Ui, bh: &mut BoathullState, class: &Class) {
+fn class_sizes_ui(ui: &mut Ui, bh: &mut BoathullScenario, class: &Class) {
     ui.strong("Sizes");
     egui::Grid::new("bh_sizes")
         .num_columns(3)
@@ -283,7 +283,7 @@ fn class_sizes_ui(ui: &mut Ui, bh: &mut BoathullState, class: &Class) {
         });
 }
 
-fn complexity_section_ui(ui: &mut Ui, bh: &mut BoathullState) {
+fn complexity_section_ui(ui: &mut Ui, bh: &mut BoathullScenario) {
     ui.heading("Operator complexity");
     egui::Grid::new("bh_f")
         .num_columns(3)

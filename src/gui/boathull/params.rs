@@ -4,8 +4,8 @@
 use eframe::egui::{self, Ui};
 
 use super::panel::assumptions_ui;
-use super::state::ProcessorState;
 use crate::gui::widgets::{param_row_ui, source_tag_ui};
+use hetscope_core::boathull::ProcessorChoice;
 use hetscope_model::boathull::{BoathullParam, Machine};
 use hetscope_model::perdome::Side;
 
@@ -13,7 +13,7 @@ use hetscope_model::perdome::Side;
 type Slider = std::ops::RangeInclusive<f64>;
 
 /// Sliders for every parameter of a processor, its assumptions and Reset.
-pub(super) fn params_ui(ui: &mut Ui, salt: &str, p: &mut ProcessorState) {
+pub(super) fn params_ui(ui: &mut Ui, salt: &str, p: &mut ProcessorChoice) {
     let kind = p.side().name();
     egui::Grid::new(("bh_params", salt))
         .num_columns(3)
@@ -99,7 +99,7 @@ fn machine_row_ui(ui: &mut Ui, kind: &str, m: &mut Machine, (param, tip, slider)
 
 /// Where the values come from: a tag per parameter (the citation or rule
 /// on hover), and "edited" once a slider moved them.
-fn sources_ui(ui: &mut Ui, p: &ProcessorState) {
+fn sources_ui(ui: &mut Ui, p: &ProcessorChoice) {
     if p.sources.is_empty() && p.params == p.loaded {
         return;
     }

@@ -15,11 +15,11 @@ use eframe::egui::Ui;
 use hetscope_preset::platform::PlatformChoice;
 
 use super::context::ViewContext;
-use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
+use hetscope_core::CoreError;
 use hetscope_figure::fpm::{FpmInput, FpmTable};
-use hetscope_figure::{self as figure, Figure, ModelGroup, View};
+use hetscope_figure::{self as figure, Figure, ModelId, View};
 use hetscope_preset::Catalog;
 use state::{FpmState, Measuring};
 
@@ -45,7 +45,7 @@ impl ModelUi for FpmUi {
     type Input = FpmInput;
     type Computed = FpmComputed;
 
-    const GROUP: ModelGroup = ModelGroup::Fpm;
+    const GROUP: ModelId = ModelId::Fpm;
 
     fn new(catalog: &Catalog) -> Self {
         FpmUi {
@@ -68,18 +68,18 @@ impl ModelUi for FpmUi {
         super::model_ui::legacy_field!(old, fpm, FpmState)
     }
 
-    fn input(&self, _catalog: &Catalog) -> Result<FpmInput, ViewError> {
+    fn input(&self, _catalog: &Catalog) -> Result<FpmInput, CoreError> {
         self.state.input()
     }
 
-    fn compute(input: &FpmInput) -> Result<FpmComputed, ViewError> {
+    fn compute(input: &FpmInput) -> Result<FpmComputed, CoreError> {
         Ok(FpmComputed {
             input: input.clone(),
             table: figure::fpm::table(input).ok(),
         })
     }
 
-    fn figure(view: View, c: &FpmComputed) -> Result<Figure, ViewError> {
+    fn figure(view: View, c: &FpmComputed) -> Result<Figure, CoreError> {
         Ok(figure::fpm::build_figure(view, &c.input)?)
     }
 

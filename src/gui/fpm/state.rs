@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 
-use crate::gui::ViewError;
+use hetscope_core::CoreError;
 use hetscope_figure::Scale;
 use hetscope_figure::fpm::{self, FpmDevice, FpmInput};
 use hetscope_measure::Kernel;
@@ -131,7 +131,7 @@ pub fn paper_devices(catalog: &Catalog) -> Vec<FpmDevice> {
 
 impl FpmState {
     /// The model input of the current values, or why there is none.
-    pub fn input(&self) -> Result<FpmInput, ViewError> {
+    pub fn input(&self) -> Result<FpmInput, CoreError> {
         let methods: Vec<Method> = [
             (self.show_even, Method::Even),
             (self.show_cpm, Method::Cpm),

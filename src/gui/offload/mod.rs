@@ -17,11 +17,11 @@ use eframe::egui::Ui;
 use hetscope_preset::platform::PlatformChoice;
 
 use super::context::ViewContext;
-use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
+use hetscope_core::CoreError;
 use hetscope_figure::offload::OffloadInput;
-use hetscope_figure::{self as figure, Figure, ModelGroup, View};
+use hetscope_figure::{self as figure, Figure, ModelId, View};
 use hetscope_preset::Catalog;
 use state::{BasePlatform, OffloadState, Readout};
 
@@ -39,7 +39,7 @@ pub struct OffloadUi {
 /// The figures' input and the side panel's decision readout.
 pub struct OffloadComputed {
     pub input: OffloadInput,
-    pub readout: Result<Readout, ViewError>,
+    pub readout: Result<Readout, CoreError>,
 }
 
 impl ModelUi for OffloadUi {
@@ -47,7 +47,7 @@ impl ModelUi for OffloadUi {
     type Input = OffloadInput;
     type Computed = OffloadComputed;
 
-    const GROUP: ModelGroup = ModelGroup::Offload;
+    const GROUP: ModelId = ModelId::Offload;
 
     fn new(catalog: &Catalog) -> Self {
         let mut state = OffloadState::default();
@@ -73,18 +73,18 @@ impl ModelUi for OffloadUi {
         super::model_ui::legacy_field!(old, offload, OffloadState)
     }
 
-    fn input(&self, catalog: &Catalog) -> Result<OffloadInput, ViewError> {
+    fn input(&self, catalog: &Catalog) -> Result<OffloadInput, CoreError> {
         self.state.input_with(catalog, |_| self.measured(catalog))
     }
 
-    fn compute(input: &OffloadInput) -> Result<OffloadComputed, ViewError> {
+    fn compute(input: &OffloadInput) -> Result<OffloadComputed, CoreError> {
         Ok(OffloadComputed {
             input: input.clone(),
             readout: Readout::of(input),
         })
     }
 
-    fn figure(view: View, c: &OffloadComputed) -> Result<Figure, ViewError> {
+    fn figure(view: View, c: &OffloadComputed) -> Result<Figure, CoreError> {
         Ok(figure::offload::build(view, &c.input).map(Figure::Chart)?)
     }
 

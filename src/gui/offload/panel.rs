@@ -8,8 +8,8 @@ use std::ops::RangeInclusive;
 use eframe::egui::{self, DragValue, RichText, Ui};
 
 use super::state::{BasePlatform, OffloadState, Readout};
-use crate::gui::ViewError;
 use crate::gui::widgets::{param_cells_ui, parse_edit, source_tag_ui, value_row_ui};
+use hetscope_core::CoreError;
 use hetscope_model::format::fmt_edit;
 use hetscope_model::offload::{
     Formulation, OffloadParam, OffloadParam as P, PROBLEM_SIZE, ParamRule,
@@ -82,7 +82,7 @@ pub fn side_panel_ui(
     ui: &mut Ui,
     s: &mut OffloadState,
     base: Option<&BasePlatform>,
-    readout: Option<Result<&Readout, &ViewError>>,
+    readout: Option<Result<&Readout, &CoreError>>,
     cat: &Catalog,
     measured: impl FnOnce(&mut Ui, &mut OffloadState),
 ) {
@@ -277,7 +277,7 @@ fn sizes_ui(ui: &mut Ui, s: &mut OffloadState) {
 
 /// The decision for the current kernel at the chosen size, or why there
 /// is none.
-fn readout_ui(ui: &mut Ui, r: Result<&Readout, &ViewError>) {
+fn readout_ui(ui: &mut Ui, r: Result<&Readout, &CoreError>) {
     match r {
         Ok(r) => {
             let color = if r.offload {

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::gui::ViewError;
+use hetscope_core::CoreError;
 use hetscope_figure::offload::{KernelInput, MeasuredSuite, OffloadInput, OverlayPlatform};
 use hetscope_model::format::{fmt_speedup, fmt_time, fmt_whole};
 use hetscope_model::offload::{Formulation, OffloadParam, Platform, decide};
@@ -129,7 +129,7 @@ impl OffloadState {
     /// offload platform preset, or a platform (`presets/platforms`) whose
     /// offload parameters are its paper's preset or derived from its
     /// hardware (as chosen at the top of the window).
-    pub fn base(&self, catalog: &Catalog) -> Result<BasePlatform, ViewError> {
+    pub fn base(&self, catalog: &Catalog) -> Result<BasePlatform, CoreError> {
         if let Some((_, p)) = catalog.offload_platform(&self.platform) {
             return Ok(BasePlatform {
                 name: p.name.clone(),
@@ -139,7 +139,7 @@ impl OffloadState {
         }
         let (e, p) = catalog
             .platform(&self.platform)
-            .ok_or_else(|| ViewError::Unknown {
+            .ok_or_else(|| CoreError::Unknown {
                 kind: "offload platform",
                 key: self.platform.clone(),
             })?;
@@ -152,7 +152,7 @@ impl OffloadState {
     }
 
     /// The platform compared with, and the current kernel launched on it.
-    fn overlay(&self, catalog: &Catalog) -> Result<Option<Box<OverlayPlatform>>, ViewError> {
+    fn overlay(&self, catalog: &Catalog) -> Result<Option<Box<OverlayPlatform>>, CoreError> {
         let Some(id) = &self.compare else {
             return Ok(None);
         };
@@ -175,7 +175,7 @@ impl OffloadState {
     }
 
     /// The platform's name and its model with the overrides applied.
-    pub fn platform(&self, catalog: &Catalog) -> Result<(String, Platform), ViewError> {
+    pub fn platform(&self, catalog: &Catalog) -> Result<(String, Platform), CoreError> {
         let BasePlatform {
             name, mut model, ..
         } = self.base(catalog)?;
@@ -195,10 +195,10 @@ impl OffloadState {
         &self,
         catalog: &Catalog,
         id: &str,
-    ) -> Result<(OffloadKernelPreset, bool), ViewError> {
+    ) -> Result<(OffloadKernelPreset, bool), CoreError> {
         let (e, k) = catalog
             .offload_kernel(id)
-            .ok_or_else(|| ViewError::Unknown {
+            .ok_or_else(|| CoreError::Unknown {
                 kind: "offload kernel",
                 key: id.to_string(),
             })?;
@@ -240,7 +240,7 @@ impl OffloadState {
     /// unknown preset, a parameter out of range, a subscript that does
     /// not parse: named with its column). The measured file, when one is
     /// loaded, is read here; a file that cannot be read is left out.
-    pub fn input(&self, catalog: &Catalog) -> Result<OffloadInput, ViewError> {
+    pub fn input(&self, catalog: &Catalog) -> Result<OffloadInput, CoreError> {
         self.input_with(catalog, |path| {
             super::measured::read_measured(std::path::Path::new(path), catalog).ok()
         })
@@ -252,10 +252,10 @@ impl OffloadState {
         &self,
         catalog: &Catalog,
         measured: impl FnOnce(&str) -> Option<MeasuredSuite>,
-    ) -> Result<OffloadInput, ViewError> {
+    ) -> Result<OffloadInput, CoreError> {
         let (platform_name, platform) = self.platform(catalog)?;
         let launch = platform.runtime.launch(&platform.gpu);
-        let kernel_input = |id: &str| -> Result<KernelInput, ViewError> {
+        let kernel_input = |id: &str| -> Result<KernelInput, CoreError> {
             let (k, edited) = self.kernel_preset(catalog, id)?;
             let model = k.to_model(&launch)?;
             Ok(KernelInput {
@@ -320,7 +320,7 @@ pub struct Readout {
 impl Readout {
     /// The readout of the kernel of `input` at its size, or why there is
     /// none.
-    pub fn of(input: &OffloadInput) -> Result<Readout, ViewError> {
+    pub fn of(input: &OffloadInput) -> Result<Readout, CoreError> {
         let k = &input.kernel;
         let d = decide(&k.kernel, &input.platform, input.size)?;
         let at = format!("{} at n = {}", k.label(), fmt_whole(input.size));

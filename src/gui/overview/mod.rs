@@ -19,11 +19,11 @@ pub use input::{DEFAULT_FPM_N, OverviewOptions, choice_input, platform_input};
 use eframe::egui::Ui;
 
 use super::context::ViewContext;
-use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
+use hetscope_core::CoreError;
 use hetscope_figure::overview::{Overview, OverviewInput, build_from};
-use hetscope_figure::{Figure, ModelGroup, View};
+use hetscope_figure::{Figure, ModelId, View};
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
 use state::OverviewState;
@@ -50,7 +50,7 @@ impl ModelUi for OverviewUi {
     type Input = OverviewInput;
     type Computed = OverviewComputed;
 
-    const GROUP: ModelGroup = ModelGroup::Overview;
+    const GROUP: ModelId = ModelId::Overview;
 
     fn new(_catalog: &Catalog) -> Self {
         OverviewUi {
@@ -72,7 +72,7 @@ impl ModelUi for OverviewUi {
         None
     }
 
-    fn input(&self, catalog: &Catalog) -> Result<OverviewInput, ViewError> {
+    fn input(&self, catalog: &Catalog) -> Result<OverviewInput, CoreError> {
         let (first, second) = self.state.options();
         Ok(OverviewInput {
             first: platform_input(catalog, &self.state.platform, &first)?,
@@ -85,7 +85,7 @@ impl ModelUi for OverviewUi {
         })
     }
 
-    fn compute(input: &OverviewInput) -> Result<OverviewComputed, ViewError> {
+    fn compute(input: &OverviewInput) -> Result<OverviewComputed, CoreError> {
         let overview = Overview::compute(input)?;
         let texts = std::iter::once(&overview.first)
             .chain(overview.second.as_ref())
@@ -99,7 +99,7 @@ impl ModelUi for OverviewUi {
         })
     }
 
-    fn figure(view: View, c: &OverviewComputed) -> Result<Figure, ViewError> {
+    fn figure(view: View, c: &OverviewComputed) -> Result<Figure, CoreError> {
         if view != View::Overview {
             return Err(hetscope_figure::FigureError::WrongView {
                 view: view.key(),

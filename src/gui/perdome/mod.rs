@@ -24,11 +24,11 @@ use eframe::egui::Ui;
 use hetscope_preset::platform::PlatformChoice;
 
 use super::context::ViewContext;
-use super::error::ViewError;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
+use hetscope_core::CoreError;
 use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
-use hetscope_figure::{self as figure, Camera, Figure, FigureError, ModelGroup, View};
+use hetscope_figure::{self as figure, Camera, Figure, FigureError, ModelId, View};
 use hetscope_model::perdome::{Analysis, Platform, Processor, Resolution, Scenario};
 use hetscope_preset::{Catalog, defaults};
 use state::{Chosen, PerdomeState, PlatformState, WorkloadState};
@@ -101,7 +101,7 @@ impl ModelUi for PerdomeUi {
     type Input = PerdomeInput;
     type Computed = PerdomeComputed;
 
-    const GROUP: ModelGroup = ModelGroup::Perdome;
+    const GROUP: ModelId = ModelId::Perdome;
 
     fn new(catalog: &Catalog) -> Self {
         let mut ui = PerdomeUi {
@@ -127,12 +127,12 @@ impl ModelUi for PerdomeUi {
     }
 
     fn tabs() -> Vec<Tab> {
-        let mut tabs: Vec<Tab> = Self::GROUP.views().into_iter().map(Tab::Figure).collect();
+        let mut tabs: Vec<Tab> = View::of(Self::GROUP).into_iter().map(Tab::Figure).collect();
         tabs.push(Tab::Classification);
         tabs
     }
 
-    fn input(&self, _catalog: &Catalog) -> Result<PerdomeInput, ViewError> {
+    fn input(&self, _catalog: &Catalog) -> Result<PerdomeInput, CoreError> {
         if let Some(Err(e)) = self.state.workload.counted() {
             return Err(e.into());
         }
@@ -144,7 +144,7 @@ impl ModelUi for PerdomeUi {
         })
     }
 
-    fn compute(input: &PerdomeInput) -> Result<PerdomeComputed, ViewError> {
+    fn compute(input: &PerdomeInput) -> Result<PerdomeComputed, CoreError> {
         let res = Resolution::default();
         Ok(PerdomeComputed {
             analysis: Analysis::compute(&input.scenario, res)?,
@@ -157,7 +157,7 @@ impl ModelUi for PerdomeUi {
         })
     }
 
-    fn figure(view: View, c: &PerdomeComputed) -> Result<Figure, ViewError> {
+    fn figure(view: View, c: &PerdomeComputed) -> Result<Figure, CoreError> {
         if view == View::EnergyFit {
             return Ok(Figure::Chart(energy_fit::build(&c.energy)?));
         }

@@ -42,6 +42,16 @@ pub enum Table1Reading {
     AsPrinted,
 }
 
+impl Table1Reading {
+    /// The spelling in JSON and on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Table1Reading::Derived => "derived",
+            Table1Reading::AsPrinted => "as-printed",
+        }
+    }
+}
+
 /// Halo estimate for the neighbourhood classes (alpha and beta of Table 1).
 ///
 /// The image is processed in blocks of `rows x cols` output elements (one

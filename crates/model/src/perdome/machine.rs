@@ -45,6 +45,14 @@ impl Side {
             Side::Gpu => "GPU",
         }
     }
+
+    /// The spelling in files, JSON and on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Side::Cpu => "cpu",
+            Side::Gpu => "gpu",
+        }
+    }
 }
 
 /// One of the five machine parameters, for naming and validation.

@@ -1,17 +1,19 @@
-//! Persisted state of the boat hull views: the class as typed, two
-//! processors with their (edited) boat hull parameters and assumptions,
-//! the operator complexity and the application.
+//! The boat hull scenario: the class as typed, two processors with their
+//! (edited) boat hull parameters and assumptions, the operator complexity
+//! and its range, the application and a measured curve; and how it becomes
+//! the model's input (the window and the command line alike).
 
 use hetscope_model::platform::Source;
 use serde::{Deserialize, Serialize};
 
-use crate::gui::ViewError;
+use crate::CoreError;
+use crate::Loaded;
 use hetscope_figure::boathull::{
     BoathullInput, BoathullProcessor, DEFAULT_F, DEFAULT_F_RANGE, DEFAULT_SAMPLES,
 };
 use hetscope_model::boathull::{
-    Assume, Class, ClassError, ClassOptions, Cpu, CpuAssumptions, Gpu, GpuAssumptions, Machine,
-    MeasuredCurve, Table1Reading,
+    Assume, AssumptionSet, Class, ClassError, ClassOptions, Cpu, CpuAssumptions, Gpu,
+    GpuAssumptions, Machine, MeasuredCurve, Table1Reading,
 };
 use hetscope_model::perdome::Side;
 use hetscope_preset::Catalog;
@@ -22,7 +24,7 @@ use hetscope_preset::defaults;
 /// assumptions about its floors (both kinds kept, the kind of `params`
 /// used).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ProcessorState {
+pub struct ProcessorChoice {
     /// Preset id.
     pub id: String,
     /// Preset name.
@@ -45,12 +47,12 @@ pub struct ProcessorState {
     pub sources: Vec<(String, Source)>,
 }
 
-impl ProcessorState {
+impl ProcessorChoice {
     /// A processor from its preset parameters, with the default
     /// assumptions: nothing known about the GPU floors (from the hull to
     /// the highest floor), tuned CPU code (vector, all threads).
-    pub fn new(id: &str, name: &str, params: Machine) -> ProcessorState {
-        ProcessorState {
+    pub fn new(id: &str, name: &str, params: Machine) -> ProcessorChoice {
+        ProcessorChoice {
             id: id.to_string(),
             name: name.to_string(),
             params,
@@ -64,60 +66,86 @@ impl ProcessorState {
     }
 
     /// The same, saying where its values come from.
-    pub fn with_sources(mut self, sources: Vec<(String, Source)>) -> ProcessorState {
+    pub fn with_sources(mut self, sources: Vec<(String, Source)>) -> ProcessorChoice {
         self.sources = sources;
         self
     }
 
     /// The built-in preset `id`, or the model's Table 2-3 values of the
     /// default processors when the catalog lacks it.
-    pub fn from_catalog(catalog: &Catalog, id: &str) -> Option<ProcessorState> {
+    pub fn from_catalog(catalog: &Catalog, id: &str) -> Option<ProcessorChoice> {
         if let Some((e, p)) = catalog.processor(id)
             && let Some(params) = p.boathull
         {
             let source = Source::Paper(p.source.clone());
             return Some(
-                ProcessorState::new(&e.id, &p.name, params)
+                ProcessorChoice::new(&e.id, &p.name, params)
                     .with_sources(vec![("processor".into(), source)]),
             );
         }
         match id {
-            defaults::BOATHULL_GPU => Some(ProcessorState::paper_gpu()),
-            defaults::BOATHULL_CPU => Some(ProcessorState::paper_cpu()),
+            defaults::BOATHULL_GPU => Some(ProcessorChoice::paper_gpu()),
+            defaults::BOATHULL_CPU => Some(ProcessorChoice::paper_cpu()),
             _ => None,
         }
     }
 
     /// The paper's GPU (Table 2), as the model defines it.
-    fn paper_gpu() -> ProcessorState {
+    fn paper_gpu() -> ProcessorChoice {
         let name = "GeForce GTX470 (boat hull Table 2)";
-        ProcessorState::new(defaults::BOATHULL_GPU, name, Gpu::GTX470.into())
+        ProcessorChoice::new(defaults::BOATHULL_GPU, name, Gpu::GTX470.into())
     }
 
     /// The paper's CPU (Table 3), as the model defines it.
-    fn paper_cpu() -> ProcessorState {
+    fn paper_cpu() -> ProcessorChoice {
         let name = "Core i7-930 (boat hull Table 3)";
-        ProcessorState::new(defaults::BOATHULL_CPU, name, Cpu::I7_930.into())
+        ProcessorChoice::new(defaults::BOATHULL_CPU, name, Cpu::I7_930.into())
     }
 
     pub fn side(&self) -> Side {
         self.params.kind()
     }
 
+    /// The same processor under a named set of assumptions.
+    pub fn assuming(mut self, set: AssumptionSet) -> ProcessorChoice {
+        let (g, c) = (set.gpu(), set.cpu());
+        (self.fma, self.coalescing) = (g.fma, g.coalescing);
+        (self.vector, self.threads) = (c.vector, c.threads);
+        self
+    }
+
+    /// What is assumed about a GPU's floors.
+    pub fn gpu_assumptions(&self) -> GpuAssumptions {
+        GpuAssumptions {
+            fma: self.fma,
+            coalescing: self.coalescing,
+        }
+    }
+
+    /// What is assumed about a CPU's floors.
+    pub fn cpu_assumptions(&self) -> CpuAssumptions {
+        CpuAssumptions {
+            vector: self.vector,
+            threads: self.threads,
+        }
+    }
+
+    /// Where the value of parameter `name` comes from: its own entry,
+    /// else the whole processor's.
+    pub fn source_of(&self, name: &str) -> Option<Source> {
+        let find = |key: &str| self.sources.iter().find(|(k, _)| k == key);
+        find(name)
+            .or_else(|| find("processor"))
+            .map(|(_, s)| s.clone())
+    }
+
     /// The figure's processor.
     pub fn processor(&self) -> BoathullProcessor {
         BoathullProcessor {
             name: self.name.clone(),
-            target: self.params.target(
-                GpuAssumptions {
-                    fma: self.fma,
-                    coalescing: self.coalescing,
-                },
-                CpuAssumptions {
-                    vector: self.vector,
-                    threads: self.threads,
-                },
-            ),
+            target: self
+                .params
+                .target(self.gpu_assumptions(), self.cpu_assumptions()),
         }
     }
 }
@@ -139,13 +167,13 @@ pub enum ApplicationChoice {
 /// What the user picked and edited for the boat hull views.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct BoathullState {
+pub struct BoathullScenario {
     /// The class as typed (parsed on every change; errors shown live).
     pub class_text: String,
     /// The processor of the boat hull view.
-    pub processor: ProcessorState,
+    pub processor: ProcessorChoice,
     /// The second processor of the comparison.
-    pub partner: ProcessorState,
+    pub partner: ProcessorChoice,
     /// Chosen operator complexity, operations per element.
     pub f: f64,
     /// Shown range of f, operations per element.
@@ -157,27 +185,27 @@ pub struct BoathullState {
     /// The same kind of processor of the platform compared with (the
     /// overview's second platform), drawn over the boat hull view.
     #[serde(default)]
-    pub overlay: Option<ProcessorState>,
+    pub overlay: Option<ProcessorChoice>,
     /// The path typed in the measured-curve field.
     #[serde(default)]
     pub measured_path: String,
     /// The measured curve last loaded (kept, so it survives a restart
     /// without reading the file again), drawn over the boat hull view.
     #[serde(default)]
-    pub measured: Option<MeasuredCurve>,
+    pub measured: Option<Loaded<MeasuredCurve>>,
 }
 
-impl Default for BoathullState {
+impl Default for BoathullScenario {
     fn default() -> Self {
-        BoathullState::from_catalog(&Catalog::builtin().unwrap_or_default())
+        BoathullScenario::from_catalog(&Catalog::builtin().unwrap_or_default())
     }
 }
 
-impl BoathullState {
+impl BoathullScenario {
     /// The first-start state: GTX470 against i7-930, the Section 4.4 class.
-    pub fn from_catalog(catalog: &Catalog) -> BoathullState {
-        let get = |id, paper: fn() -> ProcessorState| {
-            ProcessorState::from_catalog(catalog, id).unwrap_or_else(paper)
+    pub fn from_catalog(catalog: &Catalog) -> BoathullScenario {
+        let get = |id, paper: fn() -> ProcessorChoice| {
+            ProcessorChoice::from_catalog(catalog, id).unwrap_or_else(paper)
         };
         let application = if catalog
             .application(defaults::BOATHULL_APPLICATION)
@@ -187,10 +215,10 @@ impl BoathullState {
         } else {
             ApplicationChoice::None
         };
-        BoathullState {
+        BoathullScenario {
             class_text: defaults::BOATHULL_CLASS.into(),
-            processor: get(defaults::BOATHULL_GPU, ProcessorState::paper_gpu),
-            partner: get(defaults::BOATHULL_CPU, ProcessorState::paper_cpu),
+            processor: get(defaults::BOATHULL_GPU, ProcessorChoice::paper_gpu),
+            partner: get(defaults::BOATHULL_CPU, ProcessorChoice::paper_cpu),
             f: DEFAULT_F,
             f_min: DEFAULT_F_RANGE.0,
             f_max: DEFAULT_F_RANGE.1,
@@ -217,7 +245,7 @@ impl BoathullState {
             Side::Gpu => defaults::BOATHULL_GPU,
             Side::Cpu => defaults::BOATHULL_CPU,
         };
-        if let Some(p) = ProcessorState::from_catalog(catalog, id) {
+        if let Some(p) = ProcessorChoice::from_catalog(catalog, id) {
             self.processor = p;
         }
     }
@@ -235,7 +263,7 @@ impl BoathullState {
     }
 
     /// The model input of the current values, or why there is none.
-    pub fn input(&self, catalog: &Catalog) -> Result<BoathullInput, ViewError> {
+    pub fn input(&self, catalog: &Catalog) -> Result<BoathullInput, CoreError> {
         self.input_with(Class::parse(&self.class_text).as_ref(), catalog)
     }
 
@@ -244,14 +272,14 @@ impl BoathullState {
         &self,
         class: Result<&Class, &ClassError>,
         catalog: &Catalog,
-    ) -> Result<BoathullInput, ViewError> {
-        let class = class.cloned().map_err(|e| ViewError::Class {
+    ) -> Result<BoathullInput, CoreError> {
+        let class = class.cloned().map_err(|e| CoreError::Class {
             text: self.class_text.trim().to_string(),
             source: e.clone(),
         })?;
         let refused = |name: &str| {
             let name = name.to_string();
-            move |source| ViewError::Application { name, source }
+            move |source| CoreError::Application { name, source }
         };
         let application = match &self.application {
             ApplicationChoice::None => None,
@@ -273,8 +301,8 @@ impl BoathullState {
             f_max: self.f_max,
             samples: DEFAULT_SAMPLES,
             application,
-            overlay: self.overlay.as_ref().map(ProcessorState::processor),
-            measured: self.measured.clone(),
+            overlay: self.overlay.as_ref().map(ProcessorChoice::processor),
+            measured: self.measured.as_ref().map(|m| m.data().clone()),
         };
         input.check()?;
         Ok(input)
@@ -288,7 +316,7 @@ mod tests {
     #[test]
     fn default_is_gtx470_against_i7_930_and_valid() {
         let cat = Catalog::builtin().expect("presets");
-        let s = BoathullState::from_catalog(&cat);
+        let s = BoathullScenario::from_catalog(&cat);
         assert_eq!(s.processor.id, defaults::BOATHULL_GPU);
         assert_eq!(s.partner.id, defaults::BOATHULL_CPU);
         assert_eq!(s.processor.params.gpu(), Some(Gpu::GTX470));
@@ -299,7 +327,7 @@ mod tests {
     #[test]
     fn switching_to_cpu_swaps_the_pair() {
         let cat = Catalog::builtin().expect("presets");
-        let mut s = BoathullState::from_catalog(&cat);
+        let mut s = BoathullScenario::from_catalog(&cat);
         s.set_side(&cat, Side::Cpu);
         assert_eq!(s.processor.id, defaults::BOATHULL_CPU);
         assert_eq!(s.partner.id, defaults::BOATHULL_GPU);
@@ -308,12 +336,12 @@ mod tests {
     #[test]
     fn a_bad_class_names_the_column() {
         let cat = Catalog::builtin().expect("presets");
-        let s = BoathullState {
+        let s = BoathullScenario {
             class_text: "2048x2048|elemnt -> 2048x2048|element".into(),
-            ..BoathullState::from_catalog(&cat)
+            ..BoathullScenario::from_catalog(&cat)
         };
         let e = s.input(&cat).expect_err("invalid");
-        assert!(matches!(e, ViewError::Class { .. }), "{e:?}");
+        assert!(matches!(e, CoreError::Class { .. }), "{e:?}");
         let e = e.to_string();
         assert!(e.contains("column 11") && e.contains("elemnt"), "{e}");
     }

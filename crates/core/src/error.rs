@@ -1,0 +1,44 @@
+//! Why a scenario gives no result: the error the window shows under the
+//! last valid figure and the command line prints, naming the value, field
+//! or file at fault. It wraps the errors of the layers below.
+
+use hetscope_figure::FigureError;
+use hetscope_model::boathull::{BoatHullError, ClassError};
+use hetscope_model::offload::OffloadError;
+use hetscope_model::perdome::ParamError;
+use hetscope_preset::PresetError;
+
+/// Why a scenario cannot be evaluated or drawn.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CoreError {
+    #[error(transparent)]
+    Figure(#[from] FigureError),
+    #[error(transparent)]
+    Preset(#[from] PresetError),
+    #[error(transparent)]
+    Offload(#[from] OffloadError),
+    #[error("Invalid parameter: {0}")]
+    Param(#[from] ParamError),
+    /// Code segments that give no partition.
+    #[error("Code segments: {0}")]
+    Counts(#[from] hetscope_model::perdome::CountsError),
+    /// A class name that does not parse (the text as typed).
+    #[error("Class `{text}`: {source}")]
+    Class { text: String, source: ClassError },
+    /// An application whose primitives the model refuses.
+    #[error("{name}: {source}")]
+    Application { name: String, source: BoatHullError },
+    #[error(transparent)]
+    BoatHull(#[from] BoatHullError),
+    /// A measured file the model cannot be set against (the file as
+    /// named).
+    #[error("{path}: {source}")]
+    Measured { path: String, source: FigureError },
+    /// A scenario whose application view or evaluation has no
+    /// application chosen.
+    #[error("no application is chosen")]
+    NoApplication,
+    /// A preset named in the state that the catalog does not hold.
+    #[error("unknown {kind} '{key}'")]
+    Unknown { kind: &'static str, key: String },
+}

@@ -1,0 +1,99 @@
+//! The one trait every model implements, in the spirit of egui's demo
+//! `View` with a serde state per demo, but with no egui in it: what a
+//! person chose ([`Model::Scenario`], a part of the [`Session`]), how a
+//! platform and edits become the model's input, evaluation to JSON and the
+//! figures of its views. The window adds panels over it (`gui::ModelUi`),
+//! the command line adds options; neither computes anything itself.
+
+use std::fmt::Debug;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use crate::error::CoreError;
+use crate::session::Session;
+use hetscope_figure::{Figure, View};
+use hetscope_model::platform::Source;
+use hetscope_model::{ModelId, Range};
+use hetscope_preset::Catalog;
+use hetscope_preset::platform::PlatformChoice;
+
+/// A model of hetscope, headless.
+pub trait Model: 'static {
+    /// Which model this is (its views are `View::of(ID)`).
+    const ID: ModelId;
+    /// What a person chose and edited: presets by id, edited values, the
+    /// data loaded (by shared reference), the camera. Plain serde data,
+    /// cheap to clone and compare.
+    type Scenario: Clone + PartialEq + Debug + Serialize + DeserializeOwned + Send + 'static;
+    /// What the model computes from: presets resolved, values checked.
+    type Input: Clone + PartialEq;
+    /// What it computed; every view's figure is built from it.
+    type Output;
+    /// What `eval` reports of a scenario; the default is what the
+    /// registry's generic [`crate::registry::eval`] reports.
+    type Query: Default + Clone + Debug;
+
+    /// This model's part of a session.
+    fn scenario(session: &Session) -> &Self::Scenario;
+    fn scenario_mut(session: &mut Session) -> &mut Self::Scenario;
+
+    /// The scenario of a first start: the default presets of `catalog`.
+    fn first_scenario(catalog: &Catalog) -> Self::Scenario;
+
+    /// The hardware parameters the scenario's input reads, each with its
+    /// unit, range and source.
+    fn parameters(scenario: &Self::Scenario) -> Vec<Parameter>;
+
+    /// Take a platform: this model's parameters of it (its paper's
+    /// presets where the platform names them, else derived from its
+    /// hardware). Models without platform parameters keep the scenario.
+    fn use_platform(
+        _scenario: &mut Self::Scenario,
+        _platform: &PlatformChoice,
+        _catalog: &Catalog,
+    ) -> Result<(), CoreError> {
+        Ok(())
+    }
+
+    /// Take the platform to compare with, or none: a model that can draws
+    /// it over or beside its own views.
+    fn use_second_platform(
+        _scenario: &mut Self::Scenario,
+        _platform: Option<&PlatformChoice>,
+        _catalog: &Catalog,
+    ) -> Result<(), CoreError> {
+        Ok(())
+    }
+
+    /// The model's input of a scenario, or why there is none.
+    fn input(scenario: &Self::Scenario, catalog: &Catalog) -> Result<Self::Input, CoreError>;
+
+    /// Run the model on a valid input.
+    fn compute(input: &Self::Input) -> Result<Self::Output, CoreError>;
+
+    /// The figure of one of this model's views.
+    fn figure(view: View, output: &Self::Output) -> Result<Figure, CoreError>;
+
+    /// The JSON object `hetscope eval` prints for `query` of a scenario.
+    fn eval(
+        scenario: &Self::Scenario,
+        query: &Self::Query,
+        catalog: &Catalog,
+    ) -> Result<Value, CoreError>;
+}
+
+/// One hardware parameter of a scenario as its model reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parameter {
+    /// Its name as `--set` takes it (`P_compute`, `t_fC`, `mem_ld`, ...).
+    pub name: String,
+    /// What it belongs to: a processor, a device, the platform.
+    pub of: String,
+    pub value: f64,
+    /// Where it may lie, with its unit.
+    pub range: Range,
+    /// Where its value comes from, where known.
+    pub source: Option<Source>,
+}

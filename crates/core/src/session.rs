@@ -1,0 +1,42 @@
+//! The session: the platform every model uses, the platform compared
+//! with, and each model's scenario, as plain serde data. It is the one
+//! state the window edits and the one thing the command line builds from
+//! its arguments; loaded data is held by shared reference
+//! ([`crate::Loaded`]), so a session clones and compares cheaply (undo
+//! keeps earlier values of it, a session file saves it).
+
+use serde::{Deserialize, Serialize};
+
+use crate::boathull::BoathullScenario;
+use crate::model::Model;
+use hetscope_preset::Catalog;
+
+/// Everything a person chose, for every model.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Session {
+    /// The platform chosen for every model (a catalog id or a platform
+    /// file); none until one is chosen: each model shows its own presets.
+    pub platform: Option<String>,
+    /// A second platform every model that can draws beside or over the
+    /// first.
+    pub platform2: Option<String>,
+    pub boathull: BoathullScenario,
+}
+
+impl Session {
+    /// The session of a first start: each model's default presets.
+    pub fn new(catalog: &Catalog) -> Session {
+        Session {
+            platform: None,
+            platform2: None,
+            boathull: crate::boathull::Boathull::first_scenario(catalog),
+        }
+    }
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(&Catalog::builtin().unwrap_or_default())
+    }
+}
