@@ -33,7 +33,10 @@ pub enum CoreError {
     /// A measured file the model cannot be set against (the file as
     /// named).
     #[error("{path}: {source}")]
-    Measured { path: String, source: FigureError },
+    Measured {
+        path: String,
+        source: Box<FigureError>,
+    },
     /// A scenario whose application view or evaluation has no
     /// application chosen.
     #[error("no application is chosen")]

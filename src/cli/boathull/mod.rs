@@ -105,7 +105,7 @@ fn eval_scenario(
     s.measured = args
         .measured
         .as_deref()
-        .map(|p| hetscope_core::boathull::load_measured(p))
+        .map(hetscope_core::boathull::load_measured)
         .transpose()
         .map_err(|e| crate::cli::preset_error("measured", e))?;
     Ok(s)

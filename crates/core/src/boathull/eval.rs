@@ -246,7 +246,7 @@ fn measured_json(
     let cmp =
         compare(curve.data(), class, options, candidates).map_err(|e| CoreError::Measured {
             path: curve.path().to_string(),
-            source: e,
+            source: Box::new(e),
         })?;
     Ok(comparison_json(&cmp))
 }
