@@ -24,7 +24,7 @@ fn harness(tab: Tab) -> Harness<'static, HetscopeApp> {
 /// moves back and forth by 1%.
 fn nudge(app: &mut HetscopeApp, tab: Tab, up: bool) {
     let k = if up { 1.01 } else { 1.0 / 1.01 };
-    let group = tab.view().map(View::group);
+    let group = tab.view().map(View::model);
     match group {
         Some(hetscope::figure::ModelId::Boathull) => app.model_mut::<BoathullUi>().state.f *= k,
         Some(hetscope::figure::ModelId::Fpm) => {
