@@ -182,8 +182,7 @@ fn the_panel_loads_the_runs_and_applies_the_fit_to_the_gpu() {
     {
         // Whatever the first start found, nothing loaded.
         let runs = &mut h.state_mut().model_mut::<PerdomeUi>().state.energy_runs;
-        (runs.path, runs.origin) = (String::new(), String::new());
-        (runs.labels, runs.runs) = (Vec::new(), Vec::new());
+        (runs.path, runs.loaded) = (String::new(), None);
     }
     h.get_by_label("Energy from measured runs").click();
     h.run();
@@ -196,8 +195,14 @@ fn the_panel_loads_the_runs_and_applies_the_fit_to_the_gpu() {
     h.get_by_label("Load").click();
     h.run();
     assert_eq!(
-        h.state().model::<PerdomeUi>().state.energy_runs.runs.len(),
-        8
+        h.state()
+            .model::<PerdomeUi>()
+            .state
+            .energy_runs
+            .loaded
+            .as_ref()
+            .map(|r| r.data().runs.len()),
+        Some(8)
     );
     assert!(
         h.state()

@@ -187,7 +187,7 @@ fn harness() -> Harness<'static, HetscopeApp> {
 
 /// The overview set to measure one thread into `dir`.
 fn ready(h: &mut Harness<'_, HetscopeApp>, dir: &std::path::Path) {
-    let s = &mut h.state_mut().model_mut::<OverviewUi>().state.measure;
+    let s = &mut h.state_mut().model_mut::<OverviewUi>().measure;
     s.threads = 1;
     s.quick = true;
     s.folder = dir.display().to_string();
@@ -244,7 +244,7 @@ fn the_window_measures_this_machine_and_uses_it_everywhere() {
         h.query_by_label_contains("Last: ").is_some(),
         "the panel names the file"
     );
-    let summary = &h.state().model::<OverviewUi>().state.measure.summary;
+    let summary = &h.state().model::<OverviewUi>().measure.summary;
     assert!(
         summary.contains("Intel Xeon Platinum 8480+ sheet") && summary.contains("% of its peak"),
         "{summary}"

@@ -2,11 +2,14 @@
 
 use std::path::PathBuf;
 
+use super::perdome::model_error;
 use super::perdome::params::add_point;
 use super::{CliError, ExportArgs};
+use hetscope_core::perdome::{Chosen, Perdome};
+use hetscope_core::{CoreError, Model};
 use hetscope_export::{self as export, ExportError, ExportSize, Format};
-use hetscope_figure::{self as figure, Camera, Figure, ModelId, View};
-use hetscope_model::perdome::{Analysis, Resolution};
+use hetscope_figure::FigureError;
+use hetscope_figure::{Camera, Figure, ModelId, View};
 
 fn export_error(e: ExportError) -> CliError {
     match e {
@@ -133,25 +136,21 @@ fn check_options(args: &ExportArgs) -> Result<(), CliError> {
 fn perdome_figure(args: &ExportArgs, platform2: Option<&str>) -> Result<Figure, CliError> {
     let mut loaded = args.scenario.load()?;
     add_point(&mut loaded.scenario, &loaded.overrides);
-    let res = Resolution::default();
-    let analysis =
-        Analysis::compute(&loaded.scenario, res).map_err(|e| CliError::usage(e.to_string()))?;
-    let compared = match platform2 {
-        Some(p2) => {
-            let cat = super::catalog()?;
-            let r = hetscope_preset::perdome::platform_arg(p2, &cat)
-                .map_err(|e| super::preset_error("--platform2", e))?;
-            let mut s = loaded.scenario.clone();
-            (s.platform, s.platform_name) = (r.platform, r.name);
-            for q in &mut s.partitions {
-                q.measured_gflops = None;
-            }
-            Some(Analysis::compute(&s, res).map_err(|e| CliError::usage(e.to_string()))?)
+    let s = &mut loaded.scenario;
+    let cat = super::catalog()?;
+    if let Some(p2) = platform2 {
+        let r = hetscope_preset::perdome::platform_arg(p2, &cat)
+            .map_err(|e| super::preset_error("--platform2", e))?;
+        s.compare = Some((Chosen::builtin(&r.id, &r.name), r.platform));
+    }
+    let input = Perdome::input(s, &cat).map_err(model_error)?;
+    let output = Perdome::compute(&input).map_err(model_error)?;
+    Perdome::figure(args.view, &output).map_err(|e| match e {
+        CoreError::Figure(FigureError::WrongView { .. }) => {
+            CliError::usage(format!("--view {}: not a PerDome view", args.view.key()))
         }
-        None => None,
-    };
-    figure::perdome::build_pair(args.view, &analysis, compared.as_ref())
-        .ok_or_else(|| CliError::usage(format!("--view {}: not a PerDome view", args.view.key())))
+        e => model_error(e),
+    })
 }
 
 /// The figure of `args.view` from the arguments.
@@ -219,11 +218,11 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
                     "--set does not apply to --view overview: it shows each platform as its presets give it",
                 ));
             }
-            super::overview::figure(
+            return super::overview::figure(
                 platform,
                 args.overview.platform2.as_deref(),
                 &args.scenario.workload,
-            )?
+            );
         }
     };
     Ok(Figure::Chart(chart))

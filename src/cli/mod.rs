@@ -21,13 +21,13 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 
 use hetscope_figure::{Camera, View};
 use hetscope_preset::{Catalog, PresetError};
 
 pub use boathull::{BoathullEvalArgs, BoathullOptions};
-pub use perdome::eval_json;
+use hetscope_core::paper_check::Paper;
 pub use perdome::params::{Overrides, ScenarioArgs};
 
 /// hetscope: PerDome and PeaPaw performance and energy models of CPU+GPU
@@ -110,15 +110,6 @@ pub struct ImportArgs {
     pub hardware_of: Option<String>,
 }
 
-/// Which model `eval` reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Model {
-    /// Performance bound (PerDome).
-    Perdome,
-    /// Performance bound, energy efficiency and platform categories (PeaPaw).
-    Peapaw,
-}
-
 /// The models `eval` evaluates.
 #[derive(Debug, Subcommand)]
 pub enum EvalCommand {
@@ -141,15 +132,6 @@ pub enum EvalCommand {
     /// Energy parameters e_f, e_b, p_s fitted to measured runs (PeaPaw
     /// 6.2), with each run's residual.
     EnergyFit(perdome::energy_fit::EnergyFitArgs),
-}
-
-/// What `eval perdome|peapaw` evaluates.
-#[derive(Debug, Args)]
-pub struct EvalArgs {
-    #[arg(value_enum)]
-    pub model: Model,
-    #[command(flatten)]
-    pub scenario: ScenarioArgs,
 }
 
 #[derive(Debug, Args)]
@@ -331,14 +313,8 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         } => out(&probe::import_probe(&args)?),
         Command::Eval { model } => {
             let value = match model {
-                EvalCommand::Perdome(scenario) => perdome::run(&EvalArgs {
-                    model: Model::Perdome,
-                    scenario,
-                })?,
-                EvalCommand::Peapaw(scenario) => perdome::run(&EvalArgs {
-                    model: Model::Peapaw,
-                    scenario,
-                })?,
+                EvalCommand::Perdome(scenario) => perdome::run(Paper::Perdome, &scenario)?,
+                EvalCommand::Peapaw(scenario) => perdome::run(Paper::Peapaw, &scenario)?,
                 EvalCommand::Boathull(args) => boathull::run(&args)?,
                 EvalCommand::Fpm(args) => fpm::eval(&args)?,
                 EvalCommand::Offload(args) => offload::run_offload(&args)?,

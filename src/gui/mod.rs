@@ -35,13 +35,13 @@ pub use fpm::state as fpm_state;
 pub use fpm::{FpmComputed, FpmUi};
 pub use hetscope_core::CoreError;
 pub use hetscope_core::boathull as boathull_state;
+pub use hetscope_core::perdome::scenario as perdome_state;
 pub use model_ui::ModelUi;
 pub use offload::OffloadUi;
 pub use offload::measured as offload_measured;
 pub use offload::state as offload_state;
 pub use overview::OverviewUi;
 pub use perdome::PerdomeUi;
-pub use perdome::state as perdome_state;
 pub use state::{AppState, Tab};
 
 use hetscope_preset::Catalog;

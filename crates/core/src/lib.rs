@@ -15,7 +15,9 @@ pub mod error;
 pub mod json;
 pub mod loaded;
 pub mod model;
+pub mod overview;
 pub mod paper_check;
+pub mod perdome;
 pub mod session;
 
 pub use error::CoreError;

@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::boathull::BoathullScenario;
 use crate::model::Model;
+use crate::overview::OverviewScenario;
+use crate::perdome::PerdomeScenario;
 use hetscope_preset::Catalog;
 
 /// Everything a person chose, for every model.
@@ -21,6 +23,8 @@ pub struct Session {
     /// A second platform every model that can draws beside or over the
     /// first.
     pub platform2: Option<String>,
+    pub overview: OverviewScenario,
+    pub perdome: PerdomeScenario,
     pub boathull: BoathullScenario,
 }
 
@@ -30,6 +34,8 @@ impl Session {
         Session {
             platform: None,
             platform2: None,
+            overview: crate::overview::Overview::first_scenario(catalog),
+            perdome: crate::perdome::Perdome::first_scenario(catalog),
             boathull: crate::boathull::Boathull::first_scenario(catalog),
         }
     }

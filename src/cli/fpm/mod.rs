@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 pub mod export;
 pub mod overrides;
 
-use crate::cli::arg_enum::{ArgEnum, parser};
+use crate::cli::arg_enum::parser;
 use crate::cli::{CliError, catalog};
 use hetscope_measure::{Kernel, MeasureConfig, Measurement};
 use hetscope_model::fpm::{FpmDevice, FpmParam, Method, partition, partition_blocks};

@@ -5,11 +5,12 @@ use clap::Args;
 use hetscope_model::platform::Source;
 
 use crate::cli::{CliError, catalog, preset_error};
+use hetscope_core::perdome::PerdomeScenario;
+use hetscope_model::perdome::NoSuchPartition;
 use hetscope_model::perdome::partition::check_intensity;
 use hetscope_model::perdome::{Counted, Param, Segment, Side, intensities};
-use hetscope_model::perdome::{NamedPartition, NoSuchPartition, Scenario};
 use hetscope_preset::defaults;
-use hetscope_preset::{self as preset};
+use hetscope_preset::perdome::PartitionPreset;
 
 /// The arguments that choose and adjust a scenario.
 #[derive(Debug, Clone, Args)]
@@ -157,13 +158,21 @@ impl Overrides {
         Some((self.i_c?, self.i_g?))
     }
 
-    /// Apply the machine parameters and I to a scenario.
-    pub fn apply(&self, s: &mut Scenario) {
+    /// Apply the machine parameters (their sources become `edited`) and
+    /// I to a scenario.
+    pub fn apply(&self, s: &mut PerdomeScenario) {
+        let p = &mut s.platform;
         for (side, param, v) in &self.machine {
-            s.platform.side_mut(*side).set(*param, *v);
+            p.params.side_mut(*side).set(*param, *v);
+            let name = format!("{}{}", param.symbol(), side.suffix());
+            for (k, source) in p.sources.iter_mut() {
+                if *k == name {
+                    *source = Source::Edited;
+                }
+            }
         }
         if let Some(i) = self.i {
-            s.i = i;
+            s.workload.intensity = i;
         }
     }
 }
@@ -172,25 +181,21 @@ fn is_known(name: &str) -> bool {
     matches!(name, "I" | "I_C" | "I_G") || Param::parse_full(name).is_some()
 }
 
-/// The checked scenario and overrides of the arguments.
+/// The checked scenario of the arguments with the overrides `--set`
+/// gave (the code segments' I, I_C and I_G among them).
 pub struct Loaded {
-    pub scenario: Scenario,
+    pub scenario: PerdomeScenario,
     pub overrides: Overrides,
-    /// Platform preset id.
-    pub platform_id: String,
-    pub workload_id: String,
-    /// Where each machine parameter comes from (`t_fC`, ..., `p_sG`),
-    /// `--set` ones as edited.
-    pub sources: Vec<(String, Source)>,
-    /// The counts of `--segment`, when the partition comes from them.
-    pub counted: Option<Counted>,
+    /// The code segments of `--segment`, when the partition comes from
+    /// them.
+    pub segments: Vec<Segment>,
 }
 
 impl ScenarioArgs {
     /// Resolve the presets, then apply `--set`.
     pub fn load(&self) -> Result<Loaded, CliError> {
         let mut overrides = Overrides::parse(&self.set)?;
-        let counted = self.counted()?;
+        let (segments, counted) = self.counted()?;
         if let Some(c) = &counted {
             if overrides.i.is_some() || overrides.i_c.is_some() {
                 return Err(CliError::usage(
@@ -201,56 +206,43 @@ impl ScenarioArgs {
                 (Some(c.wp.i), Some(c.wp.i_c), Some(c.wp.i_g));
         }
         let cat = catalog()?;
-        let platform = preset::perdome::platform_arg(
+        let platform = hetscope_preset::perdome::platform_arg(
             self.platform.as_deref().unwrap_or(defaults::PLATFORM),
             &cat,
         )
         .map_err(|e| preset_error("platform", e))?;
-        let (workload_id, workload) = preset::perdome::workload_arg(&self.workload, &cat)
+        let (workload_id, workload) = hetscope_preset::perdome::workload_arg(&self.workload, &cat)
             .map_err(|e| preset_error("workload", e))?;
-        let mut scenario = preset::perdome::scenario(&platform, &workload);
+        let mut scenario = PerdomeScenario::of(platform, (&workload_id, &workload));
         overrides.apply(&mut scenario);
-        let mut sources = platform.sources;
-        for (side, param, _) in &overrides.machine {
-            let name = format!("{}{}", param.symbol(), side.suffix());
-            for (k, s) in sources.iter_mut() {
-                if *k == name {
-                    *s = Source::Edited;
-                }
-            }
-        }
         Ok(Loaded {
             scenario,
             overrides,
-            platform_id: platform.id,
-            workload_id,
-            sources,
-            counted,
+            segments,
         })
     }
 
-    /// The partition of the `--segment` items, if any.
-    fn counted(&self) -> Result<Option<Counted>, CliError> {
+    /// The `--segment` items and their partition, if any.
+    fn counted(&self) -> Result<(Vec<Segment>, Option<Counted>), CliError> {
         if self.segments.is_empty() {
-            return Ok(None);
+            return Ok((Vec::new(), None));
         }
         let segments = parse_segments(&self.segments)?;
         let bad = |e: &dyn std::fmt::Display| CliError::usage(format!("--segment: {e}"));
         let counted = intensities(&segments).map_err(|e| bad(&e))?;
         // The intensities the counts give lie in their ranges.
         counted.wp.check_values().map_err(|e| bad(&e))?;
-        Ok(Some(counted))
+        Ok((segments, Some(counted)))
     }
 }
 
 /// Add the `--set I_C=.. --set I_G=..` point as a partition of its own.
-pub fn add_point(s: &mut Scenario, o: &Overrides) {
+pub fn add_point(s: &mut PerdomeScenario, o: &Overrides) {
     if let Some((i_c, i_g)) = o.point() {
-        s.partitions.push(NamedPartition {
+        s.workload.partitions.push(PartitionPreset {
             name: "set (I_C, I_G)".into(),
             i_c,
             i_g,
-            measured_gflops: None,
         });
     }
 }

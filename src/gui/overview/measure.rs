@@ -92,7 +92,7 @@ impl OverviewUi {
         if self.measuring.is_some() {
             return;
         }
-        let s = self.state.measure.clone();
+        let s = self.measure.clone();
         let cfg = match CpuMeasureConfig::new(s.quick, Some(s.threads)) {
             Ok(c) => c,
             Err(e) => return ctx.status.error(e),
@@ -159,8 +159,8 @@ impl OverviewUi {
                     files.cpu.display(),
                     platform
                 ));
-                self.state.measure.last = Some(platform.clone());
-                self.state.measure.summary = summary;
+                self.measure.last = Some(platform.clone());
+                self.measure.summary = summary;
                 ctx.requests.push(Request::UsePlatform(platform));
             }
             Err(why) if why == "Measurement cancelled." => ctx.status.info(why),
@@ -174,7 +174,7 @@ pub fn measure_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
     ui.heading("Measure this machine");
     ui.weak("Times this CPU's FMA peak, memory, cache and strided bandwidth, latency and speed functions, and makes a platform of it with a GPU of the catalog.");
     let running = m.measuring.is_some();
-    let s = &mut m.state.measure;
+    let s = &mut m.measure;
     ui.add_enabled_ui(!running, |ui| {
         ui.horizontal(|ui| {
             ui.checkbox(&mut s.quick, "Quick").on_hover_text(
@@ -245,8 +245,8 @@ pub fn measure_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
                 .animate(true),
         );
         ui.ctx().request_repaint_after(Duration::from_millis(100));
-    } else if let Some(p) = &m.state.measure.last {
+    } else if let Some(p) = &m.measure.last {
         ui.weak(format!("Last: {p}"));
-        ui.label(&m.state.measure.summary);
+        ui.label(&m.measure.summary);
     }
 }

@@ -8,13 +8,13 @@
 //!   opening its model's view, and the figure;
 //! - `measure.rs`: "Measure this machine" (a platform of this CPU).
 
-pub mod input;
 pub mod measure;
 mod panel;
-pub mod state;
 mod view;
 
-pub use input::{DEFAULT_FPM_N, OverviewOptions, choice_input, platform_input};
+pub use hetscope_core::overview::{
+    DEFAULT_FPM_N, OverviewOptions, OverviewScenario, choice_input, platform_input,
+};
 
 use eframe::egui::Ui;
 
@@ -22,31 +22,26 @@ use super::context::ViewContext;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
 use hetscope_core::CoreError;
-use hetscope_figure::overview::{Overview, OverviewInput, build_from};
+use hetscope_core::Model;
+use hetscope_core::overview::Overview;
+use hetscope_figure::overview::OverviewInput;
 use hetscope_figure::{Figure, ModelId, View};
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
-use state::OverviewState;
 
 /// The overview's UI.
 pub struct OverviewUi {
-    pub state: OverviewState,
+    pub state: OverviewScenario,
     /// The measurement of this machine under way.
     pub measuring: Option<measure::CpuMeasuring>,
+    /// Settings of "Measure this machine".
+    pub measure: measure::MeasureSettings,
 }
 
-/// The input with every model's verdicts.
-pub struct OverviewComputed {
-    pub input: OverviewInput,
-    pub overview: Overview,
-    /// Each platform's five verdict sentences, and what changed between
-    /// them: written once per change, not every frame.
-    pub texts: Vec<[String; 5]>,
-    pub differences: Vec<String>,
-}
+pub use hetscope_core::overview::OverviewOutput as OverviewComputed;
 
 impl ModelUi for OverviewUi {
-    type State = OverviewState;
+    type State = OverviewScenario;
     type Input = OverviewInput;
     type Computed = OverviewComputed;
 
@@ -54,75 +49,47 @@ impl ModelUi for OverviewUi {
 
     fn new(_catalog: &Catalog) -> Self {
         OverviewUi {
-            state: OverviewState::default(),
+            state: OverviewScenario::default(),
             measuring: None,
+            measure: Default::default(),
         }
     }
 
-    fn state(&self) -> &OverviewState {
+    fn state(&self) -> &OverviewScenario {
         &self.state
     }
 
-    fn set_state(&mut self, state: OverviewState) {
+    fn set_state(&mut self, state: OverviewScenario) {
         self.state = state;
     }
 
     /// The overview is newer than the single record.
-    fn legacy_state(_old: &str) -> Option<OverviewState> {
+    fn legacy_state(_old: &str) -> Option<OverviewScenario> {
         None
     }
 
     fn input(&self, catalog: &Catalog) -> Result<OverviewInput, CoreError> {
-        let (first, second) = self.state.options();
-        Ok(OverviewInput {
-            first: platform_input(catalog, &self.state.platform, &first)?,
-            second: self
-                .state
-                .platform2
-                .as_deref()
-                .map(|p| platform_input(catalog, p, &second))
-                .transpose()?,
-        })
+        Overview::input(&self.state, catalog)
     }
 
     fn compute(input: &OverviewInput) -> Result<OverviewComputed, CoreError> {
-        let overview = Overview::compute(input)?;
-        let texts = std::iter::once(&overview.first)
-            .chain(overview.second.as_ref())
-            .map(|v| v.sentences())
-            .collect();
-        Ok(OverviewComputed {
-            differences: overview.differences(),
-            texts,
-            overview,
-            input: input.clone(),
-        })
+        Overview::compute(input)
     }
 
     fn figure(view: View, c: &OverviewComputed) -> Result<Figure, CoreError> {
-        if view != View::Overview {
-            return Err(hetscope_figure::FigureError::WrongView {
-                view: view.key(),
-                model: "overview",
-            }
-            .into());
-        }
-        Ok(Figure::Chart(build_from(&c.input, &c.overview)))
+        Overview::figure(view, c)
     }
 
-    fn use_platform(&mut self, platform: &PlatformChoice, _ctx: &mut ViewContext<'_>) {
-        if self.state.platform != platform.key {
-            (self.state.cpus, self.state.gpus) = (None, None);
-        }
-        self.state.platform = platform.key.clone();
+    fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
+        let _ = Overview::use_platform(&mut self.state, platform, ctx.catalog);
     }
 
     fn use_second_platform(
         &mut self,
         platform: Option<&PlatformChoice>,
-        _ctx: &mut ViewContext<'_>,
+        ctx: &mut ViewContext<'_>,
     ) {
-        self.state.platform2 = platform.map(|p| p.key.clone());
+        let _ = Overview::use_second_platform(&mut self.state, platform, ctx.catalog);
     }
 
     fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {

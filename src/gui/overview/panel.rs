@@ -75,7 +75,7 @@ fn platform_combo(
 
 fn pickers_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
     let cat = ctx.catalog;
-    let last = m.state.measure.last.clone();
+    let last = m.measure.last.clone();
     let pick = (cat, last.as_deref());
     let s = &mut m.state;
     if let Some(Some(id)) = platform_combo(ui, "Platform", pick, Some(&s.platform), None) {
@@ -127,7 +127,7 @@ fn pickers_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
 
 /// The sockets and GPUs counted in the two groups (PeaPaw 3.3), for a
 /// platform with several.
-fn grouping_ui(ui: &mut Ui, s: &mut super::state::OverviewState, cat: &Catalog) -> bool {
+fn grouping_ui(ui: &mut Ui, s: &mut super::OverviewScenario, cat: &Catalog) -> bool {
     let Some(h) = cat
         .platform(&s.platform)
         .and_then(|(_, p)| p.hardware.as_ref())

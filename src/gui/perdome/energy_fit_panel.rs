@@ -3,134 +3,22 @@
 //! optionally with p_s held at the idle power), each run's residual, and
 //! the fit applied to the CPU or the GPU, tagged `measured`.
 
-use std::path::Path;
-
 use eframe::egui::{self, DragValue, RichText, TextEdit, Ui};
-use serde::{Deserialize, Serialize};
 
-use super::state::{PerdomeState, PlatformState};
 use crate::gui::context::{Request, ViewContext};
 use crate::gui::state::Tab;
 use crate::gui::widgets::parse_edit;
+use hetscope_core::perdome::{PerdomeScenario, PlatformState};
 use hetscope_figure::View;
 use hetscope_figure::perdome::energy_fit::{EnergyFitInput, Fits, model_energy, params_text};
 use hetscope_model::format::{fmt_edit, fmt_num};
-use hetscope_model::perdome::energy_fit::{EnergyFit, EnergyRun};
-use hetscope_model::perdome::{Param, Side};
-use hetscope_model::platform::Source;
-use hetscope_preset::PresetError;
-use hetscope_preset::perdome::{EnergyRuns, load_energy_runs};
+use hetscope_model::perdome::Side;
+use hetscope_model::perdome::energy_fit::EnergyFit;
 
-/// The shipped runs, relative to the working directory.
-pub const SHIPPED_RUNS: &str = "assets/data/h100-energy-runs.csv";
-
-/// The path field, the idle power and the runs loaded.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct EnergyRunsState {
-    /// The path field.
-    pub path: String,
-    /// Hold p_s at `idle_w`.
-    pub fix_idle: bool,
-    /// Idle power, W.
-    pub idle_w: f64,
-    /// The file the runs came from (empty: none loaded).
-    pub origin: String,
-    pub labels: Vec<String>,
-    pub runs: Vec<EnergyRun>,
-}
-
-impl Default for EnergyRunsState {
-    fn default() -> Self {
-        EnergyRunsState {
-            path: default_path(),
-            fix_idle: false,
-            idle_w: 0.0,
-            origin: String::new(),
-            labels: Vec::new(),
-            runs: Vec::new(),
-        }
-    }
-}
-
-/// The shipped runs where they are found from the working directory,
-/// else nothing.
-pub fn default_path() -> String {
-    if Path::new(SHIPPED_RUNS).is_file() {
-        SHIPPED_RUNS.to_string()
-    } else {
-        String::new()
-    }
-}
-
-impl EnergyRunsState {
-    /// What the figure is built from.
-    pub fn input(&self) -> EnergyFitInput {
-        EnergyFitInput {
-            origin: self.origin.clone(),
-            labels: self.labels.clone(),
-            runs: self.runs.clone(),
-            idle_w: self.fix_idle.then_some(self.idle_w),
-        }
-    }
-
-    /// Read the file of the path field; the runs are replaced only when
-    /// it is valid.
-    pub fn load(&mut self) -> Result<usize, PresetError> {
-        let path = self.path.trim();
-        if path.is_empty() {
-            return Err(PresetError::invalid(
-                "energy runs",
-                "",
-                "no file given: type the path of a CSV of runs",
-            ));
-        }
-        let r: EnergyRuns = load_energy_runs(Path::new(path))?;
-        let n = r.len();
-        (self.origin, self.labels, self.runs) = (r.origin, r.labels, r.runs);
-        Ok(n)
-    }
-}
-
-/// Set `side`'s e_f, e_b and p_s to `fit` (values and loaded values, so
-/// that the tags beside the sliders read `measured`, with `detail` on
-/// hover).
-pub fn apply_fit(p: &mut PlatformState, side: Side, fit: &EnergyFit, detail: &str) {
-    for (param, v) in [
-        (Param::EnergyPerFlop, fit.e_f_pj),
-        (Param::EnergyPerByte, fit.e_b_pj),
-        (Param::StaticPower, fit.p_s_w),
-    ] {
-        p.params.side_mut(side).set(param, v);
-        p.loaded.side_mut(side).set(param, v);
-        let name = format!("{}{}", param.symbol(), side.suffix());
-        let source = Source::Measured(detail.to_string());
-        match p.sources.iter_mut().find(|(k, _)| *k == name) {
-            Some(slot) => slot.1 = source,
-            None => p.sources.push((name, source)),
-        }
-    }
-}
-
-/// What a value set from the fit says it is.
-fn fit_detail(input: &EnergyFitInput, fit: &EnergyFit) -> String {
-    let file = Path::new(&input.origin).file_name().map_or_else(
-        || input.origin.clone(),
-        |f| f.to_string_lossy().into_owned(),
-    );
-    let mut s = format!(
-        "least-squares fit of E = e_f N_f + e_b N_b + p_s T to {} runs of {file} (PeaPaw 6.2); max |residual| {} %",
-        input.runs.len(),
-        fmt_num(fit.max_abs_residual() * 100.0)
-    );
-    if let Some(w) = input.idle_w {
-        s.push_str(&format!("; p_s held at the idle power {} W", fmt_edit(w)));
-    }
-    s
-}
+use hetscope_core::perdome::energy_runs::{EnergyRunsState, apply_fit, fit_detail};
 
 /// The collapsible section.
-pub fn energy_fit_ui(ui: &mut Ui, state: &mut PerdomeState, ctx: &mut ViewContext<'_>) {
+pub fn energy_fit_ui(ui: &mut Ui, state: &mut PerdomeScenario, ctx: &mut ViewContext<'_>) {
     egui::CollapsingHeader::new("Energy from measured runs")
         .id_salt("energy-fit")
         .show(ui, |ui| {
@@ -172,13 +60,14 @@ fn file_row_ui(ui: &mut Ui, st: &mut EnergyRunsState, ctx: &mut ViewContext<'_>)
             match st.load() {
                 Ok(n) => ctx
                     .status
-                    .info(format!("{n} energy runs read from {}", st.origin)),
+                    .info(format!("{n} energy runs read from {}", st.path.trim())),
                 Err(e) => ctx.status.error(e),
             }
         }
     });
-    if !st.origin.is_empty() {
-        ui.weak(format!("{} runs from {}", st.runs.len(), st.origin));
+    if let Some(runs) = &st.loaded {
+        let r = runs.data();
+        ui.weak(format!("{} runs from {}", r.runs.len(), r.origin));
     }
 }
 

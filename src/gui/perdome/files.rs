@@ -6,7 +6,6 @@ use eframe::egui;
 use std::path::Path;
 
 use super::PerdomeUi;
-use super::state::{Chosen, PlatformState, WorkloadState};
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
 use crate::gui::jobs::FileDialog;
@@ -20,28 +19,11 @@ impl PerdomeUi {
         preset_source: &str,
         file: Option<String>,
     ) {
-        self.state.platform = PlatformState {
-            chosen: Chosen {
-                id: r.id.clone(),
-                name: r.name.clone(),
-                file,
-            },
-            source: preset_source.to_string(),
-            cpu_name: r.cpu.name.clone(),
-            gpu_name: r.gpu.name.clone(),
-            params: r.platform,
-            loaded: r.platform,
-            sources: r.sources,
-        };
+        self.state.apply_platform(r, preset_source, file);
     }
 
     pub(crate) fn apply_workload(&mut self, id: &str, w: &WorkloadPreset, file: Option<String>) {
-        let chosen = Chosen {
-            id: id.to_string(),
-            name: w.name.clone(),
-            file,
-        };
-        self.state.workload = WorkloadState::from_preset(chosen, w);
+        self.state.apply_workload(id, w, file);
     }
 
     /// Use a built-in platform; returns false (and says why) if it fails.

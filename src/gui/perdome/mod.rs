@@ -17,7 +17,6 @@ mod heatmap_view;
 mod panel;
 mod segments;
 mod specs_panel;
-pub mod state;
 mod surface_view;
 
 use eframe::egui::Ui;
@@ -27,102 +26,47 @@ use super::context::ViewContext;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
 use hetscope_core::CoreError;
-use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
-use hetscope_figure::{self as figure, Camera, Figure, FigureError, ModelId, View};
-use hetscope_model::perdome::{Analysis, Platform, Processor, Resolution, Scenario};
-use hetscope_preset::{Catalog, defaults};
-use state::{Chosen, PerdomeState, PlatformState, WorkloadState};
+use hetscope_figure::{Camera, Figure, ModelId, View};
+
+use hetscope_core::Model;
+use hetscope_core::perdome::Perdome;
+use hetscope_core::perdome::{PerdomeInput, PerdomeOutput as PerdomeComputed, PerdomeScenario};
+use hetscope_preset::Catalog;
 
 /// The PerDome / PeaPaw model's UI: its state and the drawings its views
 /// keep between frames.
 pub struct PerdomeUi {
-    pub state: PerdomeState,
+    pub state: PerdomeScenario,
     /// The drawings of the platform and of the one compared with.
     heatmap_cache: [heatmap_view::Cache; 2],
     surface_cache: [surface_view::Cache; 2],
 }
 
-/// What the views are computed from: the workload on the platform and,
-/// when one is chosen, on the platform compared with.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PerdomeInput {
-    pub scenario: Scenario,
-    pub compared: Option<Scenario>,
-    /// The measured energy runs of the energy-fit view.
-    pub energy: EnergyFitInput,
-    /// The partition comparison's value axes in powers of ten.
-    pub log_bars: bool,
-}
-
-/// The analyses of [`PerdomeInput`].
-pub struct PerdomeComputed {
-    pub analysis: Analysis,
-    pub compared: Option<Analysis>,
-    /// What the energy-fit view is drawn from.
-    pub energy: EnergyFitInput,
-    pub log_bars: bool,
-}
-
-/// The state when no preset can be read: a made-up platform, no workload
-/// partitions (the status line says why).
-fn fallback_state() -> PerdomeState {
-    let p = Processor {
-        t_f: 1.0,
-        t_b: 10.0,
-        e_f: 10.0,
-        e_b: 100.0,
-        p_s: 10.0,
-    };
-    let platform = Platform { cpu: p, gpu: p };
-    PerdomeState::new(
-        PlatformState {
-            chosen: Chosen::builtin("none", "no platform"),
-            source: String::new(),
-            cpu_name: "CPU".into(),
-            gpu_name: "GPU".into(),
-            params: platform,
-            loaded: platform,
-            sources: Vec::new(),
-        },
-        WorkloadState {
-            chosen: Chosen::builtin("none", "no workload"),
-            source: String::new(),
-            notes: String::new(),
-            intensity: 1.0,
-            partitions: Vec::new(),
-            measured: Vec::new(),
-            segments: Vec::new(),
-        },
-    )
-}
-
 impl ModelUi for PerdomeUi {
-    type State = PerdomeState;
+    type State = PerdomeScenario;
     type Input = PerdomeInput;
     type Computed = PerdomeComputed;
 
     const GROUP: ModelId = ModelId::Perdome;
 
     fn new(catalog: &Catalog) -> Self {
-        let mut ui = PerdomeUi {
-            state: fallback_state(),
+        PerdomeUi {
+            state: PerdomeScenario::from_catalog(catalog),
             heatmap_cache: Default::default(),
             surface_cache: Default::default(),
-        };
-        ui.apply_default_presets(catalog);
-        ui
+        }
     }
 
-    fn state(&self) -> &PerdomeState {
+    fn state(&self) -> &PerdomeScenario {
         &self.state
     }
 
-    fn set_state(&mut self, state: PerdomeState) {
+    fn set_state(&mut self, state: PerdomeScenario) {
         self.state = state;
     }
 
     /// Version 1 kept these fields at the top of its single record.
-    fn legacy_state(old: &str) -> Option<PerdomeState> {
+    fn legacy_state(old: &str) -> Option<PerdomeScenario> {
         ron::from_str(old).ok()
     }
 
@@ -132,45 +76,16 @@ impl ModelUi for PerdomeUi {
         tabs
     }
 
-    fn input(&self, _catalog: &Catalog) -> Result<PerdomeInput, CoreError> {
-        if let Some(Err(e)) = self.state.workload.counted() {
-            return Err(e.into());
-        }
-        Ok(PerdomeInput {
-            scenario: self.state.scenario(),
-            compared: self.state.compared_scenario(),
-            energy: self.state.energy_runs.input(),
-            log_bars: self.state.log_bars,
-        })
+    fn input(&self, catalog: &Catalog) -> Result<PerdomeInput, CoreError> {
+        Perdome::input(&self.state, catalog)
     }
 
     fn compute(input: &PerdomeInput) -> Result<PerdomeComputed, CoreError> {
-        let res = Resolution::default();
-        Ok(PerdomeComputed {
-            analysis: Analysis::compute(&input.scenario, res)?,
-            compared: match &input.compared {
-                Some(s) => Some(Analysis::compute(s, res)?),
-                None => None,
-            },
-            energy: input.energy.clone(),
-            log_bars: input.log_bars,
-        })
+        Perdome::compute(input)
     }
 
     fn figure(view: View, c: &PerdomeComputed) -> Result<Figure, CoreError> {
-        if view == View::EnergyFit {
-            return Ok(Figure::Chart(energy_fit::build(&c.energy)?));
-        }
-        let mut fig = figure::perdome::build_pair(view, &c.analysis, c.compared.as_ref()).ok_or(
-            FigureError::WrongView {
-                view: view.key(),
-                model: "PerDome / PeaPaw",
-            },
-        )?;
-        if let Figure::Compare(f) = &mut fig {
-            f.log_scale = c.log_bars;
-        }
-        Ok(fig)
+        Perdome::figure(view, c)
     }
 
     fn camera(&self) -> Camera {
@@ -178,10 +93,8 @@ impl ModelUi for PerdomeUi {
     }
 
     fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
-        let p = &platform.preset;
-        match p.resolve(&platform.id, ctx.catalog, &platform.origin) {
-            Ok(r) => self.apply_platform(r, &p.source, None),
-            Err(e) => ctx.status.error(e),
+        if let Err(e) = Perdome::use_platform(&mut self.state, platform, ctx.catalog) {
+            ctx.status.error(e);
         }
     }
 
@@ -192,17 +105,8 @@ impl ModelUi for PerdomeUi {
         platform: Option<&PlatformChoice>,
         ctx: &mut ViewContext<'_>,
     ) {
-        self.state.compare = None;
-        let Some(platform) = platform else {
-            return;
-        };
-        let p = &platform.preset;
-        match p.resolve(&platform.id, ctx.catalog, &platform.origin) {
-            Ok(r) => {
-                let chosen = Chosen::builtin(&r.id, &r.name);
-                self.state.compare = Some((chosen, r.platform));
-            }
-            Err(e) => ctx.status.error(e),
+        if let Err(e) = Perdome::use_second_platform(&mut self.state, platform, ctx.catalog) {
+            ctx.status.error(e);
         }
     }
 
@@ -282,27 +186,6 @@ fn figure_ui(
         Figure::Chart(f) => crate::gui::chart_view::chart_ui(ui, f),
         _ => {
             ui.label("Not a PerDome / PeaPaw figure.");
-        }
-    }
-}
-
-impl PerdomeUi {
-    /// Use the first-start platform and workload of the catalog.
-    fn apply_default_presets(&mut self, catalog: &Catalog) {
-        if let Some((e, p)) = catalog.platform(defaults::PLATFORM)
-            && let Ok(r) = p.resolve(&e.id, catalog, &e.path)
-        {
-            let source = p.source.clone();
-            self.apply_platform(r, &source, None);
-        }
-        if let Some((e, w)) = catalog.workload(defaults::WORKLOAD) {
-            let (id, w) = (e.id.clone(), w.clone());
-            self.apply_workload(&id, &w, None);
-        }
-        // The shipped energy runs, where they are found (else the path
-        // field stays empty and the view says how to load some).
-        if !self.state.energy_runs.path.is_empty() {
-            let _ = self.state.energy_runs.load();
         }
     }
 }

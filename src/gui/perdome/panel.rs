@@ -9,9 +9,9 @@ use eframe::egui::{DragValue, TextEdit, Ui};
 
 use super::PerdomeUi;
 use super::files::FileAction;
-use super::state::{Chosen, WorkloadState};
 use crate::gui::context::ViewContext;
 use crate::gui::widgets::{param_cells_ui, param_row_ui, parse_edit, source_tag_ui};
+use hetscope_core::perdome::{Chosen, WorkloadState};
 use hetscope_model::format::{fmt_edit, fmt_num};
 use hetscope_model::perdome::partition::intensity_range;
 use hetscope_model::perdome::{Analysis, Param, Side};

@@ -4,7 +4,7 @@
 
 use eframe::egui::{self, DragValue, RichText, TextEdit, Ui};
 
-use super::state::{SEGMENTS, WorkloadState};
+use hetscope_core::perdome::{SEGMENTS, WorkloadState};
 use hetscope_model::format::fmt_num;
 use hetscope_model::perdome::{Segment, Side};
 

@@ -5,32 +5,13 @@
 use eframe::egui;
 use eframe::egui::{DragValue, Ui};
 
-use super::state::PerdomeState;
+use hetscope_core::perdome::PerdomeScenario;
 use hetscope_model::Range;
 use hetscope_model::format::fmt_num;
 use hetscope_model::perdome::{Side, Specs};
 
-/// Starting values: the papers' i7 2600K and GTX 750 (PerDome Table 1,
-/// issue width 1, bandwidth = 1 / t_b).
-pub fn default_specs(side: Side) -> Specs {
-    match side {
-        Side::Cpu => Specs {
-            cores: 4.0,
-            clock_ghz: 3.4,
-            issue_width: 1.0,
-            bandwidth_gbs: 15.17,
-        },
-        Side::Gpu => Specs {
-            cores: 512.0,
-            clock_ghz: 1.02,
-            issue_width: 1.0,
-            bandwidth_gbs: 67.57,
-        },
-    }
-}
-
 /// A collapsible "From specifications" block under one processor's sliders.
-pub fn specs_ui(ui: &mut Ui, state: &mut PerdomeState, side: Side) {
+pub fn specs_ui(ui: &mut Ui, state: &mut PerdomeScenario, side: Side) {
     let id = format!("From {} specifications (PeaPaw Eq. 6)", side.name());
     egui::CollapsingHeader::new(id).show(ui, |ui| {
         let specs = state.specs_mut(side);

@@ -38,6 +38,15 @@ pub enum Method {
 }
 
 impl Method {
+    /// The spelling in JSON and on the command line.
+    pub fn key(self) -> &'static str {
+        match self {
+            Method::Fpm => "fpm",
+            Method::Cpm => "cpm",
+            Method::Even => "even",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Method::Even => "even",

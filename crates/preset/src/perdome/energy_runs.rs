@@ -24,7 +24,7 @@ pub const REQUIRED: [&str; 4] = ["time_s", "energy_j", "n_flops", "n_bytes"];
 pub const LABEL_COLUMNS: [&str; 3] = ["label", "name", "k"];
 
 /// The runs of one file, in file order.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct EnergyRuns {
     /// The file (or other origin) they were read from.
     pub origin: String,

@@ -1,13 +1,12 @@
 //! A platform preset resolved into the overview's input: every model's
 //! parameters (its paper's presets where it names them, else derived from
 //! its hardware) with their sources. The window and `hetscope eval
-//! overview` / `export --view overview` build it here, so both show the
-//! same numbers.
+//! overview` / `export --view overview` both build it here.
 
 use hetscope_figure::overview::{ModelSources, OverviewKernel, PlatformInput};
-use hetscope_model::platform::Transfers;
+use hetscope_model::platform::{Node, Source, Transfers};
 use hetscope_preset::perdome::{scenario, workload_arg};
-use hetscope_preset::platform::{PlatformChoice, platform_choice};
+use hetscope_preset::platform::{PlatformChoice, PlatformModels, platform_choice};
 use hetscope_preset::{Catalog, PresetError};
 
 /// What the overview asks of every platform besides the platform.
@@ -65,6 +64,42 @@ pub fn choice_input(
     let (_, workload) = workload_arg(&options.workload, cat)?;
     let models = p.models(cat, &c.origin, options.transfers)?;
     let offload = models.offload.value.1.clone();
+    let kernels = paper_kernels(cat, &offload)?;
+    let node = p.node(cat, &c.origin)?;
+    let gpu_mem_bytes = node
+        .as_ref()
+        .map(|n| n.gpu().mem_gib * 1024.0 * 1024.0 * 1024.0);
+    let hardware = match &node {
+        Some(n) => format!("{} + {}, {}", n.cpu_label(), n.gpu_label(), n.link.name),
+        None => format!("{} + {}", perdome.cpu.name, perdome.gpu.name),
+    };
+    let perdome_from = if p.cpu.is_some() {
+        "processor presets (a paper's or a measurement's values)".to_string()
+    } else {
+        "derived from the spec sheets".to_string()
+    };
+    let sources = model_sources(node.as_ref(), (perdome_from, &perdome.sources), &models);
+    Ok(PlatformInput {
+        id: c.id.clone(),
+        name: p.name.clone(),
+        hardware,
+        perdome: scenario(&perdome, &workload),
+        boathull: models.boathull.value,
+        offload,
+        kernels,
+        gpu_mem_bytes,
+        fpm_devices: models.fpm.value,
+        fpm_n: options.fpm_n,
+        fpm_integer: true,
+        sources,
+    })
+}
+
+/// The offload paper's 25 loops, launched on `offload`'s GPU.
+fn paper_kernels(
+    cat: &Catalog,
+    offload: &hetscope_model::offload::Platform,
+) -> Result<Vec<OverviewKernel>, PresetError> {
     let launch = offload.runtime.launch(&offload.gpu);
     let mut kernels = Vec::new();
     for (e, k) in cat.offload_suite(hetscope_preset::offload::KernelSet::Paper) {
@@ -76,15 +111,17 @@ pub fn choice_input(
             benchmark_size: k.benchmark_size as f64,
         });
     }
-    let node = p.node(cat, &c.origin)?;
-    let gpu_mem_bytes = node
-        .as_ref()
-        .map(|n| n.gpu().mem_gib * 1024.0 * 1024.0 * 1024.0);
-    let hardware = match &node {
-        Some(n) => format!("{} + {}, {}", n.cpu_label(), n.gpu_label(), n.link.name),
-        None => format!("{} + {}", perdome.cpu.name, perdome.gpu.name),
-    };
-    let uses = |one: bool| match &node {
+    Ok(kernels)
+}
+
+/// Where each model's parameters come from, and which processors of the
+/// node it uses.
+fn model_sources(
+    node: Option<&Node>,
+    (perdome_from, perdome_sources): (String, &[(String, Source)]),
+    models: &PlatformModels,
+) -> Vec<ModelSources> {
+    let uses = |one: bool| match node {
         Some(n) if one && (n.cpus > 1 || n.gpu_count() > 1) => {
             format!("one socket and one GPU ({})", n.gpu().name)
         }
@@ -95,17 +132,20 @@ pub fn choice_input(
         ),
         _ => String::new(),
     };
-    let perdome_from = if p.cpu.is_some() {
-        "processor presets (a paper's or a measurement's values)".to_string()
+    let fpm_uses = if models.fpm.value.len() > 1 {
+        format!(
+            "{} devices, each its own speed function",
+            models.fpm.value.len()
+        )
     } else {
-        "derived from the spec sheets".to_string()
+        String::new()
     };
-    let sources = vec![
+    vec![
         ModelSources {
             model: "perdome",
             from: perdome_from,
             uses: uses(false),
-            params: perdome.sources.clone(),
+            params: perdome_sources.to_vec(),
         },
         ModelSources {
             model: "boathull",
@@ -122,29 +162,8 @@ pub fn choice_input(
         ModelSources {
             model: "fpm",
             from: models.fpm.from.describe(),
-            uses: if models.fpm.value.len() > 1 {
-                format!(
-                    "{} devices, each its own speed function",
-                    models.fpm.value.len()
-                )
-            } else {
-                String::new()
-            },
+            uses: fpm_uses,
             params: models.fpm.sources.clone(),
         },
-    ];
-    Ok(PlatformInput {
-        id: c.id.clone(),
-        name: p.name.clone(),
-        hardware,
-        perdome: scenario(&perdome, &workload),
-        boathull: models.boathull.value,
-        offload,
-        kernels,
-        gpu_mem_bytes,
-        fpm_devices: models.fpm.value,
-        fpm_n: options.fpm_n,
-        fpm_integer: true,
-        sources,
-    })
+    ]
 }

@@ -1,19 +1,22 @@
-//! The persisted state of the PerDome / PeaPaw views: the platform and
-//! its (edited) parameters, the workload with its partitions and
-//! measurements, the camera and the specifications blocks.
+//! The PerDome / PeaPaw scenario: the platform and its (edited)
+//! parameters, the workload with its partitions and measurements, the
+//! camera, the specifications blocks and the measured energy runs; and
+//! the model's scenario (`hetscope_model::perdome::Scenario`) it gives.
 
 use serde::{Deserialize, Serialize};
 
+use super::energy_runs::EnergyRunsState;
 use hetscope_figure::Camera;
 use hetscope_model::perdome::{
     Counted, CountsError, Param, Platform, Processor, Scenario, Segment, Side, Specs, intensities,
 };
 use hetscope_model::platform::Source;
+use hetscope_preset::perdome::ResolvedPlatform;
 use hetscope_preset::perdome::{
     MeasuredSet, PartitionPreset, PlatformPreset, ProcessorRef, WorkloadPreset, measured_in,
     scenario_of,
 };
-use hetscope_preset::{Energy, ProcessorPreset, Timing};
+use hetscope_preset::{Catalog, Energy, ProcessorPreset, Timing, defaults};
 
 /// Id shown for a preset loaded from a file rather than the built-in catalog.
 pub const CUSTOM: &str = "custom";
@@ -268,7 +271,7 @@ impl WorkloadState {
 
 /// What the user picked and edited for the PerDome / PeaPaw views.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PerdomeState {
+pub struct PerdomeScenario {
     pub platform: PlatformState,
     pub workload: WorkloadState,
     /// The surfaces' camera.
@@ -288,23 +291,39 @@ pub struct PerdomeState {
     pub compare: Option<(Chosen, Platform)>,
     /// Measured energy runs for the energy fit, with its settings.
     #[serde(default)]
-    pub energy_runs: super::energy_fit_panel::EnergyRunsState,
+    pub energy_runs: EnergyRunsState,
     /// The partition comparison's value axes in powers of ten.
     #[serde(default)]
     pub log_bars: bool,
 }
 
 fn default_specs() -> [Specs; 2] {
-    [
-        super::specs_panel::default_specs(Side::Cpu),
-        super::specs_panel::default_specs(Side::Gpu),
-    ]
+    [specs_of(Side::Cpu), specs_of(Side::Gpu)]
 }
 
-impl PerdomeState {
+/// Starting values of the specifications blocks: the papers' i7 2600K and
+/// GTX 750 (PerDome Table 1, issue width 1, bandwidth = 1 / t_b).
+pub fn specs_of(side: Side) -> Specs {
+    match side {
+        Side::Cpu => Specs {
+            cores: 4.0,
+            clock_ghz: 3.4,
+            issue_width: 1.0,
+            bandwidth_gbs: 15.17,
+        },
+        Side::Gpu => Specs {
+            cores: 512.0,
+            clock_ghz: 1.02,
+            issue_width: 1.0,
+            bandwidth_gbs: 67.57,
+        },
+    }
+}
+
+impl PerdomeScenario {
     /// A state from a platform and a workload, with default view settings.
-    pub fn new(platform: PlatformState, workload: WorkloadState) -> PerdomeState {
-        PerdomeState {
+    pub fn new(platform: PlatformState, workload: WorkloadState) -> PerdomeScenario {
+        PerdomeScenario {
             platform,
             workload,
             camera: Camera::default(),
@@ -315,6 +334,74 @@ impl PerdomeState {
             energy_runs: Default::default(),
             log_bars: false,
         }
+    }
+
+    /// The first-start scenario: the default platform and workload of the
+    /// catalog, and the shipped energy runs where they are found (a
+    /// made-up platform and no partitions when the presets cannot be
+    /// read).
+    pub fn from_catalog(catalog: &Catalog) -> PerdomeScenario {
+        let mut s = fallback();
+        if let Some((e, p)) = catalog.platform(defaults::PLATFORM)
+            && let Ok(r) = p.resolve(&e.id, catalog, &e.path)
+        {
+            let source = p.source.clone();
+            s.apply_platform(r, &source, None);
+        }
+        if let Some((e, w)) = catalog.workload(defaults::WORKLOAD) {
+            let (id, w) = (e.id.clone(), w.clone());
+            s.apply_workload(&id, &w, None);
+        }
+        // The shipped energy runs, where they are found (else the path
+        // field stays empty and the view says how to load some).
+        if !s.energy_runs.path.is_empty() {
+            let _ = s.energy_runs.load();
+        }
+        s
+    }
+
+    /// A workload on a platform, with default view settings.
+    pub fn of(
+        platform: ResolvedPlatform,
+        (id, workload): (&str, &WorkloadPreset),
+    ) -> PerdomeScenario {
+        let mut s = fallback();
+        s.apply_platform(platform, "", None);
+        s.apply_workload(id, workload, None);
+        s
+    }
+
+    /// Use a resolved platform (from the catalog or a file named `file`)
+    /// with its values as loaded.
+    pub fn apply_platform(
+        &mut self,
+        r: ResolvedPlatform,
+        preset_source: &str,
+        file: Option<String>,
+    ) {
+        self.platform = PlatformState {
+            chosen: Chosen {
+                id: r.id.clone(),
+                name: r.name.clone(),
+                file,
+            },
+            source: preset_source.to_string(),
+            cpu_name: r.cpu.name.clone(),
+            gpu_name: r.gpu.name.clone(),
+            params: r.platform,
+            loaded: r.platform,
+            sources: r.sources,
+        };
+    }
+
+    /// Use a workload preset (from the catalog or a file named `file`).
+    pub fn apply_workload(&mut self, id: &str, w: &WorkloadPreset, file: Option<String>) {
+        let chosen = Chosen {
+            id: id.to_string(),
+            name: w.name.clone(),
+            file,
+        };
+        self.workload = WorkloadState::from_preset(chosen, w);
     }
 
     /// The specifications block of one processor.
@@ -346,4 +433,37 @@ impl PerdomeState {
             &self.workload.to_preset(),
         ))
     }
+}
+
+/// The scenario when no preset can be read: a made-up platform, no
+/// workload partitions.
+fn fallback() -> PerdomeScenario {
+    let p = Processor {
+        t_f: 1.0,
+        t_b: 10.0,
+        e_f: 10.0,
+        e_b: 100.0,
+        p_s: 10.0,
+    };
+    let platform = Platform { cpu: p, gpu: p };
+    PerdomeScenario::new(
+        PlatformState {
+            chosen: Chosen::builtin("none", "no platform"),
+            source: String::new(),
+            cpu_name: "CPU".into(),
+            gpu_name: "GPU".into(),
+            params: platform,
+            loaded: platform,
+            sources: Vec::new(),
+        },
+        WorkloadState {
+            chosen: Chosen::builtin("none", "no workload"),
+            source: String::new(),
+            notes: String::new(),
+            intensity: 1.0,
+            partitions: Vec::new(),
+            measured: Vec::new(),
+            segments: Vec::new(),
+        },
+    )
 }

@@ -1,16 +1,15 @@
-//! What the overview saves: the platform (the one chosen at the top of
-//! the window), a second platform to compare with, the workload and the
-//! FPM problem size.
+//! The overview scenario: the platform (the one chosen for every model),
+//! a second platform to compare with, the workload, the FPM problem size
+//! and a regrouping of the first platform.
 
 use serde::{Deserialize, Serialize};
 
 use super::input::{DEFAULT_FPM_N, OverviewOptions};
-use super::measure::MeasureSettings;
 use hetscope_preset::defaults;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct OverviewState {
+pub struct OverviewScenario {
     /// Platform preset id.
     pub platform: String,
     /// A second platform beside the first.
@@ -23,25 +22,22 @@ pub struct OverviewState {
     /// GPUs counted; none: all of them.
     pub cpus: Option<u32>,
     pub gpus: Option<u32>,
-    /// Settings of "Measure this machine".
-    pub measure: MeasureSettings,
 }
 
-impl Default for OverviewState {
+impl Default for OverviewScenario {
     fn default() -> Self {
-        OverviewState {
+        OverviewScenario {
             platform: defaults::PLATFORM.to_string(),
             platform2: None,
             workload: defaults::WORKLOAD.to_string(),
             fpm_n: DEFAULT_FPM_N,
             cpus: None,
             gpus: None,
-            measure: MeasureSettings::default(),
         }
     }
 }
 
-impl OverviewState {
+impl OverviewScenario {
     /// The options of the first platform (regrouped) and of the second.
     pub fn options(&self) -> (OverviewOptions, OverviewOptions) {
         let second = OverviewOptions {

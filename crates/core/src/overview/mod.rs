@@ -1,0 +1,129 @@
+//! The platform overview, headless: every model's verdict on one platform
+//! and a second beside it.
+//!
+//! - `scenario.rs`: the platforms, the workload, the FPM problem size and
+//!   a regrouping;
+//! - `input.rs`: a platform preset resolved into every model's input;
+//! - `eval.rs`: the JSON of `hetscope eval overview`.
+
+mod eval;
+pub mod input;
+pub mod scenario;
+
+pub use eval::overview_json;
+pub use input::{DEFAULT_FPM_N, OverviewOptions, choice_input, platform_input};
+pub use scenario::OverviewScenario;
+
+use serde_json::Value;
+
+use crate::model::{Model, Parameter};
+use crate::{CoreError, Session};
+use hetscope_figure::overview::{Overview as Verdicts, OverviewInput, build_from};
+use hetscope_figure::{Figure, FigureError, View};
+use hetscope_model::ModelId;
+use hetscope_preset::Catalog;
+use hetscope_preset::platform::PlatformChoice;
+
+/// The platform overview.
+pub struct Overview;
+
+/// The input with every model's verdicts, and their sentences (written
+/// once per change).
+pub struct OverviewOutput {
+    pub input: OverviewInput,
+    pub overview: Verdicts,
+    /// Each platform's five verdict sentences.
+    pub texts: Vec<[String; 5]>,
+    /// What changed between the two platforms.
+    pub differences: Vec<String>,
+}
+
+impl Model for Overview {
+    const ID: ModelId = ModelId::Overview;
+    type Scenario = OverviewScenario;
+    type Input = OverviewInput;
+    type Output = OverviewOutput;
+    type Query = ();
+
+    fn scenario(session: &Session) -> &OverviewScenario {
+        &session.overview
+    }
+
+    fn scenario_mut(session: &mut Session) -> &mut OverviewScenario {
+        &mut session.overview
+    }
+
+    fn first_scenario(_catalog: &Catalog) -> OverviewScenario {
+        OverviewScenario::default()
+    }
+
+    /// The overview reads each platform through the other models; it has
+    /// no parameters of its own.
+    fn parameters(_s: &OverviewScenario) -> Vec<Parameter> {
+        Vec::new()
+    }
+
+    fn use_platform(
+        s: &mut OverviewScenario,
+        platform: &PlatformChoice,
+        _catalog: &Catalog,
+    ) -> Result<(), CoreError> {
+        if s.platform != platform.key {
+            (s.cpus, s.gpus) = (None, None);
+        }
+        s.platform = platform.key.clone();
+        Ok(())
+    }
+
+    fn use_second_platform(
+        s: &mut OverviewScenario,
+        platform: Option<&PlatformChoice>,
+        _catalog: &Catalog,
+    ) -> Result<(), CoreError> {
+        s.platform2 = platform.map(|p| p.key.clone());
+        Ok(())
+    }
+
+    fn input(s: &OverviewScenario, catalog: &Catalog) -> Result<OverviewInput, CoreError> {
+        let (first, second) = s.options();
+        Ok(OverviewInput {
+            first: platform_input(catalog, &s.platform, &first)?,
+            second: s
+                .platform2
+                .as_deref()
+                .map(|p| platform_input(catalog, p, &second))
+                .transpose()?,
+        })
+    }
+
+    fn compute(input: &OverviewInput) -> Result<OverviewOutput, CoreError> {
+        let overview = Verdicts::compute(input)?;
+        let texts = std::iter::once(&overview.first)
+            .chain(overview.second.as_ref())
+            .map(|v| v.sentences())
+            .collect();
+        Ok(OverviewOutput {
+            differences: overview.differences(),
+            texts,
+            overview,
+            input: input.clone(),
+        })
+    }
+
+    fn figure(view: View, c: &OverviewOutput) -> Result<Figure, CoreError> {
+        if view != View::Overview {
+            return Err(FigureError::WrongView {
+                view: view.key(),
+                model: "overview",
+            }
+            .into());
+        }
+        Ok(Figure::Chart(build_from(&c.input, &c.overview)))
+    }
+
+    fn eval(s: &OverviewScenario, _query: &(), catalog: &Catalog) -> Result<Value, CoreError> {
+        let input = Self::input(s, catalog)?;
+        let o = Self::compute(&input)?;
+        overview_json(&input, &o.overview)
+    }
+}

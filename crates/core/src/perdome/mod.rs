@@ -1,0 +1,189 @@
+//! PerDome and PeaPaw, headless: performance and energy efficiency over
+//! the CPU and GPU operational intensities (I_C, I_G), the partition
+//! comparison, the platform categories and the energy fit of measured
+//! runs.
+//!
+//! - `scenario.rs`: what a person chose (platform, workload, camera,
+//!   specifications) and the model's scenario it gives;
+//! - `energy_runs.rs`: measured energy runs and a fit applied to the
+//!   platform;
+//! - `eval.rs`: the JSON of `eval perdome|peapaw` and `eval energy-fit`.
+
+pub mod energy_runs;
+mod eval;
+pub mod scenario;
+
+pub use energy_runs::EnergyRunsState;
+pub use eval::{energy_fit_json, point_json};
+pub use scenario::{Chosen, PerdomeScenario, PlatformState, SEGMENTS, WorkloadState};
+
+use serde_json::Value;
+
+use crate::model::{Model, Parameter};
+use crate::paper_check::Paper;
+use crate::{CoreError, Session};
+use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
+use hetscope_figure::{self as figure, Figure, FigureError, View};
+use hetscope_model::ModelId;
+use hetscope_model::perdome::{Analysis, Param, Resolution, Scenario, Side};
+use hetscope_preset::Catalog;
+use hetscope_preset::platform::PlatformChoice;
+
+/// PerDome / PeaPaw.
+pub struct Perdome;
+
+/// What the views are computed from: the workload on the platform and,
+/// when one is chosen, on the platform compared with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PerdomeInput {
+    pub scenario: Scenario,
+    pub compared: Option<Scenario>,
+    /// The measured energy runs of the energy-fit view.
+    pub energy: EnergyFitInput,
+    /// The partition comparison's value axes in powers of ten.
+    pub log_bars: bool,
+}
+
+/// The analyses of [`PerdomeInput`].
+pub struct PerdomeOutput {
+    pub analysis: Analysis,
+    pub compared: Option<Analysis>,
+    /// What the energy-fit view is drawn from.
+    pub energy: EnergyFitInput,
+    pub log_bars: bool,
+}
+
+/// What `eval perdome|peapaw|energy-fit` reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PerdomeQuery {
+    /// One partition as `paper` reports it (PerDome: the bound; PeaPaw:
+    /// with energy and the platform categories): `at` (I_C, I_G) where
+    /// given, else the code segments' partition, else p-DP at I.
+    Partition {
+        paper: Paper,
+        at: Option<(f64, f64)>,
+    },
+    /// e_f, e_b and p_s fitted to the scenario's energy runs.
+    EnergyFit,
+}
+
+impl Default for PerdomeQuery {
+    fn default() -> Self {
+        PerdomeQuery::Partition {
+            paper: Paper::Perdome,
+            at: None,
+        }
+    }
+}
+
+impl Model for Perdome {
+    const ID: ModelId = ModelId::Perdome;
+    type Scenario = PerdomeScenario;
+    type Input = PerdomeInput;
+    type Output = PerdomeOutput;
+    type Query = PerdomeQuery;
+
+    fn scenario(session: &Session) -> &PerdomeScenario {
+        &session.perdome
+    }
+
+    fn scenario_mut(session: &mut Session) -> &mut PerdomeScenario {
+        &mut session.perdome
+    }
+
+    fn first_scenario(catalog: &Catalog) -> PerdomeScenario {
+        PerdomeScenario::from_catalog(catalog)
+    }
+
+    fn parameters(s: &PerdomeScenario) -> Vec<crate::Parameter> {
+        let p = &s.platform;
+        [(Side::Cpu, &p.cpu_name), (Side::Gpu, &p.gpu_name)]
+            .into_iter()
+            .flat_map(|(side, name)| {
+                Param::ALL.into_iter().map(move |q| Parameter {
+                    name: q.full_symbol(side),
+                    of: name.clone(),
+                    value: p.params.side(side).get(q),
+                    range: q.range(),
+                    source: p.source_of(side, q),
+                })
+            })
+            .collect()
+    }
+
+    fn use_platform(
+        s: &mut PerdomeScenario,
+        platform: &PlatformChoice,
+        catalog: &Catalog,
+    ) -> Result<(), CoreError> {
+        let p = &platform.preset;
+        let r = p.resolve(&platform.id, catalog, &platform.origin)?;
+        s.apply_platform(r, &p.source, None);
+        Ok(())
+    }
+
+    /// The second platform's processors, beside the heat maps and
+    /// surfaces.
+    fn use_second_platform(
+        s: &mut PerdomeScenario,
+        platform: Option<&PlatformChoice>,
+        catalog: &Catalog,
+    ) -> Result<(), CoreError> {
+        s.compare = None;
+        let Some(platform) = platform else {
+            return Ok(());
+        };
+        let p = &platform.preset;
+        let r = p.resolve(&platform.id, catalog, &platform.origin)?;
+        s.compare = Some((Chosen::builtin(&r.id, &r.name), r.platform));
+        Ok(())
+    }
+
+    fn input(s: &PerdomeScenario, _catalog: &Catalog) -> Result<PerdomeInput, CoreError> {
+        if let Some(Err(e)) = s.workload.counted() {
+            return Err(e.into());
+        }
+        Ok(PerdomeInput {
+            scenario: s.scenario(),
+            compared: s.compared_scenario(),
+            energy: s.energy_runs.input(),
+            log_bars: s.log_bars,
+        })
+    }
+
+    fn compute(input: &PerdomeInput) -> Result<PerdomeOutput, CoreError> {
+        let res = Resolution::default();
+        Ok(PerdomeOutput {
+            analysis: Analysis::compute(&input.scenario, res)?,
+            compared: match &input.compared {
+                Some(s) => Some(Analysis::compute(s, res)?),
+                None => None,
+            },
+            energy: input.energy.clone(),
+            log_bars: input.log_bars,
+        })
+    }
+
+    fn figure(view: View, c: &PerdomeOutput) -> Result<Figure, CoreError> {
+        if view == View::EnergyFit {
+            return Ok(Figure::Chart(energy_fit::build(&c.energy)?));
+        }
+        let mut fig = figure::perdome::build_pair(view, &c.analysis, c.compared.as_ref()).ok_or(
+            FigureError::WrongView {
+                view: view.key(),
+                model: "PerDome / PeaPaw",
+            },
+        )?;
+        if let Figure::Compare(f) = &mut fig {
+            f.log_scale = c.log_bars;
+        }
+        Ok(fig)
+    }
+
+    fn eval(s: &PerdomeScenario, q: &PerdomeQuery, _catalog: &Catalog) -> Result<Value, CoreError> {
+        match q {
+            PerdomeQuery::Partition { paper, at } => eval::partition_json(s, *paper, *at),
+            PerdomeQuery::EnergyFit => energy_fit_json(&s.energy_runs.input()),
+        }
+    }
+}
