@@ -187,7 +187,7 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
     }
     let chart = match view.model() {
         ModelId::Perdome if view == View::EnergyFit => {
-            super::perdome::energy_fit::export_figure(&args.energy_fit)?
+            return super::perdome::energy_fit::export_figure(&args.energy_fit);
         }
         ModelId::Perdome => return perdome_figure(args, platform2),
         ModelId::Boathull => {

@@ -131,7 +131,7 @@ pub enum EvalCommand {
     Overview(overview::OverviewArgs),
     /// Energy parameters e_f, e_b, p_s fitted to measured runs (PeaPaw
     /// 6.2), with each run's residual.
-    EnergyFit(perdome::energy_fit::EnergyFitArgs),
+    EnergyFit(perdome::energy_fit::EnergyFitOptions),
 }
 
 #[derive(Debug, Args)]
@@ -150,7 +150,7 @@ pub struct ExportArgs {
     #[command(flatten, next_help_heading = "Overview")]
     pub overview: OverviewExportArgs,
     #[command(flatten, next_help_heading = "Energy fit view")]
-    pub energy_fit: perdome::energy_fit::EnergyFitExportArgs,
+    pub energy_fit: perdome::energy_fit::EnergyFitOptions,
     /// A CSV of measurements drawn beside the model: for --view boathull
     /// measured times (columns f, time_s, processor; optional class,
     /// variant, kind), for --view offload-suite measured speedups (kernel,

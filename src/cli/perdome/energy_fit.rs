@@ -1,44 +1,35 @@
-//! `hetscope eval energy-fit`: e_f, e_b and p_s of one processor fitted
-//! to measured runs (PeaPaw 6.2), as JSON; and the options of the
-//! `energy-fit` view of `hetscope export`.
+//! `hetscope eval energy-fit` and `export --view energy-fit`: e_f, e_b and
+//! p_s of one processor fitted to measured runs (PeaPaw 6.2). The options
+//! are declared once for both; the runs become the core's PerDome
+//! scenario's energy runs, whose JSON and figure the core gives.
 
 use std::path::{Path, PathBuf};
 
 use clap::Args;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use crate::cli::CliError;
-use hetscope_figure::ChartFigure;
-use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
-use hetscope_model::perdome::energy_fit::EnergyFit;
+use crate::cli::{CliError, catalog};
+use hetscope_core::perdome::energy_runs::load_energy_runs;
+use hetscope_core::perdome::{EnergyRunsState, Perdome, PerdomeQuery, PerdomeScenario};
+use hetscope_core::{CoreError, Model};
+use hetscope_figure::{Figure, View};
 use hetscope_preset::PresetError;
-use hetscope_preset::perdome::load_energy_runs;
 
-/// What `eval energy-fit` reads.
-#[derive(Debug, Args)]
-pub struct EnergyFitArgs {
+/// The options of the energy fit.
+#[derive(Debug, Clone, Default, Args)]
+pub struct EnergyFitOptions {
     /// CSV of measured runs: columns time_s, energy_j, n_flops, n_bytes
-    /// (others ignored; `label`, `name` or `k` names a run).
-    #[arg(long, value_name = "FILE")]
-    pub runs: PathBuf,
-    /// Hold p_s at this idle power (W) and fit e_f and e_b only.
-    #[arg(long, value_name = "W", value_parser = parse_idle, allow_hyphen_values = true)]
-    pub idle_w: Option<f64>,
-}
-
-/// The options of `export --view energy-fit`.
-#[derive(Debug, Default, Args)]
-pub struct EnergyFitExportArgs {
-    /// energy-fit: CSV of measured runs (columns time_s, energy_j,
-    /// n_flops, n_bytes).
+    /// (others ignored; `label`, `name` or `k` names a run). Needed by
+    /// `eval energy-fit` and `--view energy-fit`.
     #[arg(long, value_name = "FILE")]
     pub runs: Option<PathBuf>,
-    /// energy-fit: also draw the fit with p_s held at this idle power (W).
+    /// Hold p_s at this idle power (W) and fit e_f and e_b only (the view
+    /// draws that fit beside the free one).
     #[arg(long, value_name = "W", value_parser = parse_idle, allow_hyphen_values = true)]
     pub idle_w: Option<f64>,
 }
 
-impl EnergyFitExportArgs {
+impl EnergyFitOptions {
     /// The options given, by name.
     pub fn given(&self) -> Vec<&'static str> {
         let mut v = Vec::new();
@@ -50,6 +41,23 @@ impl EnergyFitExportArgs {
         }
         v
     }
+
+    /// The PerDome scenario with these runs (a usage error without them,
+    /// `missing` saying what needs them).
+    fn scenario(&self, missing: &str) -> Result<PerdomeScenario, CliError> {
+        let path = self
+            .runs
+            .as_deref()
+            .ok_or_else(|| CliError::usage(missing))?;
+        let mut s = PerdomeScenario::from_catalog(&catalog()?);
+        s.energy_runs = EnergyRunsState {
+            path: path.display().to_string(),
+            fix_idle: self.idle_w.is_some(),
+            idle_w: self.idle_w.unwrap_or(0.0),
+            loaded: Some(runs(path)?),
+        };
+        Ok(s)
+    }
 }
 
 fn parse_idle(s: &str) -> Result<f64, String> {
@@ -59,65 +67,33 @@ fn parse_idle(s: &str) -> Result<f64, String> {
     }
 }
 
-/// The runs of `path` with the idle power: an unreadable file is a
-/// failure, an invalid one a usage error.
-fn input(path: &Path, idle_w: Option<f64>) -> Result<EnergyFitInput, CliError> {
-    let r = load_energy_runs(path).map_err(|e| match e {
+/// The runs of `path`: an unreadable file is a failure, an invalid one a
+/// usage error.
+fn runs(
+    path: &Path,
+) -> Result<hetscope_core::Loaded<hetscope_preset::perdome::EnergyRuns>, CliError> {
+    load_energy_runs(path).map_err(|e| match e {
         PresetError::Io { .. } => CliError::failure(format!("--runs: {e}")),
         _ => CliError::usage(format!("--runs: {e}")),
-    })?;
-    Ok(EnergyFitInput {
-        origin: r.origin,
-        labels: r.labels,
-        runs: r.runs,
-        idle_w,
     })
 }
 
-fn fit_json(f: &EnergyFit) -> Value {
-    json!({
-        "e_f_pj": f.e_f_pj,
-        "e_b_pj": f.e_b_pj,
-        "p_s_w": f.p_s_w,
-        "residuals": f.residuals,
-        "max_abs_residual": f.max_abs_residual(),
-    })
+/// A fit the runs do not allow, named as the runs' problem.
+fn fit_error(e: CoreError) -> CliError {
+    CliError::usage(format!("--runs: {e}"))
 }
 
 /// Run `eval energy-fit`. With `--idle-w` the values are those of the fit
 /// with p_s held there, and `free_fit` gives the free one beside.
-pub fn run(args: &EnergyFitArgs) -> Result<Value, CliError> {
-    let input = input(&args.runs, args.idle_w)?;
-    let fits = input
-        .fits()
-        .map_err(|e| CliError::usage(format!("--runs: {e}")))?;
-    let mut v = fit_json(fits.chosen());
-    if let Value::Object(m) = &mut v {
-        m.insert("fixed_p_s".into(), json!(fits.fixed.is_some()));
-        m.insert("idle_w".into(), json!(args.idle_w));
-        m.insert("runs".into(), json!(input.runs.len()));
-        m.insert("labels".into(), json!(input.labels));
-        m.insert("runs_file".into(), json!(input.origin));
-        if fits.fixed.is_some() {
-            m.insert("free_fit".into(), fit_json(&fits.free));
-        }
-        m.insert(
-            "units".into(),
-            json!({
-                "e_f_pj": "pJ/flop", "e_b_pj": "pJ/byte", "p_s_w": "W", "idle_w": "W",
-                "residuals": "(model - measured) / measured, one per run",
-            }),
-        );
-    }
-    Ok(v)
+pub fn run(args: &EnergyFitOptions) -> Result<Value, CliError> {
+    let s = args.scenario("eval energy-fit needs --runs FILE (a CSV of runs)")?;
+    Perdome::eval(&s, &PerdomeQuery::EnergyFit, &catalog()?).map_err(fit_error)
 }
 
 /// The figure of `export --view energy-fit`.
-pub fn export_figure(args: &EnergyFitExportArgs) -> Result<ChartFigure, CliError> {
-    let path = args
-        .runs
-        .as_deref()
-        .ok_or_else(|| CliError::usage("--view energy-fit needs --runs FILE (a CSV of runs)"))?;
-    let input = input(path, args.idle_w)?;
-    energy_fit::build(&input).map_err(|e| CliError::usage(format!("--runs: {e}")))
+pub fn export_figure(args: &EnergyFitOptions) -> Result<Figure, CliError> {
+    let s = args.scenario("--view energy-fit needs --runs FILE (a CSV of runs)")?;
+    let input = Perdome::input(&s, &catalog()?).map_err(fit_error)?;
+    let output = Perdome::compute(&input).map_err(fit_error)?;
+    Perdome::figure(View::EnergyFit, &output).map_err(fit_error)
 }
