@@ -8,7 +8,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::boathull::BoathullScenario;
-use crate::model::Model;
 use crate::overview::OverviewScenario;
 use crate::perdome::PerdomeScenario;
 use hetscope_preset::Catalog;
@@ -34,9 +33,9 @@ impl Session {
         Session {
             platform: None,
             platform2: None,
-            overview: crate::overview::Overview::first_scenario(catalog),
-            perdome: crate::perdome::Perdome::first_scenario(catalog),
-            boathull: crate::boathull::Boathull::first_scenario(catalog),
+            overview: OverviewScenario::default(),
+            perdome: PerdomeScenario::from_catalog(catalog),
+            boathull: BoathullScenario::from_catalog(catalog),
         }
     }
 }

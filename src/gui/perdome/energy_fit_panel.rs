@@ -15,7 +15,7 @@ use hetscope_model::format::{fmt_edit, fmt_num};
 use hetscope_model::perdome::Side;
 use hetscope_model::perdome::energy_fit::EnergyFit;
 
-use hetscope_core::perdome::energy_runs::{EnergyRunsState, apply_fit, fit_detail};
+use hetscope_core::perdome::energy_runs::{EnergyRunsState, fit_detail};
 
 /// The collapsible section.
 pub fn energy_fit_ui(ui: &mut Ui, state: &mut PerdomeScenario, ctx: &mut ViewContext<'_>) {
@@ -124,7 +124,7 @@ fn fits_ui(
                 .on_hover_text(tip)
                 .clicked();
             if clicked {
-                apply_fit(platform, side, fit, &fit_detail(input, fit));
+                platform.apply_energy_fit(side, fit, &fit_detail(input, fit));
                 ctx.status
                     .info(format!("{} e_f, e_b and p_s set from {which}", side.name()));
             }

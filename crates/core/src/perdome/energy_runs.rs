@@ -7,13 +7,10 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::scenario::PlatformState;
 use crate::Loaded;
 use hetscope_figure::perdome::energy_fit::EnergyFitInput;
 use hetscope_model::format::{fmt_edit, fmt_num};
 use hetscope_model::perdome::energy_fit::{EnergyFit, EnergyRun};
-use hetscope_model::perdome::{Param, Side};
-use hetscope_model::platform::Source;
 use hetscope_preset::PresetError;
 use hetscope_preset::perdome::{EnergyRuns, parse_energy_runs};
 
@@ -138,25 +135,6 @@ impl EnergyRunsState {
         let n = r.data().len();
         self.loaded = Some(r);
         Ok(n)
-    }
-}
-
-/// Set `side`'s e_f, e_b and p_s to `fit` (values and loaded values, so
-/// that the sources read `measured`, with `detail`).
-pub fn apply_fit(p: &mut PlatformState, side: Side, fit: &EnergyFit, detail: &str) {
-    for (param, v) in [
-        (Param::EnergyPerFlop, fit.e_f_pj),
-        (Param::EnergyPerByte, fit.e_b_pj),
-        (Param::StaticPower, fit.p_s_w),
-    ] {
-        p.params.side_mut(side).set(param, v);
-        p.loaded.side_mut(side).set(param, v);
-        let name = format!("{}{}", param.symbol(), side.suffix());
-        let source = Source::Measured(detail.to_string());
-        match p.sources.iter_mut().find(|(k, _)| *k == name) {
-            Some(slot) => slot.1 = source,
-            None => p.sources.push((name, source)),
-        }
     }
 }
 

@@ -10,6 +10,7 @@ use hetscope_figure::Camera;
 use hetscope_model::perdome::{
     Counted, CountsError, Param, Platform, Processor, Scenario, Segment, Side, Specs, intensities,
 };
+use hetscope_model::perdome::energy_fit::EnergyFit;
 use hetscope_model::platform::Source;
 use hetscope_preset::perdome::ResolvedPlatform;
 use hetscope_preset::perdome::{
@@ -83,6 +84,25 @@ impl PlatformState {
             .iter()
             .find(|(k, _)| *k == name)
             .map(|(_, s)| s.clone())
+    }
+
+    /// Set `side`'s e_f, e_b and p_s to an energy fit (values and loaded
+    /// values, so that their sources read `measured`, with `detail`).
+    pub fn apply_energy_fit(&mut self, side: Side, fit: &EnergyFit, detail: &str) {
+        for (param, v) in [
+            (Param::EnergyPerFlop, fit.e_f_pj),
+            (Param::EnergyPerByte, fit.e_b_pj),
+            (Param::StaticPower, fit.p_s_w),
+        ] {
+            self.params.side_mut(side).set(param, v);
+            self.loaded.side_mut(side).set(param, v);
+            let name = format!("{}{}", param.symbol(), side.suffix());
+            let source = Source::Measured(detail.to_string());
+            match self.sources.iter_mut().find(|(k, _)| *k == name) {
+                Some(slot) => slot.1 = source,
+                None => self.sources.push((name, source)),
+            }
+        }
     }
 
     /// A platform preset holding the current values, for saving.
