@@ -1,7 +1,7 @@
 //! Axes: the ticks inside an axis range, tick labels that do not touch,
 //! and category names under bar panels.
 
-use super::Style;
+use super::style::Style;
 use super::geom::Frame;
 use crate::layout::text_width;
 use crate::svg_util::{Align, INK, Svg};

@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::Style;
+use super::style::Style;
 use super::bars::bar_rects;
 use super::geom::{Frame, Rect, clip_segment, overlaps};
 use super::lines::dash_attr;

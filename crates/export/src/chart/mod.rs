@@ -21,60 +21,18 @@ mod labels;
 mod legend;
 mod lines;
 mod panel;
+mod style;
 
 use self::axes::{ROT_SIN, axis_ticks, max_rotated_len};
 use self::geom::Frame;
 use self::legend::{LegendPlace, entry_w, legend_entries, legend_place};
 use self::panel::draw_panel;
+use self::style::{Metrics, Style};
 use crate::layout::{text_width, wrap};
 use crate::svg_util::{Align, Svg};
 use hetscope_figure::ChartFigure;
 use hetscope_figure::chart::ChartPanel;
 
-/// Sizes of one panel's parts that do not depend on the plot height.
-struct Metrics {
-    left: f64,
-    right: f64,
-    x_ticks_h: f64,
-    x_title_h: f64,
-    cat_rotate: bool,
-    notes: Vec<String>,
-    legend_rows: Vec<Vec<usize>>,
-}
-
-/// Font sizes and spacings at the export's scale.
-struct Style {
-    k: f64,
-    tick: f64,
-    axis_title: f64,
-    panel_title: f64,
-    note: f64,
-    legend: f64,
-    marker: f64,
-}
-
-impl Style {
-    fn new(k: f64) -> Style {
-        Style {
-            k,
-            tick: 12.0 * k,
-            axis_title: 13.5 * k,
-            panel_title: 15.0 * k,
-            note: 11.5 * k,
-            legend: 11.5 * k,
-            marker: 12.0 * k,
-        }
-    }
-    fn line_h(&self) -> f64 {
-        self.note * 1.35
-    }
-    fn legend_row(&self) -> f64 {
-        self.legend * 1.55
-    }
-    fn swatch_w(&self) -> f64 {
-        24.0 * self.k
-    }
-}
 
 pub fn draw(svg: &mut Svg, fig: &ChartFigure) {
     let st = Style::new(svg.k);

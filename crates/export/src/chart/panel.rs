@@ -9,7 +9,7 @@ use super::geom::{Frame, Rect};
 use super::labels::{Taken, marker_label, ref_label};
 use super::legend::{LegendPlace, legend_below, legend_box, legend_entries};
 use super::lines::{dot_radius, line_segments, ref_line, series};
-use super::{Metrics, Style};
+use super::style::{Metrics, Style};
 use crate::svg_util::{Align, INK, Svg, f};
 use hetscope_figure::chart::{Bar, ChartPanel, PointMarker, Scale};
 use hetscope_figure::color::hex;
