@@ -26,19 +26,19 @@ fn nudge(app: &mut HetscopeApp, tab: Tab, up: bool) {
     let k = if up { 1.01 } else { 1.0 / 1.01 };
     let group = tab.view().map(View::model);
     match group {
-        Some(hetscope::figure::ModelId::Boathull) => app.model_mut::<BoathullUi>().state.f *= k,
+        Some(hetscope::figure::ModelId::Boathull) => app.session.boathull.f *= k,
         Some(hetscope::figure::ModelId::Fpm) => {
-            let s = &mut app.model_mut::<FpmUi>().state;
+            let s = &mut app.session.fpm;
             s.integer = false;
             s.n_units *= k;
         }
-        Some(hetscope::figure::ModelId::Offload) => app.model_mut::<OffloadUi>().state.size_hi *= k,
+        Some(hetscope::figure::ModelId::Offload) => app.session.offload.size_hi *= k,
         // The FPM size of the overview: every model's verdict again.
         Some(hetscope::figure::ModelId::Overview) => {
-            let s = &mut app.model_mut::<OverviewUi>().state;
+            let s = &mut app.session.overview;
             s.fpm_n = if up { s.fpm_n + 1.0 } else { s.fpm_n - 1.0 };
         }
-        _ => app.model_mut::<PerdomeUi>().state.platform.params.gpu.t_f *= k,
+        _ => app.session.perdome.platform.params.gpu.t_f *= k,
     }
 }
 

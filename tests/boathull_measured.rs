@@ -397,7 +397,7 @@ fn the_window_loads_a_measured_curve_by_its_path() {
             .collect::<Vec<_>>()
     );
     assert_eq!(fig.panels.len(), 2);
-    let loaded = h.state().model::<BoathullUi>().state.measured.clone();
+    let loaded = h.state().session.boathull.measured.clone();
     assert_eq!(loaded.as_ref().map(|c| c.data().points.len()), Some(22));
     // A file that is not there: the error in the panel, the curve kept.
     type_path(&mut h, "no/such/measured.csv");
@@ -409,7 +409,7 @@ fn the_window_loads_a_measured_curve_by_its_path() {
             .next()
             .is_some()
     );
-    assert_eq!(h.state().model::<BoathullUi>().state.measured, loaded);
+    assert_eq!(h.state().session.boathull.measured, loaded);
     // Clear takes it off the figure.
     h.get_by_label("Clear").click();
     h.run();

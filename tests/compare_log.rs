@@ -106,6 +106,6 @@ fn the_log_scale_checkbox_switches_the_shown_figure_and_is_saved() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     assert!(log(&h));
-    assert!(h.state().model::<PerdomeUi>().state.log_bars);
+    assert!(h.state().session.perdome.log_bars);
     h.get_by_label("Performance bound (GFLOP/s, log scale)");
 }

@@ -181,7 +181,7 @@ fn the_panel_loads_the_runs_and_applies_the_fit_to_the_gpu() {
     let mut h = harness();
     {
         // Whatever the first start found, nothing loaded.
-        let runs = &mut h.state_mut().model_mut::<PerdomeUi>().state.energy_runs;
+        let runs = &mut h.state_mut().session.perdome.energy_runs;
         (runs.path, runs.loaded) = (String::new(), None);
     }
     h.get_by_label("Energy from measured runs").click();
@@ -196,8 +196,7 @@ fn the_panel_loads_the_runs_and_applies_the_fit_to_the_gpu() {
     h.run();
     assert_eq!(
         h.state()
-            .model::<PerdomeUi>()
-            .state
+            .session.perdome
             .energy_runs
             .loaded
             .as_ref()
@@ -211,7 +210,7 @@ fn the_panel_loads_the_runs_and_applies_the_fit_to_the_gpu() {
     );
     h.get_by_label("Apply to GPU").click();
     h.run();
-    let p = &h.state().model::<PerdomeUi>().state.platform;
+    let p = &h.state().session.perdome.platform;
     assert!((p.params.gpu.e_f - 8.8).abs() < 0.05, "{:?}", p.params.gpu);
     assert!((p.params.gpu.e_b - 137.0).abs() < 0.5, "{:?}", p.params.gpu);
     assert!((p.params.gpu.p_s - 63.0).abs() < 0.5, "{:?}", p.params.gpu);
@@ -239,7 +238,7 @@ fn the_panel_loads_the_runs_and_applies_the_fit_to_the_gpu() {
 fn with_the_idle_power_fixed_the_cpu_gets_that_static_power() {
     let mut h = harness();
     {
-        let runs = &mut h.state_mut().model_mut::<PerdomeUi>().state.energy_runs;
+        let runs = &mut h.state_mut().session.perdome.energy_runs;
         runs.path = shipped_arg();
         runs.fix_idle = true;
         runs.idle_w = 125.75;
@@ -250,7 +249,7 @@ fn with_the_idle_power_fixed_the_cpu_gets_that_static_power() {
     h.run();
     h.get_by_label("Apply to CPU").click();
     h.run();
-    let p = &h.state().model::<PerdomeUi>().state.platform;
+    let p = &h.state().session.perdome.platform;
     assert_eq!(p.params.cpu.p_s, 125.75);
     assert!((p.params.cpu.e_f - 7.6).abs() < 0.05, "{:?}", p.params.cpu);
     let s = p

@@ -343,7 +343,7 @@ fn the_out_of_core_switch_marks_the_speed_figure() {
     h.get_by_label("Speed functions").click();
     h.run();
     {
-        let s = &mut h.state_mut().model_mut::<FpmUi>().state;
+        let s = &mut h.state_mut().session.fpm;
         assert_eq!(s.devices[0].name, "G1 GTX680");
         s.devices[0].max_size_units = Some(2250.0);
     }
@@ -365,7 +365,7 @@ fn the_out_of_core_switch_marks_the_speed_figure() {
     h.run();
     h.get_by_label("Out of core G1 GTX680").click();
     h.run();
-    let d = &h.state().model::<FpmUi>().state.devices[0];
+    let d = &h.state().session.fpm.devices[0];
     assert_eq!(d.out_of_core, Some(OutOfCore::Factor(0.5)));
     assert!(
         h.state().param_error().is_none(),

@@ -26,7 +26,7 @@ fn harness() -> Harness<'static, HetscopeApp> {
 }
 
 fn params(h: &Harness<'_, HetscopeApp>) -> Platform {
-    h.state().model::<PerdomeUi>().state.platform.params
+    h.state().session.perdome.platform.params
 }
 
 fn pdp_gflops(h: &Harness<'_, HetscopeApp>) -> f64 {
@@ -44,11 +44,11 @@ fn starts_with_the_default_presets_and_the_perdome_heat_map() {
     let h = harness();
     let app = h.state();
     assert_eq!(
-        app.model::<PerdomeUi>().state.platform.chosen.id,
+        app.session.perdome.platform.chosen.id,
         DEFAULT_PLATFORM
     );
     assert_eq!(
-        app.model::<PerdomeUi>().state.workload.chosen.id,
+        app.session.perdome.workload.chosen.id,
         DEFAULT_WORKLOAD
     );
     assert_eq!(
@@ -197,7 +197,7 @@ fn picking_a_builtin_platform_changes_the_parameters() {
     h.get_by_label(&entry.name).click();
     h.run();
     assert_eq!(
-        h.state().model::<PerdomeUi>().state.platform.chosen.id,
+        h.state().session.perdome.platform.chosen.id,
         "i7-titan-perdome"
     );
     assert_eq!(params(&h), expected);
@@ -220,10 +220,10 @@ fn picking_a_builtin_workload_changes_intensity_and_partitions() {
     h.run();
     h.get_by_label(&entry.name).click();
     h.run();
-    let ws = &h.state().model::<PerdomeUi>().state.workload;
+    let ws = &h.state().session.perdome.workload;
     assert_eq!(ws.chosen.id, "perdome-da");
-    assert_eq!(ws.intensity, w.intensity);
-    assert_eq!(ws.partitions.len(), w.partitions.len());
+    assert_eq!(ws.preset.intensity, w.intensity);
+    assert_eq!(ws.preset.partitions.len(), w.partitions.len());
 }
 
 #[test]
@@ -241,7 +241,7 @@ fn a_broken_preset_file_is_reported_and_the_parameters_kept() {
     h.run();
     assert_eq!(params(&h), before);
     assert_eq!(
-        h.state().model::<PerdomeUi>().state.platform.chosen.id,
+        h.state().session.perdome.platform.chosen.id,
         DEFAULT_PLATFORM
     );
     let (kind, text) = h.state().status().expect("a status");
@@ -250,7 +250,7 @@ fn a_broken_preset_file_is_reported_and_the_parameters_kept() {
     h.get_by_label_contains("Could not load broken-platform.ron");
 
     // A well-formed file with a value the model cannot use names the field.
-    let mut bad = h.state().model::<PerdomeUi>().state.platform.to_preset();
+    let mut bad = h.state().session.perdome.platform.to_preset();
     if let Some(preset::perdome::ProcessorRef::Inline(p)) = &mut bad.gpu {
         p.energy.p_s_w = -3.0;
     }
@@ -270,14 +270,14 @@ fn a_broken_preset_file_is_reported_and_the_parameters_kept() {
 
     // A missing workload file too.
     let missing = dir.path().join("missing-workload.ron");
-    let workload_before = h.state().model::<PerdomeUi>().state.workload.clone();
+    let workload_before = h.state().session.perdome.workload.clone();
     assert!(
         !h.state_mut()
             .with_model(|m: &mut PerdomeUi, ctx| m.load_workload_path(&missing, ctx.status))
     );
     h.run();
     assert_eq!(
-        h.state().model::<PerdomeUi>().state.workload,
+        h.state().session.perdome.workload,
         workload_before
     );
     h.get_by_label_contains("missing-workload.ron");
@@ -310,8 +310,7 @@ fn a_saved_platform_loads_back_as_custom() {
     assert_eq!(params(&h), edited);
     assert_eq!(
         h.state()
-            .model::<PerdomeUi>()
-            .state
+            .session.perdome
             .platform
             .chosen
             .file
@@ -329,8 +328,7 @@ fn partitions_can_be_added_and_removed() {
     let mut h = harness();
     let n = h
         .state()
-        .model::<PerdomeUi>()
-        .state
+        .session.perdome
         .workload
         .partitions
         .len();
@@ -343,7 +341,7 @@ fn partitions_can_be_added_and_removed() {
 
     h.get_by_label("Add partition").click_accesskit();
     h.run();
-    let ws = &h.state().model::<PerdomeUi>().state.workload;
+    let ws = &h.state().session.perdome.workload;
     assert_eq!(ws.partitions.len(), n + 1);
     let name = ws.partitions[n].name.clone();
     assert_eq!(markers(&h), Some(n + 1));
@@ -357,7 +355,7 @@ fn partitions_can_be_added_and_removed() {
         .set_value_accesskit(0.0);
     h.run();
     assert_eq!(
-        h.state().model::<PerdomeUi>().state.workload.partitions[n].i_g,
+        h.state().session.perdome.workload.preset.partitions[n].i_g,
         0.0
     );
     h.get_all_by_role_and_label(Role::CheckBox, "measured")
@@ -370,16 +368,14 @@ fn partitions_can_be_added_and_removed() {
     h.run();
     let pid = h
         .state()
-        .model::<PerdomeUi>()
-        .state
+        .session.perdome
         .platform
         .chosen
         .id
         .clone();
     assert_eq!(
         h.state()
-            .model::<PerdomeUi>()
-            .state
+            .session.perdome
             .workload
             .measured(&pid, &name),
         Some(12.5)
@@ -396,8 +392,7 @@ fn partitions_can_be_added_and_removed() {
     h.run();
     assert_eq!(
         h.state()
-            .model::<PerdomeUi>()
-            .state
+            .session.perdome
             .workload
             .partitions
             .len(),
@@ -407,8 +402,7 @@ fn partitions_can_be_added_and_removed() {
     assert_eq!(markers(&h), Some(n));
     assert!(
         h.state()
-            .model::<PerdomeUi>()
-            .state
+            .session.perdome
             .workload
             .measured(&pid, &name)
             .is_none()
@@ -427,7 +421,7 @@ fn the_state_is_restored_from_storage() {
         h.run();
         let app = h.state_mut();
         eframe::App::save(app, &mut storage);
-        (app.state.clone(), app.model::<PerdomeUi>().state.clone())
+        (app.state.clone(), app.session.perdome.clone())
     };
     let h = Harness::builder()
         .with_size(egui::vec2(1500.0, 950.0))
@@ -436,9 +430,9 @@ fn the_state_is_restored_from_storage() {
             HetscopeApp::new(cc)
         });
     assert_eq!(h.state().state, saved.0);
-    assert_eq!(h.state().model::<PerdomeUi>().state, saved.1);
+    assert_eq!(h.state().session.perdome, saved.1);
     assert_eq!(h.state().state.tab, Tab::Figure(View::EnergySurface));
-    assert_eq!(h.state().model::<PerdomeUi>().state.workload.intensity, 3.0);
+    assert_eq!(h.state().session.perdome.workload.preset.intensity, 3.0);
     h.get_by_label("Energy dome surface: energy efficiency");
 }
 
@@ -492,7 +486,7 @@ fn a_measured_csv_imports_platform_and_workloads() {
             .with_model(|m: &mut PerdomeUi, ctx| m.import_csv_path(&csv, ctx))
     );
     h.run();
-    let s = &h.state().model::<PerdomeUi>().state;
+    let s = &h.state().session.perdome;
     assert_ne!(s.platform.params, before);
     assert_eq!(
         s.platform.chosen.file.as_deref(),
@@ -518,13 +512,13 @@ fn a_measured_csv_imports_platform_and_workloads() {
     let dir = tempfile::tempdir().expect("temp dir");
     let bad = dir.path().join("bad-measurements.csv");
     std::fs::write(&bad, "kernel_k,I\n1,2\n").expect("write");
-    let state = h.state().model::<PerdomeUi>().state.clone();
+    let state = h.state().session.perdome.clone();
     assert!(
         !h.state_mut()
             .with_model(|m: &mut PerdomeUi, ctx| m.import_csv_path(&bad, ctx))
     );
     h.run();
-    assert_eq!(h.state().model::<PerdomeUi>().state, state);
+    assert_eq!(h.state().session.perdome, state);
     h.get_by_label_contains("Could not import bad-measurements.csv");
 }
 
@@ -538,8 +532,7 @@ fn specifications_derive_t_f_and_t_b() {
     {
         let s = h
             .state_mut()
-            .model_mut::<PerdomeUi>()
-            .state
+            .session.perdome
             .specs_mut(hetscope::model::perdome::Side::Gpu);
         s.cores = 16896.0;
         s.clock_ghz = 1.98;
@@ -559,6 +552,6 @@ fn specifications_derive_t_f_and_t_b() {
     h.get_by_label_contains("66908.2 GFLOP/s");
     assert_eq!(
         params(&h).cpu,
-        h.state().model::<PerdomeUi>().state.platform.loaded.cpu
+        h.state().session.perdome.platform.loaded.cpu
     );
 }

@@ -55,7 +55,7 @@ fn the_boat_hull_tab_shows_the_section_4_4_class_on_the_gtx470() {
     let h = harness();
     let app = h.state();
     assert!(app.param_error().is_none(), "{:?}", app.param_error());
-    assert_eq!(app.model::<BoathullUi>().state.class_text, SECTION_4_4);
+    assert_eq!(app.session.boathull.class_text, SECTION_4_4);
     let fig = chart(&h);
     assert!(fig.title.starts_with("Boat hull"), "{}", fig.title);
     assert!(fig.subtitle.contains("GTX470"), "{}", fig.subtitle);
@@ -88,7 +88,7 @@ fn typing_a_class_changes_the_curves() {
     assert!(series(&before, "m1 floor").is_none());
     type_class(&mut h, X_PROJECTION);
     assert_eq!(
-        h.state().model::<BoathullUi>().state.class_text,
+        h.state().session.boathull.class_text,
         X_PROJECTION
     );
     assert!(h.state().param_error().is_none());
@@ -137,7 +137,7 @@ fn dragging_a_processor_slider_changes_the_figure() {
     h.get_by_role_and_label(Role::Slider, "P_coalesced (GB/s)")
         .set_value_accesskit(190.0);
     h.run();
-    let p = h.state().model::<BoathullUi>().state.processor.params;
+    let p = h.state().session.boathull.processor.params;
     assert!(matches!(p, Machine::Gpu(g) if g.p_coalesced_gbs == 190.0));
     let after = hull(&h);
     assert!(
@@ -148,7 +148,7 @@ fn dragging_a_processor_slider_changes_the_figure() {
     h.get_by_label("Reset gtx470").click();
     h.run();
     assert_eq!(
-        h.state().model::<BoathullUi>().state.processor.params,
+        h.state().session.boathull.processor.params,
         Gpu::GTX470.into()
     );
     assert_eq!(hull(&h), before);
@@ -158,7 +158,7 @@ fn dragging_a_processor_slider_changes_the_figure() {
         .set_value_accesskit(-1.0);
     h.run();
     assert!(h.state().param_error().is_none());
-    let p = h.state().model::<BoathullUi>().state.processor.params;
+    let p = h.state().session.boathull.processor.params;
     assert!(
         matches!(p, Machine::Gpu(g) if g.b_bus_gbs == 0.001),
         "{p:?}"
@@ -173,7 +173,7 @@ fn class_sizes_and_the_table1_picker_edit_the_class() {
         .set_value_accesskit(1024.0);
     h.run();
     assert_eq!(
-        h.state().model::<BoathullUi>().state.class_text,
+        h.state().session.boathull.class_text,
         "1024x2048|element -> 1024x2048|element"
     );
     h.get_by_role_and_label(Role::ComboBox, "Table 1 class")
@@ -182,7 +182,7 @@ fn class_sizes_and_the_table1_picker_edit_the_class() {
     h.get_by_label_contains("10. histogram").click_accesskit();
     h.run();
     assert_eq!(
-        h.state().model::<BoathullUi>().state.class_text,
+        h.state().session.boathull.class_text,
         "2048x2048|element -> 256|shared"
     );
     assert!(chart(&h).subtitle.contains("histogram"));
@@ -190,7 +190,7 @@ fn class_sizes_and_the_table1_picker_edit_the_class() {
         .set_value_accesskit(64.0);
     h.run();
     assert_eq!(
-        h.state().model::<BoathullUi>().state.class_text,
+        h.state().session.boathull.class_text,
         "2048x2048|element -> 64|shared"
     );
 }
@@ -200,7 +200,7 @@ fn the_cpu_kind_shows_the_cpu_floors() {
     let mut h = harness();
     h.get_by_label("CPU").click();
     h.run();
-    let bh = &h.state().model::<BoathullUi>().state;
+    let bh = &h.state().session.boathull;
     assert_eq!(
         (bh.processor.id.as_str(), bh.partner.id.as_str()),
         ("i7-930", "gtx470")

@@ -63,7 +63,7 @@ fn without_a_dialog_the_window_asks_for_the_path() {
     h.get_by_label("Open").click();
     h.run();
     assert!(h.query_by_label("File path").is_none(), "the prompt closed");
-    let chosen = &h.state().model::<PerdomeUi>().state.platform.chosen;
+    let chosen = &h.state().session.perdome.platform.chosen;
     assert_eq!(chosen.file.as_deref(), Some("mine.ron"));
 
     // Save goes straight to the prompt, with the suggested name.

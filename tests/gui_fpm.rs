@@ -69,7 +69,7 @@ fn fpm_tab_shows_the_paper_node_and_dragging_n_changes_the_partition() {
 
     h.get_by_label("Times per device").click();
     h.run();
-    assert_eq!(h.state().model::<FpmUi>().state.n_units, PAPER_N);
+    assert_eq!(h.state().session.fpm.n_units, PAPER_N);
     let before = g1_fpm_share(&h);
     // The table under the chart shows the share.
     assert!(
@@ -91,7 +91,7 @@ fn fpm_tab_shows_the_paper_node_and_dragging_n_changes_the_partition() {
     }
     h.drop_at(to);
     h.run();
-    let n = h.state().model::<FpmUi>().state.n_units;
+    let n = h.state().session.fpm.n_units;
     assert!(n > PAPER_N, "n after the drag: {n}");
     assert_eq!(n.fract(), 0.0, "whole blocks");
     let after = g1_fpm_share(&h);
@@ -119,7 +119,7 @@ fn a_csv_with_a_bad_row_is_named_and_a_good_one_adds_a_device() {
 
     let mut h = harness();
     open(&mut h, "Speed functions");
-    let devices = h.state().model::<FpmUi>().state.devices.clone();
+    let devices = h.state().session.fpm.devices.clone();
     let field = h.get_by_role_and_label(Role::TextInput, "CSV file");
     field.focus();
     h.run();
@@ -129,7 +129,7 @@ fn a_csv_with_a_bad_row_is_named_and_a_good_one_adds_a_device() {
     h.get_by_label("Load").click();
     h.run();
     assert_eq!(
-        h.state().model::<FpmUi>().state.devices,
+        h.state().session.fpm.devices,
         devices,
         "nothing added"
     );
@@ -147,11 +147,11 @@ fn a_csv_with_a_bad_row_is_named_and_a_good_one_adds_a_device() {
     );
 
     // A good file through the same field.
-    h.state_mut().model_mut::<FpmUi>().state.csv_path = good.display().to_string();
+    h.state_mut().session.fpm.csv_path = good.display().to_string();
     h.run();
     h.get_by_label("Load").click();
     h.run();
-    let fpm = &h.state().model::<FpmUi>().state;
+    let fpm = &h.state().session.fpm;
     assert_eq!(fpm.devices.len(), devices.len() + 1);
     let d = fpm.devices.last().unwrap();
     assert_eq!(d.name, "good-device");
@@ -173,7 +173,7 @@ fn a_measurement_runs_off_the_ui_thread_and_adds_a_curve_that_is_kept() {
     let mut h = harness();
     open(&mut h, "Speed functions");
     {
-        let s = &mut h.state_mut().model_mut::<FpmUi>().state;
+        let s = &mut h.state_mut().session.fpm;
         s.devices.clear();
         s.sizes = SizesPreset::Quick;
     }
@@ -182,14 +182,14 @@ fn a_measurement_runs_off_the_ui_thread_and_adds_a_curve_that_is_kept() {
     h.run();
     h.get_by_label("triad").click();
     h.run();
-    assert_eq!(h.state().model::<FpmUi>().state.kernel, Kernel::Triad);
+    assert_eq!(h.state().session.fpm.kernel, Kernel::Triad);
     h.get_by_label("Start measurement").click();
     h.step();
     assert!(h.state().model::<FpmUi>().measuring());
     wait(&mut h, 120, |a| !a.model::<FpmUi>().measuring());
     let (kind, text) = h.state().status().expect("a status");
     assert_eq!(kind, StatusKind::Info, "{text}");
-    let fpm = &h.state().model::<FpmUi>().state;
+    let fpm = &h.state().session.fpm;
     assert_eq!(fpm.devices.len(), 1);
     let d = &fpm.devices[0];
     assert_eq!(d.name, "triad, 1 thread");
@@ -214,22 +214,22 @@ fn a_measurement_runs_off_the_ui_thread_and_adds_a_curve_that_is_kept() {
     // The measured device survives a restart.
     let mut storage = MemoryStorage::default();
     eframe::App::save(h.state_mut(), &mut storage);
-    let saved = h.state().model::<FpmUi>().state.clone();
+    let saved = h.state().session.fpm.clone();
     let h2 = Harness::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|cc| {
             cc.storage = Some(&storage);
             HetscopeApp::new(cc)
         });
-    assert_eq!(h2.state().model::<FpmUi>().state, saved);
+    assert_eq!(h2.state().session.fpm, saved);
 }
 
 #[test]
 fn a_measurement_can_be_cancelled() {
     let mut h = harness();
     open(&mut h, "Speed functions");
-    h.state_mut().model_mut::<FpmUi>().state.sizes = SizesPreset::Large;
-    let before = h.state().model::<FpmUi>().state.devices.len();
+    h.state_mut().session.fpm.sizes = SizesPreset::Large;
+    let before = h.state().session.fpm.devices.len();
     h.get_by_label("Start measurement").click();
     h.step();
     assert!(h.state().model::<FpmUi>().measuring());
@@ -239,7 +239,7 @@ fn a_measurement_can_be_cancelled() {
     wait(&mut h, 120, |a| !a.model::<FpmUi>().measuring());
     let (kind, text) = h.state().status().expect("a status");
     assert_eq!((kind, text), (StatusKind::Info, "Measurement cancelled."));
-    assert_eq!(h.state().model::<FpmUi>().state.devices.len(), before);
+    assert_eq!(h.state().session.fpm.devices.len(), before);
 }
 
 #[test]
@@ -250,7 +250,7 @@ fn a_device_saves_as_csv_and_loads_back_the_same() {
     h.get_by_label("Save G1 GTX680");
     let dir = tempfile::tempdir().expect("a temporary folder");
     let path = dir.path().join("g1.csv");
-    let before = h.state().model::<FpmUi>().state.devices[0].clone();
+    let before = h.state().session.fpm.devices[0].clone();
     assert!(
         h.state_mut()
             .with_model(|m: &mut FpmUi, ctx| m.save_csv(0, &path, ctx.status))
@@ -260,7 +260,7 @@ fn a_device_saves_as_csv_and_loads_back_the_same() {
             .with_model(|m: &mut FpmUi, ctx| m.load_csv(&path, ctx.status))
     );
     h.run();
-    let devices = &h.state().model::<FpmUi>().state.devices;
+    let devices = &h.state().session.fpm.devices;
     let back = devices.last().expect("the loaded device");
     assert_eq!(back.points, before.points);
     assert_eq!(back.unit, before.unit);

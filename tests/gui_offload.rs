@@ -83,7 +83,7 @@ fn a_column_major_subscript_is_uncoalesced_and_lowers_the_speedup() {
         .set_text_value_accesskit("B[j*n + k]");
     h.run();
     assert_eq!(
-        h.state().model::<OffloadUi>().state.edit.subscripts[1],
+        h.state().session.offload.edit.subscripts[1],
         "B[j*n + k]"
     );
     // Derived in the table: stride n, 9600 elements at n = 9600.
@@ -102,7 +102,7 @@ fn a_column_major_subscript_is_uncoalesced_and_lowers_the_speedup() {
     h.get_by_label("Reset subscripts").click();
     h.run();
     assert_eq!(
-        h.state().model::<OffloadUi>().state.edit.subscripts[1],
+        h.state().session.offload.edit.subscripts[1],
         "B[k*n + j]"
     );
     assert_eq!(chosen(&chart(&h)).1, s0);
@@ -141,7 +141,7 @@ fn fewer_host_threads_turn_a_host_kernel_into_an_offload() {
     h.run();
     h.get_by_label("2DCONV").click();
     h.run();
-    assert_eq!(h.state().model::<OffloadUi>().state.kernel, "2dconv");
+    assert_eq!(h.state().session.offload.kernel, "2dconv");
     let (label, s160) = chosen(&chart(&h));
     assert!(label.ends_with("host"), "{label}");
     assert!(has_text(&h, "keep on the host"));
@@ -151,8 +151,7 @@ fn fewer_host_threads_turn_a_host_kernel_into_an_offload() {
     h.run();
     assert_eq!(
         h.state()
-            .model::<OffloadUi>()
-            .state
+            .session.offload
             .overrides
             .get(&hetscope::model::offload::OffloadParam::Threads),
         Some(&4.0)
@@ -166,7 +165,7 @@ fn fewer_host_threads_turn_a_host_kernel_into_an_offload() {
     // The parameters reset to the preset's.
     h.get_by_label("Reset parameters").click();
     h.run();
-    assert!(h.state().model::<OffloadUi>().state.overrides.is_empty());
+    assert!(h.state().session.offload.overrides.is_empty());
 }
 
 #[test]
@@ -208,7 +207,7 @@ fn the_offload_state_is_saved_and_restored() {
     h.get_by_label("subscript 2")
         .set_text_value_accesskit("B[j*n + k]");
     h.run();
-    let st = h.state().model::<OffloadUi>().state.clone();
+    let st = h.state().session.offload.clone();
     let text = ron::to_string(&st).unwrap();
     let back: OffloadState = ron::from_str(&text).unwrap();
     assert_eq!(back, st);
@@ -240,7 +239,7 @@ fn the_hong_kim_reading_can_be_chosen_and_the_figure_says_which() {
     h.run();
     assert!(note(&h).contains("whole waves"), "{}", note(&h));
     assert_eq!(
-        h.state().model::<OffloadUi>().state.formulation,
+        h.state().session.offload.formulation,
         Some(hetscope::model::offload::Formulation::WholeWaves)
     );
     // Whole waves never take less time on the GPU: the speedup cannot rise.
@@ -248,7 +247,7 @@ fn the_hong_kim_reading_can_be_chosen_and_the_figure_says_which() {
     h.get_by_label("Reset parameters").click();
     h.run();
     h.run();
-    assert_eq!(h.state().model::<OffloadUi>().state.formulation, None);
+    assert_eq!(h.state().session.offload.formulation, None);
     assert_eq!(chosen(&chart(&h)).1, published);
 }
 
@@ -273,7 +272,7 @@ fn a_size_past_the_gpus_memory_says_so_and_stays_on_the_host() {
     h.get_by_role_and_label(Role::Slider, "problem size n")
         .set_value_accesskit(60000.0);
     h.run();
-    assert_eq!(h.state().model::<OffloadUi>().state.size, 60000.0);
+    assert_eq!(h.state().session.offload.size, 60000.0);
     assert!(has_text(
         &h,
         "GEMM at n = 60000: the data does not fit the GPU's memory: 43.200 GB against 16.000 GB; keep on the host"

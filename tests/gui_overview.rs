@@ -61,8 +61,8 @@ fn the_platform_at_the_top_drives_every_model() {
     let before = {
         let app = h.state();
         (
-            app.model::<BoathullUi>().state.processor.name.clone(),
-            app.model::<FpmUi>().state.devices.len(),
+            app.session.boathull.processor.name.clone(),
+            app.session.fpm.devices.len(),
         )
     };
     pick(
@@ -72,17 +72,17 @@ fn the_platform_at_the_top_drives_every_model() {
     );
     let app = h.state();
     assert_eq!(app.state.shared_platform.as_deref(), Some("xeon-8480-h100"));
-    assert_eq!(app.model::<OverviewUi>().state.platform, "xeon-8480-h100");
+    assert_eq!(app.session.overview.platform, "xeon-8480-h100");
     assert_eq!(
-        app.model::<PerdomeUi>().state.platform.chosen.id,
+        app.session.perdome.platform.chosen.id,
         "xeon-8480-h100"
     );
-    assert_eq!(app.model::<OffloadUi>().state.platform, "xeon-8480-h100");
-    let bh = &app.model::<BoathullUi>().state;
+    assert_eq!(app.session.offload.platform, "xeon-8480-h100");
+    let bh = &app.session.boathull;
     assert_eq!(bh.processor.name, "NVIDIA H100 SXM5 80GB");
     assert_eq!(bh.partner.name, "Intel Xeon Platinum 8480+");
     assert_ne!(bh.processor.name, before.0);
-    let fpm = &app.model::<FpmUi>().state.devices;
+    let fpm = &app.session.fpm.devices;
     assert_eq!(fpm.len(), 2);
     assert_ne!(fpm.len(), before.1);
     assert!(figure_title(&h).contains("Xeon Platinum 8480+ + H100 SXM5"));
@@ -125,7 +125,7 @@ fn a_second_platform_shows_both_columns() {
     let mut h = harness();
     pick(&mut h, "Compare with", "Xeon Platinum 8480+ + H100 SXM5");
     assert_eq!(
-        h.state().model::<OverviewUi>().state.platform2.as_deref(),
+        h.state().session.overview.platform2.as_deref(),
         Some("xeon-8480-h100")
     );
     h.get_by_label("What changed");
@@ -155,9 +155,9 @@ fn a_verdict_opens_its_model_view() {
         app.state.shared_platform.as_deref(),
         Some("i7-gtx750-perdome")
     );
-    assert_eq!(app.model::<OffloadUi>().state.platform, "i7-gtx750-perdome");
+    assert_eq!(app.session.offload.platform, "i7-gtx750-perdome");
     assert_eq!(
-        app.model::<BoathullUi>().state.processor.name,
+        app.session.boathull.processor.name,
         "NVIDIA GeForce GTX 750"
     );
 }
@@ -220,7 +220,7 @@ fn fpm_devices_say_where_their_speed_functions_come_from() {
     h.get_by_label("FPM partitioning").click();
     h.run();
     // The FPM paper's node: six devices, each the paper's measurement.
-    let devices = h.state().model::<FpmUi>().state.devices.len();
+    let devices = h.state().session.fpm.devices.len();
     assert_eq!(h.query_all_by_label("[paper]").count(), devices);
     assert_eq!(h.query_all_by_label("[derived]").count(), 0);
     pick(
@@ -251,8 +251,7 @@ fn a_derived_offload_platform_shows_its_parameters_and_their_sources() {
     assert!(h.query_all_by_label("[estimate]").next().is_some());
     assert_eq!(h.query_all_by_label("[edited]").count(), 0);
     h.state_mut()
-        .model_mut::<OffloadUi>()
-        .state
+        .session.offload
         .overrides
         .insert(hetscope::model::offload::OffloadParam::BusGbs, 20.0);
     h.run();
@@ -268,19 +267,18 @@ fn fine_tuning_is_kept_per_platform_and_can_be_reset() {
         "Platform for every model",
         "Xeon Platinum 8480+ + H100 SXM5",
     );
-    let derived = h.state().model::<PerdomeUi>().state.platform.params.gpu.t_f;
+    let derived = h.state().session.perdome.platform.params.gpu.t_f;
     {
         let app = h.state_mut();
-        app.model_mut::<PerdomeUi>().state.platform.params.gpu.t_f = derived * 2.0;
-        app.model_mut::<OffloadUi>()
-            .state
+        app.session.perdome.platform.params.gpu.t_f = derived * 2.0;
+        app.session.offload
             .overrides
             .insert(hetscope::model::offload::OffloadParam::BusGbs, 20.0);
     }
     h.run();
     // Another platform: its own values.
     pick(&mut h, "Platform for every model", "EPYC 9654 + H100 SXM5");
-    assert!(h.state().model::<OffloadUi>().state.overrides.is_empty());
+    assert!(h.state().session.offload.overrides.is_empty());
     // Back: as it was left.
     pick(
         &mut h,
@@ -289,19 +287,19 @@ fn fine_tuning_is_kept_per_platform_and_can_be_reset() {
     );
     let app = h.state();
     assert_eq!(
-        app.model::<PerdomeUi>().state.platform.params.gpu.t_f,
+        app.session.perdome.platform.params.gpu.t_f,
         derived * 2.0
     );
-    assert_eq!(app.model::<OffloadUi>().state.overrides.len(), 1);
+    assert_eq!(app.session.offload.overrides.len(), 1);
     // Reset: the platform's own values again.
     h.get_by_label("Reset platform").click();
     h.run();
     let app = h.state();
     assert_eq!(
-        app.model::<PerdomeUi>().state.platform.params.gpu.t_f,
+        app.session.perdome.platform.params.gpu.t_f,
         derived
     );
-    assert!(app.model::<OffloadUi>().state.overrides.is_empty());
+    assert!(app.session.offload.overrides.is_empty());
     assert_eq!(app.state.shared_platform.as_deref(), Some("xeon-8480-h100"));
 }
 
@@ -313,15 +311,15 @@ fn a_node_with_several_gpus_can_be_regrouped() {
         "Platform for every model",
         "2 x Xeon 8480+ + 8 x H100 SXM5",
     );
-    let t_f8 = h.state().model::<PerdomeUi>().state.platform.params.gpu.t_f;
+    let t_f8 = h.state().session.perdome.platform.params.gpu.t_f;
     h.get_by_label("CPU sockets counted");
     h.get_by_role_and_label(Role::SpinButton, "GPUs counted")
         .set_value_accesskit(4.0);
     h.run();
     h.run();
-    assert_eq!(h.state().model::<OverviewUi>().state.gpus, Some(4));
+    assert_eq!(h.state().session.overview.gpus, Some(4));
     // Every model follows: the PerDome GPU group has half the peak.
-    let t_f4 = h.state().model::<PerdomeUi>().state.platform.params.gpu.t_f;
+    let t_f4 = h.state().session.perdome.platform.params.gpu.t_f;
     assert!((t_f4 / t_f8 - 2.0).abs() < 1e-9, "{t_f8} -> {t_f4}");
     let Some(Figure::Chart(c)) = h.state().figure() else {
         panic!("a chart");
@@ -338,7 +336,7 @@ fn a_node_with_several_gpus_can_be_regrouped() {
         "Platform for every model",
         "Xeon Platinum 8480+ + H100 SXM5",
     );
-    assert_eq!(h.state().model::<OverviewUi>().state.gpus, None);
+    assert_eq!(h.state().session.overview.gpus, None);
     assert!(h.query_by_label("GPUs counted").is_none());
 }
 
@@ -379,8 +377,8 @@ fn the_second_platform_is_drawn_over_the_boat_hull_and_offload_views() {
             .iter()
             .all(|n| !n.contains("Xeon"))
     );
-    assert!(h.state().model::<BoathullUi>().state.overlay.is_none());
-    assert!(h.state().model::<FpmUi>().state.compare.is_none());
+    assert!(h.state().session.boathull.overlay.is_none());
+    assert!(h.state().session.fpm.compare.is_none());
 }
 
 #[test]
@@ -403,8 +401,7 @@ fn the_second_platform_stands_beside_the_heat_maps_surfaces_and_fpm_times() {
     let p = pair_of(&mut h, &["PerDome / PeaPaw", "PerDome heat map"]);
     let first = h
         .state()
-        .model::<PerdomeUi>()
-        .state
+        .session.perdome
         .platform
         .chosen
         .name

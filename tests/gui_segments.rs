@@ -28,7 +28,7 @@ fn segments_give_i_and_a_partition() {
     h.get_by_label("Add segment").click();
     h.run();
     {
-        let w = &mut h.state_mut().model_mut::<PerdomeUi>().state.workload;
+        let w = &mut h.state_mut().session.perdome.workload;
         assert_eq!(w.segments.len(), 2);
         // CPU: 0.1 flop/byte; GPU: 2 flop/byte; all: 1.05.
         (w.segments[0].flops, w.segments[0].bytes) = (1e9, 1e10);
@@ -52,8 +52,7 @@ fn segments_give_i_and_a_partition() {
     h.get_by_label_contains("I = 1.050, I_C = 0.100, I_G = 2.000");
     // A GPU segment with flops and no bytes: named, the last result kept.
     h.state_mut()
-        .model_mut::<PerdomeUi>()
-        .state
+        .session.perdome
         .workload
         .segments[1]
         .bytes = 0.0;

@@ -30,11 +30,11 @@ fn fresh() -> HetscopeApp {
 /// PerDome fields at its top, the window's fields and one field per other
 /// model.
 fn version_1_record(app: &HetscopeApp) -> String {
-    let perdome = ron::to_string(&app.model::<PerdomeUi>().state).expect("ron");
+    let perdome = ron::to_string(&app.session.perdome).expect("ron");
     let others = [
-        ("boathull", ron::to_string(&app.model::<BoathullUi>().state)),
-        ("fpm", ron::to_string(&app.model::<FpmUi>().state)),
-        ("offload", ron::to_string(&app.model::<OffloadUi>().state)),
+        ("boathull", ron::to_string(&app.session.boathull)),
+        ("fpm", ron::to_string(&app.session.fpm)),
+        ("offload", ron::to_string(&app.session.offload)),
     ];
     let mut text = perdome.strip_suffix(')').expect("a struct").to_string();
     text.push_str(",tab:Figure(BoathullCompare),export_width:1234,export_height:777");
@@ -48,11 +48,11 @@ fn version_1_record(app: &HetscopeApp) -> String {
 #[test]
 fn a_record_of_the_first_format_is_carried_over() {
     let mut app = fresh();
-    app.model_mut::<PerdomeUi>().state.workload.intensity = 3.25;
-    app.model_mut::<BoathullUi>().state.class_text =
+    app.session.perdome.workload.preset.intensity = 3.25;
+    app.session.boathull.class_text =
         "1024x1024|neighbourhood(3x3) -> 1024x1024|element".into();
-    app.model_mut::<FpmUi>().state.n_units = 1234.0;
-    app.model_mut::<OffloadUi>().state.size = 777.0;
+    app.session.fpm.n_units = 1234.0;
+    app.session.offload.size = 777.0;
     let mut storage = MemoryStorage::default();
     eframe::Storage::set_string(&mut storage, STATE_KEY, version_1_record(&app));
 
@@ -61,15 +61,14 @@ fn a_record_of_the_first_format_is_carried_over() {
     assert_eq!(a.state.tab, Tab::Figure(View::BoathullCompare));
     assert_eq!((a.state.export_width, a.state.export_height), (1234, 777));
     assert_eq!(a.state.version, STATE_VERSION);
-    assert_eq!(a.model::<PerdomeUi>().state.workload.intensity, 3.25);
+    assert_eq!(a.session.perdome.workload.preset.intensity, 3.25);
     assert!(
-        a.model::<BoathullUi>()
-            .state
+        a.session.boathull
             .class_text
             .contains("neighbourhood(3x3)")
     );
-    assert_eq!(a.model::<FpmUi>().state.n_units, 1234.0);
-    assert_eq!(a.model::<OffloadUi>().state.size, 777.0);
+    assert_eq!(a.session.fpm.n_units, 1234.0);
+    assert_eq!(a.session.offload.size, 777.0);
     let (kind, text) = a.status().expect("a message");
     assert_eq!(kind, StatusKind::Info);
     assert!(text.contains("earlier version"), "{text}");
@@ -82,14 +81,14 @@ fn a_record_of_the_first_format_is_carried_over() {
         assert!(text.is_some(), "{key} is saved under its own key");
     }
     let h2 = start(&saved);
-    assert_eq!(h2.state().model::<FpmUi>().state.n_units, 1234.0);
+    assert_eq!(h2.state().session.fpm.n_units, 1234.0);
     assert!(h2.state().status().is_none(), "nothing to migrate any more");
 }
 
 #[test]
 fn an_unreadable_record_is_named_and_the_rest_is_kept() {
     let mut app = fresh();
-    app.model_mut::<FpmUi>().state.n_units = 4321.0;
+    app.session.fpm.n_units = 4321.0;
     let mut storage = MemoryStorage::default();
     eframe::App::save(&mut app, &mut storage);
     eframe::Storage::set_string(
@@ -105,16 +104,16 @@ fn an_unreadable_record_is_named_and_the_rest_is_kept() {
         "{text}"
     );
     assert_eq!(
-        h.state().model::<BoathullUi>().state,
+        h.state().session.boathull,
         BoathullUi::new(&hetscope::preset::Catalog::builtin().unwrap()).state
     );
-    assert_eq!(h.state().model::<FpmUi>().state.n_units, 4321.0);
+    assert_eq!(h.state().session.fpm.n_units, 4321.0);
 }
 
 #[test]
 fn a_record_of_a_newer_version_is_read_and_named() {
     let mut app = fresh();
-    app.model_mut::<FpmUi>().state.n_units = 4321.0;
+    app.session.fpm.n_units = 4321.0;
     let mut storage = MemoryStorage::default();
     eframe::App::save(&mut app, &mut storage);
     let shell = eframe::Storage::get_string(&storage, STATE_KEY).unwrap();
@@ -133,13 +132,13 @@ fn a_record_of_a_newer_version_is_read_and_named() {
         "{text}"
     );
     // What this version knows is kept.
-    assert_eq!(h.state().model::<FpmUi>().state.n_units, 4321.0);
+    assert_eq!(h.state().session.fpm.n_units, 4321.0);
 }
 
 #[test]
 fn a_saved_second_platform_reaches_every_model_at_start() {
     let mut app = fresh();
-    app.model_mut::<OverviewUi>().state.platform2 = Some("xeon-8480-h100".into());
+    app.session.overview.platform2 = Some("xeon-8480-h100".into());
     let mut storage = MemoryStorage::default();
     eframe::App::save(&mut app, &mut storage);
     // A PerDome record from before it compared with a second platform.
@@ -149,9 +148,9 @@ fn a_saved_second_platform_reaches_every_model_at_start() {
     let old = old.replace(",compare:None", "");
     eframe::Storage::set_string(&mut storage, &perdome, old);
     let h = start(&storage);
-    let compare = h.state().model::<PerdomeUi>().state.compare.clone();
+    let compare = h.state().session.perdome.compare.clone();
     assert_eq!(compare.map(|c| c.0.id).as_deref(), Some("xeon-8480-h100"));
-    assert!(h.state().model::<FpmUi>().state.compare.is_some());
+    assert!(h.state().session.fpm.compare.is_some());
 }
 
 #[test]
@@ -162,7 +161,7 @@ fn nothing_is_recomputed_when_nothing_changed() {
     h.state_mut().state.tab = Tab::Figure(View::Boathull);
     h.run();
     assert!(!h.state_mut().refresh(), "a frame without a change");
-    h.state_mut().model_mut::<BoathullUi>().state.f *= 2.0;
+    h.state_mut().session.boathull.f *= 2.0;
     assert!(h.state_mut().refresh(), "a change recomputes");
     assert!(!h.state_mut().refresh(), "and only once");
 }

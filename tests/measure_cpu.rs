@@ -231,10 +231,10 @@ fn the_window_measures_this_machine_and_uses_it_everywhere() {
     );
     let app = h.state();
     assert_eq!(
-        app.model::<OverviewUi>().state.platform,
+        app.session.overview.platform,
         platform.to_str().unwrap()
     );
-    let perdome = &app.model::<PerdomeUi>().state.platform;
+    let perdome = &app.session.perdome.platform;
     assert!(
         perdome.chosen.name.contains("(measured)"),
         "{}",

@@ -355,7 +355,7 @@ fn the_offload_panel_loads_measured_speedups() {
         h.query_by_label_contains("Drawn in the kernel suite view")
             .is_some()
     );
-    assert_eq!(h.state().model::<OffloadUi>().state.measured, Some(path()));
+    assert_eq!(h.state().session.offload.measured, Some(path()));
     // Clear: the predictions alone.
     h.get_by_label("Clear").click();
     h.run();

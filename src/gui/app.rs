@@ -25,14 +25,17 @@ use hetscope_preset::Catalog;
 pub const STATE_KEY: &str = "hetscope-state";
 
 /// The storage key of one model's state.
-pub fn model_key(group: ModelId) -> String {
-    format!("{STATE_KEY}.{}", group.key())
+pub fn model_key(model: ModelId) -> String {
+    format!("{STATE_KEY}.{}", model.key())
 }
 
 /// The hetscope window.
 pub struct HetscopeApp {
     /// The window's own persisted state (tab, export size).
     pub state: AppState,
+    /// Everything the person chose for every model: the one state the
+    /// panels edit.
+    pub session: Session,
     catalog: Catalog,
     models: Vec<Box<dyn AnyModel>>,
     jobs: Jobs,
@@ -55,6 +58,7 @@ impl HetscopeApp {
         let models = super::registered_models(&catalog);
         HetscopeApp {
             state: AppState::default(),
+            session: Session::new(&catalog),
             catalog,
             models,
             jobs: Jobs::default(),
@@ -101,11 +105,12 @@ impl HetscopeApp {
             }
         };
         self.jobs.last_folder = self.state.last_folder.clone();
+        self.session.platform = self.state.shared_platform.clone();
         let mut migrated = false;
         for m in &mut self.models {
-            let own = storage.get_string(&model_key(m.group()));
-            match m.load_state(own.as_deref(), legacy) {
-                StateSource::Unreadable => unreadable.push(m.group().title()),
+            let own = storage.get_string(&model_key(m.id()));
+            match m.load_state(&mut self.session, own.as_deref(), legacy) {
+                StateSource::Unreadable => unreadable.push(m.id().title()),
                 StateSource::Migrated => migrated = true,
                 StateSource::Saved | StateSource::Defaults => {}
             }
@@ -130,7 +135,7 @@ impl HetscopeApp {
         }
         // Every model compares with the overview's second platform, also
         // when a model's own record predates its comparison.
-        let second = self.model::<OverviewUi>().state.platform2.clone();
+        let second = self.session.overview.platform2.clone();
         if second.is_some() {
             self.compare_with(second.as_deref());
         }
@@ -152,7 +157,8 @@ impl HetscopeApp {
             .expect("every model UI is registered")
     }
 
-    /// The UI of model `M` (its state, its own caches).
+    /// The UI of model `M` (its own caches; its state is in
+    /// [`HetscopeApp::session`]).
     pub fn model<M: ModelUi>(&self) -> &M {
         &self.slot::<M>().ui
     }
@@ -166,35 +172,45 @@ impl HetscopeApp {
         self.slot::<M>().computed()
     }
 
-    /// Run `f` with model `M`'s UI and the context its panels get (what a
-    /// panel's button does, for tests and background results).
+    /// Run `f` with model `M`'s UI and scenario and the context its
+    /// panels get (what a panel's button does, for tests and background
+    /// results).
     pub fn with_model<M: ModelUi, R>(
         &mut self,
-        f: impl FnOnce(&mut M, &mut ViewContext<'_>) -> R,
+        f: impl FnOnce(&mut Editing<'_, M>, &mut ViewContext<'_>) -> R,
     ) -> R {
         let i = self
             .models
             .iter()
             .position(|m| m.as_any().is::<ModelSlot<M>>())
             .expect("every model UI is registered");
-        self.with_model_at(i, |m, vc| {
+        self.with_model_at(i, |m, session, vc| {
             let slot = m
                 .as_any_mut()
                 .downcast_mut::<ModelSlot<M>>()
                 .expect("the slot just found");
-            f(&mut slot.ui, vc)
+            let state = <M::Model as hetscope_core::Model>::scenario_mut(session);
+            f(
+                &mut Editing {
+                    ui: &mut slot.ui,
+                    state,
+                },
+                vc,
+            )
         })
     }
 
-    /// Run `f` with the model at `i` and the context its panels get.
+    /// Run `f` with the model at `i`, the session and the context its
+    /// panels get.
     fn with_model_at<R>(
         &mut self,
         i: usize,
-        f: impl FnOnce(&mut dyn AnyModel, &mut ViewContext<'_>) -> R,
+        f: impl FnOnce(&mut dyn AnyModel, &mut Session, &mut ViewContext<'_>) -> R,
     ) -> R {
         let HetscopeApp {
             catalog,
             models,
+            session,
             jobs,
             status,
             requests,
@@ -206,16 +222,17 @@ impl HetscopeApp {
             status,
             requests,
         };
-        f(models[i].as_mut(), &mut vc)
+        f(models[i].as_mut(), session, &mut vc)
     }
 
-    /// Run `f` with the model on screen, its tab and the context.
+    /// Run `f` with the model on screen, its tab, the session and the
+    /// context.
     fn with_current<R>(
         &mut self,
-        f: impl FnOnce(&mut dyn AnyModel, Tab, &mut ViewContext<'_>) -> R,
+        f: impl FnOnce(&mut dyn AnyModel, Tab, &mut Session, &mut ViewContext<'_>) -> R,
     ) -> R {
         let (i, tab) = (self.current(), self.state.tab);
-        self.with_model_at(i, |m, vc| f(m, tab, vc))
+        self.with_model_at(i, |m, session, vc| f(m, tab, session, vc))
     }
 
     /// The model whose tab is on screen.
@@ -229,15 +246,15 @@ impl HetscopeApp {
     // ----- read access (panels and tests) -----
 
     /// The registered models, in tab-bar order.
-    pub fn model_groups(&self) -> Vec<ModelId> {
-        self.models.iter().map(|m| m.group()).collect()
+    pub fn model_ids(&self) -> Vec<ModelId> {
+        self.models.iter().map(|m| m.id()).collect()
     }
 
     /// The tabs of a registered model.
-    pub fn tabs_of(&self, group: ModelId) -> Vec<Tab> {
+    pub fn tabs_of(&self, model: ModelId) -> Vec<Tab> {
         self.models
             .iter()
-            .find(|m| m.group() == group)
+            .find(|m| m.id() == model)
             .map(|m| m.tabs())
             .unwrap_or_default()
     }
@@ -266,7 +283,7 @@ impl HetscopeApp {
     /// changed.
     pub fn refresh(&mut self) -> bool {
         let i = self.current();
-        self.models[i].refresh(self.state.tab, &self.catalog)
+        self.models[i].refresh(self.state.tab, &self.session, &self.catalog)
     }
 
     // ----- background work -----
@@ -276,9 +293,9 @@ impl HetscopeApp {
             Done::Picked { request, outcome } => self.picked(ctx, request, outcome),
             Done::Exported(Ok(path)) => self.status.info(format!("Exported {}", path.display())),
             Done::Exported(Err(e)) => self.status.error(format!("Export failed: {e}")),
-            Done::ForModel { group, apply } => {
-                if let Some(i) = self.models.iter().position(|m| m.group() == group) {
-                    self.with_model_at(i, |m, vc| m.apply(apply, vc));
+            Done::ForModel { model, apply } => {
+                if let Some(i) = self.models.iter().position(|m| m.id() == model) {
+                    self.with_model_at(i, |m, session, vc| m.apply(apply, session, vc));
                 }
             }
         }
@@ -310,9 +327,11 @@ impl HetscopeApp {
             self.jobs.last_folder = Some(folder.to_path_buf());
         }
         match on_pick {
-            OnPick::Model { group, apply } => {
-                if let Some(i) = self.models.iter().position(|m| m.group() == group) {
-                    self.with_model_at(i, |m, vc| m.apply_path(apply, path, vc));
+            OnPick::Model { model, apply } => {
+                if let Some(i) = self.models.iter().position(|m| m.id() == model) {
+                    self.with_model_at(i, |m, session, vc| {
+                        m.apply_path(apply, path, session, vc)
+                    });
                 }
             }
             OnPick::Export(mut request) => {
@@ -360,7 +379,7 @@ impl HetscopeApp {
         };
         let request = ExportRequest {
             figure,
-            camera: self.models[i].camera(),
+            camera: self.models[i].camera(&self.session),
             size,
             ext,
             suggested: format!(
@@ -405,7 +424,7 @@ impl HetscopeApp {
         let page = self.state.tab == Tab::PaperCheck;
         ui.horizontal_wrapped(|ui| {
             for (i, m) in self.models.iter().enumerate() {
-                let title = m.group().title();
+                let title = m.id().title();
                 let on = i == current && !page;
                 let resp = ui
                     .selectable_label(on, egui::RichText::new(title).strong())
@@ -454,11 +473,11 @@ impl eframe::App for HetscopeApp {
             .default_size(410.0)
             .show(ui, |ui| match self.state.tab {
                 Tab::PaperCheck => self.paper_check.side_panel_ui(ui),
-                _ => self.with_current(|m, tab, vc| m.side_panel_ui(ui, tab, vc)),
+                _ => self.with_current(|m, tab, session, vc| m.side_panel_ui(ui, tab, session, vc)),
             });
         egui::Panel::top("tab_bar").show(ui, |ui| {
             use super::platform_bar::{BarAction, platform_bar_ui};
-            match platform_bar_ui(ui, &self.catalog, &self.state.shared_platform) {
+            match platform_bar_ui(ui, &self.catalog, &self.session.platform) {
                 Some(BarAction::Use(id)) => {
                     self.use_platform(&id);
                 }
@@ -479,7 +498,7 @@ impl eframe::App for HetscopeApp {
         }
         egui::CentralPanel::default().show(ui, |ui| match self.state.tab {
             Tab::PaperCheck => self.paper_check.central_ui(ui),
-            _ => self.with_current(|m, tab, vc| m.central_ui(ui, tab, vc)),
+            _ => self.with_current(|m, tab, session, vc| m.central_ui(ui, tab, session, vc)),
         });
         if self.handle_requests() {
             ctx.request_repaint();
@@ -489,10 +508,11 @@ impl eframe::App for HetscopeApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         self.state.last_folder = self.jobs.last_folder.clone();
+        self.state.shared_platform = self.session.platform.clone();
         eframe::set_value(storage, STATE_KEY, &self.state);
         for m in &self.models {
-            if let Some(text) = m.save_state() {
-                storage.set_string(&model_key(m.group()), text);
+            if let Some(text) = m.save_state(&self.session) {
+                storage.set_string(&model_key(m.id()), text);
             }
         }
     }

@@ -3,13 +3,13 @@
 //! on a thread.
 
 use eframe::egui::{self, DragValue, Ui};
-use std::path::PathBuf;
 
 use super::context::StatusLine;
-use super::jobs::{Done, FileDialog, Jobs, OnPick, PathRequest};
+use super::dialog::{FileDialog, OnPick, PathRequest};
+use super::export_request::ExportRequest;
+use super::jobs::{Done, Jobs};
 use super::state::AppState;
 use hetscope_export::{self as export, ExportSize};
-use hetscope_figure::{Camera, Figure};
 
 /// The size fields and the three buttons; the extension of the button
 /// clicked, if one was (`ready`: there is a figure and nothing running).
@@ -47,19 +47,6 @@ pub fn export_row_ui(ui: &mut Ui, state: &mut AppState, ready: bool) -> Option<&
         }
     });
     clicked
-}
-
-/// One export: the figure as shown, and where it goes.
-pub struct ExportRequest {
-    pub figure: Figure,
-    /// The camera of a surface view.
-    pub camera: Camera,
-    pub size: ExportSize,
-    pub ext: &'static str,
-    /// The file name a save dialog suggests.
-    pub suggested: String,
-    /// `None`: ask with a save dialog.
-    pub path: Option<PathBuf>,
 }
 
 /// Export `request`: to its path on a background thread, or first ask

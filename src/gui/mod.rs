@@ -13,8 +13,10 @@ pub mod app;
 mod boathull;
 mod chart_view;
 pub mod context;
+pub mod dialog;
 mod error;
 mod export_panel;
+mod export_request;
 mod fpm;
 pub mod jobs;
 pub mod model_ui;
@@ -44,19 +46,28 @@ pub use overview::OverviewUi;
 pub use perdome::PerdomeUi;
 pub use state::{AppState, Tab};
 
+use hetscope_figure::ModelId;
 use hetscope_preset::Catalog;
 use model_ui::{AnyModel, ModelSlot};
 
-/// Every model in the window, in tab-bar order. A new model is one line
-/// here (and its folder beside the others).
+/// Every model in the window, in tab-bar order ([`ModelId::ALL`]).
 fn registered_models(catalog: &Catalog) -> Vec<Box<dyn AnyModel>> {
-    vec![
-        Box::new(ModelSlot::<OverviewUi>::new(catalog)),
-        Box::new(ModelSlot::<PerdomeUi>::new(catalog)),
-        Box::new(ModelSlot::<BoathullUi>::new(catalog)),
-        Box::new(ModelSlot::<FpmUi>::new(catalog)),
-        Box::new(ModelSlot::<OffloadUi>::new(catalog)),
-    ]
+    ModelId::ALL
+        .into_iter()
+        .map(|id| panels_of(id, catalog))
+        .collect()
+}
+
+/// The panels of model `id`: the window's one match over the models (the
+/// compiler asks for an arm when a model is added).
+fn panels_of(id: ModelId, catalog: &Catalog) -> Box<dyn AnyModel> {
+    match id {
+        ModelId::Overview => Box::new(ModelSlot::<OverviewUi>::new(catalog)),
+        ModelId::Perdome => Box::new(ModelSlot::<PerdomeUi>::new(catalog)),
+        ModelId::Boathull => Box::new(ModelSlot::<BoathullUi>::new(catalog)),
+        ModelId::Fpm => Box::new(ModelSlot::<FpmUi>::new(catalog)),
+        ModelId::Offload => Box::new(ModelSlot::<OffloadUi>::new(catalog)),
+    }
 }
 
 /// Window title, also the name of the persisted storage.

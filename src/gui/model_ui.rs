@@ -1,107 +1,91 @@
-//! One model in the window: the trait every model's GUI implements (in
-//! the spirit of egui's demo `View` and rerun's view classes), and the slot
-//! that holds it with what its state computed to.
+//! One model in the window: the thin trait every model's panels implement
+//! over its headless [`Model`] (in the spirit of egui's demo `View`), and
+//! the slot that holds it with what its part of the session computed to.
 //!
-//! The app keeps one [`ModelSlot`] per registered model (see
-//! `gui/mod.rs`) and loops over them: it never matches on a model. A slot
-//! recomputes only when its model's persisted state changed (so a text
-//! input is parsed once per change), rebuilds a figure only when the
-//! computation or the view changed, and keeps the last valid figure on
-//! screen under the error when the state is invalid.
+//! The window keeps one [`ModelSlot`] per registered model (see
+//! `gui/mod.rs`) and loops over them: it never matches on a model. The
+//! session is the window's one state; a slot recomputes only when its
+//! model's part of the session changed (so a text input is parsed once per
+//! change), rebuilds a figure only when the computation or the view
+//! changed, and keeps the last valid figure on screen under the error
+//! when the state is invalid.
 
 use std::any::Any;
 use std::path::PathBuf;
 
-use eframe::egui::Ui;
-use serde::Serialize;
-use serde::de::DeserializeOwned;
+use eframe::egui::{self, Ui};
 
 use super::context::ViewContext;
+use super::dialog::{FileDialog, OnPick, PathRequest};
+use super::error::JobError;
+use super::jobs::{Done, Jobs};
 use super::state::Tab;
-use hetscope_core::CoreError;
+use hetscope_core::{CoreError, Model, Session};
 use hetscope_figure::{Camera, Figure, ModelId, View};
 use hetscope_preset::Catalog;
-use hetscope_preset::platform::PlatformChoice;
 
-/// A model's GUI: its persisted state, how that state becomes the model's
-/// input and figures, and its two areas (side panel and central view).
+/// The scenario of a model UI's model.
+pub type Scenario<U> = <<U as ModelUi>::Model as Model>::Scenario;
+type Input<U> = <<U as ModelUi>::Model as Model>::Input;
+type Output<U> = <<U as ModelUi>::Model as Model>::Output;
+
+/// A model's panels: its side panel and central views over its part of
+/// the session. The UI value itself keeps only what a frame needs again
+/// (drawing caches, parse caches, a running measurement).
 pub trait ModelUi: Sized + 'static {
-    /// What is saved between runs (under the model's own storage key).
-    type State: Serialize + DeserializeOwned + Clone + PartialEq;
-    /// What the model computes from; plain data, compared to decide
-    /// whether anything must be recomputed.
-    type Input: PartialEq;
-    /// The model's results for an input, from which every view's figure is
-    /// built (an analysis, or the input itself when the figures compute).
-    type Computed;
+    /// The model these panels show.
+    type Model: Model;
 
-    /// The model this is, with its views.
-    const GROUP: ModelId;
-
-    /// The first-start UI: the default presets of `catalog`.
+    /// The UI of a first start.
     fn new(catalog: &Catalog) -> Self;
 
-    fn state(&self) -> &Self::State;
-
-    fn set_state(&mut self, state: Self::State);
-
-    /// The state as saved by a version without per-model storage (one
+    /// The scenario as saved by a version without per-model storage (one
     /// `hetscope-state` record for everything), when it holds this model.
-    fn legacy_state(old: &str) -> Option<Self::State>;
+    fn legacy_state(old: &str) -> Option<Scenario<Self>>;
 
     /// The tabs of this model, in tab-bar order: its views, then any page
     /// without a figure.
     fn tabs() -> Vec<Tab> {
-        View::of(Self::GROUP).into_iter().map(Tab::Figure).collect()
+        View::of(Self::Model::ID)
+            .into_iter()
+            .map(Tab::Figure)
+            .collect()
     }
 
-    /// The model's input from the current state, or why there is none.
-    fn input(&self, catalog: &Catalog) -> Result<Self::Input, CoreError>;
-
-    /// Run the model on a valid input.
-    fn compute(input: &Self::Input) -> Result<Self::Computed, CoreError>;
-
-    /// The figure of one of this model's views.
-    fn figure(view: View, computed: &Self::Computed) -> Result<Figure, CoreError>;
+    /// The model's input of the scenario (a UI may reuse what its panel
+    /// already parsed).
+    fn input(&self, state: &Scenario<Self>, catalog: &Catalog) -> Result<Input<Self>, CoreError> {
+        Self::Model::input(state, catalog)
+    }
 
     /// The camera a surface of this model is exported with.
-    fn camera(&self) -> Camera {
+    fn camera(_state: &Scenario<Self>) -> Camera {
         Camera::default()
     }
 
-    /// Take the platform chosen at the top of the window: this model's
-    /// parameters of it (its paper's presets where the platform names
-    /// them, else derived from its hardware). Models without platform
-    /// parameters keep their state.
-    fn use_platform(&mut self, _platform: &PlatformChoice, _ctx: &mut ViewContext<'_>) {}
-
-    /// Take the platform to compare with (the overview's second), or none:
-    /// a model that can draws it over its own views.
-    fn use_second_platform(
-        &mut self,
-        _platform: Option<&PlatformChoice>,
-        _ctx: &mut ViewContext<'_>,
-    ) {
-    }
-
-    /// The part of the state a platform gives, with the user's
+    /// The part of the scenario a platform gives, with the user's
     /// fine-tuning of it (as RON), so that it can be kept per platform.
-    fn platform_part(&self) -> Option<String> {
+    fn platform_part(_state: &Scenario<Self>) -> Option<String> {
         None
     }
 
     /// Put back a part saved by [`ModelUi::platform_part`]; false when it
     /// cannot be read (the platform's own values are used then).
-    fn set_platform_part(&mut self, _ron: &str) -> bool {
+    fn set_platform_part(_state: &mut Scenario<Self>, _ron: &str) -> bool {
         false
     }
 
     /// The side panel: pickers, sliders, files.
-    fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>);
+    fn side_panel_ui(
+        m: &mut Editing<'_, Self>,
+        ui: &mut Ui,
+        shown: Shown<'_, Self>,
+        ctx: &mut ViewContext<'_>,
+    );
 
     /// The central area of `tab`.
     fn central_ui(
-        &mut self,
+        m: &mut Editing<'_, Self>,
         ui: &mut Ui,
         tab: Tab,
         shown: Shown<'_, Self>,
@@ -109,9 +93,16 @@ pub trait ModelUi: Sized + 'static {
     );
 }
 
+/// A model's UI with its part of the session: what panels and background
+/// results edit.
+pub struct Editing<'a, U: ModelUi> {
+    pub ui: &'a mut U,
+    pub state: &'a mut Scenario<U>,
+}
+
 /// What a slot shows: the last valid results and the current figure.
-pub struct Shown<'a, M: ModelUi> {
-    pub computed: Option<&'a M::Computed>,
+pub struct Shown<'a, U: ModelUi> {
+    pub computed: Option<&'a Output<U>>,
     /// The figure of the tab on screen, if it has one.
     pub figure: Option<&'a Figure>,
     /// Bumped each time the figure changes (views cache their drawings).
@@ -120,26 +111,64 @@ pub struct Shown<'a, M: ModelUi> {
     pub error: Option<&'a CoreError>,
 }
 
-impl<M: ModelUi> Clone for Shown<'_, M> {
+impl<U: ModelUi> Clone for Shown<'_, U> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<M: ModelUi> Copy for Shown<'_, M> {}
+impl<U: ModelUi> Copy for Shown<'_, U> {}
 
-/// A model's UI with what its state computed to.
-pub struct ModelSlot<M: ModelUi> {
-    pub ui: M,
-    /// The state of the last recomputation.
-    last_state: Option<M::State>,
-    last_input: Option<M::Input>,
-    computed: Option<M::Computed>,
+/// A result for model `U` computed off the UI thread, applied on it.
+type ModelJob<U, R> = Box<dyn FnOnce(&mut Editing<'_, U>, R, &mut ViewContext<'_>) + Send>;
+
+/// Run `work` on a new thread and hand its result to `apply` with the
+/// UI and scenario of model `U`, on the UI thread.
+pub fn spawn_for<U: ModelUi, R: Send + 'static>(
+    jobs: &mut Jobs,
+    ctx: &egui::Context,
+    name: &str,
+    work: impl FnOnce() -> R + Send + 'static,
+    apply: impl FnOnce(&mut Editing<'_, U>, R, &mut ViewContext<'_>) + Send + 'static,
+) -> Result<(), JobError> {
+    jobs.spawn(ctx, name, move || {
+        let result = work();
+        let apply: ModelJob<U, ()> = Box::new(move |m, (), vc| apply(m, result, vc));
+        Done::ForModel {
+            model: U::Model::ID,
+            apply: Box::new(apply),
+        }
+    })
+}
+
+/// Ask for a file for model `U`; the path chosen goes to `on_pick` with
+/// the model's UI and scenario.
+pub fn pick_file_for<U: ModelUi>(
+    jobs: &mut Jobs,
+    ctx: &egui::Context,
+    dialog: FileDialog,
+    on_pick: impl FnOnce(&mut Editing<'_, U>, PathBuf, &mut ViewContext<'_>) + Send + 'static,
+) -> Result<(), JobError> {
+    let apply: ModelJob<U, PathBuf> = Box::new(on_pick);
+    let on_pick = OnPick::Model {
+        model: U::Model::ID,
+        apply: Box::new(apply),
+    };
+    jobs.pick(ctx, PathRequest { dialog, on_pick })
+}
+
+/// A model's UI with what its part of the session computed to.
+pub struct ModelSlot<U: ModelUi> {
+    pub ui: U,
+    /// The scenario of the last recomputation.
+    last_state: Option<Scenario<U>>,
+    last_input: Option<Input<U>>,
+    computed: Option<Output<U>>,
     /// The computation changed since the figure was built.
     stale: bool,
     figure: Option<(View, Figure)>,
     generation: u64,
-    /// Why the state gives no input (the last valid results stay).
+    /// Why the scenario gives no input (the last valid results stay).
     input_error: Option<CoreError>,
     /// Why the last input could not be computed.
     compute_error: Option<CoreError>,
@@ -148,10 +177,10 @@ pub struct ModelSlot<M: ModelUi> {
     figure_error: Option<(View, CoreError)>,
 }
 
-impl<M: ModelUi> ModelSlot<M> {
-    pub fn new(catalog: &Catalog) -> ModelSlot<M> {
+impl<U: ModelUi> ModelSlot<U> {
+    pub fn new(catalog: &Catalog) -> ModelSlot<U> {
         ModelSlot {
-            ui: M::new(catalog),
+            ui: U::new(catalog),
             last_state: None,
             last_input: None,
             computed: None,
@@ -164,22 +193,18 @@ impl<M: ModelUi> ModelSlot<M> {
         }
     }
 
-    /// What the last valid state computed to.
-    pub fn computed(&self) -> Option<&M::Computed> {
+    /// What the last valid scenario computed to.
+    pub fn computed(&self) -> Option<&Output<U>> {
         self.computed.as_ref()
     }
 
-    fn shown(&self, tab: Tab) -> Shown<'_, M> {
-        Shown {
-            computed: self.computed.as_ref(),
-            figure: figure_of(&self.figure, tab),
-            generation: self.generation,
-            error: self.error(tab),
-        }
-    }
-
-    /// The model's UI and, beside it, what the slot shows for `tab`.
-    fn split(&mut self, tab: Tab) -> (&mut M, Shown<'_, M>) {
+    /// The model's UI and scenario and, beside them, what the slot shows
+    /// for `tab`.
+    fn split<'a>(
+        &'a mut self,
+        session: &'a mut Session,
+        tab: Tab,
+    ) -> (Editing<'a, U>, Shown<'a, U>) {
         let ModelSlot {
             ui,
             computed,
@@ -196,16 +221,17 @@ impl<M: ModelUi> ModelSlot<M> {
             generation: *generation,
             error: first_error(input_error, compute_error, figure_error, tab),
         };
-        (ui, shown)
+        let state = U::Model::scenario_mut(session);
+        (Editing { ui, state }, shown)
     }
 
-    /// Recompute from the state when it changed since the last call.
-    fn update_input(&mut self, catalog: &Catalog) -> bool {
-        if self.last_state.as_ref() == Some(self.ui.state()) {
+    /// Recompute from the scenario when it changed since the last call.
+    fn update_input(&mut self, state: &Scenario<U>, catalog: &Catalog) -> bool {
+        if self.last_state.as_ref() == Some(state) {
             return false;
         }
-        self.last_state = Some(self.ui.state().clone());
-        let input = match self.ui.input(catalog) {
+        self.last_state = Some(state.clone());
+        let input = match self.ui.input(state, catalog) {
             Ok(i) => i,
             Err(e) => {
                 self.input_error = Some(e);
@@ -216,7 +242,7 @@ impl<M: ModelUi> ModelSlot<M> {
         if self.last_input.as_ref() == Some(&input) {
             return true;
         }
-        match M::compute(&input) {
+        match U::Model::compute(&input) {
             Ok(c) => {
                 self.computed = Some(c);
                 self.compute_error = None;
@@ -239,7 +265,7 @@ impl<M: ModelUi> ModelSlot<M> {
             return false;
         };
         self.stale = false;
-        match M::figure(view, computed) {
+        match U::Model::figure(view, computed) {
             Ok(f) => {
                 self.figure = Some((view, f));
                 self.generation += 1;
@@ -287,36 +313,45 @@ macro_rules! legacy_field {
 }
 pub(crate) use legacy_field;
 
-/// A [`ModelSlot`] of any model, as the app holds it.
+/// A [`ModelSlot`] of any model, as the window holds it.
 pub trait AnyModel {
-    fn group(&self) -> ModelId;
+    fn id(&self) -> ModelId;
     fn tabs(&self) -> Vec<Tab>;
     /// Recompute what changed for `tab`; true when anything did.
-    fn refresh(&mut self, tab: Tab, catalog: &Catalog) -> bool;
+    fn refresh(&mut self, tab: Tab, session: &Session, catalog: &Catalog) -> bool;
     /// The figure of `tab`, when it has one and it is built.
     fn figure(&self, tab: Tab) -> Option<&Figure>;
-    /// Why the current state is not shown on `tab`, if it is not.
+    /// Why the current scenario is not shown on `tab`, if it is not.
     fn error(&self, tab: Tab) -> Option<&CoreError>;
-    fn camera(&self) -> Camera;
-    fn side_panel_ui(&mut self, ui: &mut Ui, tab: Tab, ctx: &mut ViewContext<'_>);
-    fn central_ui(&mut self, ui: &mut Ui, tab: Tab, ctx: &mut ViewContext<'_>);
-    /// Apply a background job's result to the model's UI.
-    fn apply(&mut self, apply: super::jobs::ApplyFn, ctx: &mut ViewContext<'_>);
-    /// Take the platform chosen at the top of the window.
-    fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>);
-    /// Take the platform to compare with, or none.
-    fn use_second_platform(&mut self, platform: Option<&PlatformChoice>, ctx: &mut ViewContext<'_>);
-    /// The platform's part of the state, with its fine-tuning (RON).
-    fn platform_part(&self) -> Option<String>;
+    fn camera(&self, session: &Session) -> Camera;
+    fn side_panel_ui(
+        &mut self,
+        ui: &mut Ui,
+        tab: Tab,
+        session: &mut Session,
+        ctx: &mut ViewContext<'_>,
+    );
+    fn central_ui(&mut self, ui: &mut Ui, tab: Tab, session: &mut Session, ctx: &mut ViewContext<'_>);
+    /// Apply a background job's result (made by [`spawn_for`]).
+    fn apply(&mut self, job: Box<dyn Any + Send>, session: &mut Session, ctx: &mut ViewContext<'_>);
+    /// Hand a chosen path to the model (asked for by [`pick_file_for`]).
+    fn apply_path(
+        &mut self,
+        job: Box<dyn Any + Send>,
+        path: PathBuf,
+        session: &mut Session,
+        ctx: &mut ViewContext<'_>,
+    );
+    /// The platform's part of the scenario, with its fine-tuning (RON).
+    fn platform_part(&self, session: &Session) -> Option<String>;
     /// Put back a saved platform part; false when it cannot be read.
-    fn set_platform_part(&mut self, ron: &str) -> bool;
-    /// Hand a chosen path to the model's UI.
-    fn apply_path(&mut self, apply: super::jobs::PathFn, path: PathBuf, ctx: &mut ViewContext<'_>);
-    /// The persisted state as RON.
-    fn save_state(&self) -> Option<String>;
-    /// Restore a persisted state; `legacy` is the single record of an
-    /// older version. Returns what was used, for a message.
-    fn load_state(&mut self, own: Option<&str>, legacy: Option<&str>) -> StateSource;
+    fn set_platform_part(&self, session: &mut Session, ron: &str) -> bool;
+    /// The model's scenario as RON, for the window's storage.
+    fn save_state(&self, session: &Session) -> Option<String>;
+    /// Restore a saved scenario into the session; `legacy` is the single
+    /// record of an older version. Returns what was used, for a message.
+    fn load_state(&self, session: &mut Session, own: Option<&str>, legacy: Option<&str>)
+    -> StateSource;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
@@ -334,17 +369,17 @@ pub enum StateSource {
     Unreadable,
 }
 
-impl<M: ModelUi> AnyModel for ModelSlot<M> {
-    fn group(&self) -> ModelId {
-        M::GROUP
+impl<U: ModelUi> AnyModel for ModelSlot<U> {
+    fn id(&self) -> ModelId {
+        U::Model::ID
     }
 
     fn tabs(&self) -> Vec<Tab> {
-        M::tabs()
+        U::tabs()
     }
 
-    fn refresh(&mut self, tab: Tab, catalog: &Catalog) -> bool {
-        let mut changed = self.update_input(catalog);
+    fn refresh(&mut self, tab: Tab, session: &Session, catalog: &Catalog) -> bool {
+        let mut changed = self.update_input(U::Model::scenario(session), catalog);
         if let Some(view) = tab.view() {
             changed |= self.update_figure(view);
         }
@@ -352,7 +387,7 @@ impl<M: ModelUi> AnyModel for ModelSlot<M> {
     }
 
     fn figure(&self, tab: Tab) -> Option<&Figure> {
-        self.shown(tab).figure
+        figure_of(&self.figure, tab)
     }
 
     fn error(&self, tab: Tab) -> Option<&CoreError> {
@@ -364,78 +399,90 @@ impl<M: ModelUi> AnyModel for ModelSlot<M> {
         )
     }
 
-    fn camera(&self) -> Camera {
-        self.ui.camera()
+    fn camera(&self, session: &Session) -> Camera {
+        U::camera(U::Model::scenario(session))
     }
 
-    fn side_panel_ui(&mut self, ui: &mut Ui, tab: Tab, ctx: &mut ViewContext<'_>) {
-        let (model, shown) = self.split(tab);
-        model.side_panel_ui(ui, shown, ctx);
+    fn side_panel_ui(
+        &mut self,
+        ui: &mut Ui,
+        tab: Tab,
+        session: &mut Session,
+        ctx: &mut ViewContext<'_>,
+    ) {
+        let (mut m, shown) = self.split(session, tab);
+        U::side_panel_ui(&mut m, ui, shown, ctx);
     }
 
-    fn central_ui(&mut self, ui: &mut Ui, tab: Tab, ctx: &mut ViewContext<'_>) {
+    fn central_ui(&mut self, ui: &mut Ui, tab: Tab, session: &mut Session, ctx: &mut ViewContext<'_>) {
         if let Some(e) = self.error(tab) {
             let red = ui.visuals().error_fg_color;
-            let text = match (tab.view(), self.shown(tab).figure, &self.computed) {
+            let text = match (tab.view(), self.figure(tab), &self.computed) {
                 (Some(_), Some(_), _) => format!("{e} (showing the last valid figure)"),
                 (None, _, Some(_)) => format!("{e} (showing the last valid result)"),
                 _ => e.to_string(),
             };
             ui.colored_label(red, text);
         }
-        let (model, shown) = self.split(tab);
+        let (mut m, shown) = self.split(session, tab);
         if shown.computed.is_none() || (tab.view().is_some() && shown.figure.is_none()) {
             ui.label("Nothing to show until the inputs are valid.");
             return;
         }
-        model.central_ui(ui, tab, shown, ctx);
+        U::central_ui(&mut m, ui, tab, shown, ctx);
     }
 
-    fn apply(&mut self, apply: super::jobs::ApplyFn, ctx: &mut ViewContext<'_>) {
-        apply(&mut self.ui, ctx);
+    fn apply(&mut self, job: Box<dyn Any + Send>, session: &mut Session, ctx: &mut ViewContext<'_>) {
+        if let Ok(apply) = job.downcast::<ModelJob<U, ()>>() {
+            let state = U::Model::scenario_mut(session);
+            apply(&mut Editing { ui: &mut self.ui, state }, (), ctx);
+        }
     }
 
-    fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
-        self.ui.use_platform(platform, ctx);
-    }
-
-    fn use_second_platform(
+    fn apply_path(
         &mut self,
-        platform: Option<&PlatformChoice>,
+        job: Box<dyn Any + Send>,
+        path: PathBuf,
+        session: &mut Session,
         ctx: &mut ViewContext<'_>,
     ) {
-        self.ui.use_second_platform(platform, ctx);
+        if let Ok(apply) = job.downcast::<ModelJob<U, PathBuf>>() {
+            let state = U::Model::scenario_mut(session);
+            apply(&mut Editing { ui: &mut self.ui, state }, path, ctx);
+        }
     }
 
-    fn platform_part(&self) -> Option<String> {
-        self.ui.platform_part()
+    fn platform_part(&self, session: &Session) -> Option<String> {
+        U::platform_part(U::Model::scenario(session))
     }
 
-    fn set_platform_part(&mut self, ron: &str) -> bool {
-        self.ui.set_platform_part(ron)
+    fn set_platform_part(&self, session: &mut Session, ron: &str) -> bool {
+        U::set_platform_part(U::Model::scenario_mut(session), ron)
     }
 
-    fn apply_path(&mut self, apply: super::jobs::PathFn, path: PathBuf, ctx: &mut ViewContext<'_>) {
-        apply(&mut self.ui, path, ctx);
+    fn save_state(&self, session: &Session) -> Option<String> {
+        ron::to_string(U::Model::scenario(session)).ok()
     }
 
-    fn save_state(&self) -> Option<String> {
-        ron::to_string(self.ui.state()).ok()
-    }
-
-    fn load_state(&mut self, own: Option<&str>, legacy: Option<&str>) -> StateSource {
+    fn load_state(
+        &self,
+        session: &mut Session,
+        own: Option<&str>,
+        legacy: Option<&str>,
+    ) -> StateSource {
+        let state = U::Model::scenario_mut(session);
         if let Some(text) = own {
-            return match ron::from_str::<M::State>(text) {
+            return match ron::from_str::<Scenario<U>>(text) {
                 Ok(s) => {
-                    self.ui.set_state(s);
+                    *state = s;
                     StateSource::Saved
                 }
                 Err(_) => StateSource::Unreadable,
             };
         }
-        match legacy.and_then(M::legacy_state) {
+        match legacy.and_then(U::legacy_state) {
             Some(s) => {
-                self.ui.set_state(s);
+                *state = s;
                 StateSource::Migrated
             }
             None => StateSource::Defaults,

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Key, RichText, TextEdit};
 
-use super::jobs::PathRequest;
+use super::dialog::PathRequest;
 
 /// At most this many completions are listed.
 const MAX_COMPLETIONS: usize = 12;

@@ -69,13 +69,13 @@ pub fn parameters(id: ModelId, session: &Session) -> Vec<Parameter> {
     with_model(id, Params(session))
 }
 
-/// Give every model the platform `platform` (and the session names it);
-/// the models that could not take it, with why.
+/// Give model `id` the platform `platform`: its parameters of it.
 pub fn use_platform(
+    id: ModelId,
     session: &mut Session,
     platform: &PlatformChoice,
     catalog: &Catalog,
-) -> Vec<(ModelId, CoreError)> {
+) -> Result<(), CoreError> {
     struct Use<'a>(&'a mut Session, &'a PlatformChoice, &'a Catalog);
     impl ForModel for Use<'_> {
         type Out = Result<(), CoreError>;
@@ -83,24 +83,16 @@ pub fn use_platform(
             M::use_platform(M::scenario_mut(self.0), self.1, self.2)
         }
     }
-    session.platform = Some(platform.key.clone());
-    ModelId::ALL
-        .into_iter()
-        .filter_map(|id| {
-            with_model(id, Use(session, platform, catalog))
-                .err()
-                .map(|e| (id, e))
-        })
-        .collect()
+    with_model(id, Use(session, platform, catalog))
 }
 
-/// Give every model the platform to compare with, or none; the models
-/// that could not take it, with why.
+/// Give model `id` the platform to compare with, or none.
 pub fn use_second_platform(
+    id: ModelId,
     session: &mut Session,
     platform: Option<&PlatformChoice>,
     catalog: &Catalog,
-) -> Vec<(ModelId, CoreError)> {
+) -> Result<(), CoreError> {
     struct Use<'a>(&'a mut Session, Option<&'a PlatformChoice>, &'a Catalog);
     impl ForModel for Use<'_> {
         type Out = Result<(), CoreError>;
@@ -108,11 +100,39 @@ pub fn use_second_platform(
             M::use_second_platform(M::scenario_mut(self.0), self.1, self.2)
         }
     }
+    with_model(id, Use(session, platform, catalog))
+}
+
+/// Give every model the platform `platform`, and name it in the session;
+/// the models that could not take it, with why.
+pub fn use_platform_everywhere(
+    session: &mut Session,
+    platform: &PlatformChoice,
+    catalog: &Catalog,
+) -> Vec<(ModelId, CoreError)> {
+    session.platform = Some(platform.key.clone());
+    ModelId::ALL
+        .into_iter()
+        .filter_map(|id| {
+            use_platform(id, session, platform, catalog)
+                .err()
+                .map(|e| (id, e))
+        })
+        .collect()
+}
+
+/// Give every model the platform to compare with (or none), and name it
+/// in the session; the models that could not take it, with why.
+pub fn compare_everywhere(
+    session: &mut Session,
+    platform: Option<&PlatformChoice>,
+    catalog: &Catalog,
+) -> Vec<(ModelId, CoreError)> {
     session.platform2 = platform.map(|p| p.key.clone());
     ModelId::ALL
         .into_iter()
         .filter_map(|id| {
-            with_model(id, Use(session, platform, catalog))
+            use_second_platform(id, session, platform, catalog)
                 .err()
                 .map(|e| (id, e))
         })

@@ -172,7 +172,7 @@ impl Overrides {
             }
         }
         if let Some(i) = self.i {
-            s.workload.intensity = i;
+            s.workload.preset.intensity = i;
         }
     }
 }
@@ -239,7 +239,7 @@ impl ScenarioArgs {
 /// Add the `--set I_C=.. --set I_G=..` point as a partition of its own.
 pub fn add_point(s: &mut PerdomeScenario, o: &Overrides) {
     if let Some((i_c, i_g)) = o.point() {
-        s.workload.partitions.push(PartitionPreset {
+        s.workload.preset.partitions.push(PartitionPreset {
             name: "set (I_C, I_G)".into(),
             i_c,
             i_g,

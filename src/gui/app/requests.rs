@@ -4,7 +4,9 @@
 
 use super::HetscopeApp;
 use crate::gui::context::Request;
+use hetscope_core::registry;
 use hetscope_figure::ModelId;
+use hetscope_preset::platform::PlatformChoice;
 
 impl HetscopeApp {
     /// Choose the platform `id` for every model. Returns false (and says
@@ -20,19 +22,19 @@ impl HetscopeApp {
         self.keep_tuning();
         let mut kept = 0;
         for i in 0..self.models.len() {
-            let key = tuning_key(&choice.key, self.models[i].group());
+            let key = tuning_key(&choice.key, self.models[i].id());
             let restored = self
                 .state
                 .tuned
                 .get(&key)
-                .is_some_and(|t| self.models[i].set_platform_part(t));
+                .is_some_and(|t| self.models[i].set_platform_part(&mut self.session, t));
             if restored {
                 kept += 1;
             } else {
-                self.with_model_at(i, |m, vc| m.use_platform(&choice, vc));
+                self.use_platform_for(self.models[i].id(), &choice);
             }
         }
-        self.state.shared_platform = Some(choice.key.clone());
+        self.session.platform = Some(choice.key.clone());
         let how = if kept > 0 {
             " (as you left it; Reset gives its own values)"
         } else {
@@ -60,10 +62,10 @@ impl HetscopeApp {
         };
         let prefix = format!("{}/", choice.key);
         self.state.tuned.retain(|k, _| !k.starts_with(&prefix));
-        for i in 0..self.models.len() {
-            self.with_model_at(i, |m, vc| m.use_platform(&choice, vc));
+        for id in ModelId::ALL {
+            self.use_platform_for(id, &choice);
         }
-        self.state.shared_platform = Some(choice.key.clone());
+        self.session.platform = Some(choice.key.clone());
         let counts = match &choice.preset.hardware {
             Some(h) => format!(
                 " with {} CPU socket(s) and {} GPU(s) counted",
@@ -91,20 +93,29 @@ impl HetscopeApp {
                     return false;
                 }
             };
-        for i in 0..self.models.len() {
-            self.with_model_at(i, |m, vc| m.use_second_platform(choice.as_ref(), vc));
+        let refused = registry::compare_everywhere(&mut self.session, choice.as_ref(), &self.catalog);
+        if let Some((_, e)) = refused.first() {
+            self.status.error(e);
         }
         true
     }
 
+    /// Give model `id` the platform `choice`; a refusal goes to the
+    /// status line.
+    fn use_platform_for(&mut self, id: ModelId, choice: &PlatformChoice) {
+        if let Err(e) = registry::use_platform(id, &mut self.session, choice, &self.catalog) {
+            self.status.error(e);
+        }
+    }
+
     /// Keep every model's fine-tuning of the current platform.
     fn keep_tuning(&mut self) {
-        let Some(old) = self.state.shared_platform.clone() else {
+        let Some(old) = self.session.platform.clone() else {
             return;
         };
         for m in &self.models {
-            if let Some(part) = m.platform_part() {
-                self.state.tuned.insert(tuning_key(&old, m.group()), part);
+            if let Some(part) = m.platform_part(&self.session) {
+                self.state.tuned.insert(tuning_key(&old, m.id()), part);
             }
         }
     }
@@ -112,7 +123,7 @@ impl HetscopeApp {
     /// Every model back to the current platform's own values: its kept
     /// fine-tuning is dropped.
     pub fn reset_platform(&mut self) -> bool {
-        let Some(id) = self.state.shared_platform.take() else {
+        let Some(id) = self.session.platform.take() else {
             return false;
         };
         let prefix = format!("{id}/");
@@ -128,7 +139,7 @@ impl HetscopeApp {
             match r {
                 Request::Open(tab) => self.state.tab = tab,
                 // Already every model's platform: keep their fine-tuning.
-                Request::UsePlatform(id) if self.state.shared_platform.as_deref() == Some(&id) => {}
+                Request::UsePlatform(id) if self.session.platform.as_deref() == Some(&id) => {}
                 Request::UsePlatform(id) => {
                     self.use_platform(&id);
                 }
@@ -145,6 +156,6 @@ impl HetscopeApp {
 }
 
 /// The key of a model's fine-tuning of a platform.
-fn tuning_key(platform: &str, group: ModelId) -> String {
-    format!("{platform}/{}", group.key())
+fn tuning_key(platform: &str, model: ModelId) -> String {
+    format!("{platform}/{}", model.key())
 }

@@ -7,11 +7,12 @@ use std::path::Path;
 use eframe::egui::{self, TextEdit, Ui};
 
 use super::BoathullUi;
+use crate::gui::model_ui::Editing;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
 
 /// "Measured curve: [path] Load / Clear", what is loaded and the error.
-pub(super) fn measured_section_ui(ui: &mut Ui, m: &mut BoathullUi, ctx: &mut ViewContext<'_>) {
+pub(super) fn measured_section_ui(ui: &mut Ui, m: &mut Editing<'_, BoathullUi>, ctx: &mut ViewContext<'_>) {
     ui.strong("Measured times");
     ui.horizontal(|ui| {
         let label = ui.label("Measured curve");
@@ -29,7 +30,7 @@ pub(super) fn measured_section_ui(ui: &mut Ui, m: &mut BoathullUi, ctx: &mut Vie
         if ui.button("Load").clicked() || enter {
             let path = m.state.measured_path.trim().to_string();
             if path.is_empty() {
-                m.measured_error = Some("Type the path of a CSV file first.".into());
+                m.ui.measured_error = Some("Type the path of a CSV file first.".into());
             } else {
                 m.load_measured(Path::new(&path), ctx.status);
             }
@@ -40,7 +41,7 @@ pub(super) fn measured_section_ui(ui: &mut Ui, m: &mut BoathullUi, ctx: &mut Vie
             .clicked()
         {
             m.state.measured = None;
-            m.measured_error = None;
+            m.ui.measured_error = None;
         }
     });
     if let Some(c) = &m.state.measured {
@@ -54,12 +55,12 @@ pub(super) fn measured_section_ui(ui: &mut Ui, m: &mut BoathullUi, ctx: &mut Vie
             "Drawn over the time-against-complexity view for the view's class, each processor against the view's processor of its kind (kind column, the word GPU or CPU, else the names' shared words).",
         );
     }
-    if let Some(e) = &m.measured_error {
+    if let Some(e) = &m.ui.measured_error {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
 }
 
-impl BoathullUi {
+impl Editing<'_, BoathullUi> {
     /// Load a measured curve. On failure the loaded curve stays and the
     /// panel and the status line name the file, line and column.
     pub fn load_measured(&mut self, path: &Path, status: &mut StatusLine) -> bool {
@@ -67,13 +68,13 @@ impl BoathullUi {
             Ok(c) => {
                 let n = c.data().points.len();
                 self.state.measured = Some(c);
-                self.measured_error = None;
+                self.ui.measured_error = None;
                 status.info(format!("Loaded {} ({n} measured points)", file_name(path)));
                 true
             }
             Err(e) => {
                 let msg = format!("Could not load the measured curve: {e}");
-                self.measured_error = Some(msg.clone());
+                self.ui.measured_error = Some(msg.clone());
                 status.error(msg);
                 false
             }

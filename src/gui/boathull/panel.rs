@@ -9,10 +9,11 @@ use eframe::egui::text::LayoutJob;
 use eframe::egui::{Color32, FontId, TextEdit, TextFormat, Ui};
 
 use super::BoathullUi;
+use crate::gui::model_ui::Editing;
 use super::params::params_ui;
 use crate::gui::app::file_name;
 use crate::gui::context::ViewContext;
-use crate::gui::jobs::FileDialog;
+use crate::gui::dialog::FileDialog;
 use crate::gui::widgets::{param_row_ui, value_row_ui};
 use hetscope_core::boathull::{ApplicationChoice, BoathullScenario, ProcessorChoice};
 use hetscope_model::boathull::{
@@ -27,7 +28,7 @@ type Range = std::ops::RangeInclusive<f64>;
 /// Slider range of the operator complexity f, operations per element.
 const F_RANGE: Range = 0.01..=1e6;
 
-pub fn side_panel_ui(ui: &mut Ui, m: &mut BoathullUi, ctx: &mut ViewContext<'_>) {
+pub fn side_panel_ui(ui: &mut Ui, m: &mut Editing<'_, BoathullUi>, ctx: &mut ViewContext<'_>) {
     ui.spacing_mut().slider_width = 150.0;
     egui::ScrollArea::vertical().show(ui, |ui| {
         processor_section_ui(ui, &mut m.state, ctx.catalog);
@@ -192,7 +193,7 @@ fn marked(text: &str, e: &ClassError, ink: Color32, color: Color32) -> LayoutJob
     job
 }
 
-fn class_section_ui(ui: &mut Ui, m: &mut BoathullUi) {
+fn class_section_ui(ui: &mut Ui, m: &mut Editing<'_, BoathullUi>) {
     ui.heading("Class");
     let label = ui.label("Class").on_hover_text(
         "An algorithm class as in Tables 1 and 4 of the boat hull paper, with concrete sizes, e.g. 1024x1024|neighbourhood(7x7) -> 1024x1024|element",
@@ -312,7 +313,7 @@ fn complexity_section_ui(ui: &mut Ui, bh: &mut BoathullScenario) {
         });
 }
 
-fn application_section_ui(ui: &mut Ui, m: &mut BoathullUi, ctx: &mut ViewContext<'_>) {
+fn application_section_ui(ui: &mut Ui, m: &mut Editing<'_, BoathullUi>, ctx: &mut ViewContext<'_>) {
     ui.heading("Application (pipeline)");
     if let Some(p) = application_picker_ui(ui, &m.state.application, ctx.catalog) {
         m.state.application = p;
@@ -381,13 +382,11 @@ fn application_picker_ui(
     pick
 }
 
-impl BoathullUi {
+impl Editing<'_, BoathullUi> {
     /// Ask for an application file; read it when one is chosen.
     fn open_application(&mut self, egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
         let dialog = FileDialog::open("Open application preset", ("RON preset", "ron"));
-        let asked = ctx
-            .jobs
-            .pick_file_for::<BoathullUi>(egui_ctx, dialog, |m, path, vc| {
+        let asked = crate::gui::model_ui::pick_file_for::<BoathullUi>(ctx.jobs, egui_ctx, dialog, |m, path, vc| {
                 let file = file_name(&path);
                 match preset::boathull::load_application_file(&path) {
                     Ok(preset) => {

@@ -13,7 +13,7 @@ use super::FpmUi;
 use super::state::Measuring;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
-use crate::gui::jobs::FileDialog;
+use crate::gui::dialog::FileDialog;
 use hetscope_measure::{self as measure, MeasureConfig, MeasureError};
 use hetscope_preset::file_id;
 use hetscope_preset::fpm::{SpeedCsv, load_speed_csv, save_speed_csv};
@@ -22,9 +22,7 @@ impl FpmUi {
     /// Pick a CSV in a dialog on a thread, then load it.
     pub(super) fn browse(&self, egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
         let dialog = FileDialog::open("Load a speed function", CSV);
-        let started = ctx
-            .jobs
-            .pick_file_for::<FpmUi>(egui_ctx, dialog, |m, path, vc| {
+        let started = crate::gui::model_ui::pick_file_for::<FpmUi>(ctx.jobs, egui_ctx, dialog, |m, path, vc| {
                 m.state.csv_path = path.display().to_string();
                 m.load_csv(&path, vc.status);
             });
@@ -45,9 +43,7 @@ impl FpmUi {
         };
         let name = format!("{}.csv", file_stem_of(&d.name));
         let dialog = FileDialog::save("Save the speed function", CSV, name);
-        let started = ctx
-            .jobs
-            .pick_file_for::<FpmUi>(egui_ctx, dialog, move |m, path, vc| {
+        let started = crate::gui::model_ui::pick_file_for::<FpmUi>(ctx.jobs, egui_ctx, dialog, move |m, path, vc| {
                 m.save_csv(index, &path, vc.status);
             });
         if let Err(e) = started {
@@ -156,8 +152,7 @@ impl FpmUi {
                 .map(|ms| SpeedCsv::measured(measure::notes(&cfg, &ms), measure::rows(&ms)))
         };
         let started =
-            ctx.jobs
-                .spawn_for::<FpmUi, _>(egui_ctx, "measure", work, move |m, result, vc| {
+            crate::gui::model_ui::spawn_for::<FpmUi, _>(ctx.jobs, egui_ctx, "measure", work, move |m, result, vc| {
                     m.measured(&name, result, vc.status)
                 });
         match started {

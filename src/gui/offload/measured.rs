@@ -12,7 +12,7 @@ use super::OffloadUi;
 use super::state::OffloadState;
 use crate::gui::app::file_name;
 use crate::gui::context::ViewContext;
-use crate::gui::jobs::FileDialog;
+use crate::gui::dialog::FileDialog;
 use hetscope_figure::offload::{MeasuredRun, MeasuredSuite, RunTimes};
 use hetscope_preset::Catalog;
 use hetscope_preset::offload::{MeasuredOffload, load_measured_offload};
@@ -125,9 +125,7 @@ impl OffloadUi {
 /// Pick a CSV in a dialog on a thread, then load it.
 fn browse(egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
     let dialog = FileDialog::open("Load measured offload speedups", ("CSV", "csv"));
-    let started = ctx
-        .jobs
-        .pick_file_for::<OffloadUi>(egui_ctx, dialog, |m, path, vc| {
+    let started = crate::gui::model_ui::pick_file_for::<OffloadUi>(ctx.jobs, egui_ctx, dialog, |m, path, vc| {
             m.measured_file
                 .load(&mut m.state, &path.display().to_string(), vc);
         });

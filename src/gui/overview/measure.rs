@@ -14,6 +14,7 @@ use eframe::egui::{self, Button, DragValue, ProgressBar, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
 use super::OverviewUi;
+use crate::gui::model_ui::Editing;
 use crate::gui::context::{Request, ViewContext};
 use hetscope_measure::cpu::{CpuMeasureConfig, CpuMeasurement, STEPS, measure_cpu};
 use hetscope_measure::{
@@ -137,9 +138,7 @@ impl OverviewUi {
             }
             Ok((files, summary))
         };
-        let started = ctx
-            .jobs
-            .spawn_for::<OverviewUi, _>(egui_ctx, "measure", work, |m, r, vc| m.measured(r, vc));
+        let started = crate::gui::model_ui::spawn_for::<OverviewUi, _>(ctx.jobs, egui_ctx, "measure", work, |m, r, vc| m.ui.measured(r, vc));
         match started {
             Ok(()) => {
                 self.measuring = Some(CpuMeasuring { step, cancel });
@@ -170,11 +169,11 @@ impl OverviewUi {
 }
 
 /// The section: settings, Measure and Cancel, the progress bar.
-pub fn measure_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
+pub fn measure_ui(ui: &mut Ui, m: &mut Editing<'_, OverviewUi>, ctx: &mut ViewContext<'_>) {
     ui.heading("Measure this machine");
     ui.weak("Times this CPU's FMA peak, memory, cache and strided bandwidth, latency and speed functions, and makes a platform of it with a GPU of the catalog.");
-    let running = m.measuring.is_some();
-    let s = &mut m.measure;
+    let running = m.ui.measuring.is_some();
+    let s = &mut m.ui.measure;
     ui.add_enabled_ui(!running, |ui| {
         ui.horizontal(|ui| {
             ui.checkbox(&mut s.quick, "Quick").on_hover_text(
@@ -222,17 +221,17 @@ pub fn measure_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
             )
             .clicked()
         {
-            m.start_measure(ui.ctx(), ctx);
+            m.ui.start_measure(ui.ctx(), ctx);
         }
         if ui
             .add_enabled(running, Button::new("Cancel measurement"))
             .clicked()
-            && let Some(r) = &m.measuring
+            && let Some(r) = &m.ui.measuring
         {
             r.cancel.store(true, Ordering::Relaxed);
         }
     });
-    if let Some(r) = &m.measuring {
+    if let Some(r) = &m.ui.measuring {
         let k = r.step.load(Ordering::Relaxed).min(STEPS.len() - 1);
         let text = if r.cancel.load(Ordering::Relaxed) {
             "cancelling…".to_string()
@@ -245,8 +244,8 @@ pub fn measure_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
                 .animate(true),
         );
         ui.ctx().request_repaint_after(Duration::from_millis(100));
-    } else if let Some(p) = &m.measure.last {
+    } else if let Some(p) = &m.ui.measure.last {
         ui.weak(format!("Last: {p}"));
-        ui.label(&m.measure.summary);
+        ui.label(&m.ui.measure.summary);
     }
 }

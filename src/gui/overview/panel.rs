@@ -5,13 +5,14 @@
 use eframe::egui::{self, RichText, Ui};
 
 use super::OverviewUi;
+use crate::gui::model_ui::Editing;
 use crate::gui::context::{Request, ViewContext};
 use hetscope_figure::overview::PlatformInput;
 use hetscope_preset::Catalog;
 
 pub fn side_panel_ui(
     ui: &mut Ui,
-    m: &mut OverviewUi,
+    m: &mut Editing<'_, OverviewUi>,
     input: Option<&[&PlatformInput]>,
     ctx: &mut ViewContext<'_>,
 ) {
@@ -73,9 +74,9 @@ fn platform_combo(
     chosen
 }
 
-fn pickers_ui(ui: &mut Ui, m: &mut OverviewUi, ctx: &mut ViewContext<'_>) {
+fn pickers_ui(ui: &mut Ui, m: &mut Editing<'_, OverviewUi>, ctx: &mut ViewContext<'_>) {
     let cat = ctx.catalog;
-    let last = m.measure.last.clone();
+    let last = m.ui.measure.last.clone();
     let pick = (cat, last.as_deref());
     let s = &mut m.state;
     if let Some(Some(id)) = platform_combo(ui, "Platform", pick, Some(&s.platform), None) {

@@ -6,13 +6,14 @@ use eframe::egui;
 use std::path::Path;
 
 use super::PerdomeUi;
+use crate::gui::model_ui::Editing;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
-use crate::gui::jobs::FileDialog;
+use crate::gui::dialog::FileDialog;
 use hetscope_preset::perdome::{ResolvedPlatform, WorkloadPreset};
 use hetscope_preset::{self as preset, PresetError};
 
-impl PerdomeUi {
+impl Editing<'_, PerdomeUi> {
     pub(crate) fn apply_platform(
         &mut self,
         r: ResolvedPlatform,
@@ -130,7 +131,7 @@ fn saved(path: &Path, r: Result<(), PresetError>, status: &mut StatusLine) -> bo
     }
 }
 
-impl PerdomeUi {
+impl Editing<'_, PerdomeUi> {
     /// Read a measured CSV, use its platform and its first workload, and
     /// offer the other workloads in the picker. On failure nothing changes
     /// and the status line names the file.
@@ -182,7 +183,7 @@ pub enum FileAction {
     SaveWorkload,
 }
 
-impl PerdomeUi {
+impl Editing<'_, PerdomeUi> {
     /// Ask for a file for `action` with a dialog on a thread; the action
     /// runs when a file is chosen.
     pub fn ask_file(
@@ -207,9 +208,7 @@ impl PerdomeUi {
                 format!("{}.ron", self.state.workload.chosen.id),
             ),
         };
-        let started = ctx
-            .jobs
-            .pick_file_for::<PerdomeUi>(egui_ctx, dialog, move |m, path, vc| {
+        let started = crate::gui::model_ui::pick_file_for::<PerdomeUi>(ctx.jobs, egui_ctx, dialog, move |m, path, vc| {
                 match action {
                     FileAction::OpenPlatform => m.load_platform_path(&path, vc),
                     FileAction::OpenWorkload => m.load_workload_path(&path, vc.status),

@@ -2,7 +2,8 @@
 //! performance and energy efficiency, the partition comparison and the
 //! platform classification.
 //!
-//! - `state.rs`: what is saved (platform, workload, camera, specs);
+//! - the scenario (platform, workload, camera, specs) is
+//!   `hetscope_core::perdome`'s;
 //! - `files.rs`: presets picked, opened, saved, and measured CSV imported;
 //! - `panel.rs` + `specs_panel.rs` + `energy_fit_panel.rs`: the side
 //!   panel (the last: energy parameters fitted to measured runs);
@@ -20,49 +21,28 @@ mod specs_panel;
 mod surface_view;
 
 use eframe::egui::Ui;
-use hetscope_preset::platform::PlatformChoice;
 
 use super::context::ViewContext;
-use super::model_ui::{ModelUi, Shown};
+use super::model_ui::{Editing, ModelUi, Scenario, Shown};
 use super::state::Tab;
-use hetscope_core::CoreError;
+use hetscope_core::perdome::{Perdome, PerdomeScenario};
 use hetscope_figure::{Camera, Figure, ModelId, View};
-
-use hetscope_core::Model;
-use hetscope_core::perdome::Perdome;
-use hetscope_core::perdome::{PerdomeInput, PerdomeOutput as PerdomeComputed, PerdomeScenario};
 use hetscope_preset::Catalog;
 
-/// The PerDome / PeaPaw model's UI: its state and the drawings its views
-/// keep between frames.
+/// The PerDome / PeaPaw panels: the drawings their views keep between
+/// frames.
+#[derive(Default)]
 pub struct PerdomeUi {
-    pub state: PerdomeScenario,
     /// The drawings of the platform and of the one compared with.
     heatmap_cache: [heatmap_view::Cache; 2],
     surface_cache: [surface_view::Cache; 2],
 }
 
 impl ModelUi for PerdomeUi {
-    type State = PerdomeScenario;
-    type Input = PerdomeInput;
-    type Computed = PerdomeComputed;
+    type Model = Perdome;
 
-    const GROUP: ModelId = ModelId::Perdome;
-
-    fn new(catalog: &Catalog) -> Self {
-        PerdomeUi {
-            state: PerdomeScenario::from_catalog(catalog),
-            heatmap_cache: Default::default(),
-            surface_cache: Default::default(),
-        }
-    }
-
-    fn state(&self) -> &PerdomeScenario {
-        &self.state
-    }
-
-    fn set_state(&mut self, state: PerdomeScenario) {
-        self.state = state;
+    fn new(_catalog: &Catalog) -> Self {
+        PerdomeUi::default()
     }
 
     /// Version 1 kept these fields at the top of its single record.
@@ -71,59 +51,37 @@ impl ModelUi for PerdomeUi {
     }
 
     fn tabs() -> Vec<Tab> {
-        let mut tabs: Vec<Tab> = View::of(Self::GROUP).into_iter().map(Tab::Figure).collect();
+        let mut tabs: Vec<Tab> = View::of(ModelId::Perdome)
+            .into_iter()
+            .map(Tab::Figure)
+            .collect();
         tabs.push(Tab::Classification);
         tabs
     }
 
-    fn input(&self, catalog: &Catalog) -> Result<PerdomeInput, CoreError> {
-        Perdome::input(&self.state, catalog)
+    fn camera(state: &PerdomeScenario) -> Camera {
+        state.camera
     }
 
-    fn compute(input: &PerdomeInput) -> Result<PerdomeComputed, CoreError> {
-        Perdome::compute(input)
+    fn platform_part(state: &PerdomeScenario) -> Option<String> {
+        ron::to_string(&state.platform).ok()
     }
 
-    fn figure(view: View, c: &PerdomeComputed) -> Result<Figure, CoreError> {
-        Perdome::figure(view, c)
+    fn set_platform_part(state: &mut Scenario<Self>, text: &str) -> bool {
+        ron::from_str(text).map(|p| state.platform = p).is_ok()
     }
 
-    fn camera(&self) -> Camera {
-        self.state.camera
-    }
-
-    fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
-        if let Err(e) = Perdome::use_platform(&mut self.state, platform, ctx.catalog) {
-            ctx.status.error(e);
-        }
-    }
-
-    /// The second platform's processors, beside the heat maps and
-    /// surfaces.
-    fn use_second_platform(
-        &mut self,
-        platform: Option<&PlatformChoice>,
+    fn side_panel_ui(
+        m: &mut Editing<'_, Self>,
+        ui: &mut Ui,
+        shown: Shown<'_, Self>,
         ctx: &mut ViewContext<'_>,
     ) {
-        if let Err(e) = Perdome::use_second_platform(&mut self.state, platform, ctx.catalog) {
-            ctx.status.error(e);
-        }
-    }
-
-    fn platform_part(&self) -> Option<String> {
-        ron::to_string(&self.state.platform).ok()
-    }
-
-    fn set_platform_part(&mut self, text: &str) -> bool {
-        ron::from_str(text).map(|p| self.state.platform = p).is_ok()
-    }
-
-    fn side_panel_ui(&mut self, ui: &mut Ui, shown: Shown<'_, Self>, ctx: &mut ViewContext<'_>) {
-        panel::side_panel_ui(ui, self, shown.computed.map(|c| &c.analysis), ctx);
+        panel::side_panel_ui(ui, m, shown.computed.map(|c| &c.analysis), ctx);
     }
 
     fn central_ui(
-        &mut self,
+        m: &mut Editing<'_, Self>,
         ui: &mut Ui,
         tab: Tab,
         shown: Shown<'_, Self>,
@@ -140,9 +98,9 @@ impl ModelUi for PerdomeUi {
                 None => classification_view::classification_ui(ui, &c.analysis),
             },
             (_, Some(Figure::Pair(p)), _) => {
-                let [c0, c1] = &mut self.heatmap_cache;
-                let [s0, s1] = &mut self.surface_cache;
-                let camera = &mut self.state.camera;
+                let [c0, c1] = &mut m.ui.heatmap_cache;
+                let [s0, s1] = &mut m.ui.surface_cache;
+                let camera = &mut m.state.camera;
                 let generation = shown.generation;
                 ui.columns(2, |cols| {
                     let [l, r] = cols else { return };
@@ -156,13 +114,13 @@ impl ModelUi for PerdomeUi {
             }
             (_, Some(fig), _) => {
                 if matches!(fig, Figure::Compare(_)) {
-                    ui.checkbox(&mut self.state.log_bars, "Log scale").on_hover_text(
+                    ui.checkbox(&mut m.state.log_bars, "Log scale").on_hover_text(
                         "Value axes in powers of ten: small bars stay visible beside large ones.",
                     );
                 }
-                let [c0, _] = &mut self.heatmap_cache;
-                let [s0, _] = &mut self.surface_cache;
-                figure_ui(ui, fig, shown.generation, &mut self.state.camera, (c0, s0));
+                let [c0, _] = &mut m.ui.heatmap_cache;
+                let [s0, _] = &mut m.ui.surface_cache;
+                figure_ui(ui, fig, shown.generation, &mut m.state.camera, (c0, s0));
             }
             _ => {
                 ui.label("Computing…");

@@ -8,6 +8,7 @@ use std::ops::RangeInclusive;
 use eframe::egui::{DragValue, TextEdit, Ui};
 
 use super::PerdomeUi;
+use crate::gui::model_ui::Editing;
 use super::files::FileAction;
 use crate::gui::context::ViewContext;
 use crate::gui::widgets::{param_cells_ui, param_row_ui, parse_edit, source_tag_ui};
@@ -32,7 +33,7 @@ const I_RANGE: RangeInclusive<f64> = (1.0 / 1024.0)..=1024.0;
 
 pub fn side_panel_ui(
     ui: &mut Ui,
-    m: &mut PerdomeUi,
+    m: &mut Editing<'_, PerdomeUi>,
     analysis: Option<&Analysis>,
     ctx: &mut ViewContext<'_>,
 ) {
@@ -75,7 +76,7 @@ fn file_button_ui(
     }
 }
 
-fn platform_section_ui(ui: &mut Ui, m: &mut PerdomeUi, ctx: &mut ViewContext<'_>) {
+fn platform_section_ui(ui: &mut Ui, m: &mut Editing<'_, PerdomeUi>, ctx: &mut ViewContext<'_>) {
     ui.heading("Platform");
     let entries: Vec<(String, String)> = ctx
         .catalog
@@ -138,7 +139,7 @@ fn platform_section_ui(ui: &mut Ui, m: &mut PerdomeUi, ctx: &mut ViewContext<'_>
 }
 
 /// The sliders of one processor's parameters.
-fn machine_params_ui(ui: &mut Ui, m: &mut PerdomeUi, side: Side) {
+fn machine_params_ui(ui: &mut Ui, m: &mut Editing<'_, PerdomeUi>, side: Side) {
     ui.strong(format!("{} parameters", side.name()));
     egui::Grid::new(("params", side.suffix()))
         .num_columns(4)
@@ -170,7 +171,7 @@ fn machine_params_ui(ui: &mut Ui, m: &mut PerdomeUi, side: Side) {
         });
 }
 
-fn workload_section_ui(ui: &mut Ui, m: &mut PerdomeUi, ctx: &mut ViewContext<'_>) {
+fn workload_section_ui(ui: &mut Ui, m: &mut Editing<'_, PerdomeUi>, ctx: &mut ViewContext<'_>) {
     ui.heading("Workload");
     workload_picker_ui(ui, m, ctx);
     ui.horizontal_wrapped(|ui| {
@@ -195,8 +196,8 @@ fn workload_section_ui(ui: &mut Ui, m: &mut PerdomeUi, ctx: &mut ViewContext<'_>
         }
     });
     let w = &mut m.state.workload;
-    if !w.source.is_empty() {
-        ui.weak(format!("Source: {}", w.source));
+    if !w.preset.source.is_empty() {
+        ui.weak(format!("Source: {}", w.preset.source));
     }
     let counted = w.counted().is_some();
     ui.add_enabled_ui(!counted, |ui| {
@@ -211,7 +212,7 @@ fn workload_section_ui(ui: &mut Ui, m: &mut PerdomeUi, ctx: &mut ViewContext<'_>
                         "Intensity of the whole workload: flops per byte moved to or from memory",
                         "flop/byte",
                     ),
-                    &mut w.intensity,
+                    &mut w.preset.intensity,
                     I_RANGE,
                     &intensity_range(false),
                 );
@@ -222,7 +223,7 @@ fn workload_section_ui(ui: &mut Ui, m: &mut PerdomeUi, ctx: &mut ViewContext<'_>
 
 /// The workload picker: the built-in workloads, then those imported from
 /// a measured CSV file.
-fn workload_picker_ui(ui: &mut Ui, m: &mut PerdomeUi, ctx: &mut ViewContext<'_>) {
+fn workload_picker_ui(ui: &mut Ui, m: &mut Editing<'_, PerdomeUi>, ctx: &mut ViewContext<'_>) {
     let entries: Vec<(String, String)> = ctx
         .catalog
         .workloads()
@@ -266,7 +267,7 @@ fn partitions_ui(ui: &mut Ui, w: &mut WorkloadState, platform_id: &str, a: Optio
     ui.strong("Partitions");
     ui.weak("I_C, I_G in flop/byte (0: that processor does no flops); measured in GFLOP/s on this platform.");
     let mut remove = None;
-    for k in 0..w.partitions.len() {
+    for k in 0..w.preset.partitions.len() {
         ui.push_id(("partition", k), |ui| {
             egui::Frame::group(ui.style()).show(ui, |ui| {
                 if partition_name_ui(ui, w, k) {
@@ -274,7 +275,7 @@ fn partitions_ui(ui: &mut Ui, w: &mut WorkloadState, platform_id: &str, a: Optio
                 }
                 partition_intensities_ui(ui, w, k);
                 partition_measured_ui(ui, w, k, platform_id);
-                let name = &w.partitions[k].name;
+                let name = &w.preset.partitions[k].name;
                 if let Some(text) = bound_text(a, name) {
                     ui.weak(text);
                 }
@@ -300,7 +301,7 @@ fn bound_text(a: Option<&Analysis>, name: &str) -> Option<String> {
 
 /// The name field and the Remove button; true when Remove was clicked.
 fn partition_name_ui(ui: &mut Ui, w: &mut WorkloadState, k: usize) -> bool {
-    let row_name = w.partitions[k].name.clone();
+    let row_name = w.preset.partitions[k].name.clone();
     let mut remove = false;
     ui.horizontal(|ui| {
         let mut name = row_name.clone();
@@ -325,7 +326,7 @@ fn partition_name_ui(ui: &mut Ui, w: &mut WorkloadState, k: usize) -> bool {
 
 fn partition_intensities_ui(ui: &mut Ui, w: &mut WorkloadState, k: usize) {
     ui.horizontal(|ui| {
-        let row = &mut w.partitions[k];
+        let row = &mut w.preset.partitions[k];
         for (label, v) in [("I_C", &mut row.i_c), ("I_G", &mut row.i_g)] {
             let l = ui.label(label);
             let speed = (v.abs() * 0.005).max(1e-3);
@@ -350,7 +351,7 @@ fn partition_intensities_ui(ui: &mut Ui, w: &mut WorkloadState, k: usize) {
 /// The "measured" check box and, when checked, the measured GFLOP/s.
 fn partition_measured_ui(ui: &mut Ui, w: &mut WorkloadState, k: usize, platform_id: &str) {
     ui.horizontal(|ui| {
-        let name = w.partitions[k].name.clone();
+        let name = w.preset.partitions[k].name.clone();
         let current = w.measured(platform_id, &name);
         let mut has = current.is_some();
         if ui.checkbox(&mut has, "measured").changed() {

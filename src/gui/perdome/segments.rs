@@ -36,7 +36,7 @@ pub fn segments_ui(ui: &mut Ui, w: &mut WorkloadState) {
                     .clicked()
                 {
                     w.segments.clear();
-                    w.partitions.retain(|q| q.name != SEGMENTS);
+                    w.preset.partitions.retain(|q| q.name != SEGMENTS);
                 }
             });
             result_ui(ui, w);

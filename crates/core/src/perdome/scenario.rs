@@ -139,17 +139,15 @@ impl PlatformState {
     }
 }
 
-/// The workload in use: I, its partitions and their measurements.
+/// The workload in use: the preset as chosen and edited (I, its
+/// partitions and their measurements) and the code segments.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "StoredWorkload")]
 pub struct WorkloadState {
+    /// Which preset: its id, name and file.
     pub chosen: Chosen,
-    pub source: String,
-    pub notes: String,
-    /// flop/byte.
-    pub intensity: f64,
-    pub partitions: Vec<PartitionPreset>,
-    /// Measured GFLOP/s per platform id, by partition name.
-    pub measured: Vec<MeasuredSet>,
+    /// The workload, as edited.
+    pub preset: WorkloadPreset,
     /// Code segments with their flops and bytes: while there are any, I
     /// and the partition named [`SEGMENTS`] follow from them.
     #[serde(default)]
@@ -159,15 +157,65 @@ pub struct WorkloadState {
 /// The name of the partition the code segments give.
 pub const SEGMENTS: &str = "segments";
 
+/// A saved workload: today's (`chosen`, `preset`, `segments`), or one
+/// saved when the state kept the preset's fields beside `chosen`.
+#[derive(Deserialize)]
+#[serde(default)]
+struct StoredWorkload {
+    chosen: Chosen,
+    #[serde(deserialize_with = "present")]
+    preset: Option<WorkloadPreset>,
+    segments: Vec<Segment>,
+    source: String,
+    notes: String,
+    intensity: f64,
+    partitions: Vec<PartitionPreset>,
+    measured: Vec<MeasuredSet>,
+}
+
+/// A field that, when present, holds a value (not written as an option).
+fn present<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<WorkloadPreset>, D::Error> {
+    WorkloadPreset::deserialize(d).map(Some)
+}
+
+impl Default for StoredWorkload {
+    fn default() -> Self {
+        StoredWorkload {
+            chosen: Chosen::builtin("none", "no workload"),
+            preset: None,
+            segments: Vec::new(),
+            source: String::new(),
+            notes: String::new(),
+            intensity: 1.0,
+            partitions: Vec::new(),
+            measured: Vec::new(),
+        }
+    }
+}
+
+impl From<StoredWorkload> for WorkloadState {
+    fn from(s: StoredWorkload) -> Self {
+        let preset = s.preset.unwrap_or_else(|| WorkloadPreset {
+            name: s.chosen.name.clone(),
+            source: s.source,
+            intensity: s.intensity,
+            partitions: s.partitions,
+            measured: s.measured,
+            notes: s.notes,
+        });
+        WorkloadState {
+            chosen: s.chosen,
+            preset,
+            segments: s.segments,
+        }
+    }
+}
+
 impl WorkloadState {
     pub fn from_preset(chosen: Chosen, w: &WorkloadPreset) -> WorkloadState {
         WorkloadState {
             chosen,
-            source: w.source.clone(),
-            notes: w.notes.clone(),
-            intensity: w.intensity,
-            partitions: w.partitions.clone(),
-            measured: w.measured.clone(),
+            preset: w.clone(),
             segments: Vec::new(),
         }
     }
@@ -180,14 +228,7 @@ impl WorkloadState {
     /// The workload as a preset: with valid code segments, I and the
     /// partition [`SEGMENTS`] are theirs.
     pub fn to_preset(&self) -> WorkloadPreset {
-        let mut w = WorkloadPreset {
-            name: self.chosen.name.clone(),
-            source: self.source.clone(),
-            intensity: self.intensity,
-            partitions: self.partitions.clone(),
-            measured: self.measured.clone(),
-            notes: self.notes.clone(),
-        };
+        let mut w = self.preset.clone();
         if let Some(Ok(c)) = self.counted() {
             w.intensity = c.wp.i;
             w.partitions.retain(|q| q.name != SEGMENTS);
@@ -202,12 +243,13 @@ impl WorkloadState {
 
     /// Measured GFLOP/s of a partition on a platform.
     pub fn measured(&self, platform_id: &str, name: &str) -> Option<f64> {
-        measured_in(&self.measured, platform_id, name)
+        measured_in(&self.preset.measured, platform_id, name)
     }
 
     /// Set or clear the measurement of a partition on a platform.
     pub fn set_measured(&mut self, platform_id: &str, name: &str, value: Option<f64>) {
         let pos = self
+            .preset
             .measured
             .iter()
             .position(|m| m.platform.eq_ignore_ascii_case(platform_id));
@@ -215,15 +257,15 @@ impl WorkloadState {
             (Some(k), _) => k,
             (None, None) => return,
             (None, Some(_)) => {
-                self.measured.push(MeasuredSet {
+                self.preset.measured.push(MeasuredSet {
                     platform: platform_id.to_string(),
                     gflops: Vec::new(),
                     source: "entered in hetscope".to_string(),
                 });
-                self.measured.len() - 1
+                self.preset.measured.len() - 1
             }
         };
-        let set = &mut self.measured[k];
+        let set = &mut self.preset.measured[k];
         match (set.gflops.iter().position(|(n, _)| n == name), value) {
             (Some(j), Some(v)) => set.gflops[j].1 = v,
             (Some(j), None) => {
@@ -233,17 +275,17 @@ impl WorkloadState {
             (None, None) => {}
         }
         if set.gflops.is_empty() {
-            self.measured.remove(k);
+            self.preset.measured.remove(k);
         }
     }
 
     /// Rename partition `idx`, carrying its measurements along.
     pub fn rename(&mut self, idx: usize, new_name: &str) {
-        let Some(row) = self.partitions.get_mut(idx) else {
+        let Some(row) = self.preset.partitions.get_mut(idx) else {
             return;
         };
         let old = std::mem::replace(&mut row.name, new_name.to_string());
-        for set in &mut self.measured {
+        for set in &mut self.preset.measured {
             for (n, _) in &mut set.gflops {
                 if *n == old {
                     *n = new_name.to_string();
@@ -255,37 +297,37 @@ impl WorkloadState {
     /// Append a new code partition (I_C = 2I, I_G = I/2) with a fresh name;
     /// returns its index.
     pub fn add_partition(&mut self) -> usize {
-        let mut k = self.partitions.len() + 1;
+        let mut k = self.preset.partitions.len() + 1;
         let name = loop {
             let n = format!("WP {k}");
-            if !self.partitions.iter().any(|q| q.name == n) {
+            if !self.preset.partitions.iter().any(|q| q.name == n) {
                 break n;
             }
             k += 1;
         };
-        let i = if self.intensity.is_finite() && self.intensity > 0.0 {
-            self.intensity
+        let i = if self.preset.intensity.is_finite() && self.preset.intensity > 0.0 {
+            self.preset.intensity
         } else {
             1.0
         };
-        self.partitions.push(PartitionPreset {
+        self.preset.partitions.push(PartitionPreset {
             name,
             i_c: 2.0 * i,
             i_g: i / 2.0,
         });
-        self.partitions.len() - 1
+        self.preset.partitions.len() - 1
     }
 
     /// Remove partition `idx` and its measurements.
     pub fn remove_partition(&mut self, idx: usize) {
-        if idx >= self.partitions.len() {
+        if idx >= self.preset.partitions.len() {
             return;
         }
-        let row = self.partitions.remove(idx);
-        for set in &mut self.measured {
+        let row = self.preset.partitions.remove(idx);
+        for set in &mut self.preset.measured {
             set.gflops.retain(|(n, _)| *n != row.name);
         }
-        self.measured.retain(|m| !m.gflops.is_empty());
+        self.preset.measured.retain(|m| !m.gflops.is_empty());
     }
 }
 
@@ -476,14 +518,27 @@ fn fallback() -> PerdomeScenario {
             loaded: platform,
             sources: Vec::new(),
         },
-        WorkloadState {
-            chosen: Chosen::builtin("none", "no workload"),
-            source: String::new(),
-            notes: String::new(),
-            intensity: 1.0,
-            partitions: Vec::new(),
-            measured: Vec::new(),
-            segments: Vec::new(),
-        },
+        StoredWorkload::default().into(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_workload_saved_with_the_preset_fields_beside_its_choice_still_reads() {
+        let old = r#"(chosen: (id: "perdome-sa", name: "Synthetic", file: None),
+            source: "PerDome Table 2", notes: "n", intensity: 2.5,
+            partitions: [(name: "CP", i_c: 1.0, i_g: 4.0)],
+            measured: [(platform: "x", gflops: [("CP", 12.0)], source: "m")],
+            segments: [])"#;
+        let w: WorkloadState = ron::from_str(old).expect("an older workload reads");
+        assert_eq!(w.preset.name, "Synthetic");
+        assert_eq!(w.preset.intensity, 2.5);
+        assert_eq!(w.preset.partitions.len(), 1);
+        assert_eq!(w.measured("X", "CP"), Some(12.0));
+        let again: WorkloadState = ron::from_str(&ron::to_string(&w).unwrap()).unwrap();
+        assert_eq!(again, w, "and saves in today's form");
+    }
 }
