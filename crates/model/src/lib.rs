@@ -9,6 +9,7 @@ pub mod offload;
 pub mod perdome;
 pub mod platform;
 pub mod range;
+pub mod sampling;
 
 pub use range::{OutOfRange, Range};
 
