@@ -54,6 +54,7 @@ fn every_platform_of_the_catalog_has_every_verdict() {
             }
             // A problem larger than the node's memory is said, not drawn.
             Err(err) => {
+                let err = err.to_string();
                 assert!(err.contains("does not fit"), "{}: {err}", e.id);
                 assert!(v.fpm.sentence().contains(err.as_str()));
             }

@@ -3,7 +3,8 @@
 //! command line. Imports nothing of the crate, so every layer may use it.
 //!
 //! Every function here turns a non-finite value into `n/a` rather than
-//! `NaN` or `inf`.
+//! `NaN` or `inf`, except [`fmt_value`] and [`fmt_bound`], which write a
+//! value as users can type it back (a range's bounds, a value refused).
 
 /// A value with about four significant digits: `3.142`, `12.50`, `128.5`,
 /// `1.234e5` (exponent outside 1e-3 .. 1e5).
@@ -168,6 +169,29 @@ pub fn fmt_edit(v: f64) -> String {
     }
 }
 
+/// A bound as users can type it back: `0.001`, `73.5`, `1e-6`, `1e12`,
+/// with the power of two for one like 2^-20 (`9.5367431640625e-7 (2^-20)`).
+pub fn fmt_bound(v: f64) -> String {
+    let s = fmt_value(v);
+    let k = v.abs().log2();
+    if v > 0.0 && k.fract() == 0.0 && k.abs() >= 10.0 {
+        format!("{s} (2^{})", k as i64)
+    } else {
+        s
+    }
+}
+
+/// A number as users can type it back, exact and short: plain from 0.001
+/// to below 1e6, else with an exponent (`1e-307`, `1.048576e6`); `NaN`,
+/// `inf`, `-inf` as they are.
+pub fn fmt_value(v: f64) -> String {
+    if v == 0.0 || !v.is_finite() || (1e-3..1e6).contains(&v.abs()) {
+        format!("{v}")
+    } else {
+        format!("{v:e}")
+    }
+}
+
 /// `s` without trailing zeros after a decimal point (`1.50` -> `1.5`,
 /// `2.00` -> `2`); a number without a point is left alone.
 fn trim_zeros(s: &str) -> String {
@@ -224,6 +248,15 @@ mod tests {
         assert_eq!(fmt_speedup(0.04123), "0.0412x");
         assert_eq!(fmt_speedup(123.4), "123x");
         assert_eq!(fmt_speedup(1.0), "1x");
+    }
+
+    #[test]
+    fn values_and_bounds_read_as_typed() {
+        assert_eq!(fmt_value(-1.0), "-1");
+        assert_eq!(fmt_value(1e308), "1e308");
+        assert_eq!(fmt_value(f64::NAN), "NaN");
+        assert_eq!(fmt_bound(1e-6), "1e-6");
+        assert_eq!(fmt_bound(2f64.powi(20)), "1.048576e6 (2^20)");
     }
 
     #[test]

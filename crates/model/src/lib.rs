@@ -10,6 +10,7 @@ pub mod offload;
 pub mod perdome;
 pub mod platform;
 pub mod range;
+pub mod sampling;
 
 pub use id::ModelId;
 pub use range::{OutOfRange, Range};

@@ -11,6 +11,9 @@
 
 use std::ops::RangeInclusive;
 
+/// The number formats of the messages below, from `format.rs`.
+pub use crate::format::{fmt_bound, fmt_value};
+
 /// Where a parameter's value may lie: `min ..= max` in `unit`, and 0 as
 /// well where `zero` is set (an unused processor, no latency); whole
 /// numbers only where `whole` is set.
@@ -146,29 +149,6 @@ fn unit_part(unit: &str) -> String {
     }
 }
 
-/// A bound as users can type it back: `0.001`, `73.5`, `1e-6`, `1e12`,
-/// with the power of two for one like 2^-20 (`9.5367431640625e-7 (2^-20)`).
-pub fn fmt_bound(v: f64) -> String {
-    let s = fmt_value(v);
-    let k = v.abs().log2();
-    if v > 0.0 && k.fract() == 0.0 && k.abs() >= 10.0 {
-        format!("{s} (2^{})", k as i64)
-    } else {
-        s
-    }
-}
-
-/// A number as users can type it back, exact and short: plain from 0.001
-/// to below 1e6, else with an exponent (`1e-307`, `1.048576e6`); `NaN`,
-/// `inf`, `-inf` as they are.
-pub fn fmt_value(v: f64) -> String {
-    if v == 0.0 || !v.is_finite() || (1e-3..1e6).contains(&v.abs()) {
-        format!("{v}")
-    } else {
-        format!("{v:e}")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -205,8 +185,5 @@ mod tests {
         assert_eq!(z.clamp(0.7), 1.0);
         assert_eq!(z.clamp(-3.0), 0.0);
         assert_eq!(z.inclusive(), 0.0..=10.0);
-        assert_eq!(fmt_value(-1.0), "-1");
-        assert_eq!(fmt_value(1e308), "1e308");
-        assert_eq!(fmt_value(f64::NAN), "NaN");
     }
 }

@@ -129,7 +129,7 @@ fn sized_json(s: &SizedDecision) -> Value {
             "gpu_s": d.gpu_seconds,
         }),
         Err(e) => {
-            json!({"n": s.n, "device_bytes": s.device_bytes, "fits_gpu": s.fits_gpu, "error": e})
+            json!({"n": s.n, "device_bytes": s.device_bytes, "fits_gpu": s.fits_gpu, "error": e.to_string()})
         }
     }
 }
@@ -188,7 +188,7 @@ fn fpm_json(v: &Verdicts) -> Value {
             m.insert("methods".into(), Value::Object(methods));
         }
         Err(e) => {
-            m.insert("error".into(), json!(e));
+            m.insert("error".into(), json!(e.to_string()));
         }
     }
     m.insert("sentence".into(), json!(f.sentence()));

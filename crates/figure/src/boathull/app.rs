@@ -5,7 +5,7 @@
 use super::super::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, PointMarker, Scale, palette,
 };
-use super::{BoathullInput, BoathullProcessor};
+use super::input::{BoathullInput, BoathullProcessor};
 use crate::error::FigureError;
 use hetscope_model::boathull::{Application, ApplicationTime, TimeRange};
 use hetscope_model::format::{fmt_time, fmt_time_range, time_unit};

@@ -6,8 +6,8 @@ use super::super::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
     Series, palette,
 };
-use super::hull::{Times, f_axis, f_line, times};
-use super::{BoathullInput, BoathullProcessor};
+use super::curves::{Times, f_axis, f_line, times};
+use super::input::{BoathullInput, BoathullProcessor};
 use crate::error::FigureError;
 use hetscope_model::boathull::application::processor_crossover;
 use hetscope_model::format::{fmt_num, fmt_tick, fmt_time};

@@ -17,8 +17,8 @@
 //! is the hull, max(c0, m0): the kernel alone, no transfer t0.
 
 use super::super::chart::{ChartAxis, ChartPanel, LineStyle, Orientation, RefLine, Scale, Series};
-use super::hull::{curves, f_axis, times};
-use super::{BoathullInput, BoathullProcessor};
+use super::curves::{curves, f_axis, times};
+use super::input::{BoathullInput, BoathullProcessor};
 use crate::chart::palette;
 use crate::error::FigureError;
 use hetscope_model::boathull::measured::{median, relative_error};

@@ -6,8 +6,8 @@
 use super::super::chart::{
     ChartAxis, ChartFigure, ChartPanel, PointMarker, Scale, Series, fit_range, palette,
 };
-use super::hull::{Times, times};
-use super::{BoathullInput, BoathullProcessor};
+use super::curves::{Times, times};
+use super::input::{BoathullInput, BoathullProcessor};
 use crate::error::FigureError;
 use hetscope_model::boathull::roofline::gpu_ceiling_range;
 use hetscope_model::boathull::{ClassOptions, ClassVars, Roofline, RooflinePoint, Target};

@@ -11,7 +11,8 @@
 //! memory limit (Section V, Figure 3 versions 2 and 3) has its curve
 //! dashed from the limit on, where a dashed vertical line says so.
 
-use super::{FpmInput, Solved, device_color, fmt_size};
+use super::input::{FpmInput, Solved};
+use super::style::{device_color, fmt_size, method_short};
 use crate::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
     Series, fit_range, palette,
@@ -244,7 +245,7 @@ impl SpeedView<'_> {
             .map(|(names, x, y)| PointMarker {
                 label: format!(
                     "{} {}: {}",
-                    super::method_short(m),
+                    method_short(m),
                     names.join(", "),
                     fmt_size(x, self.input.integer)
                 ),
@@ -364,7 +365,7 @@ fn share_note(input: &FpmInput, solved: &Solved, m: Method) -> String {
         .collect();
     format!(
         "{} shares: {}; makespan {}.",
-        super::method_short(m),
+        method_short(m),
         shares.join(", "),
         fmt_time(part.makespan_s)
     )

@@ -2,7 +2,8 @@
 //! problem size n for the homogeneous, CPM and FPM partitions (after the
 //! FPM paper's Figure 7, execution time against matrix size).
 
-use super::{FpmInput, METHODS, Solved, fmt_size, method_color, method_label, method_short};
+use super::input::{FpmInput, METHODS, Solved};
+use super::style::{fmt_size, method_color, method_label, method_short};
 use crate::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale, Series,
 };

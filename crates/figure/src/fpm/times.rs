@@ -5,7 +5,8 @@
 //! solved partitions and time unit, so the table shows what the chart
 //! shows.
 
-use super::{FpmInput, METHODS, Solved, fmt_size, method_color, method_label, method_short};
+use super::input::{FpmInput, METHODS, Solved};
+use super::style::{fmt_size, method_color, method_label, method_short};
 use crate::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
 };

@@ -4,7 +4,7 @@
 //! drawing of both (a measured bar beside each predicted one, and a panel
 //! of host, kernel and transfer times, predicted against measured).
 
-use super::suite::{SuiteSummary, geomean};
+use super::summary::{SuiteSummary, geomean};
 use crate::chart::{Bar, BarSet, ChartAxis, ChartPanel, Scale, fit_range, palette};
 use hetscope_model::format::{fmt_speedup, fmt_time, fmt_whole};
 

@@ -2,7 +2,8 @@
 //! problem size n, and the speedup of offloading with the sizes where the
 //! decision flips.
 
-use super::{KernelInput, OffloadInput, access_rows, subtitle, threads_text};
+use super::access::access_rows;
+use super::input::{KernelInput, OffloadInput, formulation_note, subtitle, threads_text};
 use crate::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
     Series, palette,
@@ -12,6 +13,7 @@ use hetscope_model::format::{fmt_sig, fmt_speedup, fmt_tick, fmt_time, fmt_whole
 use hetscope_model::offload::{
     Decision, OffloadError, OffloadKernel, Platform, crossover, decide, sweep,
 };
+use hetscope_model::sampling::log_spaced;
 
 /// Sizes the curves are drawn through, evenly spaced in log(n) (the chosen
 /// size and both sides of every crossover are added).
@@ -48,15 +50,7 @@ pub fn crossovers(
 
 /// The sizes the curves go through.
 fn sample_sizes(lo: f64, hi: f64, extra: &[f64]) -> Vec<f64> {
-    let ratio = (hi / lo).ln();
-    let last = (SWEEP_POINTS - 1) as f64;
-    let mut v: Vec<f64> = (0..SWEEP_POINTS)
-        .map(|k| match k {
-            0 => lo,
-            k if k == SWEEP_POINTS - 1 => hi,
-            k => lo * (ratio * k as f64 / last).exp(),
-        })
-        .collect();
+    let mut v: Vec<f64> = log_spaced(lo, hi, SWEEP_POINTS).collect();
     v.extend(extra.iter().copied().filter(|n| *n >= lo && *n <= hi));
     v.sort_by(f64::total_cmp);
     v.dedup();
@@ -399,7 +393,7 @@ impl<'a> SizeSweep<'a> {
             vec.reason,
         ));
         notes.push(self.access_note());
-        notes.push(super::formulation_note(self.p));
+        notes.push(formulation_note(self.p));
         Ok(notes)
     }
 

@@ -1,7 +1,10 @@
 //! The overview figure: four small bar panels (PerDome, boat hull,
 //! offload, FPM), one bar set per platform, and every verdict as a note.
 
-use super::{Crossing, Overview, OverviewInput, SizeMode, Verdicts};
+use super::input::OverviewInput;
+use super::kernels::SizeMode;
+use super::platforms::{Overview, Verdicts};
+use super::verdict::Crossing;
 use crate::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
     fit_range, palette,

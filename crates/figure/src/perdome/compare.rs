@@ -2,8 +2,9 @@
 //! efficiency side by side (as PeaPaw Fig. 5(e)-10(e)), with measured
 //! performance, tightness and fidelity where measurements exist.
 
-use super::{Analysis, subtitle};
+use super::scenario::subtitle;
 use hetscope_model::format::fmt_num;
+use hetscope_model::perdome::Analysis;
 use hetscope_model::perdome::optimum::Optimum;
 
 /// One bar group: a partition's model value and, if any, its measurement.

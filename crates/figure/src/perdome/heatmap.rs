@@ -1,11 +1,12 @@
 //! Heat map of one metric over (log2 I_C, log2 I_G), with zero bands for
 //! I_C = 0 and I_G = 0, a colour bar and labelled markers.
 
-use super::{Analysis, Marker, markers, subtitle};
+use super::scenario::{Marker, markers, subtitle};
 use crate::axis::{Axis, ZERO_BAND};
 use crate::color::{ColorScale, EMPTY};
 use hetscope_model::format::{fmt_intensity, fmt_num};
 use hetscope_model::perdome;
+use hetscope_model::perdome::Analysis;
 use hetscope_model::perdome::grid::Grid;
 use hetscope_model::perdome::{Metric, Platform, Wp};
 

@@ -7,8 +7,9 @@
 //! kernel range is the sum of the low ends and the sum of the high ends;
 //! the paper assumes no overlap of kernels and transfers (Section 6).
 
+use super::class::Class;
 use super::class_error::ClassError;
-use super::class_shape::{Class, ClassShape};
+use super::class_shape::ClassShape;
 use super::class_vars::{ClassOptions, ClassVars};
 use super::cpu::{Cpu, CpuAssumptions};
 use super::crossover::crossover;

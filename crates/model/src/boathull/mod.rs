@@ -8,6 +8,8 @@
 //!   errors in [`class_error`] that name the column and the text found.
 //! - [`class_shape`]: the 11 classes of Table 1 and which one a parsed name
 //!   is (the matching itself in the private `class_match`).
+//! - [`class`](mod@class): a class name parsed and matched with its shape
+//!   ([`Class`]), as the model takes it.
 //! - [`class_sizes`]: Table 1's example classes and the sizes of a class by
 //!   their letters.
 //! - [`class_vars`]: the class variables w, m, o, d, c, u and the floors of
@@ -29,6 +31,7 @@
 //! ([`BYTES_PER_ELEMENT`], Section 4.1).
 
 pub mod application;
+pub mod class;
 pub mod class_error;
 mod class_match;
 pub mod class_parse;
@@ -44,9 +47,10 @@ pub mod param;
 pub mod roofline;
 
 pub use application::{Application, ApplicationTime, Complexity, Primitive, Target, Transfers};
+pub use class::Class;
 pub use class_error::{ClassError, ClassProblem};
 pub use class_parse::{ClassName, Kind, Part, Size};
-pub use class_shape::{Class, ClassShape};
+pub use class_shape::ClassShape;
 pub use class_sizes::{SizeField, SizeKey, size_fields, table1_examples, with_size};
 pub use class_vars::{ClassOptions, ClassVars, Floors, HaloEstimate, Table1Reading};
 pub use cpu::{Cpu, CpuAssumptions, CpuCompute, CpuTimes};
@@ -54,7 +58,7 @@ pub use crossover::{balance_complexity, crossover};
 pub use gpu::{Gpu, GpuAssumptions, GpuTimes};
 pub use machine::{AssumptionSet, Machine};
 pub use measured::{MeasuredCurve, MeasuredPoint};
-pub use param::BoathullParam;
+pub use param::{BoathullParam, check_complexity};
 pub use roofline::{Roofline, RooflinePoint};
 
 /// Size of one data element in bytes: the paper assumes 32-bit elements
@@ -158,11 +162,4 @@ pub enum BoatHullError {
         primitive: String,
         error: class_error::ClassError,
     },
-}
-
-/// Check an operator complexity f (operations per element) against its
-/// range ([`BoathullParam::F`]).
-pub fn check_complexity(f: f64) -> Result<f64, BoatHullError> {
-    BoathullParam::F.check(f)?;
-    Ok(f)
 }

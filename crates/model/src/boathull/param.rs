@@ -175,6 +175,13 @@ impl BoathullParam {
     }
 }
 
+/// Check an operator complexity f (operations per element) against its
+/// range ([`BoathullParam::F`]).
+pub fn check_complexity(f: f64) -> Result<f64, BoatHullError> {
+    BoathullParam::F.check(f)?;
+    Ok(f)
+}
+
 /// Check every parameter of a machine (its kind's, f aside).
 pub(crate) fn check_machine(m: &Machine) -> Result<(), BoatHullError> {
     for p in BoathullParam::ALL {

@@ -6,7 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::contention::{Contention, Device};
+use super::contention::Contention;
+use super::device::Device;
 use super::param::FpmParam;
 use super::speed::{SpeedError, SpeedFunction, SpeedPoint};
 use crate::platform::Source;

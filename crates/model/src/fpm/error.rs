@@ -90,7 +90,7 @@ pub enum PartitionError {
     /// ([`super::FpmParam::ProblemSize`]).
     #[error(
         "problem size n = {} units must be 0 or {}",
-        crate::range::fmt_value(*.n_units),
+        crate::format::fmt_value(*.n_units),
         super::FpmParam::ProblemSize.range().need()
     )]
     BadProblemSize { n_units: f64 },

@@ -16,9 +16,12 @@
 //! times in s.
 //!
 //! - `speed.rs`: speed and time functions, memory limit, out-of-core
-//!   extension; `piecewise.rs`: the validated points and the linear pieces
-//!   between them; `error.rs`: the error types.
-//! - `contention.rs`: speed loss next to busy devices of the same socket.
+//!   extension; `point.rs`: one measured point; `piecewise.rs`: the
+//!   validated points and the linear pieces between them; `error.rs`: the
+//!   error types.
+//! - `contention.rs`: speed loss next to busy devices of the same socket;
+//!   `device.rs`: a device of a partitioning problem and the speed
+//!   functions to partition with (contention applied).
 //! - `described.rs`: a device as its measurements describe it (points,
 //!   memory limit, out-of-core extension, unit, socket), plain data the
 //!   others are built from.
@@ -30,15 +33,18 @@
 pub mod blocks;
 pub mod contention;
 pub mod described;
+pub mod device;
 pub mod error;
 pub mod param;
 pub mod partition;
 mod piecewise;
+mod point;
 pub mod speed;
 
 pub use blocks::{MAX_BLOCKS, partition_blocks};
-pub use contention::{Contention, Device, PAPER_GPU_LOSS_PERCENT, effective_speeds};
+pub use contention::{Contention, PAPER_GPU_LOSS_PERCENT};
 pub use described::{FpmDevice, OutOfCore};
+pub use device::{Device, effective_speeds};
 pub use param::FpmParam;
 pub use partition::{
     Method, Partition, PartitionError, Share, cpm_constants, evaluate, partition,

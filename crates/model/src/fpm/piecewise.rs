@@ -2,7 +2,7 @@
 //! measured points and the pieces of s(x) between breakpoints.
 
 use super::error::{Curve, SpeedError};
-use super::speed::SpeedPoint;
+use super::point::SpeedPoint;
 
 /// Validated points, sorted by size: sizes strictly increasing, all
 /// sizes and speeds finite and positive, at least one point. `given` maps

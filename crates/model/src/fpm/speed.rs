@@ -21,24 +21,7 @@
 use super::contention::Contention;
 pub use super::error::{Curve, SpeedError};
 use super::piecewise::{Knots, Piece, check_in_core, check_out_of_core};
-
-/// One measurement: problem size and speed.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct SpeedPoint {
-    /// Problem size, computation units.
-    pub size_units: f64,
-    /// Speed, computation units per second.
-    pub speed_units_per_s: f64,
-}
-
-impl SpeedPoint {
-    pub fn new(size_units: f64, speed_units_per_s: f64) -> Self {
-        SpeedPoint {
-            size_units,
-            speed_units_per_s,
-        }
-    }
-}
+pub use super::point::SpeedPoint;
 
 /// A device's speed as a function of problem size, with its time function.
 #[derive(Clone, Debug, PartialEq)]

@@ -16,6 +16,7 @@ use super::launch::Runtime;
 use super::omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
 use super::subscript::{Access, SubscriptError, parse_access};
 use super::{OffloadError, count, non_negative, positive};
+use crate::sampling::log_spaced;
 
 /// coef x n^exp: how a quantity grows with the problem size n. In files
 /// `(coef: 4.0, exp: 2.0)` is 4 n^2.
@@ -432,8 +433,8 @@ pub fn sweep(
 }
 
 /// The smallest size in `lo..=hi` where the decision first differs from the
-/// one at `lo`, found by a scan over `steps` sizes spaced evenly in log(n)
-/// and bisection inside the first bracket that flips; `None` when no
+/// one at `lo`, found by a scan over `steps` sizes (at least two) spaced
+/// evenly in log(n) ([`log_spaced`]) and bisection inside the first bracket that flips; `None` when no
 /// scanned size flips. The result is the upper end of a bracket narrower
 /// than 1e-9 relative (integer effects such as ceil make the decision a
 /// step function of n).
@@ -447,16 +448,9 @@ pub fn crossover(
     if !(lo.is_finite() && hi.is_finite() && lo > 0.0 && lo < hi) {
         return Err(OffloadError::SizeRange { lo, hi });
     }
-    let steps = steps.max(2);
     let first = decide(kernel, platform, lo)?.offload;
-    let ratio = (hi / lo).ln();
     let mut prev = lo;
-    for k in 1..steps {
-        let n = if k == steps - 1 {
-            hi
-        } else {
-            lo * (ratio * k as f64 / (steps - 1) as f64).exp()
-        };
+    for n in log_spaced(lo, hi, steps).skip(1) {
         if decide(kernel, platform, n)?.offload != first {
             let (mut a, mut b) = (prev, n);
             while b / a > 1.0 + 1e-9 {

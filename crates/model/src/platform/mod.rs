@@ -11,10 +11,12 @@
 //! describes. Models of one GPU use the node's first GPU.
 
 pub mod derive;
+mod error;
 pub mod source;
 pub mod spec;
 
 pub use derive::Derived;
+pub use error::PlatformError;
 pub use source::{Source, Sourced};
 pub use spec::{CpuSpec, Fields, GpuSpec, Link, Transfers};
 
@@ -96,37 +98,4 @@ fn counted(n: u32, name: &str) -> String {
     } else {
         format!("{n} x {name}")
     }
-}
-
-/// A platform description that cannot be used.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub enum PlatformError {
-    #[error("{part} '{name}': {field} = {value} {unit}: must be {need}")]
-    Value {
-        part: &'static str,
-        name: String,
-        field: &'static str,
-        value: f64,
-        unit: &'static str,
-        need: &'static str,
-    },
-    #[error("{part} '{name}': `sources` names '{field}', which is no field (known: {known})")]
-    UnknownField {
-        part: &'static str,
-        name: String,
-        field: String,
-        known: String,
-    },
-    #[error("platform '{platform}': needs at least one {part}")]
-    NoProcessor {
-        platform: String,
-        part: &'static str,
-    },
-    /// A derived parameter the model refuses (a spec far out of range).
-    #[error("{model} parameters derived for '{name}': {message}")]
-    Derived {
-        model: &'static str,
-        name: String,
-        message: String,
-    },
 }

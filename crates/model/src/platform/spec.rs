@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::PlatformError;
+use super::error::PlatformError;
 use super::source::Source;
 
 /// A CPU socket as published: cores, clock, vector units, memory, power.
@@ -168,96 +168,78 @@ pub trait Fields {
     }
 }
 
-impl Fields for CpuSpec {
-    const PART: &'static str = "CPU";
+/// `impl Fields` for a spec with `name`, `source` and `sources` fields:
+/// the part as messages name it, then every numeric field with its unit,
+/// in order (an `f64` field is always given, an `Option<f64>` field where
+/// it is `Some`).
+macro_rules! impl_fields {
+    ($spec:ty, $part:literal, [$(($field:ident, $unit:literal)),+ $(,)?]) => {
+        impl Fields for $spec {
+            const PART: &'static str = $part;
 
-    fn fields(&self) -> Vec<(&'static str, &'static str, Option<f64>)> {
-        vec![
-            ("cores", "cores", Some(self.cores)),
-            ("threads_per_core", "threads", Some(self.threads_per_core)),
-            ("clock_ghz", "GHz", Some(self.clock_ghz)),
-            ("flops_per_cycle", "flop/cycle", Some(self.flops_per_cycle)),
-            ("vector_bits", "bits", Some(self.vector_bits)),
-            ("mem_bw_gbs", "GB/s", Some(self.mem_bw_gbs)),
-            ("mem_gib", "GiB", Some(self.mem_gib)),
-            ("mem_latency_ns", "ns", self.mem_latency_ns),
-            ("tdp_w", "W", Some(self.tdp_w)),
-            ("static_w", "W", self.static_w),
-        ]
-    }
+            fn fields(&self) -> Vec<(&'static str, &'static str, Option<f64>)> {
+                vec![$((stringify!($field), $unit, Option::<f64>::from(self.$field))),+]
+            }
 
-    fn name(&self) -> &str {
-        &self.name
-    }
+            fn name(&self) -> &str {
+                &self.name
+            }
 
-    fn default_source(&self) -> &Source {
-        &self.source
-    }
+            fn default_source(&self) -> &Source {
+                &self.source
+            }
 
-    fn field_sources(&self) -> &BTreeMap<String, Source> {
-        &self.sources
-    }
+            fn field_sources(&self) -> &BTreeMap<String, Source> {
+                &self.sources
+            }
+        }
+    };
 }
 
-impl Fields for GpuSpec {
-    const PART: &'static str = "GPU";
+impl_fields!(
+    CpuSpec,
+    "CPU",
+    [
+        (cores, "cores"),
+        (threads_per_core, "threads"),
+        (clock_ghz, "GHz"),
+        (flops_per_cycle, "flop/cycle"),
+        (vector_bits, "bits"),
+        (mem_bw_gbs, "GB/s"),
+        (mem_gib, "GiB"),
+        (mem_latency_ns, "ns"),
+        (tdp_w, "W"),
+        (static_w, "W"),
+    ]
+);
 
-    fn fields(&self) -> Vec<(&'static str, &'static str, Option<f64>)> {
-        vec![
-            ("sms", "SMs", Some(self.sms)),
-            ("cores_per_sm", "cores", Some(self.cores_per_sm)),
-            ("clock_ghz", "GHz", Some(self.clock_ghz)),
-            ("flops_per_cycle", "flop/cycle", Some(self.flops_per_cycle)),
-            ("mem_bw_gbs", "GB/s", Some(self.mem_bw_gbs)),
-            ("mem_gib", "GiB", Some(self.mem_gib)),
-            ("mem_latency_ns", "ns", self.mem_latency_ns),
-            ("tdp_w", "W", Some(self.tdp_w)),
-            ("static_w", "W", self.static_w),
-            (
-                "max_threads_per_sm",
-                "threads",
-                Some(self.max_threads_per_sm),
-            ),
-            ("max_blocks_per_sm", "blocks", Some(self.max_blocks_per_sm)),
-        ]
-    }
+impl_fields!(
+    GpuSpec,
+    "GPU",
+    [
+        (sms, "SMs"),
+        (cores_per_sm, "cores"),
+        (clock_ghz, "GHz"),
+        (flops_per_cycle, "flop/cycle"),
+        (mem_bw_gbs, "GB/s"),
+        (mem_gib, "GiB"),
+        (mem_latency_ns, "ns"),
+        (tdp_w, "W"),
+        (static_w, "W"),
+        (max_threads_per_sm, "threads"),
+        (max_blocks_per_sm, "blocks"),
+    ]
+);
 
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn default_source(&self) -> &Source {
-        &self.source
-    }
-
-    fn field_sources(&self) -> &BTreeMap<String, Source> {
-        &self.sources
-    }
-}
-
-impl Fields for Link {
-    const PART: &'static str = "link";
-
-    fn fields(&self) -> Vec<(&'static str, &'static str, Option<f64>)> {
-        vec![
-            ("pinned_gbs", "GB/s", Some(self.pinned_gbs)),
-            ("pageable_gbs", "GB/s", self.pageable_gbs),
-            ("latency_us", "µs", Some(self.latency_us)),
-        ]
-    }
-
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn default_source(&self) -> &Source {
-        &self.source
-    }
-
-    fn field_sources(&self) -> &BTreeMap<String, Source> {
-        &self.sources
-    }
-}
+impl_fields!(
+    Link,
+    "link",
+    [
+        (pinned_gbs, "GB/s"),
+        (pageable_gbs, "GB/s"),
+        (latency_us, "µs"),
+    ]
+);
 
 impl CpuSpec {
     /// Peak single-precision rate of one socket, GFLOP/s: cores x clock x

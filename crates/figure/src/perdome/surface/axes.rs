@@ -7,7 +7,8 @@
 
 use super::SurfaceFigure;
 use super::clip::{Canvas, prim_text_box};
-use super::project::{Anchor, INK, Prim, Proj};
+use super::prim::{Anchor, INK, Prim};
+use super::screen::Proj;
 use crate::axis::nice_ticks;
 use crate::text::{boxes_overlap, text_width};
 use hetscope_model::format::fmt_tick;

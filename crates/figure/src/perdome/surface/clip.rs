@@ -3,7 +3,7 @@
 //! Polygons are cut (Sutherland-Hodgman), lines are cut into the runs
 //! inside, text and symbols outside are dropped.
 
-use super::project::{Anchor, Prim};
+use super::prim::{Anchor, Prim};
 use crate::text::{text_box, text_width};
 
 /// Primitives in paint order, all inside `rect`.

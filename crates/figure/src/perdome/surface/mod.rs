@@ -1,22 +1,26 @@
 //! Rotatable 3-D surface of one metric over (log2 I_C, log2 I_G), and its
-//! orthographic projection to 2-D primitives (`project.rs`). The GUI paints
-//! the same primitives the SVG exporter writes, so the exported surface is
-//! vector polygons identical to what is on screen.
+//! orthographic projection to 2-D primitives (`project.rs`, with the
+//! camera's view of the box in `screen.rs`, the primitives in `prim.rs`).
+//! The GUI paints the same primitives the SVG exporter writes, so the
+//! exported surface is vector polygons identical to what is on screen.
 
 use serde::{Deserialize, Serialize};
 
 mod axes;
 mod clip;
+mod prim;
 mod project;
+mod screen;
 
 pub use clip::prim_text_box;
-pub use project::{Anchor, MARKER_TEXT, Prim, Projected, QuadInfo};
+pub use prim::{Anchor, Prim};
+pub use project::{MARKER_TEXT, Projected, QuadInfo};
 
-use super::{Analysis, Marker, markers, subtitle};
+use super::scenario::{Marker, markers, subtitle};
 use crate::axis::{Axis, nice_ticks};
 use crate::color::ColorScale;
-use hetscope_model::perdome::Metric;
 use hetscope_model::perdome::grid::Grid;
+use hetscope_model::perdome::{Analysis, Metric};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct SurfaceFigure {

@@ -1,0 +1,117 @@
+//! What the offload figures are computed from ([`OffloadInput`]: the
+//! platform, the kernel of the offload view, the suite, the sizes, a
+//! second platform and measured runs), its check, and the texts both
+//! views take from it.
+
+use super::measured::MeasuredSuite;
+use crate::error::FigureError;
+use hetscope_model::format::{fmt_num, fmt_tick, fmt_whole};
+use hetscope_model::offload::{OffloadKernel, Platform};
+
+/// One kernel: its preset id and name, and the model's kernel (its
+/// accesses keep the subscripts' text).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KernelInput {
+    pub id: String,
+    pub name: String,
+    /// Its subscripts differ from the preset's (edited in the GUI).
+    pub edited: bool,
+    pub kernel: OffloadKernel,
+}
+
+impl KernelInput {
+    /// The name, with "(subscripts edited)" when they are.
+    pub fn label(&self) -> String {
+        if self.edited {
+            format!("{} (subscripts edited)", self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+
+    /// The name as a suite category: a `*` marks edited subscripts.
+    pub fn short_label(&self) -> String {
+        if self.edited {
+            format!("{}*", self.name)
+        } else {
+            self.name.clone()
+        }
+    }
+}
+
+/// Everything the offload figures are computed from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OffloadInput {
+    /// Display name of the platform, e.g. "POWER9 + V100 (NVLink 2)".
+    pub platform_name: String,
+    /// Host CPU (threads included), GPU and bus (bandwidth included).
+    pub platform: Platform,
+    /// The kernel of the offload view (boxed: the input stays small).
+    pub kernel: Box<KernelInput>,
+    /// Every kernel of the suite view, in bar order.
+    pub suite: Vec<KernelInput>,
+    /// Name of the suite, e.g. "all offload kernels".
+    pub suite_name: String,
+    /// The chosen problem size n (both views).
+    pub size: f64,
+    /// The sizes the offload view sweeps: `0 < lo < hi`.
+    pub size_lo: f64,
+    pub size_hi: f64,
+    /// A second platform to compare with, drawn over the offload view.
+    pub overlay: Option<Box<OverlayPlatform>>,
+    /// Measured runs drawn beside the suite view's predictions.
+    pub measured: Option<MeasuredSuite>,
+}
+
+/// A second platform for the offload view: its name, its model and the
+/// kernel as launched on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OverlayPlatform {
+    pub name: String,
+    pub platform: Platform,
+    pub kernel: OffloadKernel,
+}
+
+/// The size range and the chosen size: `1 <= lo < hi` and `n >= 1`.
+pub(super) fn check_sizes(input: &OffloadInput) -> Result<(), FigureError> {
+    let (lo, hi, n) = (input.size_lo, input.size_hi, input.size);
+    if !(lo.is_finite() && hi.is_finite() && lo >= 1.0 && lo < hi) {
+        return Err(FigureError::input(
+            format!("size range {} .. {}", fmt_num(lo), fmt_num(hi)),
+            "must satisfy 1 <= from < to",
+        ));
+    }
+    if !(n.is_finite() && n >= 1.0) {
+        return Err(FigureError::input(
+            format!("problem size n = {}", fmt_num(n)),
+            "must be a number of at least 1",
+        ));
+    }
+    Ok(())
+}
+
+/// Subtitle shared by both views: platform, host threads and bus.
+pub(super) fn subtitle(input: &OffloadInput) -> String {
+    let p = &input.platform;
+    format!(
+        "{} | host: {} at {} GHz | bus: {} GB/s | GPU: {} SMs at {} GHz, {} GB/s",
+        input.platform_name,
+        threads_text(p.cpu.threads),
+        fmt_tick(p.cpu.freq_ghz),
+        fmt_tick(p.bus.bw_gbs),
+        fmt_whole(p.gpu.sm_count),
+        fmt_tick(p.gpu.freq_ghz),
+        fmt_tick(p.gpu.mem_bw_gbs),
+    )
+}
+
+/// "160 OpenMP threads", "1 OpenMP thread".
+pub fn threads_text(threads: f64) -> String {
+    let s = if threads == 1.0 { "" } else { "s" };
+    format!("{} OpenMP thread{s}", fmt_whole(threads))
+}
+
+/// Which reading of Hong & Kim the figure draws.
+pub(super) fn formulation_note(p: &Platform) -> String {
+    format!("GPU model: {}.", p.formulation.describe())
+}

@@ -1,0 +1,173 @@
+//! Every model's verdict on one platform ([`Verdicts`]), on each of the
+//! overview's platforms ([`Overview`]), and what changed from the first
+//! platform to the second ([`differences`]).
+
+use super::input::{OverviewInput, PlatformInput};
+use super::kernels::{OffloadVerdict, SizeMode};
+use super::verdict::{BoathullVerdict, Crossing, FpmVerdict, PerdomeVerdict};
+use crate::error::FigureError;
+use hetscope_model::format::{fmt_sig, fmt_time};
+
+/// Every model's verdict on one platform.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdicts {
+    pub perdome: PerdomeVerdict,
+    pub boathull: BoathullVerdict,
+    pub offload: OffloadVerdict,
+    pub fpm: FpmVerdict,
+}
+
+impl Verdicts {
+    pub fn compute(p: &PlatformInput) -> Result<Verdicts, FigureError> {
+        Ok(Verdicts {
+            perdome: PerdomeVerdict::compute(p)?,
+            boathull: BoathullVerdict::compute(p)?,
+            offload: OffloadVerdict::compute(p),
+            fpm: FpmVerdict::compute(p),
+        })
+    }
+
+    /// One line for a figure's notes: the categories, the best
+    /// partition's gain, the offload decisions and the FPM makespan.
+    pub fn summary(&self) -> String {
+        let c = &self.perdome.classification;
+        let o = &self.offload;
+        let count = |m: SizeMode| format!("{} of {}", o.offloaded(m).len(), o.decisions(m).count());
+        let fpm = match &self.fpm.methods {
+            Ok(_) => fmt_time(self.fpm.makespan(hetscope_model::fpm::Method::Fpm)),
+            Err(_) => "does not fit".into(),
+        };
+        format!(
+            "P-Paw {}, E-Paw {}; best partition {} % above p-DP; offload {} kernels at test size, {} at benchmark size; FPM makespan {fpm}.",
+            c.p_paw.name(),
+            c.e_paw.name(),
+            fmt_sig(100.0 * self.perdome.optima.best_performance.gain_over_pdp),
+            count(SizeMode::Test),
+            count(SizeMode::Benchmark),
+        )
+    }
+
+    /// The five sentences: PerDome, PeaPaw, boat hull, offload, FPM.
+    pub fn sentences(&self) -> [String; 5] {
+        [
+            self.perdome.sentence(),
+            self.perdome.energy_sentence(),
+            self.boathull.sentence(),
+            self.offload.sentence(),
+            self.fpm.sentence(),
+        ]
+    }
+}
+
+/// The verdicts of the input's platforms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Overview {
+    pub first: Verdicts,
+    pub second: Option<Verdicts>,
+}
+
+impl Overview {
+    pub fn compute(input: &OverviewInput) -> Result<Overview, FigureError> {
+        Ok(Overview {
+            first: Verdicts::compute(&input.first)?,
+            second: input.second.as_ref().map(Verdicts::compute).transpose()?,
+        })
+    }
+
+    /// What changed from the first platform to the second, in sentences
+    /// (empty with one platform).
+    pub fn differences(&self) -> Vec<String> {
+        let Some(b) = &self.second else {
+            return Vec::new();
+        };
+        differences(&self.first, b)
+    }
+}
+
+/// Categories that moved, crossovers that shifted, decisions that flipped.
+pub fn differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
+    let mut out = Vec::new();
+    let (ca, cb) = (&a.perdome.classification, &b.perdome.classification);
+    for (what, x, y) in [
+        ("P-Paw", ca.p_paw.name(), cb.p_paw.name()),
+        ("E-Paw", ca.e_paw.name(), cb.e_paw.name()),
+    ] {
+        if x == y {
+            out.push(format!("{what} stays {x}."));
+        } else {
+            out.push(format!("{what} moves from {x} to {y}."));
+        }
+    }
+    out.extend(boathull_differences(a, b));
+    for mode in SizeMode::BOTH {
+        let flips: Vec<String> = a
+            .offload
+            .kernels
+            .iter()
+            .zip(&b.offload.kernels)
+            .filter_map(|(x, y)| {
+                let dx = x.at(mode).decision.as_ref().ok()?;
+                let dy = y.at(mode).decision.as_ref().ok()?;
+                (x.id == y.id && dx.offload != dy.offload).then(|| {
+                    let verb = if dy.offload { "offloads" } else { "stays" };
+                    format!("{} {verb}", x.name)
+                })
+            })
+            .collect();
+        if !flips.is_empty() {
+            out.push(format!(
+                "Offload at {} size flips: {}.",
+                mode.key(),
+                flips.join(", ")
+            ));
+        }
+    }
+    let (ta, tb) = (
+        a.fpm.makespan(hetscope_model::fpm::Method::Fpm),
+        b.fpm.makespan(hetscope_model::fpm::Method::Fpm),
+    );
+    if a.fpm.unit == b.fpm.unit && a.fpm.n == b.fpm.n && ta.is_finite() && tb.is_finite() {
+        out.push(format!(
+            "FPM makespan: {} against {} ({} times).",
+            fmt_time(tb),
+            fmt_time(ta),
+            fmt_sig(tb / ta)
+        ));
+    }
+    out
+}
+
+/// How the boat hull crossovers moved: one line for the classes whose
+/// GPU crossover shifted (the range of factors), one per class whose
+/// verdict changed kind.
+fn boathull_differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
+    let mut factors = Vec::new();
+    let mut changed = Vec::new();
+    for (x, y) in a.boathull.classes.iter().zip(&b.boathull.classes) {
+        match (x.crossing, y.crossing) {
+            (Crossing::GpuFrom(f), Crossing::GpuFrom(g)) => factors.push(g / f),
+            (p, q) if p != q => {
+                changed.push(format!("{}: {} -> {}", x.example, p.text(), q.text()))
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    if !factors.is_empty() {
+        let lo = factors.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = factors.iter().copied().fold(0.0, f64::max);
+        out.push(format!(
+            "Boat hull: where the GPU starts to win moves by a factor of {} to {} ({} classes).",
+            fmt_sig(lo),
+            fmt_sig(hi),
+            factors.len()
+        ));
+    }
+    if !changed.is_empty() {
+        out.push(format!("Boat hull: {}.", changed.join("; ")));
+    }
+    if out.is_empty() {
+        out.push("Boat hull: every class keeps its verdict.".into());
+    }
+    out
+}

@@ -1,0 +1,100 @@
+//! The orthographic projection of a surface figure's box for one camera:
+//! plot coordinates (log2 I_C, log2 I_G, value) to a point in pixels and
+//! its depth, and the far-to-near order of the grid cells.
+
+use super::prim::{INK, Prim};
+use super::{Camera, SurfaceFigure};
+
+/// Height of the box from value 0 to the top of the value axis, in
+/// half widths of the floor.
+const Z_HEIGHT: f64 = 1.3;
+
+/// The projection: screen centre and scale, the camera's rotation, and the
+/// plot box's centre, half extents and top value.
+pub(super) struct Proj {
+    cx: f64,
+    cy: f64,
+    s: f64,
+    cyaw: f64,
+    syaw: f64,
+    cp: f64,
+    sp: f64,
+    xmid: f64,
+    xh: f64,
+    ymid: f64,
+    yh: f64,
+    zmax: f64,
+}
+
+impl Proj {
+    /// The camera's view of the figure's box, scaled into the pixel
+    /// rectangle (x0, y0, width, height).
+    pub(super) fn new(fig: &SurfaceFigure, cam: &Camera, rect: [f32; 4]) -> Proj {
+        let cam = cam.clamped();
+        let [rx, ry, rw, rh] = rect.map(|v| v as f64);
+        let (yaw, pitch) = (
+            (cam.yaw_deg as f64).to_radians(),
+            (cam.pitch_deg as f64).to_radians(),
+        );
+        let (xlo, xhi) = (fig.x.full_lo(), fig.x.hi);
+        let (ylo, yhi) = (fig.y.full_lo(), fig.y.hi);
+        Proj {
+            cx: rx + rw / 2.0,
+            cy: ry + rh / 2.0,
+            s: rw.min(rh) * 0.34 * cam.zoom as f64,
+            cyaw: yaw.cos(),
+            syaw: yaw.sin(),
+            cp: pitch.cos(),
+            sp: pitch.sin(),
+            xmid: (xlo + xhi) / 2.0,
+            xh: (xhi - xlo) / 2.0,
+            ymid: (ylo + yhi) / 2.0,
+            yh: (yhi - ylo) / 2.0,
+            zmax: fig.z.hi.max(f64::MIN_POSITIVE),
+        }
+    }
+
+    /// Plot coordinates (log2 x, log2 y, value) to (screen x, screen y, depth).
+    pub(super) fn at(&self, x: f64, y: f64, v: f64) -> ([f32; 2], f64) {
+        let wx = (x - self.xmid) / self.xh;
+        let wy = (y - self.ymid) / self.yh;
+        let wz = (v / self.zmax).clamp(0.0, 1.5) * Z_HEIGHT - Z_HEIGHT / 2.0;
+        let x1 = wx * self.cyaw - wy * self.syaw;
+        let y1 = wx * self.syaw + wy * self.cyaw;
+        let depth = y1 * self.cp - wz * self.sp;
+        let up = y1 * self.sp + wz * self.cp;
+        (
+            [
+                (self.cx + self.s * x1) as f32,
+                (self.cy - self.s * up) as f32,
+            ],
+            depth,
+        )
+    }
+
+    /// The floor rectangle `[x0, x1] x [y0, y1]` (log2 coordinates).
+    pub(super) fn floor(&self, (x0, x1): (f64, f64), (y0, y1): (f64, f64), fill: [u8; 4]) -> Prim {
+        Prim::Poly {
+            pts: vec![
+                self.at(x0, y0, 0.0).0,
+                self.at(x1, y0, 0.0).0,
+                self.at(x1, y1, 0.0).0,
+                self.at(x0, y1, 0.0).0,
+            ],
+            fill,
+            stroke: Some((INK, 0.8)),
+        }
+    }
+}
+
+impl Proj {
+    /// Sort key of grid cell (ix, iy) (either may be -1 for the zero
+    /// band): rows from the far side first, within a row cells from the
+    /// far side first. Depth grows with x where sin(yaw) > 0 and with y
+    /// where cos(yaw) > 0.
+    pub(super) fn order(&self, ix: i64, iy: i64) -> (i64, i64) {
+        let kx = if self.syaw > 0.0 { -ix } else { ix };
+        let ky = if self.cyaw > 0.0 { -iy } else { iy };
+        (ky, kx)
+    }
+}

@@ -1,0 +1,36 @@
+//! A platform description that cannot be used: a spec value out of range,
+//! a source naming no field, a node without a processor of a kind, or
+//! parameters derived for a model that the model refuses.
+
+/// A platform description that cannot be used.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PlatformError {
+    #[error("{part} '{name}': {field} = {value} {unit}: must be {need}")]
+    Value {
+        part: &'static str,
+        name: String,
+        field: &'static str,
+        value: f64,
+        unit: &'static str,
+        need: &'static str,
+    },
+    #[error("{part} '{name}': `sources` names '{field}', which is no field (known: {known})")]
+    UnknownField {
+        part: &'static str,
+        name: String,
+        field: String,
+        known: String,
+    },
+    #[error("platform '{platform}': needs at least one {part}")]
+    NoProcessor {
+        platform: String,
+        part: &'static str,
+    },
+    /// A derived parameter the model refuses (a spec far out of range).
+    #[error("{model} parameters derived for '{name}': {message}")]
+    Derived {
+        model: &'static str,
+        name: String,
+        message: String,
+    },
+}
