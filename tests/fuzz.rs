@@ -37,7 +37,7 @@ use proptest::test_runner::{
 
 use hetscope::model::Range;
 use hetscope::model::boathull::{BoathullParam, Class, ClassName, ClassOptions, ClassVars};
-use hetscope::model::offload::subscript::parse_access;
+use hetscope::model::offload::parse_access;
 use hetscope::model::offload::{KERNEL_PARAMS, OffloadParam};
 use hetscope::model::perdome::Param;
 use hetscope::model::perdome::partition::intensity_range;

@@ -14,7 +14,8 @@ use serde::{Deserialize, Serialize};
 
 use super::launch::Runtime;
 use super::omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
-use super::subscript::{Access, SubscriptError, parse_access};
+use super::subscript::{Access, SubscriptError};
+use super::subscript_parse::parse_access;
 use super::{OffloadError, count, non_negative, positive};
 use crate::sampling::log_spaced;
 

@@ -198,10 +198,6 @@ impl GpuKernel {
 }
 
 impl GpuMachine {
-    fn validate(&self) -> Result<(), OffloadError> {
-        super::param::check_gpu(self)
-    }
-
     /// Predicts the run time of `kernel` on this GPU in the published
     /// formulation (see [`GpuMachine::predict_with`]).
     pub fn predict(&self, kernel: &GpuKernel) -> Result<GpuPrediction, OffloadError> {

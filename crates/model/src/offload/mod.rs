@@ -51,9 +51,8 @@ pub use param::{
     KERNEL_PARAMS, OffloadParam, PROBLEM_SIZE, ParamRule, UnknownParam, hong_kim_value,
     set_hong_kim,
 };
-pub use subscript::{
-    Access, Coalescing, NoValue, Subscript, SubscriptError, SubscriptProblem, parse_access,
-};
+pub use subscript::{Access, Coalescing, NoValue, Subscript, SubscriptError, SubscriptProblem};
+pub use subscript_parse::parse_access;
 
 /// A value the offload models cannot use.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]

@@ -337,6 +337,13 @@ fn hong_kim_slot<'a>(
 
 /// Every GPU parameter of `m` in its range (the ones Hong & Kim's model
 /// reads and the occupancy limits).
+impl GpuMachine {
+    /// `Ok` when every parameter lies in its range ([`check_gpu`]).
+    pub(crate) fn validate(&self) -> Result<(), OffloadError> {
+        check_gpu(self)
+    }
+}
+
 pub(crate) fn check_gpu(m: &GpuMachine) -> Result<(), OffloadError> {
     for (p, v) in [
         (P::SmCount, m.sm_count),

@@ -29,7 +29,6 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use super::OffloadError;
-pub use super::subscript_parse::parse_access;
 
 /// What went wrong in a subscript.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -1,0 +1,95 @@
+//! The recipe for a new model holds for every registered one: through the
+//! core's registry alone (no model named), each model answers `eval`,
+//! exports each of its views, contributes to the overview, has a tab in
+//! the window and lists the parameters it reads.
+
+use hetscope::gui::HetscopeApp;
+use hetscope_core::{Session, registry};
+use hetscope_export::{ExportSize, Format, render};
+use hetscope_figure::{Camera, ModelId, View};
+use hetscope_preset::Catalog;
+
+fn session() -> (Session, Catalog) {
+    let catalog = Catalog::builtin().expect("the built-in presets");
+    (Session::new(&catalog), catalog)
+}
+
+#[test]
+fn every_registered_model_answers_eval() {
+    let (session, catalog) = session();
+    for id in ModelId::ALL {
+        let v = registry::eval(id, &session, &catalog)
+            .unwrap_or_else(|e| panic!("{id:?}: {e}"));
+        let object = v.as_object().unwrap_or_else(|| panic!("{id:?}: {v}"));
+        assert!(
+            object.get("model").is_some_and(|m| m.is_string()),
+            "{id:?} names its model: {v}"
+        );
+    }
+}
+
+#[test]
+fn every_view_of_every_model_exports() {
+    let (session, catalog) = session();
+    let size = ExportSize::new(640, 400).expect("a size");
+    for id in ModelId::ALL {
+        let views = View::of(id);
+        assert!(!views.is_empty(), "{id:?} has views");
+        for view in views {
+            let figure = registry::figure(view, &session, &catalog)
+                .unwrap_or_else(|e| panic!("{view:?}: {e}"));
+            let svg = render(&figure, Format::Svg, size, &Camera::default())
+                .unwrap_or_else(|e| panic!("{view:?}: {e}"));
+            let text = String::from_utf8(svg).expect("SVG text");
+            assert!(
+                text.starts_with("<svg") || text.starts_with("<?xml"),
+                "{view:?}"
+            );
+            assert!(text.len() > 1000, "{view:?} draws something");
+        }
+    }
+}
+
+#[test]
+fn every_model_contributes_to_the_overview() {
+    let (session, catalog) = session();
+    let overview = registry::eval(ModelId::Overview, &session, &catalog).expect("the overview");
+    for id in ModelId::ALL.into_iter().filter(|m| *m != ModelId::Overview) {
+        assert!(
+            overview.get(id.key()).is_some_and(|v| v.is_object()),
+            "the overview has the {} verdict",
+            id.key()
+        );
+    }
+    let sources = &overview["platform"]["sources"];
+    for id in ModelId::ALL.into_iter().filter(|m| *m != ModelId::Overview) {
+        assert!(
+            sources.get(id.key()).is_some(),
+            "the overview says where the {} parameters come from",
+            id.key()
+        );
+    }
+}
+
+#[test]
+fn every_model_has_a_tab_and_its_parameters() {
+    let app = HetscopeApp::default_state();
+    assert_eq!(app.model_ids(), ModelId::ALL, "one slot per model, in order");
+    let (session, _) = session();
+    for id in ModelId::ALL {
+        assert!(!app.tabs_of(id).is_empty(), "{id:?} has a tab");
+        let params = registry::parameters(id, &session);
+        if id != ModelId::Overview {
+            assert!(!params.is_empty(), "{id:?} reads hardware parameters");
+        }
+        for p in params {
+            assert!(
+                p.range.contains(p.value),
+                "{id:?}: {} = {} lies in {:?}",
+                p.name,
+                p.value,
+                p.range
+            );
+        }
+    }
+}
