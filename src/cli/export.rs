@@ -65,7 +65,13 @@ fn model_options(args: &ExportArgs, group: ModelId) -> Vec<&'static str> {
         }
     };
     match group {
-        ModelId::Overview => given(args.overview.platform2.is_some(), "--platform2"),
+        ModelId::Overview => {
+            let overlay = args.view.draws_second_platform();
+            given(args.overview.platform2.is_some() && !overlay, "--platform2");
+            for name in args.overview.given() {
+                given(true, name);
+            }
+        }
         ModelId::Perdome => {
             given(
                 args.scenario.workload != hetscope_preset::defaults::WORKLOAD,
@@ -111,10 +117,7 @@ fn check_options(args: &ExportArgs) -> Result<(), CliError> {
     for group in ModelId::ALL {
         // The overview also takes the PerDome workload.
         let overview_workload = view.model() == ModelId::Overview && group == ModelId::Perdome;
-        // The boat hull, offload and FPM speed views draw a second
-        // platform too.
-        let overlay = group == ModelId::Overview && view.draws_second_platform();
-        if group == view.model() || overview_workload || overlay {
+        if group == view.model() || overview_workload {
             continue;
         }
         if let Some(name) = model_options(args, group).first() {
@@ -218,11 +221,7 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
                     "--set does not apply to --view overview: it shows each platform as its presets give it",
                 ));
             }
-            return super::overview::figure(
-                platform,
-                args.overview.platform2.as_deref(),
-                &args.scenario.workload,
-            );
+            return super::overview::figure(platform, &args.overview, &args.scenario.workload);
         }
     };
     Ok(Figure::Chart(chart))

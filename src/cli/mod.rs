@@ -148,7 +148,7 @@ pub struct ExportArgs {
     #[command(flatten, next_help_heading = "Offload views")]
     pub offload: offload::export::OffloadExportArgs,
     #[command(flatten, next_help_heading = "Overview")]
-    pub overview: OverviewExportArgs,
+    pub overview: overview::OverviewOptions,
     #[command(flatten, next_help_heading = "Energy fit view")]
     pub energy_fit: perdome::energy_fit::EnergyFitOptions,
     /// A CSV of measurements drawn beside the model: for --view boathull
@@ -179,14 +179,6 @@ pub struct ExportArgs {
     /// Output file; the format follows the extension (.svg, .png, .csv).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-}
-
-/// The overview's own option of `export`.
-#[derive(Debug, Args)]
-pub struct OverviewExportArgs {
-    /// A second platform beside --platform (id or name, or a .ron file).
-    #[arg(long, value_name = "NAME|FILE")]
-    pub platform2: Option<String>,
 }
 
 fn parse_view(s: &str) -> Result<View, String> {

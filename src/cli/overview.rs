@@ -10,15 +10,40 @@ use hetscope_core::overview::{DEFAULT_FPM_N, Overview, OverviewScenario};
 use hetscope_core::{CoreError, Model};
 use hetscope_figure::{Figure, View};
 
-/// The arguments of `eval overview`.
+/// The overview's options, declared once: `eval overview` and `export`
+/// both take them.
+#[derive(Debug, Clone, Default, Args)]
+pub struct OverviewOptions {
+    /// A second platform beside --platform (id or name, or a .ron file);
+    /// export: every view that draws a second platform takes it.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform2: Option<String>,
+    /// Regroup the first platform (PeaPaw 3.3): CPU sockets counted.
+    #[arg(long, value_name = "N")]
+    pub cpus: Option<u32>,
+    /// Regroup the first platform: GPUs counted (one kind of GPU).
+    #[arg(long, value_name = "N")]
+    pub gpus: Option<u32>,
+}
+
+impl OverviewOptions {
+    /// The options given that only the overview takes (the second
+    /// platform is every comparing view's).
+    pub fn given(&self) -> Vec<&'static str> {
+        [(self.cpus.is_some(), "--cpus"), (self.gpus.is_some(), "--gpus")]
+            .into_iter()
+            .filter_map(|(given, name)| given.then_some(name))
+            .collect()
+    }
+}
+
+/// The arguments of `eval overview`: the overview's options with the
+/// platform, the workload and the FPM problem size.
 #[derive(Debug, Clone, Args)]
 pub struct OverviewArgs {
     /// Platform (id or name, `presets list` kind platform, or a .ron file).
     #[arg(long, value_name = "NAME|FILE")]
     pub platform: String,
-    /// A second platform, side by side with the first.
-    #[arg(long, value_name = "NAME|FILE")]
-    pub platform2: Option<String>,
     /// PerDome/PeaPaw workload (id or name, or a .ron file).
     #[arg(long, value_name = "NAME|FILE", default_value = hetscope_preset::defaults::WORKLOAD)]
     pub workload: String,
@@ -26,12 +51,8 @@ pub struct OverviewArgs {
     /// 60 x 60 blocks).
     #[arg(long, value_parser = super::fpm::parse_n, allow_hyphen_values = true, value_name = "N", default_value_t = DEFAULT_FPM_N)]
     pub n: f64,
-    /// Regroup the first platform (PeaPaw 3.3): CPU sockets counted.
-    #[arg(long, value_name = "N")]
-    pub cpus: Option<u32>,
-    /// Regroup the first platform: GPUs counted (one kind of GPU).
-    #[arg(long, value_name = "N")]
-    pub gpus: Option<u32>,
+    #[command(flatten)]
+    pub options: OverviewOptions,
 }
 
 /// The overview scenario of the arguments, checked: the platforms
@@ -82,11 +103,12 @@ fn core_error(e: CoreError) -> CliError {
 
 /// Run `eval overview`.
 pub fn run(args: &OverviewArgs) -> Result<Value, CliError> {
+    let o = &args.options;
     let s = scenario(
         &args.platform,
-        args.platform2.as_deref(),
+        o.platform2.as_deref(),
         (&args.workload, args.n),
-        (args.cpus, args.gpus),
+        (o.cpus, o.gpus),
     )?;
     Overview::eval(&s, &(), &catalog()?).map_err(core_error)
 }
@@ -94,11 +116,13 @@ pub fn run(args: &OverviewArgs) -> Result<Value, CliError> {
 /// The figure of `export --view overview`.
 pub fn figure(
     platform: Option<&str>,
-    platform2: Option<&str>,
+    options: &OverviewOptions,
     workload: &str,
 ) -> Result<Figure, CliError> {
     let platform = platform.unwrap_or(hetscope_preset::defaults::PLATFORM);
-    let s = scenario(platform, platform2, (workload, DEFAULT_FPM_N), (None, None))?;
+    let counts = (options.cpus, options.gpus);
+    let platform2 = options.platform2.as_deref();
+    let s = scenario(platform, platform2, (workload, DEFAULT_FPM_N), counts)?;
     let cat = catalog()?;
     let input = Overview::input(&s, &cat).map_err(core_error)?;
     let output = Overview::compute(&input).map_err(core_error)?;
