@@ -153,7 +153,7 @@ impl FpmUi {
                 ctx2.request_repaint();
             };
             measure::measure(&cfg, &mut progress, &cancel2)
-                .map(|ms| SpeedCsv::measured(measure::notes(&cfg, &ms), measure::rows(&ms)))
+                .map(|ms| SpeedCsv::measured(measure::notes(&cfg, &ms), measure::points(&ms)))
         };
         let started =
             ctx.jobs
