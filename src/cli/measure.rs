@@ -231,7 +231,7 @@ fn summary(m: &CpuMeasurement) -> Value {
         "spread": spread.iter().map(|(k, r)| ((*k).to_string(), json!(r.spread))).collect::<serde_json::Map<_, _>>(),
         "roofs": spread.iter().map(|(k, r)| ((*k).to_string(), roof(r))).collect::<serde_json::Map<_, _>>(),
         "energy": energy,
-        "energy_note": m.energy.as_ref().err(),
+        "energy_note": m.energy.as_ref().err().map(ToString::to_string),
         "seconds": m.seconds,
         "units": {
             "gflops": "GFLOP/s of fused multiply-adds (f32; _f64: f64), all threads (_1t: one)",

@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::machine::{MachineInfo, Powercap};
+use super::machine::{MachineInfo, Powercap, PowercapError};
 use super::roofs::{self, Isa, Roof, Timing};
 use super::{Kernel, MAX_THREADS, MeasureConfig, MeasureError, Measurement};
-use hetscope_model::perdome::energy_fit::{self, EnergyFit, EnergyRun};
+use hetscope_model::perdome::energy_fit::{self, EnergyFit, EnergyRun, FitError};
 use hetscope_model::platform::{CpuSpec, Source};
 
 /// What to measure.
@@ -62,6 +62,17 @@ pub const STEPS: [&str; 11] = [
     "package energy",
 ];
 
+/// Why the package energy was not measured or not fitted.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum EnergyError {
+    /// The powercap counters cannot be read.
+    #[error(transparent)]
+    Counters(#[from] PowercapError),
+    /// The runs give no fit.
+    #[error(transparent)]
+    Fit(#[from] FitError),
+}
+
 /// Everything measured.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CpuMeasurement {
@@ -86,7 +97,7 @@ pub struct CpuMeasurement {
     pub gemm: Vec<Measurement>,
     pub triad_speed: Vec<Measurement>,
     /// The energy runs and their fit, or why there are none.
-    pub energy: Result<(Vec<EnergyRun>, EnergyFit), String>,
+    pub energy: Result<(Vec<EnergyRun>, EnergyFit), EnergyError>,
     /// Wall time of the whole measurement, s.
     pub seconds: f64,
 }
@@ -215,10 +226,10 @@ fn energy_runs(
     isa: Isa,
     elements: usize,
     cancel: &AtomicBool,
-) -> Result<Result<(Vec<EnergyRun>, EnergyFit), String>, MeasureError> {
+) -> Result<Result<(Vec<EnergyRun>, EnergyFit), EnergyError>, MeasureError> {
     let pc = match Powercap::open() {
         Ok(p) => p,
-        Err(why) => return Ok(Err(why)),
+        Err(why) => return Ok(Err(why.into())),
     };
     let span = Duration::from_millis(if cfg.quick { 400 } else { 2000 });
     let mut runs = Vec::new();
@@ -228,14 +239,14 @@ fn energy_runs(
         }
         let before = match pc.read() {
             Ok(v) => v,
-            Err(why) => return Ok(Err(why)),
+            Err(why) => return Ok(Err(why.into())),
         };
         let t0 = Instant::now();
         let (flops, bytes) = mix.run(isa, cfg.threads, elements, span);
         let time_s = t0.elapsed().as_secs_f64();
         let after = match pc.read() {
             Ok(v) => v,
-            Err(why) => return Ok(Err(why)),
+            Err(why) => return Ok(Err(why.into())),
         };
         runs.push(EnergyRun {
             n_flops: flops,
@@ -246,7 +257,7 @@ fn energy_runs(
     }
     Ok(energy_fit::fit(&runs, None)
         .map(|f| (runs.clone(), f))
-        .map_err(|e| e.to_string()))
+        .map_err(EnergyError::from))
 }
 
 /// What an energy run does.
@@ -292,24 +303,75 @@ impl CpuMeasurement {
     /// what cannot be measured here an `estimate`.
     pub fn to_spec(&self) -> CpuSpec {
         let m = &self.machine;
-        let run = format!(
+        let run = self.run();
+        let cores = self.threads as f64;
+        let (clock, clock_src) = match m.clock_ghz {
+            Some(c) => (c, Source::Measured(format!("/proc/cpuinfo cpu MHz at {run}"))),
+            None => (1.0, Source::Estimate("no clock readable: 1 GHz, so that flops_per_cycle is the measured GFLOP/s per core".into())),
+        };
+        let static_w = self
+            .energy
+            .as_ref()
+            .ok()
+            .map(|(_, f)| f.p_s_w)
+            .filter(|p| *p > 0.0);
+        let mut sources = self.roof_sources(&run);
+        sources.insert("clock_ghz".into(), clock_src);
+        if static_w.is_some() {
+            sources.insert(
+                "static_w".into(),
+                Source::Measured(format!("p_s of the package energy fit (powercap); {run}")),
+            );
+        }
+        match m.mem_gib {
+            Some(_) => sources.insert(
+                "mem_gib".into(),
+                Source::Measured("/proc/meminfo MemTotal".into()),
+            ),
+            None => sources.insert(
+                "mem_gib".into(),
+                Source::Estimate("MemTotal not readable: 16 GiB assumed".into()),
+            ),
+        };
+        CpuSpec {
+            name: format!("{} (measured)", m.cpu_name),
+            cores,
+            threads_per_core: 1.0,
+            clock_ghz: clock,
+            flops_per_cycle: self.fma_f32.value / (cores * clock),
+            vector_bits: self.isa.vector_bits(),
+            mem_bw_gbs: self.triad.value,
+            mem_gib: m.mem_gib.unwrap_or(16.0),
+            mem_latency_ns: Some(self.latency.value),
+            tdp_w: 10.0 * cores,
+            static_w,
+            source: Source::Measured(run),
+            sources,
+        }
+    }
+
+    /// The run every measured value names: the command, host, date,
+    /// threads and instructions.
+    fn run(&self) -> String {
+        let m = &self.machine;
+        format!(
             "hetscope measure cpu{} on {}, {}, {} threads, {}",
             if self.quick { " --quick" } else { "" },
             m.host,
             m.date,
             self.threads,
             self.isa.name()
-        );
+        )
+    }
+
+    /// The sources of the values the roofs and the run give: cores, flops
+    /// per cycle, vector width, memory bandwidth and latency, and the TDP
+    /// this run cannot measure.
+    fn roof_sources(&self, run: &str) -> BTreeMap<String, Source> {
         let measured = |what: &str, r: &Roof| {
             Source::Measured(format!("{what}; {run}; spread {:.1} %", 100.0 * r.spread))
         };
-        let cores = self.threads as f64;
-        let (clock, clock_src) = match m.clock_ghz {
-            Some(c) => (c, Source::Measured(format!("/proc/cpuinfo cpu MHz at {run}"))),
-            None => (1.0, Source::Estimate("no clock readable: 1 GHz, so that flops_per_cycle is the measured GFLOP/s per core".into())),
-        };
         let mut sources = BTreeMap::new();
-        sources.insert("clock_ghz".into(), clock_src);
         sources.insert(
             "cores".into(),
             Source::Measured(format!(
@@ -351,42 +413,6 @@ impl CpuMeasurement {
                 "not measurable here: 10 W per core assumed; set it from the vendor's sheet".into(),
             ),
         );
-        let static_w = self
-            .energy
-            .as_ref()
-            .ok()
-            .map(|(_, f)| f.p_s_w)
-            .filter(|p| *p > 0.0);
-        if static_w.is_some() {
-            sources.insert(
-                "static_w".into(),
-                Source::Measured(format!("p_s of the package energy fit (powercap); {run}")),
-            );
-        }
-        match m.mem_gib {
-            Some(_) => sources.insert(
-                "mem_gib".into(),
-                Source::Measured("/proc/meminfo MemTotal".into()),
-            ),
-            None => sources.insert(
-                "mem_gib".into(),
-                Source::Estimate("MemTotal not readable: 16 GiB assumed".into()),
-            ),
-        };
-        CpuSpec {
-            name: format!("{} (measured)", m.cpu_name),
-            cores,
-            threads_per_core: 1.0,
-            clock_ghz: clock,
-            flops_per_cycle: self.fma_f32.value / (cores * clock),
-            vector_bits: self.isa.vector_bits(),
-            mem_bw_gbs: self.triad.value,
-            mem_gib: m.mem_gib.unwrap_or(16.0),
-            mem_latency_ns: Some(self.latency.value),
-            tdp_w: 10.0 * cores,
-            static_w,
-            source: Source::Measured(run),
-            sources,
-        }
+        sources
     }
 }

@@ -37,6 +37,8 @@ pub mod roofs;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use hetscope_model::fpm::SpeedPoint;
+
 /// A kernel to time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Kernel {
@@ -407,9 +409,11 @@ fn triad(a: &mut [f64], b: &[f64], c: &[f64], s: f64, threads: usize) {
     });
 }
 
-/// The measured points: (size units, speed units/s, relative spread).
-pub fn rows(ms: &[Measurement]) -> impl Iterator<Item = (f64, f64, f64)> + '_ {
-    ms.iter().map(|m| (m.units, m.speed_units_per_s, m.spread))
+/// The measured points: size and speed, computation units, each with the
+/// relative spread of its timings.
+pub fn points(ms: &[Measurement]) -> impl Iterator<Item = SpeedPoint> + '_ {
+    ms.iter()
+        .map(|m| SpeedPoint::new(m.units, m.speed_units_per_s).with_spread(m.spread))
 }
 
 /// Notes on a measurement for its speed-function file: the command that

@@ -78,6 +78,27 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     (y, m, d)
 }
 
+/// Why the package energy counters cannot be read; each message names
+/// the file or folder.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PowercapError {
+    /// No powercap folder to read.
+    #[error("{}: {message} (no powercap interface: energy is not measured)", .root.display())]
+    NoInterface { root: PathBuf, message: String },
+    /// No package counter there.
+    #[error("{}: no package energy counter (intel-rapl:N)", .root.display())]
+    NoCounter { root: PathBuf },
+    /// A counter that cannot be read (permissions, most often).
+    #[error("{}: {message}", .file.display())]
+    Unreadable { file: PathBuf, message: String },
+    /// A counter that holds no whole number.
+    #[error("{}: {error}", .file.display())]
+    NotANumber {
+        file: PathBuf,
+        error: std::num::ParseIntError,
+    },
+}
+
 /// The package energy counters of the powercap interface.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Powercap {
@@ -90,16 +111,14 @@ const POWERCAP: &str = "/sys/class/powercap";
 impl Powercap {
     /// The package domains whose counters this process can read, or why
     /// there are none.
-    pub fn open() -> Result<Powercap, String> {
+    pub fn open() -> Result<Powercap, PowercapError> {
         Powercap::open_at(Path::new(POWERCAP))
     }
 
-    fn open_at(root: &Path) -> Result<Powercap, String> {
-        let entries = std::fs::read_dir(root).map_err(|e| {
-            format!(
-                "{}: {e} (no powercap interface: energy is not measured)",
-                root.display()
-            )
+    fn open_at(root: &Path) -> Result<Powercap, PowercapError> {
+        let entries = std::fs::read_dir(root).map_err(|e| PowercapError::NoInterface {
+            root: root.to_path_buf(),
+            message: e.to_string(),
         })?;
         let mut domains = Vec::new();
         let mut refused = None;
@@ -118,15 +137,12 @@ impl Powercap {
                         .unwrap_or(u64::MAX);
                     domains.push((file, range));
                 }
-                Err(err) => refused = Some(format!("{}: {err}", file.display())),
+                Err(err) => refused = Some(unreadable(file, &err)),
             }
         }
         if domains.is_empty() {
-            return Err(refused.unwrap_or_else(|| {
-                format!(
-                    "{}: no package energy counter (intel-rapl:N)",
-                    root.display()
-                )
+            return Err(refused.unwrap_or_else(|| PowercapError::NoCounter {
+                root: root.to_path_buf(),
             }));
         }
         domains.sort();
@@ -134,15 +150,18 @@ impl Powercap {
     }
 
     /// Every package's counter now, µJ.
-    pub fn read(&self) -> Result<Vec<u64>, String> {
+    pub fn read(&self) -> Result<Vec<u64>, PowercapError> {
         self.domains
             .iter()
             .map(|(f, _)| {
                 std::fs::read_to_string(f)
-                    .map_err(|e| format!("{}: {e}", f.display()))?
+                    .map_err(|e| unreadable(f.clone(), &e))?
                     .trim()
                     .parse::<u64>()
-                    .map_err(|e| format!("{}: {e}", f.display()))
+                    .map_err(|error| PowercapError::NotANumber {
+                        file: f.clone(),
+                        error,
+                    })
             })
             .collect()
     }
@@ -163,6 +182,14 @@ impl Powercap {
             })
             .sum();
         uj as f64 * 1e-6
+    }
+}
+
+/// A counter file that cannot be read.
+fn unreadable(file: PathBuf, e: &std::io::Error) -> PowercapError {
+    PowercapError::Unreadable {
+        file,
+        message: e.to_string(),
     }
 }
 
@@ -189,6 +216,6 @@ mod tests {
         // 900 -> wrap at 1000 -> 150: 250 µJ.
         assert!((p.joules(&[900], &[150]) - 250e-6).abs() < 1e-12);
         let none = Powercap::open_at(&dir.path().join("missing")).unwrap_err();
-        assert!(none.contains("missing"), "{none}");
+        assert!(none.to_string().contains("missing"), "{none}");
     }
 }

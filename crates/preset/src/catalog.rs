@@ -1,7 +1,6 @@
 //! The built-in presets: the `presets/` folder, embedded at compile time.
 
 use include_dir::{Dir, include_dir};
-use serde::{Deserialize, Serialize};
 
 use super::boathull::{ApplicationPreset, parse_application};
 use super::error::PresetError;
@@ -16,63 +15,7 @@ use super::perdome::{PlatformPreset, WorkloadPreset, parse_platform, parse_workl
 use super::processor::{ProcessorPreset, parse_processor};
 use hetscope_model::platform::{CpuSpec, GpuSpec};
 
-/// The kinds of preset.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum PresetKind {
-    Processor,
-    Platform,
-    Workload,
-    /// Boat hull applications (listed by `presets list --all`).
-    Application,
-    /// Offload decision platforms (listed by `presets list --all`).
-    OffloadPlatform,
-    /// Offload decision kernels (listed by `presets list --all`).
-    OffloadKernel,
-    /// FPM device speed functions, CSV (listed by `fpm devices`).
-    Device,
-    /// CPU spec sheets (listed by `presets list --all`).
-    Cpu,
-    /// GPU spec sheets (listed by `presets list --all`).
-    Gpu,
-}
-
-impl PresetKind {
-    pub fn key(self) -> &'static str {
-        match self {
-            PresetKind::Processor => "processor",
-            PresetKind::Platform => "platform",
-            PresetKind::Workload => "workload",
-            PresetKind::Application => "application",
-            PresetKind::OffloadPlatform => "offload-platform",
-            PresetKind::OffloadKernel => "offload-kernel",
-            PresetKind::Device => "device",
-            PresetKind::Cpu => "cpu",
-            PresetKind::Gpu => "gpu",
-        }
-    }
-    /// Folder under `presets/`.
-    pub fn folder(self) -> &'static str {
-        match self {
-            PresetKind::Processor => "processors",
-            PresetKind::Platform => "platforms",
-            PresetKind::Workload => "workloads",
-            PresetKind::Application => "applications",
-            PresetKind::OffloadPlatform => "offload-platforms",
-            PresetKind::OffloadKernel => "offload-kernels",
-            PresetKind::Device => "devices",
-            PresetKind::Cpu => "cpus",
-            PresetKind::Gpu => "gpus",
-        }
-    }
-
-    /// File extension of this kind's files.
-    pub fn extension(self) -> &'static str {
-        match self {
-            PresetKind::Device => "csv",
-            _ => "ron",
-        }
-    }
-}
+pub use super::kind::PresetKind;
 
 static PRESETS: Dir<'_> = include_dir!("$CARGO_MANIFEST_DIR/../../presets");
 

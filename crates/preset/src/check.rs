@@ -3,6 +3,7 @@
 
 use super::error::PresetError;
 use hetscope_model::OutOfRange;
+use hetscope_model::boathull::BoatHullError;
 use hetscope_model::perdome::ParamError;
 
 pub(crate) fn join(prefix: &str, field: &str) -> String {
@@ -64,5 +65,23 @@ pub(crate) fn perdome(
     r.map_err(|e| match e {
         ParamError::Range(e) => PresetError::range(origin, field, *e),
         other => PresetError::invalid(origin, field, other.to_string()),
+    })
+}
+
+/// The result of a boat hull check, its error naming `origin` and the
+/// field under `at`.
+pub(crate) fn boathull(
+    origin: &str,
+    at: &str,
+    r: Result<(), BoatHullError>,
+) -> Result<(), PresetError> {
+    r.map_err(|e| match e {
+        BoatHullError::Range { field, error } => {
+            PresetError::range(origin, &join(at, field), *error)
+        }
+        BoatHullError::Param {
+            field, value, rule, ..
+        } => PresetError::invalid(origin, &join(at, field), format!("{value}: must be {rule}")),
+        other => PresetError::invalid(origin, at, other.to_string()),
     })
 }

@@ -2,7 +2,7 @@
 //! Every message names where the problem is: the file (or other origin),
 //! and the line and column, the field path, or the CSV row and column.
 
-use super::catalog::PresetKind;
+use super::kind::PresetKind;
 
 /// What went wrong with a preset, and where.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]

@@ -4,12 +4,16 @@
 //!
 //! Shared by every model:
 //! - `catalog.rs`: the built-in presets of every kind, embedded at compile
-//!   time (`build.rs` rebuilds when `presets/` changes);
+//!   time (`build.rs` rebuilds when `presets/` changes); `kind.rs`: the
+//!   kinds of preset;
 //! - `processor.rs`: processor presets, which platforms name by id;
 //! - `file.rs`: RON parsing and file ids; `save.rs`: pretty RON written
 //!   atomically; `version/`: the format version every preset file names
 //!   (`format: N`, `# format: N` in a CSV); `check.rs`: value checks;
 //!   `error.rs`: [`PresetError`];
+//! - `csv_rows.rs`: the rows of every CSV file read (header columns by
+//!   name, fields by column with their row, line and column, numbers
+//!   checked);
 //! - `defaults.rs`: the presets a first start shows, for the GUI and the
 //!   command line alike.
 //!
@@ -21,11 +25,13 @@
 pub mod boathull;
 pub mod catalog;
 pub mod check;
+mod csv_rows;
 pub mod defaults;
 pub mod error;
 pub mod file;
 pub mod fpm;
 pub mod hardware;
+pub mod kind;
 pub mod offload;
 pub mod perdome;
 pub mod platform;
@@ -34,9 +40,10 @@ pub mod processor;
 pub mod save;
 pub mod version;
 
-pub use catalog::{Catalog, PresetEntry, PresetKind};
+pub use catalog::{Catalog, PresetEntry};
 pub use error::PresetError;
 pub use file::{file_id, is_file_arg, parse_ron, read_text};
+pub use kind::PresetKind;
 pub use processor::{
     Energy, ProcessorPreset, Timing, load_processor_file, parse_processor, save_processor,
     validate_processor,

@@ -1,17 +1,18 @@
 //! Processor presets (`presets/processors/*.ron`): a CPU or a GPU with its
 //! PerDome/PeaPaw parameters (t_f, t_b given or derived from
 //! specifications, energy), and its boat hull parameters when known.
-//! Shared by the models: platforms name processors by id.
+//! Shared by the models: platforms name processors by id
+//! ([`ProcessorRef`]).
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::{in_range, join, name, perdome};
+use super::check::{self, in_range, join, name, perdome};
 use super::error::PresetError;
 use super::file::{parse_ron, read_text};
 use super::save::save_ron;
-use hetscope_model::boathull::Machine;
+use hetscope_model::boathull::{Cpu, Gpu, Machine};
 use hetscope_model::perdome::{Param, Processor, Side, Specs};
 
 /// How a processor's t_f and t_b are given.
@@ -65,7 +66,24 @@ pub struct ProcessorPreset {
     pub boathull: Option<Machine>,
 }
 
+/// A processor named by preset id (file stem) or given in full.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum ProcessorRef {
+    Preset(String),
+    Inline(ProcessorPreset),
+}
+
 impl ProcessorPreset {
+    /// The boat hull GPU of this processor, if it has GPU parameters.
+    pub fn boathull_gpu(&self) -> Option<Gpu> {
+        self.boathull.as_ref().and_then(Machine::gpu)
+    }
+
+    /// The boat hull CPU of this processor, if it has CPU parameters.
+    pub fn boathull_cpu(&self) -> Option<Cpu> {
+        self.boathull.as_ref().and_then(Machine::cpu)
+    }
+
     /// The model's parameters (t_f, t_b derived from specs when needed).
     pub fn processor(&self) -> Processor {
         let (t_f, t_b) = match &self.timing {
@@ -118,9 +136,32 @@ pub fn validate_processor_at(
         }
     }
     validate_energy(&p.energy, side, origin, &join(prefix, "energy"))?;
-    super::boathull::validate_boathull(p, origin, &join(prefix, "boathull"))?;
+    validate_boathull(p, origin, &join(prefix, "boathull"))?;
     // Specs in range can still give a t_f or t_b out of range.
     perdome(origin, &t, p.processor().validate(side))
+}
+
+/// Check a processor's boat hull parameters, when present: every one in
+/// its range ([`BoathullParam::range`](hetscope_model::boathull::BoathullParam::range)),
+/// a vector width that is a multiple of 32 bits, and the same kind as the
+/// processor.
+fn validate_boathull(p: &ProcessorPreset, origin: &str, at: &str) -> Result<(), PresetError> {
+    let Some(b) = &p.boathull else {
+        return Ok(());
+    };
+    if b.kind() != p.kind {
+        return Err(PresetError::invalid(
+            origin,
+            at,
+            format!(
+                "{} parameters given for `{}`, which is a {}",
+                b.kind().name(),
+                p.name,
+                p.kind.name()
+            ),
+        ));
+    }
+    check::boathull(origin, at, b.validate())
 }
 
 fn validate_energy(e: &Energy, side: Side, origin: &str, prefix: &str) -> Result<(), PresetError> {

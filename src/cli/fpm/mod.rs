@@ -152,7 +152,7 @@ pub fn measure(args: &MeasureArgs) -> Result<PathBuf, CliError> {
         .map_err(|e| CliError::usage(e.to_string()))?;
     let csv = SpeedCsv::measured(
         hetscope_measure::notes(&cfg, &ms),
-        hetscope_measure::rows(&ms),
+        hetscope_measure::points(&ms),
     );
     save_speed_csv(&args.out, &csv).map_err(|e| CliError::failure(e.to_string()))?;
     Ok(args.out.clone())

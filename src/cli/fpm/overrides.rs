@@ -65,8 +65,13 @@ impl DeviceOverrides {
             let o = keys::parse_out_of_core(v).map_err(|m| bad("--out-of-core", a, &m))?;
             for &i in &idx {
                 let hint = format!("--max-size {}=N", devices[i].name);
-                keys::check_out_of_core(o.as_ref(), devices[i].max_size_units)
-                    .map_err(|m| bad("--out-of-core", a, &m.replace("`# max_size: N`", &hint)))?;
+                keys::check_out_of_core(o.as_ref(), devices[i].max_size_units).map_err(|m| {
+                    bad(
+                        "--out-of-core",
+                        a,
+                        m.to_string().replace("`# max_size: N`", &hint),
+                    )
+                })?;
                 devices[i].out_of_core = o.clone();
             }
         }
@@ -123,7 +128,7 @@ fn target<'a>(
     Ok((idx, value))
 }
 
-fn bad(option: &str, arg: &str, msg: &str) -> CliError {
+fn bad(option: &str, arg: &str, msg: impl std::fmt::Display) -> CliError {
     CliError::usage(format!("{option} '{arg}': {msg}"))
 }
 

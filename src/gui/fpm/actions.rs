@@ -149,7 +149,7 @@ impl FpmUi {
                 ctx2.request_repaint();
             };
             measure::measure(&cfg, &mut progress, &cancel2)
-                .map(|ms| SpeedCsv::measured(measure::notes(&cfg, &ms), measure::rows(&ms)))
+                .map(|ms| SpeedCsv::measured(measure::notes(&cfg, &ms), measure::points(&ms)))
         };
         let started =
             crate::gui::model_ui::spawn_for::<FpmUi, _>(ctx.jobs, egui_ctx, "measure", work, move |m, result, vc| {

@@ -79,7 +79,7 @@ pub fn speed_csvs(m: &CpuMeasurement) -> [(&'static str, SpeedCsv); 2] {
     let csv = |kernel: Kernel, ms: &[Measurement]| {
         let mut cfg = MeasureConfig::new(kernel, m.threads);
         cfg.sizes = ms.iter().map(|x| x.size).collect();
-        SpeedCsv::measured(measure::notes(&cfg, ms), measure::rows(ms))
+        SpeedCsv::measured(measure::notes(&cfg, ms), measure::points(ms))
     };
     [
         ("gemm", csv(Kernel::Gemm, &m.gemm)),

@@ -14,6 +14,7 @@
 
 use std::path::Path;
 
+use crate::csv_rows::{self, Dialect, Row, Sign};
 use crate::error::PresetError;
 use crate::file::read_text;
 use hetscope_model::boathull::{Class, MeasuredCurve, MeasuredPoint};
@@ -33,6 +34,13 @@ pub fn load_measured_curve(path: &Path) -> Result<MeasuredCurve, PresetError> {
     parse_measured_curve(&text, &path.display().to_string(), &file)
 }
 
+/// How the file splits its fields: `"` quotes a field (a variant may
+/// hold commas); lines starting with `#` are comments.
+const DIALECT: Dialect = Dialect {
+    quoting: true,
+    comments: true,
+};
+
 /// Parse a measured curve. `origin` names the file in errors, `file` is
 /// the name the curve carries.
 pub fn parse_measured_curve(
@@ -40,48 +48,34 @@ pub fn parse_measured_curve(
     origin: &str,
     file: &str,
 ) -> Result<MeasuredCurve, PresetError> {
-    crate::version::csv_format(text, origin)?;
-    // The header is read as a record: the positions of the rows after it
-    // then name their lines exactly.
-    let mut rd = csv::ReaderBuilder::new()
-        .flexible(true)
-        .has_headers(false)
-        .trim(csv::Trim::All)
-        .comment(Some(b'#'))
-        .from_reader(text.as_bytes());
-    let mut records = rd.records();
-    let header = match records.next() {
-        Some(Ok(h)) => h,
-        Some(Err(e)) => {
-            let message = format!("cannot read the header: {e}");
-            return Err(PresetError::csv(origin, None, Some(1), None, message));
-        }
-        None => {
-            return Err(PresetError::csv(
-                origin,
-                None,
-                None,
-                None,
-                "empty: no header",
-            ));
-        }
+    let (header, records) = csv_rows::open(text, origin, DIALECT)?;
+    let Some(header) = header else {
+        return Err(PresetError::csv(
+            origin,
+            None,
+            None,
+            None,
+            "empty: no header",
+        ));
     };
-    let columns = Columns::of(&header, origin)?;
+    header.require(&REQUIRED_COLUMNS).map_err(|name| {
+        let expected = format!(
+            "needed: {}; optional: class, variant, kind",
+            REQUIRED_COLUMNS.join(", ")
+        );
+        csv_rows::missing_column(origin, 1, name, &expected)
+    })?;
     let mut points: Vec<MeasuredPoint> = Vec::new();
     for (n, rec) in records.enumerate() {
-        let row = Row {
-            origin,
-            row: n + 1,
-            line: None,
-        };
-        let rec = rec.map_err(|e| row.err(None, e.to_string()))?;
-        let row = Row {
-            line: rec.position().map(|p| line_at(text, p.byte())),
-            ..row
-        };
-        let point = row.read(&rec, &columns, header.len())?;
+        let rec =
+            rec.map_err(|e| PresetError::csv(origin, Some(n + 1), None, None, e.to_string()))?;
+        let line = rec
+            .position()
+            .map(|p| csv_rows::line_at(text, p.byte(), true));
+        let row = Row::new(origin, &header, &rec).at(Some(n + 1), line);
+        let point = read(&row)?;
         if let Some(first) = points.iter().find(|q| same_place(q, &point)) {
-            return Err(row.err(
+            return Err(row.error(
                 Some("f"),
                 format!(
                     "processor `{}`, f = {} appears twice for this class (first on line {})",
@@ -92,7 +86,7 @@ pub fn parse_measured_curve(
         points.push(point);
     }
     if points.is_empty() {
-        return Err(PresetError::csv(origin, None, None, None, "no data rows"));
+        return Err(csv_rows::no_data_rows(origin));
     }
     Ok(MeasuredCurve {
         file: file.to_string(),
@@ -100,152 +94,59 @@ pub fn parse_measured_curve(
     })
 }
 
-/// The line of the record starting at `byte`: the csv reader may place a
-/// record's start on the line break or the comment lines before it, so
-/// those are skipped.
-fn line_at(text: &str, byte: u64) -> u64 {
-    let bytes = text.as_bytes();
-    let mut at = usize::try_from(byte)
-        .unwrap_or(bytes.len())
-        .min(bytes.len());
-    while at < bytes.len() {
-        match bytes[at] {
-            b'\n' | b'\r' => at += 1,
-            b'#' => {
-                while at < bytes.len() && bytes[at] != b'\n' {
-                    at += 1;
-                }
-            }
-            _ => break,
-        }
-    }
-    1 + bytes[..at].iter().filter(|b| **b == b'\n').count() as u64
-}
-
 /// Whether two points are of the same processor, class and f.
 fn same_place(a: &MeasuredPoint, b: &MeasuredPoint) -> bool {
     a.processor == b.processor && a.class == b.class && a.f == b.f
 }
 
-/// Where each column is in the header.
-struct Columns {
-    f: usize,
-    time_s: usize,
-    processor: usize,
-    class: Option<usize>,
-    variant: Option<usize>,
-    kind: Option<usize>,
+/// The point of one row, every value checked.
+fn read(row: &Row) -> Result<MeasuredPoint, PresetError> {
+    row.as_header()
+        .map_err(|e| row.error(None, e.to_string()))?;
+    let processor = row.text("processor");
+    if processor.is_empty() {
+        return Err(row.error(Some("processor"), "empty: name the processor"));
+    }
+    let number = |name: &str| {
+        csv_rows::number(row.text(name), Sign::Any).map_err(|e| row.field_error(name, e))
+    };
+    let f = number("f")?;
+    if f < 1.0 {
+        return Err(row.error(Some("f"), format!("{f}: must be at least 1")));
+    }
+    let time_s = number("time_s")?;
+    if time_s <= 0.0 {
+        return Err(row.error(Some("time_s"), format!("{time_s}: must be above 0")));
+    }
+    let class = match row.optional("class") {
+        Some(t) => Some(
+            Class::parse(t)
+                .map_err(|e| row.error(Some("class"), format!("`{t}`: {e}")))?
+                .to_string(),
+        ),
+        None => None,
+    };
+    let kind = match row.optional("kind") {
+        Some(t) => Some(kind(row, t)?),
+        None => None,
+    };
+    Ok(MeasuredPoint {
+        processor: processor.to_string(),
+        class,
+        variant: row.optional("variant").map(str::to_string),
+        kind,
+        f,
+        time_s,
+        line: row.line.unwrap_or(0),
+    })
 }
 
-impl Columns {
-    fn of(header: &csv::StringRecord, origin: &str) -> Result<Columns, PresetError> {
-        let find = |name: &str| header.iter().position(|h| h == name);
-        let need = |name: &str| {
-            find(name).ok_or_else(|| {
-                PresetError::csv(
-                    origin,
-                    None,
-                    Some(1),
-                    Some(name),
-                    format!(
-                        "missing from the header (needed: {}; optional: class, variant, kind)",
-                        REQUIRED_COLUMNS.join(", ")
-                    ),
-                )
-            })
-        };
-        Ok(Columns {
-            f: need("f")?,
-            time_s: need("time_s")?,
-            processor: need("processor")?,
-            class: find("class"),
-            variant: find("variant"),
-            kind: find("kind"),
-        })
-    }
-}
-
-/// One data row being read: where it is, for errors.
-struct Row<'a> {
-    origin: &'a str,
-    /// Data rows from 1.
-    row: usize,
-    line: Option<u64>,
-}
-
-impl Row<'_> {
-    fn err(&self, column: Option<&str>, message: impl Into<String>) -> PresetError {
-        PresetError::csv(self.origin, Some(self.row), self.line, column, message)
-    }
-
-    /// The row's point, every value checked.
-    fn read(
-        &self,
-        rec: &csv::StringRecord,
-        c: &Columns,
-        header_len: usize,
-    ) -> Result<MeasuredPoint, PresetError> {
-        if rec.len() != header_len {
-            return Err(self.err(
-                None,
-                format!("{} fields, but the header has {header_len}", rec.len()),
-            ));
-        }
-        let text = |i: usize| rec.get(i).unwrap_or("");
-        let optional = |i: Option<usize>| i.map(text).filter(|t| !t.is_empty());
-        let processor = text(c.processor);
-        if processor.is_empty() {
-            return Err(self.err(Some("processor"), "empty: name the processor"));
-        }
-        let f = self.number(text(c.f), "f")?;
-        if f < 1.0 {
-            return Err(self.err(Some("f"), format!("{f}: must be at least 1")));
-        }
-        let time_s = self.number(text(c.time_s), "time_s")?;
-        if time_s <= 0.0 {
-            return Err(self.err(Some("time_s"), format!("{time_s}: must be above 0")));
-        }
-        let class = match optional(c.class) {
-            Some(t) => Some(
-                Class::parse(t)
-                    .map_err(|e| self.err(Some("class"), format!("`{t}`: {e}")))?
-                    .to_string(),
-            ),
-            None => None,
-        };
-        let kind = match optional(c.kind) {
-            Some(t) => Some(self.kind(t)?),
-            None => None,
-        };
-        Ok(MeasuredPoint {
-            processor: processor.to_string(),
-            class,
-            variant: optional(c.variant).map(str::to_string),
-            kind,
-            f,
-            time_s,
-            line: self.line.unwrap_or(0),
-        })
-    }
-
-    /// A finite number, or an error naming the column.
-    fn number(&self, t: &str, column: &str) -> Result<f64, PresetError> {
-        let v: f64 = t
-            .parse()
-            .map_err(|_| self.err(Some(column), format!("`{t}` is not a number")))?;
-        if v.is_finite() {
-            Ok(v)
-        } else {
-            Err(self.err(Some(column), format!("`{t}`: must be a finite number")))
-        }
-    }
-
-    fn kind(&self, t: &str) -> Result<Side, PresetError> {
-        match t.to_ascii_lowercase().as_str() {
-            "gpu" => Ok(Side::Gpu),
-            "cpu" => Ok(Side::Cpu),
-            _ => Err(self.err(Some("kind"), format!("`{t}`: must be cpu or gpu"))),
-        }
+/// The processor's kind: `cpu` or `gpu`, any case.
+fn kind(row: &Row, t: &str) -> Result<Side, PresetError> {
+    match t.to_ascii_lowercase().as_str() {
+        "gpu" => Ok(Side::Gpu),
+        "cpu" => Ok(Side::Cpu),
+        _ => Err(row.error(Some("kind"), format!("`{t}`: must be cpu or gpu"))),
     }
 }
 

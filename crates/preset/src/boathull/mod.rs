@@ -1,5 +1,4 @@
-//! Presets for the boat hull model: a processor's boat hull parameters
-//! as the model's [`Gpu`] or [`Cpu`], and application presets
+//! Presets for the boat hull model: application presets
 //! (`presets/applications/*.ron`) parsed, validated (every class name read
 //! with [`Class::parse`]) and turned into the model's [`Application`];
 //! measured curves of time against f in `measured.rs`.
@@ -13,13 +12,11 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::check::{join, name};
+use super::check::{self, join, name};
 use super::error::PresetError;
 use super::file::{parse_ron, read_text};
-use super::processor::ProcessorPreset;
 use hetscope_model::boathull::{
-    Application, BoatHullError, BoathullParam, Class, Complexity, Cpu, Gpu, Machine, Primitive,
-    Transfers,
+    Application, BoatHullError, BoathullParam, Class, Complexity, Primitive, Transfers,
 };
 
 /// One primitive of an application preset: a class name of the boat hull
@@ -53,46 +50,6 @@ pub struct ApplicationPreset {
     pub elements_out: f64,
     #[serde(default)]
     pub notes: String,
-}
-
-/// Check a processor's boat hull parameters, when present: every one in
-/// its range ([`BoathullParam::range`]), a vector width that is a
-/// multiple of 32 bits, and the same kind as the processor.
-pub(crate) fn validate_boathull(
-    p: &ProcessorPreset,
-    origin: &str,
-    at: &str,
-) -> Result<(), PresetError> {
-    let Some(b) = &p.boathull else {
-        return Ok(());
-    };
-    if b.kind() != p.kind {
-        return Err(PresetError::invalid(
-            origin,
-            at,
-            format!(
-                "{} parameters given for `{}`, which is a {}",
-                b.kind().name(),
-                p.name,
-                p.kind.name()
-            ),
-        ));
-    }
-    b.validate().map_err(|e| boathull_error(origin, at, e))
-}
-
-/// A boat hull model error as a preset error naming `origin` and the
-/// field under `at`.
-fn boathull_error(origin: &str, at: &str, e: BoatHullError) -> PresetError {
-    match e {
-        BoatHullError::Range { field, error } => {
-            PresetError::range(origin, &join(at, field), *error)
-        }
-        BoatHullError::Param {
-            field, value, rule, ..
-        } => PresetError::invalid(origin, &join(at, field), format!("{value}: must be {rule}")),
-        other => PresetError::invalid(origin, at, other.to_string()),
-    }
 }
 
 /// An operator complexity in its range; an error names `field`.
@@ -149,21 +106,7 @@ pub fn validate_application(a: &ApplicationPreset, origin: &str) -> Result<(), P
         elements_in: a.elements_in,
         elements_out: a.elements_out,
     };
-    transfers
-        .validate()
-        .map_err(|e| boathull_error(origin, "", e))
-}
-
-impl ProcessorPreset {
-    /// The boat hull GPU of this processor, if it has GPU parameters.
-    pub fn boathull_gpu(&self) -> Option<Gpu> {
-        self.boathull.as_ref().and_then(Machine::gpu)
-    }
-
-    /// The boat hull CPU of this processor, if it has CPU parameters.
-    pub fn boathull_cpu(&self) -> Option<Cpu> {
-        self.boathull.as_ref().and_then(Machine::cpu)
-    }
+    check::boathull(origin, "", transfers.validate())
 }
 
 impl ApplicationPreset {

@@ -18,7 +18,8 @@
 //!   written on the first line; a file without it is format 1, a newer
 //!   one is refused.
 
-use super::SpeedCsv;
+use crate::version::{self, VersionProblem};
+use hetscope_model::OutOfRange;
 use hetscope_model::fpm::{FpmParam, OutOfCore, SpeedPoint};
 
 /// The format version key.
@@ -37,6 +38,53 @@ pub const ALL: [&str; 5] = [FORMAT, MAX_SIZE, OUT_OF_CORE, CONTENTION, SOCKET];
 /// The largest socket number.
 pub const MAX_SOCKET: u32 = 64;
 
+/// A key's value that cannot be read; the message quotes the text.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum KeyError {
+    /// No format version this build reads.
+    #[error("{0}")]
+    Format(#[from] VersionProblem),
+    /// A number outside its parameter's range (or no number).
+    #[error("{} '{text}': {error}", .param.name())]
+    Range {
+        param: FpmParam,
+        text: String,
+        error: OutOfRange,
+    },
+    /// No socket number.
+    #[error("socket '{0}' must be a whole number from 0 (alone) to {MAX_SOCKET}")]
+    Socket(String),
+    /// An out-of-core setting that is no factor (nor `off`, nor points).
+    #[error("{0} (or size:speed pairs beyond the limit, or off)")]
+    Factor(Box<KeyError>),
+    /// A measured out-of-core point that is no `size:speed` pair in
+    /// range; `k` counts from 1.
+    #[error("out_of_core point {k}: '{pair}' {problem}")]
+    Point {
+        k: usize,
+        pair: String,
+        problem: PairError,
+    },
+    /// An out-of-core extension without a memory limit.
+    #[error("an out-of-core extension needs a memory limit: add `# {MAX_SIZE}: N`")]
+    NoLimit,
+    /// A measured out-of-core point at or below the memory limit; `k`
+    /// counts from 1.
+    #[error("out_of_core point {k}: size {size} units must lie beyond max_size {limit} units")]
+    WithinLimit { k: usize, size: f64, limit: f64 },
+}
+
+/// Why a measured out-of-core point cannot be read.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PairError {
+    /// No colon.
+    #[error("is not size:speed")]
+    NotAPair,
+    /// A size or speed out of its range.
+    #[error("must be size:speed: {0}")]
+    Value(Box<KeyError>),
+}
+
 /// The key and value of a comment (without its `#`) that starts with one
 /// of [`ALL`] and a colon.
 pub fn split_key(comment: &str) -> Option<(&'static str, &str)> {
@@ -49,41 +97,43 @@ pub fn split_key(comment: &str) -> Option<(&'static str, &str)> {
 }
 
 /// A format version this build reads.
-pub fn parse_format(v: &str) -> Result<u32, String> {
-    crate::version::parse_version(v).map_err(|p| p.message())
+pub fn parse_format(v: &str) -> Result<u32, KeyError> {
+    Ok(version::parse_version(v)?)
 }
 
 /// A number of `text` in the range of `p`; the message quotes the text.
-fn in_range(p: FpmParam, text: &str) -> Result<f64, String> {
+fn in_range(param: FpmParam, text: &str) -> Result<f64, KeyError> {
     let t = text.trim();
     let x = t.parse::<f64>().unwrap_or(f64::NAN);
-    p.check(x).map_err(|e| format!("{} '{t}': {e}", p.name()))?;
+    param.check(x).map_err(|error| KeyError::Range {
+        param,
+        text: t.to_string(),
+        error,
+    })?;
     Ok(x)
 }
 
 /// A memory limit, units ([`FpmParam::MaxSize`]).
-pub fn parse_max_size(v: &str) -> Result<f64, String> {
+pub fn parse_max_size(v: &str) -> Result<f64, KeyError> {
     in_range(FpmParam::MaxSize, v)
 }
 
 /// A contention factor ([`FpmParam::Contention`]; 1 = no loss).
-pub fn parse_contention(v: &str) -> Result<f64, String> {
+pub fn parse_contention(v: &str) -> Result<f64, KeyError> {
     in_range(FpmParam::Contention, v)
 }
 
 /// A socket number; 0 is none (alone).
-pub fn parse_socket(v: &str) -> Result<Option<u32>, String> {
+pub fn parse_socket(v: &str) -> Result<Option<u32>, KeyError> {
     match v.trim().parse::<u32>() {
         Ok(0) => Ok(None),
         Ok(s) if s <= MAX_SOCKET => Ok(Some(s)),
-        _ => Err(format!(
-            "socket '{v}' must be a whole number from 0 (alone) to {MAX_SOCKET}"
-        )),
+        _ => Err(KeyError::Socket(v.to_string())),
     }
 }
 
 /// An out-of-core setting: `off`, a factor, or `size:speed` pairs.
-pub fn parse_out_of_core(v: &str) -> Result<Option<OutOfCore>, String> {
+pub fn parse_out_of_core(v: &str) -> Result<Option<OutOfCore>, KeyError> {
     let t = v.trim();
     if t.eq_ignore_ascii_case("off") || t.eq_ignore_ascii_case("none") {
         return Ok(None);
@@ -91,29 +141,27 @@ pub fn parse_out_of_core(v: &str) -> Result<Option<OutOfCore>, String> {
     if !t.contains(':') {
         return match in_range(FpmParam::OutOfCoreFactor, t) {
             Ok(k) => Ok(Some(OutOfCore::Factor(k))),
-            Err(m) => Err(format!(
-                "{m} (or size:speed pairs beyond the limit, or off)"
-            )),
+            Err(e) => Err(KeyError::Factor(Box::new(e))),
         };
     }
     let mut points = Vec::new();
     for (k, pair) in t.split(',').enumerate() {
-        points.push(
-            parse_pair(pair)
-                .map_err(|why| format!("out_of_core point {}: '{}' {why}", k + 1, pair.trim()))?,
-        );
+        points.push(parse_pair(pair).map_err(|problem| KeyError::Point {
+            k: k + 1,
+            pair: pair.trim().to_string(),
+            problem,
+        })?);
     }
     Ok(Some(OutOfCore::Points(points)))
 }
 
 /// `size:speed`, each in its range ([`FpmParam::PointSize`],
 /// [`FpmParam::PointSpeed`]).
-fn parse_pair(pair: &str) -> Result<SpeedPoint, String> {
-    let (a, b) = pair
-        .split_once(':')
-        .ok_or_else(|| "is not size:speed".to_string())?;
-    let x = in_range(FpmParam::PointSize, a).map_err(|m| format!("must be size:speed: {m}"))?;
-    let s = in_range(FpmParam::PointSpeed, b).map_err(|m| format!("must be size:speed: {m}"))?;
+fn parse_pair(pair: &str) -> Result<SpeedPoint, PairError> {
+    let (a, b) = pair.split_once(':').ok_or(PairError::NotAPair)?;
+    let value = |e| PairError::Value(Box::new(e));
+    let x = in_range(FpmParam::PointSize, a).map_err(value)?;
+    let s = in_range(FpmParam::PointSpeed, b).map_err(value)?;
     Ok(SpeedPoint::new(x, s))
 }
 
@@ -143,43 +191,21 @@ pub fn out_of_core_summary(o: Option<&OutOfCore>) -> String {
 
 /// Whether an out-of-core setting fits the memory limit: it needs one,
 /// and measured points lie beyond it.
-pub fn check_out_of_core(o: Option<&OutOfCore>, limit: Option<f64>) -> Result<(), String> {
+pub fn check_out_of_core(o: Option<&OutOfCore>, limit: Option<f64>) -> Result<(), KeyError> {
     let Some(o) = o else { return Ok(()) };
     let Some(limit) = limit else {
-        return Err(format!(
-            "an out-of-core extension needs a memory limit: add `# {MAX_SIZE}: N`"
-        ));
+        return Err(KeyError::NoLimit);
     };
     if let OutOfCore::Points(p) = o
         && let Some((k, q)) = p.iter().enumerate().find(|(_, q)| q.size_units <= limit)
     {
-        return Err(format!(
-            "out_of_core point {}: size {} units must lie beyond max_size {limit} units",
-            k + 1,
-            q.size_units
-        ));
+        return Err(KeyError::WithinLimit {
+            k: k + 1,
+            size: q.size_units,
+            limit,
+        });
     }
     Ok(())
-}
-
-/// The keyed comment lines of `csv`, each ending in a newline: every key
-/// that is set (contention only below 1; the format version is written
-/// first of all, by [`SpeedCsv::to_text`]).
-pub fn key_lines(csv: &SpeedCsv) -> String {
-    let mut s = String::new();
-    if let Some(l) = csv.max_size_units {
-        s.push_str(&format!("# {MAX_SIZE}: {l}\n"));
-    }
-    if let Some(o) = &csv.out_of_core {
-        s.push_str(&format!("# {OUT_OF_CORE}: {}\n", out_of_core_text(Some(o))));
-    }
-    if let Some(c) = csv.contention.filter(|&c| c != 1.0) {
-        s.push_str(&format!("# {CONTENTION}: {c}\n"));
-    }
-    if let Some(k) = csv.socket {
-        s.push_str(&format!("# {SOCKET}: {k}\n"));
-    }
-    s
 }
 
 #[cfg(test)]
@@ -192,10 +218,16 @@ mod tests {
         assert_eq!(split_key("socket : 1"), Some((SOCKET, "1")));
         assert_eq!(split_key("sockets are shared"), None);
         assert_eq!(parse_socket("0"), Ok(None));
-        assert!(parse_socket("65").unwrap_err().contains("0 (alone) to 64"));
+        assert!(
+            parse_socket("65")
+                .unwrap_err()
+                .to_string()
+                .contains("0 (alone) to 64")
+        );
         assert!(
             parse_contention("0")
                 .unwrap_err()
+                .to_string()
                 .contains("between 0.001 and 1")
         );
         for o in [
@@ -209,11 +241,13 @@ mod tests {
         assert!(
             parse_out_of_core("1.5")
                 .unwrap_err()
+                .to_string()
                 .contains("between 0.001 and 1")
         );
         assert!(
             parse_out_of_core("8000:1, 9000:x")
                 .unwrap_err()
+                .to_string()
                 .contains("point 2")
         );
     }

@@ -36,19 +36,13 @@
 use std::path::Path;
 
 use super::keys;
+use crate::csv_rows::{self, Dialect, FieldError, Header, Row, Sign};
 use hetscope_model::fpm::{OutOfCore, SpeedError, SpeedFunction, SpeedPoint};
 
-/// One row of a speed-function CSV.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SpeedRow {
-    /// Problem size, computation units.
-    pub size_units: f64,
-    /// Speed, computation units per second.
-    pub speed_units_per_s: f64,
-    /// Relative spread of the repeated timings behind the speed (written
-    /// as a third column `spread`; ignored on import).
-    pub spread: Option<f64>,
-}
+/// One row of a speed-function CSV: a measured point, with the relative
+/// spread of the repeated timings behind its speed where the file has a
+/// `spread` column (kept, written back, ignored by the model).
+pub type SpeedRow = SpeedPoint;
 
 /// The contents of a speed-function CSV.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -64,12 +58,14 @@ pub struct SpeedCsv {
     pub contention: Option<f64>,
     /// Socket number (`# socket: N`; 0 or none: alone).
     pub socket: Option<u32>,
-    /// The points, in file order.
-    pub rows: Vec<SpeedRow>,
+    /// The points, in file order, each with its spread where the file
+    /// gives one.
+    pub rows: Vec<SpeedPoint>,
 }
 
 /// A speed-function CSV that cannot be read or written.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{file}{}{}: {}", line_part(*.line), column_part(.column), one_line(.message))]
 pub struct SpeedCsvError {
     /// The file (or other origin) as given.
     pub file: String,
@@ -91,33 +87,38 @@ impl SpeedCsvError {
     }
 }
 
-impl std::fmt::Display for SpeedCsvError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self.file)?;
-        if let Some(l) = self.line {
-            write!(f, ": line {l}")?;
-        }
-        if let Some(c) = &self.column {
-            write!(f, ", column `{c}`")?;
-        }
-        // Control characters (a lone carriage return) escaped: one line.
-        let message: String = self
-            .message
-            .chars()
-            .map(|c| match c.is_control() {
-                true => c.escape_default().to_string(),
-                false => c.to_string(),
-            })
-            .collect();
-        write!(f, ": {message}")
-    }
+/// ": line L", or nothing.
+fn line_part(line: Option<usize>) -> String {
+    line.map(|l| format!(": line {l}")).unwrap_or_default()
 }
 
-impl std::error::Error for SpeedCsvError {}
-
-fn positive(v: f64) -> bool {
-    v.is_finite() && v > 0.0
+/// ", column `c`", or nothing.
+fn column_part(column: &Option<String>) -> String {
+    column
+        .as_ref()
+        .map(|c| format!(", column `{c}`"))
+        .unwrap_or_default()
 }
+
+/// The message with its control characters (a lone carriage return)
+/// escaped: one line.
+fn one_line(message: &str) -> String {
+    message
+        .chars()
+        .map(|c| match c.is_control() {
+            true => c.escape_default().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
+/// How the speed-function CSV splits its fields: no field is quoted (a
+/// stray quote is a character, never the start of a field that swallows
+/// the rows after it) and the comments come before the header.
+const DIALECT: Dialect = Dialect {
+    quoting: false,
+    comments: false,
+};
 
 /// Parses the text of a speed-function CSV; `origin` names it in errors.
 pub fn parse_speed_csv(text: &str, origin: &str) -> Result<SpeedCsv, SpeedCsvError> {
@@ -139,18 +140,9 @@ pub fn parse_speed_csv(text: &str, origin: &str) -> Result<SpeedCsv, SpeedCsvErr
             "no header: expected a header line `size,speed` after the comments".into(),
         ));
     }
-    let mut reader = csv::ReaderBuilder::new()
-        .has_headers(false)
-        // No field is quoted: a stray quote is a character, never the
-        // start of a field that swallows the rows after it. Field counts
-        // are checked row by row (`rows`), naming the missing column.
-        .flexible(true)
-        .quoting(false)
-        .trim(csv::Trim::All)
-        .from_reader(rest.as_bytes());
-    let mut records = reader.records();
+    let mut records = csv_rows::records(rest, DIALECT);
     let header = p.header(records.next(), offset)?;
-    let lines = p.rows(records, offset, header, &mut out)?;
+    let lines = p.rows(records, offset, &header, &mut out)?;
     if out.rows.is_empty() {
         return Err(p.err(
             None,
@@ -162,6 +154,16 @@ pub fn parse_speed_csv(text: &str, origin: &str) -> Result<SpeedCsv, SpeedCsvErr
     out.to_function()
         .map_err(|e| p.err(None, None, e.to_string()))?;
     Ok(out)
+}
+
+/// A field's problem in the words of this format.
+fn message(e: FieldError) -> String {
+    match e {
+        FieldError::Empty | FieldError::Short { .. } => "missing value".into(),
+        FieldError::NotANumber(raw) => format!("'{raw}' is not a number"),
+        FieldError::OutOfRange { text, .. } => format!("{text} must be finite and positive"),
+        other => other.to_string(),
+    }
 }
 
 /// The stages of [`parse_speed_csv`], each naming `origin` in its errors.
@@ -182,38 +184,23 @@ impl Parse<'_> {
         text: &'t str,
         out: &mut SpeedCsv,
     ) -> Result<(usize, &'t str), SpeedCsvError> {
-        let mut offset = 0usize; // lines consumed before the header
-        let mut rest = text;
+        let pre = csv_rows::preamble(text);
         let mut seen: Vec<(&'static str, usize)> = Vec::new();
-        loop {
-            let (line, tail, has_more) = match rest.find('\n') {
-                Some(i) => (&rest[..i], &rest[i + 1..], true),
-                None => (rest, "", false),
+        for &(line, c) in &pre.comments {
+            let Some(key) = self.comment(c, line, out)? else {
+                continue;
             };
-            let t = line.trim();
-            if !(t.is_empty() || t.starts_with('#')) {
-                break;
+            if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
+                let msg = format!("key `{key}` given twice (also on line {first})");
+                return Err(self.err(Some(line), None, msg));
             }
-            offset += 1;
-            if let Some(c) = t.strip_prefix('#')
-                && let Some(key) = self.comment(c, offset, out)?
-            {
-                if let Some((_, first)) = seen.iter().find(|(k, _)| *k == key) {
-                    let msg = format!("key `{key}` given twice (also on line {first})");
-                    return Err(self.err(Some(offset), None, msg));
-                }
-                seen.push((key, offset));
-            }
-            rest = tail;
-            if !has_more {
-                break;
-            }
+            seen.push((key, line));
         }
         if let Some(&(key, line)) = seen.iter().find(|(k, _)| *k == keys::OUT_OF_CORE) {
             keys::check_out_of_core(out.out_of_core.as_ref(), out.max_size_units)
-                .map_err(|m| self.err(Some(line), None, format!("key `{key}`: {m}")))?;
+                .map_err(|e| self.err(Some(line), None, format!("key `{key}`: {e}")))?;
         }
-        Ok((offset, rest))
+        Ok((pre.lines, pre.rest))
     }
 
     /// One comment (after the `#`) on line `line`: a key (returned) or a
@@ -236,35 +223,33 @@ impl Parse<'_> {
             keys::CONTENTION => keys::parse_contention(v).map(|x| out.contention = Some(x)),
             _ => keys::parse_socket(v).map(|s| out.socket = s),
         };
-        set.map_err(|m| self.err(Some(line), None, format!("key `{key}`: {m}")))?;
+        set.map_err(|e| self.err(Some(line), None, format!("key `{key}`: {e}")))?;
         Ok(Some(key))
     }
 
-    /// The header record: `size,speed` first; returns the index of the
-    /// `spread` column, if any, and the number of columns.
+    /// The header record: `size,speed` first.
     fn header(
         &self,
         first: Option<Result<csv::StringRecord, csv::Error>>,
         offset: usize,
-    ) -> Result<(Option<usize>, usize), SpeedCsvError> {
+    ) -> Result<Header, SpeedCsvError> {
         let header_line = offset + 1;
         let header = match first {
-            Some(Ok(h)) => h,
+            Some(Ok(h)) => Header::new(h).any_case(),
             Some(Err(e)) => return Err(self.err(Some(header_line), None, e.to_string())),
             None => return Err(self.err(None, None, "no header".into())),
         };
-        let names: Vec<String> = header.iter().map(|s| s.to_ascii_lowercase()).collect();
-        if names.len() < 2 || names[0] != "size" || names[1] != "speed" {
+        if !header.starts_with(&["size", "speed"]) {
             return Err(self.err(
                 Some(header_line),
                 None,
                 format!(
                     "missing header: expected `size,speed` as the first line after the comments, found `{}`",
-                    header.iter().collect::<Vec<_>>().join(",")
+                    header.text()
                 ),
             ));
         }
-        Ok((names.iter().position(|n| n == "spread"), names.len()))
+        Ok(header)
     }
 
     /// The rows after the header into `out.rows`, blank ones skipped;
@@ -273,7 +258,7 @@ impl Parse<'_> {
         &self,
         records: impl Iterator<Item = Result<csv::StringRecord, csv::Error>>,
         offset: usize,
-        (spread_col, columns): (Option<usize>, usize),
+        header: &Header,
         out: &mut SpeedCsv,
     ) -> Result<Vec<usize>, SpeedCsvError> {
         let mut lines: Vec<usize> = Vec::new();
@@ -286,15 +271,10 @@ impl Parse<'_> {
             if rec.iter().all(|f| f.is_empty()) {
                 continue;
             }
-            if rec.len() > columns {
-                return Err(self.err(
-                    Some(line),
-                    None,
-                    format!("{} fields, but the header has {columns}", rec.len()),
-                ));
-            }
-            out.rows
-                .push(self.row(&rec, line, spread_col, out.max_size_units)?);
+            let row = Row::new(self.origin, header, &rec);
+            row.at_most_header()
+                .map_err(|e| self.err(Some(line), None, e.to_string()))?;
+            out.rows.push(self.row(&row, line, out.max_size_units)?);
             lines.push(line);
         }
         Ok(lines)
@@ -302,19 +282,14 @@ impl Parse<'_> {
 
     /// One point: size and speed finite and positive, the size within
     /// `limit`; the spread when it reads as a number of at least 0.
-    fn row(
-        &self,
-        rec: &csv::StringRecord,
-        line: usize,
-        spread_col: Option<usize>,
-        limit: Option<f64>,
-    ) -> Result<SpeedRow, SpeedCsvError> {
-        let size = self.field(rec, 0, "size", line)?;
-        let speed = self.field(rec, 1, "speed", line)?;
-        let spread = spread_col
-            .and_then(|i| rec.get(i))
-            .and_then(|s| s.parse::<f64>().ok())
-            .filter(|v| v.is_finite() && *v >= 0.0);
+    fn row(&self, row: &Row, line: usize, limit: Option<f64>) -> Result<SpeedPoint, SpeedCsvError> {
+        let field = |name: &str| {
+            row.number(name, Sign::Positive)
+                .map_err(|e| self.err(Some(line), Some(name), message(e)))
+        };
+        let size = field("size")?;
+        let speed = field("speed")?;
+        let spread = csv_rows::number(row.text("spread"), Sign::ZeroOrPositive).ok();
         if let Some(limit) = limit
             && size > limit
         {
@@ -333,43 +308,18 @@ impl Parse<'_> {
                 format!("{speed} is too small for size {size}: the time size / speed overflows"),
             ));
         }
-        Ok(SpeedRow {
-            size_units: size,
-            speed_units_per_s: speed,
-            spread,
+        let point = SpeedPoint::new(size, speed);
+        Ok(match spread {
+            Some(s) => point.with_spread(s),
+            None => point,
         })
-    }
-
-    /// Field `i` (column `name`) of a row: a finite positive number.
-    fn field(
-        &self,
-        rec: &csv::StringRecord,
-        i: usize,
-        name: &str,
-        line: usize,
-    ) -> Result<f64, SpeedCsvError> {
-        let raw = rec.get(i).unwrap_or("");
-        if raw.is_empty() {
-            return Err(self.err(Some(line), Some(name), "missing value".into()));
-        }
-        let v: f64 = raw
-            .parse()
-            .map_err(|_| self.err(Some(line), Some(name), format!("'{raw}' is not a number")))?;
-        if !positive(v) {
-            return Err(self.err(
-                Some(line),
-                Some(name),
-                format!("{raw} must be finite and positive"),
-            ));
-        }
-        Ok(v)
     }
 
     /// No size twice; the second is named by its line. One pass over the
     /// rows (sizes are finite and positive, so their bits compare).
     fn check_distinct_sizes(
         &self,
-        rows: &[SpeedRow],
+        rows: &[SpeedPoint],
         lines: &[usize],
     ) -> Result<(), SpeedCsvError> {
         let mut first: std::collections::HashMap<u64, usize> =
@@ -393,22 +343,15 @@ impl Parse<'_> {
 }
 
 impl SpeedCsv {
-    /// Measured points (size units, speed units/s, relative spread of the
-    /// timings) with notes on how they were measured.
+    /// Measured points, each with the relative spread of its timings,
+    /// with notes on how they were measured.
     pub fn measured(
         comments: Vec<String>,
-        rows: impl IntoIterator<Item = (f64, f64, f64)>,
+        points: impl IntoIterator<Item = SpeedPoint>,
     ) -> SpeedCsv {
         SpeedCsv {
             comments,
-            rows: rows
-                .into_iter()
-                .map(|(size_units, speed_units_per_s, spread)| SpeedRow {
-                    size_units,
-                    speed_units_per_s,
-                    spread: Some(spread),
-                })
-                .collect(),
+            rows: points.into_iter().collect(),
             ..SpeedCsv::default()
         }
     }
@@ -417,19 +360,13 @@ impl SpeedCsv {
     pub fn from_points(points: &[SpeedPoint], comments: &[String]) -> SpeedCsv {
         SpeedCsv {
             comments: comments.to_vec(),
-            rows: points
-                .iter()
-                .map(|p| SpeedRow {
-                    size_units: p.size_units,
-                    speed_units_per_s: p.speed_units_per_s,
-                    spread: None,
-                })
-                .collect(),
+            rows: points.to_vec(),
             ..SpeedCsv::default()
         }
     }
 
-    /// The points as the model takes them.
+    /// The points as the model takes them: sizes and speeds (the spreads
+    /// stay with the file).
     pub fn points(&self) -> Vec<SpeedPoint> {
         self.rows
             .iter()

@@ -22,7 +22,7 @@ impl SpeedCsv {
                 s.push_str(&format!("# {c}\n"));
             }
         }
-        s.push_str(&keys::key_lines(self));
+        s.push_str(&self.key_lines());
         let with_spread = self.rows.iter().any(|r| r.spread.is_some());
         s.push_str(if with_spread {
             "size,speed,spread\n"
@@ -38,6 +38,27 @@ impl SpeedCsv {
                 }
             }
             s.push('\n');
+        }
+        s
+    }
+
+    /// The keyed comment lines, each ending in a newline: every key that
+    /// is set (contention only below 1; the format version is written
+    /// first of all, by [`SpeedCsv::to_text`]).
+    pub fn key_lines(&self) -> String {
+        let mut s = String::new();
+        if let Some(l) = self.max_size_units {
+            s.push_str(&format!("# {}: {l}\n", keys::MAX_SIZE));
+        }
+        if let Some(o) = &self.out_of_core {
+            let text = keys::out_of_core_text(Some(o));
+            s.push_str(&format!("# {}: {text}\n", keys::OUT_OF_CORE));
+        }
+        if let Some(c) = self.contention.filter(|&c| c != 1.0) {
+            s.push_str(&format!("# {}: {c}\n", keys::CONTENTION));
+        }
+        if let Some(k) = self.socket {
+            s.push_str(&format!("# {}: {k}\n", keys::SOCKET));
         }
         s
     }

@@ -1,12 +1,16 @@
 //! The offload kernel types: one OpenMP parallel loop with its sizes and
-//! array accesses, and its model launched on a platform.
+//! array accesses, the checks of its values that need no model run, and
+//! its model launched on a platform.
+
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
 use super::platform::{OffloadPlatformPreset, check_value};
 use crate::error::PresetError;
 use hetscope_model::offload::{
-    InstructionMix, Launch, OffloadKernel, ParamRule, Platform, Scaling, SubscriptAccess, WARP_SIZE,
+    InstructionMix, Launch, NoValue, OffloadKernel, ParamRule, Platform, Scaling, SubscriptAccess,
+    WARP_SIZE, parse_access,
 };
 
 /// One array access of the loop body: its subscript (`A[i*n + k]`) and
@@ -101,7 +105,7 @@ impl OffloadKernelPreset {
     /// the field (a subscript error also the column).
     pub fn to_model(&self, launch: &Launch) -> Result<OffloadKernel, PresetError> {
         let origin = self.label();
-        super::load::check_kernel(self, &origin)?;
+        check_kernel(self, &origin)?;
         check_value(
             &origin,
             "launch.threads_per_block",
@@ -162,4 +166,203 @@ pub fn offload_model(
     let p = platform.to_model()?;
     let k = kernel.to_model(&platform.launch())?;
     Ok((p, k))
+}
+
+fn is_ident(s: &str) -> bool {
+    let mut c = s.chars();
+    c.next()
+        .is_some_and(|f| f.is_ascii_alphabetic() || f == '_')
+        && c.all(|x| x.is_ascii_alphanumeric() || x == '_')
+}
+
+/// The checks of [`validate_offload_kernel`] that need no model run.
+pub(crate) fn check_kernel(k: &OffloadKernelPreset, origin: &str) -> Result<(), PresetError> {
+    check_texts(k, origin)?;
+    check_loop_indices(k, origin)?;
+    check_sizes(k, origin)?;
+    check_accesses(k, origin)?;
+    check_scalings(k, origin)?;
+    check_value(
+        origin,
+        "gpu_comp_insts",
+        ParamRule::NonNegative,
+        k.gpu_comp_insts,
+    )?;
+    check_value(
+        origin,
+        "gpu_sync_insts",
+        ParamRule::NonNegative,
+        k.gpu_sync_insts,
+    )?;
+    for (f, v) in k.cpu_mix.fields() {
+        check_value(origin, &format!("cpu_mix.{f}"), ParamRule::NonNegative, v)?;
+    }
+    check_value(
+        origin,
+        "element_bytes",
+        ParamRule::Positive,
+        k.element_bytes,
+    )?;
+    Ok(())
+}
+
+/// Name, source and nests are not empty.
+fn check_texts(k: &OffloadKernelPreset, origin: &str) -> Result<(), PresetError> {
+    for (field, v) in [
+        ("name", &k.name),
+        ("source", &k.source),
+        ("nests", &k.nests),
+    ] {
+        if v.trim().is_empty() {
+            return Err(PresetError::invalid(origin, field, "must not be empty"));
+        }
+    }
+    Ok(())
+}
+
+/// At least one loop index, each an identifier named once; the parallel
+/// index one of them; the size name an identifier that is none of them.
+fn check_loop_indices(k: &OffloadKernelPreset, origin: &str) -> Result<(), PresetError> {
+    if k.loop_indices.is_empty() {
+        return Err(PresetError::invalid(
+            origin,
+            "loop_indices",
+            "name at least one loop index",
+        ));
+    }
+    let mut seen = HashSet::new();
+    for (i, name) in k.loop_indices.iter().enumerate() {
+        let field = format!("loop_indices[{i}]");
+        if !is_ident(name) {
+            return Err(PresetError::invalid(
+                origin,
+                &field,
+                format!("`{name}` is not an identifier (letters, digits, `_`)"),
+            ));
+        }
+        if !seen.insert(name.as_str()) {
+            return Err(PresetError::invalid(
+                origin,
+                &field,
+                format!("loop index `{name}` is named twice"),
+            ));
+        }
+    }
+    if !k.loop_indices.contains(&k.parallel_index) {
+        return Err(PresetError::invalid(
+            origin,
+            "parallel_index",
+            format!(
+                "`{}` is not one of loop_indices ({})",
+                k.parallel_index,
+                k.loop_indices.join(", ")
+            ),
+        ));
+    }
+    if !is_ident(&k.size_name) || k.loop_indices.contains(&k.size_name) {
+        return Err(PresetError::invalid(
+            origin,
+            "size_name",
+            format!(
+                "`{}` must be an identifier that is not a loop index",
+                k.size_name
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The test and benchmark sizes are whole numbers from 1 to 2^53.
+fn check_sizes(k: &OffloadKernelPreset, origin: &str) -> Result<(), PresetError> {
+    for (field, v) in [
+        ("test_size", k.test_size),
+        ("benchmark_size", k.benchmark_size),
+    ] {
+        if v == 0 || v > 1 << 53 {
+            return Err(PresetError::invalid(
+                origin,
+                field,
+                format!("{v}: must be a whole number from 1 to 2^53"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// At least one access; every subscript parses and uses only the loop
+/// indices and the size; every per-trip count is zero or positive.
+fn check_accesses(k: &OffloadKernelPreset, origin: &str) -> Result<(), PresetError> {
+    if k.accesses.is_empty() {
+        return Err(PresetError::invalid(
+            origin,
+            "accesses",
+            "a kernel needs at least one array access",
+        ));
+    }
+    let idx = k.indices();
+    // Sizes: n at the test size; loop indices at 0, so that evaluating the
+    // whole subscript finds any identifier that is neither.
+    let mut values: Vec<(&str, i64)> = vec![(k.size_name.as_str(), k.test_size as i64)];
+    values.extend(idx.iter().map(|i| (*i, 0)));
+    for (a_k, a) in k.accesses.iter().enumerate() {
+        let at = format!("accesses[{a_k}]");
+        let acc = parse_access(&a.subscript, &idx)
+            .map_err(|e| PresetError::invalid(origin, &format!("{at}.subscript"), e.to_string()))?;
+        if let Err(NoValue(name)) = acc.subscript.eval(&values) {
+            return Err(PresetError::invalid(
+                origin,
+                &format!("{at}.subscript"),
+                format!(
+                    "`{}` uses `{name}`, which is neither a loop index ({}) nor the size `{}`",
+                    a.subscript,
+                    k.loop_indices.join(", "),
+                    k.size_name
+                ),
+            ));
+        }
+        check_value(
+            origin,
+            &format!("{at}.per_trip"),
+            ParamRule::NonNegative,
+            a.per_trip,
+        )?;
+    }
+    Ok(())
+}
+
+/// Every scaling coef x n^exp (the stated footprints where given): the
+/// coefficient by its rule, the exponent finite and not negative.
+fn check_scalings(k: &OffloadKernelPreset, origin: &str) -> Result<(), PresetError> {
+    let stated = [
+        ("device_bytes", k.device_bytes),
+        ("host_bytes", k.host_bytes),
+    ]
+    .into_iter()
+    .filter_map(|(field, s)| Some((field, s?, ParamRule::NonNegative)));
+    let always = [
+        ("iterations", k.iterations, ParamRule::Positive),
+        ("inner_trips", k.inner_trips, ParamRule::Positive),
+        (
+            "cpu_bytes_per_iter",
+            k.cpu_bytes_per_iter,
+            ParamRule::NonNegative,
+        ),
+        ("bytes_to_device", k.bytes_to_device, ParamRule::NonNegative),
+        (
+            "bytes_from_device",
+            k.bytes_from_device,
+            ParamRule::NonNegative,
+        ),
+    ];
+    for (field, s, coef_rule) in always.into_iter().chain(stated) {
+        check_value(origin, &format!("{field}.coef"), coef_rule, s.coef)?;
+        if !(s.exp.is_finite() && s.exp >= 0.0) {
+            return Err(PresetError::invalid(
+                origin,
+                &format!("{field}.exp"),
+                format!("{}: must be a finite exponent, zero or positive", s.exp),
+            ));
+        }
+    }
+    Ok(())
 }

@@ -15,6 +15,7 @@
 use std::path::Path;
 
 use crate::Catalog;
+use crate::csv_rows::{self, Dialect, Header, Row, Sign};
 use crate::error::PresetError;
 
 /// The columns every file has.
@@ -83,51 +84,42 @@ pub fn load_measured_offload(
     parse_measured_offload(&text, &path.display().to_string(), catalog)
 }
 
-fn csv_err(origin: &str, line: Option<u64>, column: Option<&str>, message: String) -> PresetError {
-    PresetError::csv(origin, None, line, column, message)
-}
-
-/// Where each column is in the header.
+/// Which of the optional columns the header has (names in any case).
 struct Columns {
-    key: [usize; 3],
-    speedup: Option<usize>,
-    times: Option<[usize; 4]>,
+    speedup: bool,
+    times: bool,
 }
 
 impl Columns {
-    fn of(header: &csv::StringRecord, origin: &str) -> Result<Columns, PresetError> {
-        let find = |name: &str| header.iter().position(|h| h.eq_ignore_ascii_case(name));
-        let mut key = [0; 3];
-        for (slot, name) in key.iter_mut().zip(KEY_COLUMNS) {
-            *slot = find(name).ok_or_else(|| missing(origin, name))?;
-        }
-        let speedup = find("speedup");
-        let found: Vec<Option<usize>> = TIME_COLUMNS.iter().map(|c| find(c)).collect();
-        let times = match found.iter().position(Option::is_none) {
-            None => Some([0, 1, 2, 3].map(|k| found[k].unwrap_or_default())),
-            Some(_) if speedup.is_some() => None,
-            Some(k) => return Err(missing(origin, TIME_COLUMNS[k])),
+    fn of(header: &Header, origin: &str) -> Result<Columns, PresetError> {
+        header
+            .require(&KEY_COLUMNS)
+            .map_err(|name| missing(origin, name))?;
+        let speedup = header.has("speedup");
+        let times = match header.require(&TIME_COLUMNS) {
+            Ok(()) => true,
+            Err(_) if speedup => false,
+            Err(name) => return Err(missing(origin, name)),
         };
-        Ok(Columns {
-            key,
-            speedup,
-            times,
-        })
+        Ok(Columns { speedup, times })
     }
 }
 
 fn missing(origin: &str, name: &str) -> PresetError {
-    csv_err(
-        origin,
-        Some(1),
-        Some(name),
-        format!(
-            "missing from the header (expected {} and either speedup or {})",
-            KEY_COLUMNS.join(","),
-            TIME_COLUMNS.join(",")
-        ),
-    )
+    let expected = format!(
+        "expected {} and either speedup or {}",
+        KEY_COLUMNS.join(","),
+        TIME_COLUMNS.join(",")
+    );
+    csv_rows::missing_column(origin, 1, name, &expected)
 }
+
+/// How the file splits its fields: no field is quoted; lines starting
+/// with `#` are comments.
+const DIALECT: Dialect = Dialect {
+    quoting: false,
+    comments: true,
+};
 
 /// Parse a measured-speedup file; `origin` names it in messages.
 pub fn parse_measured_offload(
@@ -135,35 +127,23 @@ pub fn parse_measured_offload(
     origin: &str,
     catalog: &Catalog,
 ) -> Result<MeasuredOffload, PresetError> {
-    crate::version::csv_format(text, origin)?;
-    let mut rd = csv::ReaderBuilder::new()
-        .flexible(true)
-        .quoting(false)
-        .trim(csv::Trim::All)
-        .comment(Some(b'#'))
-        .from_reader(text.as_bytes());
-    let header = rd
-        .headers()
-        .map_err(|e| {
-            csv_err(
-                origin,
-                Some(1),
-                None,
-                format!("cannot read the header: {e}"),
-            )
-        })?
-        .clone();
+    let (header, records) = csv_rows::open(text, origin, DIALECT)?;
+    let header = header.unwrap_or_default().any_case();
     let cols = Columns::of(&header, origin)?;
     let mut rows: Vec<MeasuredOffloadRow> = Vec::new();
-    for rec in rd.records() {
+    for rec in records {
         let rec = rec.map_err(|e| {
-            let line = e.position().map(|p| line_at(text, p.byte()));
-            csv_err(origin, line, None, e.to_string())
+            let line = e
+                .position()
+                .map(|p| csv_rows::line_at(text, p.byte(), false));
+            PresetError::csv(origin, None, line, None, e.to_string())
         })?;
+        let line = rec
+            .position()
+            .map_or(0, |p| csv_rows::line_at(text, p.byte(), false));
         let r = Record {
-            origin,
-            line: rec.position().map_or(0, |p| line_at(text, p.byte())),
-            rec: &rec,
+            row: Row::new(origin, &header, &rec).at(None, Some(line)),
+            line,
         };
         let row = r.read(&cols, catalog)?;
         if let Some(first) = rows
@@ -181,7 +161,7 @@ pub fn parse_measured_offload(
         rows.push(row);
     }
     if rows.is_empty() {
-        return Err(csv_err(origin, None, None, "no data rows".into()));
+        return Err(csv_rows::no_data_rows(origin));
     }
     Ok(MeasuredOffload {
         origin: origin.to_string(),
@@ -189,55 +169,28 @@ pub fn parse_measured_offload(
     })
 }
 
-/// The line (from 1) of the record starting at `byte`. The reader's own
-/// line count lags by one after a CRLF line end (it stops at the CR), so
-/// the line is counted here, past any line end left before the record.
-fn line_at(text: &str, byte: u64) -> u64 {
-    let bytes = text.as_bytes();
-    let mut b = usize::try_from(byte)
-        .unwrap_or(bytes.len())
-        .min(bytes.len());
-    while b < bytes.len() && matches!(bytes[b], b'\r' | b'\n') {
-        b += 1;
-    }
-    1 + bytes[..b].iter().filter(|&&c| c == b'\n').count() as u64
-}
-
-/// One data record with what its errors name.
+/// One data record and its line (a short row's missing fields read as
+/// empty).
 struct Record<'a> {
-    origin: &'a str,
+    row: Row<'a>,
     line: u64,
-    rec: &'a csv::StringRecord,
 }
 
 impl Record<'_> {
     fn err(&self, column: &str, message: String) -> PresetError {
-        csv_err(self.origin, Some(self.line), Some(column), message)
+        self.row.error(Some(column), message)
     }
 
-    /// The text at `idx`, empty when the row is short.
-    fn text(&self, idx: usize) -> &str {
-        self.rec.get(idx).unwrap_or("")
+    /// Column `name` as a finite positive number.
+    fn positive(&self, name: &str) -> Result<f64, PresetError> {
+        self.row
+            .number(name, Sign::Positive)
+            .map_err(|e| self.row.field_error(name, e))
     }
 
-    /// The field at `idx` (column `name`) as a finite positive number.
-    fn positive(&self, idx: usize, name: &str) -> Result<f64, PresetError> {
-        let s = self.text(idx);
-        if s.is_empty() {
-            return Err(self.err(name, "empty value".into()));
-        }
-        let v: f64 = s
-            .parse()
-            .map_err(|_| self.err(name, format!("`{s}` is not a number")))?;
-        if !(v.is_finite() && v > 0.0) {
-            return Err(self.err(name, format!("{s}: must be a finite positive number")));
-        }
-        Ok(v)
-    }
-
-    /// The field as a whole number of at least 1.
-    fn whole(&self, idx: usize, name: &str) -> Result<f64, PresetError> {
-        let v = self.positive(idx, name)?;
+    /// Column `name` as a whole number of at least 1.
+    fn whole(&self, name: &str) -> Result<f64, PresetError> {
+        let v = self.positive(name)?;
         if v.fract() != 0.0 {
             return Err(self.err(name, format!("{v}: must be a whole number")));
         }
@@ -245,7 +198,7 @@ impl Record<'_> {
     }
 
     fn read(&self, cols: &Columns, catalog: &Catalog) -> Result<MeasuredOffloadRow, PresetError> {
-        let name = self.text(cols.key[0]);
+        let name = self.row.text("kernel");
         let (id, kernel) = match catalog.offload_kernel(name) {
             Some((e, k)) if !name.is_empty() => (e.id.clone(), k.name.clone()),
             _ => {
@@ -261,14 +214,14 @@ impl Record<'_> {
                 ));
             }
         };
-        let n = self.whole(cols.key[1], "n")?;
-        let threads = self.whole(cols.key[2], "threads")?;
+        let n = self.whole("n")?;
+        let threads = self.whole("threads")?;
         let times = self.times(cols)?;
         let speedup = match (cols.speedup, times) {
-            (Some(idx), Some(t)) if self.text(idx).is_empty() => t.speedup(),
-            (Some(idx), _) => self.positive(idx, "speedup")?,
-            (None, Some(t)) => t.speedup(),
-            (None, None) => return Err(self.err("speedup", "no speedup and no times".into())),
+            (true, Some(t)) if self.row.text("speedup").is_empty() => t.speedup(),
+            (true, _) => self.positive("speedup")?,
+            (false, Some(t)) => t.speedup(),
+            (false, None) => return Err(self.err("speedup", "no speedup and no times".into())),
         };
         // Times within range whose ratio overflows (cpu_s = 1e308).
         if !speedup.is_finite() {
@@ -291,16 +244,16 @@ impl Record<'_> {
     /// The four times when the file has their columns and the row any of
     /// them (then all of them).
     fn times(&self, cols: &Columns) -> Result<Option<MeasuredTimes>, PresetError> {
-        let Some(idx) = cols.times else {
+        if !cols.times {
             return Ok(None);
-        };
-        let all_empty = idx.iter().all(|&i| self.text(i).is_empty());
-        if all_empty && cols.speedup.is_some() {
+        }
+        let all_empty = TIME_COLUMNS.iter().all(|c| self.row.text(c).is_empty());
+        if all_empty && cols.speedup {
             return Ok(None);
         }
         let mut v = [0.0; 4];
-        for ((slot, &i), name) in v.iter_mut().zip(&idx).zip(TIME_COLUMNS) {
-            *slot = self.positive(i, name)?;
+        for (slot, name) in v.iter_mut().zip(TIME_COLUMNS) {
+            *slot = self.positive(name)?;
         }
         Ok(Some(MeasuredTimes {
             cpu_s: v[0],

@@ -9,8 +9,7 @@
 //! [`Platform`](hetscope_model::offload::Platform) (`cpu` onto [`CpuMachine`](hetscope_model::offload::CpuMachine), `gpu` onto [`GpuMachine`](hetscope_model::offload::GpuMachine), `bus`
 //! onto [`Bus`](hetscope_model::offload::Bus)), an offload kernel onto [`OffloadKernel`](hetscope_model::offload::OffloadKernel), whose launch
 //! fields (threads per block, grid cap, resident blocks per SM) come from
-//! the platform ([`OffloadPlatformPreset::launch`]). Parsing, validation,
-//! file loading and saving are in `load.rs`.
+//! the platform ([`OffloadPlatformPreset::launch`]).
 //!
 //! Counts (threads, SMs, blocks, TLB entries) are whole numbers written as
 //! floats, as in the model.
@@ -38,23 +37,27 @@
 //! - `platform.rs`: the platform preset (the model's machine types), its
 //!   checks and its model (the adjustable numbers are the model's
 //!   [`OffloadParam`](hetscope_model::offload::OffloadParam));
-//! - `kernel.rs`: the kernel types and their model;
+//! - `kernel.rs`: the kernel types, their checks and their model;
+//! - `load.rs`: parsing, validation, file loading and saving; `arg.rs`:
+//!   presets named on the command line (a catalog id or a file);
 //! - `measured.rs`: measured offload speedups (a CSV file) to set beside
 //!   the predictions;
 //! - `suite.rs`: the kernel sets of the suite views (the paper's 25 loops,
 //!   the 13 programs) and which loops make each program.
 
+mod arg;
 mod kernel;
 pub mod load;
 mod measured;
 mod platform;
 mod suite;
 
+pub use self::arg::{offload_kernel_arg, offload_platform_arg};
 pub use self::kernel::{AccessPreset, OffloadKernelPreset, offload_model};
 pub use self::load::{
-    check_pair, load_offload_kernel_file, load_offload_platform_file, offload_kernel_arg,
-    offload_platform_arg, parse_offload_kernel, parse_offload_platform, save_offload_kernel,
-    save_offload_platform, validate_offload_kernel, validate_offload_platform,
+    check_pair, load_offload_kernel_file, load_offload_platform_file, parse_offload_kernel,
+    parse_offload_platform, save_offload_kernel, save_offload_platform, validate_offload_kernel,
+    validate_offload_platform,
 };
 pub use self::measured::{
     KEY_COLUMNS, MeasuredOffload, MeasuredOffloadRow, MeasuredTimes, TIME_COLUMNS,

@@ -12,6 +12,7 @@
 
 use std::path::Path;
 
+use crate::csv_rows::{self, Dialect, Row, Sign};
 use crate::error::PresetError;
 use crate::file::read_text;
 use hetscope_model::perdome::energy_fit::EnergyRun;
@@ -48,139 +49,56 @@ pub fn load_energy_runs(path: &Path) -> Result<EnergyRuns, PresetError> {
     parse_energy_runs(&read_text(path)?, &path.display().to_string())
 }
 
-fn csv_err(
-    origin: &str,
-    (row, line): (Option<usize>, Option<u64>),
-    column: Option<&str>,
-    message: impl Into<String>,
-) -> PresetError {
-    PresetError::csv(origin, row, line, column, message)
-}
+/// How the file splits its fields: no field is quoted; lines starting
+/// with `#` are comments.
+const DIALECT: Dialect = Dialect {
+    quoting: false,
+    comments: true,
+};
 
 /// Parse an energy-runs CSV; `origin` names the file in messages.
 pub fn parse_energy_runs(text: &str, origin: &str) -> Result<EnergyRuns, PresetError> {
-    crate::version::csv_format(text, origin)?;
-    let mut rd = csv::ReaderBuilder::new()
-        .flexible(true)
-        .quoting(false)
-        .trim(csv::Trim::All)
-        .comment(Some(b'#'))
-        .from_reader(text.as_bytes());
-    let header = rd
-        .headers()
-        .map_err(|e| {
-            let msg = format!("cannot read the header: {e}");
-            csv_err(origin, (None, Some(1)), None, msg)
-        })?
-        .clone();
-    let header_line = header.position().map_or(1, |p| p.line());
-    let idx = required_columns(&header, origin, header_line)?;
-    let label_col = LABEL_COLUMNS
-        .iter()
-        .find_map(|name| header.iter().position(|h| h == *name).map(|k| (k, *name)));
+    let (header, records) = csv_rows::open(text, origin, DIALECT)?;
+    let header = header.unwrap_or_default();
+    header.require(&REQUIRED).map_err(|name| {
+        let expected = format!("required columns: {}", REQUIRED.join(","));
+        csv_rows::missing_column(origin, header.line(), name, &expected)
+    })?;
+    let label_col = LABEL_COLUMNS.into_iter().find(|name| header.has(name));
     let mut out = EnergyRuns {
         origin: origin.to_string(),
         ..EnergyRuns::default()
     };
-    for (n, rec) in rd.records().enumerate() {
+    for (n, rec) in records.enumerate() {
         let row = n + 1;
-        let rec = rec.map_err(|e| csv_err(origin, (Some(row), None), None, e.to_string()))?;
-        let reader = RowReader {
-            origin,
-            row,
-            line: rec.position().map(|p| p.line()),
-            rec: &rec,
-            header_len: header.len(),
-        };
-        out.runs.push(reader.run(&idx)?);
-        let label = match label_col {
-            Some((k, name)) => match rec.get(k).filter(|s| !s.is_empty()) {
-                Some(v) if name == "k" => format!("k = {v}"),
-                Some(v) => v.to_string(),
-                None => format!("run {row}"),
-            },
+        let rec =
+            rec.map_err(|e| PresetError::csv(origin, Some(row), None, None, e.to_string()))?;
+        let at = Row::new(origin, &header, &rec)
+            .at(Some(row), rec.position().map(|p| p.line()))
+            .telling_short();
+        out.runs.push(run(&at)?);
+        let label = match label_col.and_then(|name| Some((name, at.optional(name)?))) {
+            Some(("k", v)) => format!("k = {v}"),
+            Some((_, v)) => v.to_string(),
             None => format!("run {row}"),
         };
         out.labels.push(label);
     }
     if out.runs.is_empty() {
-        return Err(csv_err(origin, (None, None), None, "no data rows"));
+        return Err(csv_rows::no_data_rows(origin));
     }
     Ok(out)
 }
 
-/// Where each of [`REQUIRED`] is in the header.
-fn required_columns(
-    header: &csv::StringRecord,
-    origin: &str,
-    line: u64,
-) -> Result<[usize; 4], PresetError> {
-    let mut idx = [0usize; 4];
-    for (slot, name) in idx.iter_mut().zip(REQUIRED) {
-        *slot = header.iter().position(|h| h == name).ok_or_else(|| {
-            let msg = format!(
-                "missing from the header (required columns: {})",
-                REQUIRED.join(",")
-            );
-            csv_err(origin, (None, Some(line)), Some(name), msg)
-        })?;
-    }
-    Ok(idx)
-}
-
-/// One data record with what its errors name.
-struct RowReader<'a> {
-    origin: &'a str,
-    /// 1-based data row.
-    row: usize,
-    line: Option<u64>,
-    rec: &'a csv::StringRecord,
-    header_len: usize,
-}
-
-impl RowReader<'_> {
-    fn err(&self, col: &str, msg: String) -> PresetError {
-        csv_err(self.origin, (Some(self.row), self.line), Some(col), msg)
-    }
-
-    /// Column `name` at `k` as a finite number, positive (or also zero
-    /// with `zero_ok`).
-    fn num(&self, k: usize, name: &str, zero_ok: bool) -> Result<f64, PresetError> {
-        let s = match self.rec.get(k) {
-            Some(s) if !s.is_empty() => s,
-            Some(_) => return Err(self.err(name, "empty value".to_string())),
-            None => {
-                let msg = format!(
-                    "missing (the row has {} of {} columns)",
-                    self.rec.len(),
-                    self.header_len
-                );
-                return Err(self.err(name, msg));
-            }
-        };
-        let v: f64 = s
-            .parse()
-            .map_err(|_| self.err(name, format!("`{s}` is not a number")))?;
-        if !(v.is_finite() && (v > 0.0 || (zero_ok && v == 0.0))) {
-            let need = if zero_ok {
-                "zero or positive"
-            } else {
-                "positive"
-            };
-            return Err(self.err(name, format!("{s}: must be a finite {need} number")));
-        }
-        Ok(v)
-    }
-
-    /// The run of this record; `idx` are the columns of [`REQUIRED`].
-    fn run(&self, idx: &[usize; 4]) -> Result<EnergyRun, PresetError> {
-        Ok(EnergyRun {
-            time_s: self.num(idx[0], REQUIRED[0], false)?,
-            energy_j: self.num(idx[1], REQUIRED[1], false)?,
-            n_flops: self.num(idx[2], REQUIRED[2], true)?,
-            n_bytes: self.num(idx[3], REQUIRED[3], true)?,
-        })
-    }
+/// The run of one record.
+fn run(row: &Row) -> Result<EnergyRun, PresetError> {
+    let num = |name: &str, sign: Sign| row.number(name, sign).map_err(|e| row.field_error(name, e));
+    Ok(EnergyRun {
+        time_s: num("time_s", Sign::Positive)?,
+        energy_j: num("energy_j", Sign::Positive)?,
+        n_flops: num("n_flops", Sign::ZeroOrPositive)?,
+        n_bytes: num("n_bytes", Sign::ZeroOrPositive)?,
+    })
 }
 
 #[cfg(test)]

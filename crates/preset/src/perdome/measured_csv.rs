@@ -11,6 +11,7 @@
 
 use super::validate::validate_workload;
 use super::{MeasuredSet, PartitionPreset, PlatformPreset, ProcessorRef, WorkloadPreset};
+use crate::csv_rows::{self, Dialect, Row, Sign};
 use crate::error::PresetError;
 use crate::platform::validate_platform;
 use crate::processor::{Energy, ProcessorPreset, Timing};
@@ -56,7 +57,8 @@ pub const CPU_ESTIMATE: Energy = Energy {
     p_s_w: 30.0,
 };
 
-struct Row {
+/// One row of the file: a partition of a kernel with what was measured.
+struct MeasuredRow {
     k: String,
     i: f64,
     wp: String,
@@ -70,7 +72,7 @@ struct Row {
 struct Kernel {
     k: String,
     i: f64,
-    rows: Vec<Row>,
+    rows: Vec<MeasuredRow>,
 }
 
 /// Import a measured CSV. `origin` names the file in messages and in the
@@ -108,156 +110,89 @@ pub fn import_measured_csv(
     })
 }
 
+/// How the file splits its fields: no field is quoted (a stray quote is
+/// a character, never the start of a field that swallows the rows after
+/// it); lines starting with `#` are comments.
+const DIALECT: Dialect = Dialect {
+    quoting: false,
+    comments: true,
+};
+
 /// The rows of the file grouped by kernel, in the order the kernels first
 /// appear.
 fn read_rows(text: &str, origin: &str) -> Result<Vec<Kernel>, PresetError> {
-    crate::version::csv_format(text, origin)?;
-    let mut rd = csv::ReaderBuilder::new()
-        // No field is quoted: a stray quote is a character, never the
-        // start of a field that swallows the rows after it. Field counts
-        // are checked row by row, naming the missing column.
-        .flexible(true)
-        .quoting(false)
-        .trim(csv::Trim::All)
-        .comment(Some(b'#'))
-        .from_reader(text.as_bytes());
-    let header = rd
-        .headers()
-        .map_err(|e| {
-            PresetError::csv(
-                origin,
-                None,
-                Some(1),
-                None,
-                format!("cannot read the header: {e}"),
-            )
-        })?
-        .clone();
-    let idx = column_indices(&header, origin)?;
+    let (header, records) = csv_rows::open(text, origin, DIALECT)?;
+    let header = header.unwrap_or_default();
+    header.require(&COLUMNS).map_err(|name| {
+        let expected = format!("expected columns: {}", COLUMNS.join(","));
+        csv_rows::missing_column(origin, 1, name, &expected)
+    })?;
     let mut kernels: Vec<Kernel> = Vec::new();
-    for (n, rec) in rd.records().enumerate() {
+    for (n, rec) in records.enumerate() {
         let row = n + 1;
         let rec =
             rec.map_err(|e| PresetError::csv(origin, Some(row), None, None, e.to_string()))?;
-        if rec.len() > header.len() {
-            let line = rec.position().map(|p| p.line());
-            return Err(PresetError::csv(
-                origin,
-                Some(row),
-                line,
-                None,
-                format!("{} fields, but the header has {}", rec.len(), header.len()),
-            ));
-        }
-        let reader = RowReader {
-            origin,
-            row,
-            line: rec.position().map(|p| p.line()),
-            rec: &rec,
-            idx: &idx,
-            header_len: header.len(),
-        };
+        let at = Row::new(origin, &header, &rec)
+            .at(Some(row), rec.position().map(|p| p.line()))
+            .telling_short();
+        at.at_most_header()
+            .map_err(|e| at.error(None, e.to_string()))?;
+        let reader = RowReader(at);
         reader.add_to(&mut kernels, reader.read()?)?;
     }
     if kernels.is_empty() {
-        return Err(PresetError::csv(origin, None, None, None, "no data rows"));
+        return Err(csv_rows::no_data_rows(origin));
     }
     Ok(kernels)
 }
 
-/// Where each of [`COLUMNS`] is in the header.
-fn column_indices(header: &csv::StringRecord, origin: &str) -> Result<[usize; 10], PresetError> {
-    let mut idx = [0usize; 10];
-    for (slot, name) in idx.iter_mut().zip(COLUMNS) {
-        *slot = header.iter().position(|h| h == name).ok_or_else(|| {
-            PresetError::csv(
-                origin,
-                None,
-                Some(1),
-                Some(name),
-                format!(
-                    "missing from the header (expected columns: {})",
-                    COLUMNS.join(",")
-                ),
-            )
-        })?;
-    }
-    Ok(idx)
-}
-
-/// One data record with what its errors name: the row, its line and the
-/// columns.
-struct RowReader<'a> {
-    origin: &'a str,
-    /// 1-based data row.
-    row: usize,
-    line: Option<u64>,
-    rec: &'a csv::StringRecord,
-    /// Position of each of [`COLUMNS`] in the record.
-    idx: &'a [usize; 10],
-    header_len: usize,
-}
+/// One data record of the file.
+struct RowReader<'a>(Row<'a>);
 
 impl RowReader<'_> {
     fn err(&self, col: &str, msg: String) -> PresetError {
-        PresetError::csv(self.origin, Some(self.row), self.line, Some(col), msg)
+        self.0.error(Some(col), msg)
     }
 
-    /// The text of column `c` of [`COLUMNS`], not empty.
-    fn field(&self, c: usize) -> Result<&str, PresetError> {
-        match self.rec.get(self.idx[c]) {
-            Some(s) if !s.is_empty() => Ok(s),
-            Some(_) => Err(self.err(COLUMNS[c], "empty value".to_string())),
-            None => Err(self.err(
-                COLUMNS[c],
-                format!(
-                    "missing (the row has {} of {} columns)",
-                    self.rec.len(),
-                    self.header_len
-                ),
-            )),
-        }
+    /// The text of column `name`, not empty.
+    fn field(&self, name: &str) -> Result<&str, PresetError> {
+        self.0.field(name).map_err(|e| self.0.field_error(name, e))
     }
 
-    /// Column `c` as a finite positive number (or zero with `zero_ok`).
-    fn num(&self, c: usize, zero_ok: bool) -> Result<f64, PresetError> {
-        let s = self.field(c)?;
-        let v: f64 = s
-            .parse()
-            .map_err(|_| self.err(COLUMNS[c], format!("`{s}` is not a number")))?;
-        let ok = v.is_finite() && (v > 0.0 || (zero_ok && v == 0.0));
-        if !ok {
-            let need = if zero_ok {
-                "zero or positive"
-            } else {
-                "positive"
-            };
-            return Err(self.err(COLUMNS[c], format!("{v}: must be a finite {need} number")));
-        }
-        Ok(v)
+    /// Column `name` as a finite positive number (or zero with
+    /// `zero_ok`); a number out of range is named as read.
+    fn num(&self, name: &str, zero_ok: bool) -> Result<f64, PresetError> {
+        let sign = if zero_ok {
+            Sign::ZeroOrPositive
+        } else {
+            Sign::Positive
+        };
+        self.0
+            .number(name, sign)
+            .map_err(|e| self.0.field_error(name, e.value_as_read()))
     }
 
     /// Every column of the record, in the order of [`COLUMNS`].
-    fn read(&self) -> Result<Row, PresetError> {
-        Ok(Row {
-            k: self.field(0)?.to_string(),
-            i: self.num(1, false)?,
-            wp: self.field(2)?.to_string(),
-            i_c: self.num(3, true)?,
-            i_g: self.num(4, true)?,
-            gflops: self.num(5, false)?,
+    fn read(&self) -> Result<MeasuredRow, PresetError> {
+        Ok(MeasuredRow {
+            k: self.field("kernel_k")?.to_string(),
+            i: self.num("I", false)?,
+            wp: self.field("wp")?.to_string(),
+            i_c: self.num("I_C", true)?,
+            i_g: self.num("I_G", true)?,
+            gflops: self.num("measured_gflops", false)?,
             t: [
-                self.num(6, false)?,
-                self.num(7, false)?,
-                self.num(8, false)?,
-                self.num(9, false)?,
+                self.num("t_fC_ps", false)?,
+                self.num("t_bC_ps", false)?,
+                self.num("t_fG_ps", false)?,
+                self.num("t_bG_ps", false)?,
             ],
         })
     }
 
     /// Add the row to its kernel (a new one for a new `kernel_k`): the same
     /// I as the kernel's earlier rows, a partition not seen before.
-    fn add_to(&self, kernels: &mut Vec<Kernel>, r: Row) -> Result<(), PresetError> {
+    fn add_to(&self, kernels: &mut Vec<Kernel>, r: MeasuredRow) -> Result<(), PresetError> {
         match kernels.iter_mut().find(|k| k.k == r.k) {
             Some(kern) => {
                 if (kern.i - r.i).abs() > 1e-9 * kern.i.max(r.i) {

@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use super::{MeasuredSet, WorkloadPreset};
+use super::workload::{MeasuredSet, WorkloadPreset};
 use crate::check::{join, name, perdome, positive};
 use crate::error::PresetError;
 use crate::processor::ProcessorPreset;

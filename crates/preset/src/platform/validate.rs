@@ -6,9 +6,8 @@ use super::{HardwarePreset, PlatformPreset, SpecRef};
 use crate::check::{join, name};
 use crate::error::PresetError;
 use crate::hardware::check_spec;
-use crate::perdome::ProcessorRef;
 use crate::perdome::validate::check_slot;
-use crate::processor::validate_processor_at;
+use crate::processor::{ProcessorRef, validate_processor_at};
 use hetscope_model::perdome::Side;
 
 /// Check a platform: its name; PerDome processors both or neither, and

@@ -21,12 +21,14 @@
 //! skipped. Errors name the file, the line and the column or row.
 //!
 //! - `schema.rs`: the rows (section, key, kind, unit, required);
-//! - `table.rs`: the text read and checked row by row;
+//! - `table.rs`: the text read and checked row by row (`fields.rs`: one
+//!   line split into its fields);
 //! - `convert.rs`: the rows turned into the model's types;
 //! - `error.rs`: [`ProbeError`].
 
 pub mod convert;
 pub mod error;
+mod fields;
 pub mod schema;
 pub mod table;
 

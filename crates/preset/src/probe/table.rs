@@ -6,7 +6,9 @@
 use std::collections::BTreeMap;
 
 use super::error::ProbeError;
+use super::fields::split_fields;
 use super::schema::{self, FORMAT, HEADER, KEYS, KeySpec, Kind, Need};
+use crate::csv_rows::{self, FieldError, Header, Row, Sign};
 
 /// A row's value.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,7 +109,7 @@ pub fn parse_table(text: &str, origin: &str) -> Result<ProbeTable, ProbeError> {
         origin: origin.to_string(),
         ..ProbeTable::default()
     };
-    let mut header = false;
+    let mut header: Option<Header> = None;
     let mut last = 0;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
@@ -129,19 +131,17 @@ pub fn parse_table(text: &str, origin: &str) -> Result<ProbeTable, ProbeError> {
             table.comments.push(c.trim().to_string());
             continue;
         }
-        let fields = split_fields(trimmed).map_err(|message| ProbeError::Syntax {
+        let fields = split_fields(trimmed).map_err(|e| ProbeError::Syntax {
             file: origin.to_string(),
             line,
-            message,
+            message: e.to_string(),
         })?;
-        if header {
-            table.add_row(&fields, line)?;
-        } else {
-            check_header(&fields, origin, line)?;
-            header = true;
+        match &header {
+            Some(h) => table.add_row(h, fields, line)?,
+            None => header = Some(read_header(fields, origin, line)?),
         }
     }
-    if !header {
+    if header.is_none() {
         return Err(ProbeError::Header {
             file: origin.to_string(),
             line: last.max(1),
@@ -153,20 +153,20 @@ pub fn parse_table(text: &str, origin: &str) -> Result<ProbeTable, ProbeError> {
     Ok(table)
 }
 
-fn check_header(fields: &[String], origin: &str, line: usize) -> Result<(), ProbeError> {
-    let same = fields.len() == HEADER.len()
-        && fields
-            .iter()
-            .zip(HEADER)
-            .all(|(f, h)| f.trim().eq_ignore_ascii_case(h));
-    if same {
-        Ok(())
+/// The header line: the columns of [`HEADER`], in its order, any case.
+fn read_header(fields: Vec<String>, origin: &str, line: usize) -> Result<Header, ProbeError> {
+    let found = fields.join(",");
+    let mut names = csv::StringRecord::from(fields);
+    names.trim();
+    let header = Header::new(names).any_case();
+    if header.len() == HEADER.len() && header.starts_with(&HEADER) {
+        Ok(header)
     } else {
         Err(ProbeError::Header {
             file: origin.to_string(),
             line,
             expected: HEADER.join(","),
-            found: fields.join(","),
+            found,
         })
     }
 }
@@ -181,9 +181,9 @@ fn key_path(section: &str, item: &str, key: &str) -> String {
 }
 
 impl ProbeTable {
-    fn add_row(&mut self, f: &[String], line: usize) -> Result<(), ProbeError> {
+    fn add_row(&mut self, header: &Header, f: Vec<String>, line: usize) -> Result<(), ProbeError> {
         let file = self.origin.clone();
-        let [section, item, key, value, unit, spread, note] = f else {
+        if f.len() != HEADER.len() {
             return Err(ProbeError::Syntax {
                 file,
                 line,
@@ -194,15 +194,18 @@ impl ProbeTable {
                     HEADER.join(",")
                 ),
             });
-        };
+        }
+        let mut record = csv::StringRecord::from(f);
+        record.trim();
+        let row = Row::new(&file, header, &record);
         let c = Cols {
-            section: section.trim(),
-            item: item.trim(),
-            key: key.trim(),
-            value: value.trim(),
-            unit: unit.trim(),
-            spread: spread.trim(),
-            note: note.trim(),
+            section: row.text("section"),
+            item: row.text("item"),
+            key: row.text("key"),
+            value: row.text("value"),
+            unit: row.text("unit"),
+            spread: row.text("spread"),
+            note: row.text("note"),
         };
         let has_item = !c.item.is_empty();
         let Some(spec) = schema::lookup(c.section, c.key, has_item) else {
@@ -367,30 +370,32 @@ fn number(
     key: &str,
     file: &str,
 ) -> Result<f64, ProbeError> {
-    let v: f64 = text.parse().map_err(|_| ProbeError::NotNumber {
-        file: file.to_string(),
-        line,
-        column,
-        key: key.to_string(),
-        text: text.to_string(),
-    })?;
-    let ok = v.is_finite() && (v > 0.0 || (zero_ok && v == 0.0));
-    if ok {
-        Ok(v)
+    let sign = if zero_ok {
+        Sign::ZeroOrPositive
     } else {
-        Err(ProbeError::Value {
+        Sign::Positive
+    };
+    csv_rows::number(text, sign).map_err(|e| match e {
+        FieldError::OutOfRange { value, .. } => ProbeError::Value {
             file: file.to_string(),
             line,
             column,
             key: key.to_string(),
-            value: v,
+            value,
             need: if zero_ok {
                 "a finite number, zero or positive"
             } else {
                 "a finite positive number"
             },
-        })
-    }
+        },
+        _ => ProbeError::NotNumber {
+            file: file.to_string(),
+            line,
+            column,
+            key: key.to_string(),
+            text: text.to_string(),
+        },
+    })
 }
 
 fn invalid(file: &str, line: usize, column: &'static str, key: &str, message: &str) -> ProbeError {
@@ -425,64 +430,5 @@ fn duplicate(file: &str, line: usize, key: String, first: usize) -> ProbeError {
         line,
         key,
         first,
-    }
-}
-
-/// The fields of one CSV line: separated by commas, a field in double
-/// quotes may hold commas and doubled quotes (`""`). Fields do not span
-/// lines.
-fn split_fields(line: &str) -> Result<Vec<String>, String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut chars = line.chars().peekable();
-    // In quotes; after a closing quote (only a comma may follow).
-    let (mut quoted, mut closed) = (false, false);
-    while let Some(ch) = chars.next() {
-        if quoted {
-            match ch {
-                '"' if chars.peek() == Some(&'"') => {
-                    cur.push('"');
-                    chars.next();
-                }
-                '"' => (quoted, closed) = (false, true),
-                _ => cur.push(ch),
-            }
-            continue;
-        }
-        match ch {
-            ',' => {
-                out.push(std::mem::take(&mut cur));
-                closed = false;
-            }
-            '"' if cur.trim().is_empty() && !closed => {
-                cur.clear();
-                quoted = true;
-            }
-            _ if closed && ch.is_whitespace() => {}
-            _ if closed => return Err(format!("text after a closing quote: '{ch}'")),
-            '"' => return Err("a quote inside an unquoted field".into()),
-            _ => cur.push(ch),
-        }
-    }
-    if quoted {
-        return Err("a quoted field is not closed on its line".into());
-    }
-    out.push(cur);
-    Ok(out)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::split_fields;
-
-    #[test]
-    fn fields_split_at_commas_outside_quotes() {
-        assert_eq!(
-            split_fields(r#"a,,"b, ""c""",d "#).unwrap(),
-            vec!["a", "", r#"b, "c""#, "d "]
-        );
-        assert!(split_fields(r#"a,"b"#).is_err());
-        assert!(split_fields(r#"a,"b"x"#).is_err());
-        assert!(split_fields(r#"a,b"c"#).is_err());
     }
 }
