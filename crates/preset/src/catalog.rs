@@ -5,7 +5,7 @@ use include_dir::{Dir, include_dir};
 use super::boathull::{ApplicationPreset, parse_application};
 use super::error::PresetError;
 use super::file::file_id;
-use super::fpm::{SpeedCsv, parse_speed_csv};
+use super::fpm::speed_csv::{SpeedCsv, parse_speed_csv};
 use super::hardware::{parse_cpu_spec, parse_gpu_spec};
 use super::offload::{
     KernelSet, OffloadKernelPreset, OffloadPlatformPreset, parse_offload_kernel,

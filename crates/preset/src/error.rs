@@ -55,7 +55,7 @@ pub enum PresetError {
     },
     /// A file of a newer format than this build reads; `found` is the
     /// version it names (see [`crate::version`]).
-    #[error("{origin}: {}", super::version::newer_message(.found))]
+    #[error("{origin}: {}", super::version::number::newer_message(.found))]
     NewerFormat { origin: String, found: String },
     /// Reading or writing a file failed.
     #[error("{path}: {message}")]

@@ -3,10 +3,9 @@
 
 use eframe::egui::{self, Ui};
 
-use super::panel::assumptions_ui;
 use crate::gui::widgets::{param_row_ui, source_tag_ui};
 use hetscope_core::boathull::ProcessorChoice;
-use hetscope_model::boathull::{BoathullParam, Machine};
+use hetscope_model::boathull::{Assume, BoathullParam, Machine};
 use hetscope_model::perdome::Side;
 
 /// A slider's range.
@@ -116,5 +115,49 @@ fn sources_ui(ui: &mut Ui, p: &ProcessorChoice) {
                 "A slider moved these values from the loaded ones",
             );
         }
+    });
+}
+
+/// What is assumed about the processor's two floors.
+pub(super) fn assumptions_ui(ui: &mut Ui, salt: &str, p: &mut ProcessorChoice) {
+    let (a_label, b_label, a, b, a_names, b_names) = match p.side() {
+        Side::Gpu => (
+            "Fused multiply-add",
+            "Coalescing",
+            &mut p.fma,
+            &mut p.coalescing,
+            ["used (c0)", "not used (floor c1)", "unknown (c0 to c1)"],
+            [
+                "as the class says (m0)",
+                "all scattered (floor m1)",
+                "unknown (m0 to m1)",
+            ],
+        ),
+        Side::Cpu => (
+            "Vector code",
+            "Threads",
+            &mut p.vector,
+            &mut p.threads,
+            ["vector (c0)", "scalar (floor c1)", "unknown"],
+            ["all threads (c0)", "one thread (floor c2)", "unknown"],
+        ),
+    };
+    assume_combo_ui(ui, (salt, a_label), a_label, a, a_names);
+    assume_combo_ui(ui, (salt, b_label), b_label, b, b_names);
+}
+
+fn assume_combo_ui(ui: &mut Ui, salt: (&str, &str), label: &str, v: &mut Assume, names: [&str; 3]) {
+    let text = |c: Assume| names[Assume::ALL.iter().position(|x| *x == c).unwrap_or(0)];
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        egui::ComboBox::from_id_salt(salt)
+            .selected_text(text(*v))
+            .show_ui(ui, |ui| {
+                for c in Assume::ALL {
+                    ui.selectable_value(v, c, text(c));
+                }
+            })
+            .response
+            .labelled_by(l.id);
     });
 }

@@ -15,14 +15,14 @@
 //! versions themselves, read from text and refused with a reason, are in
 //! `number.rs`.
 
-mod number;
+pub(crate) mod number;
 mod ron_field;
 
 use std::borrow::Cow;
 
 use super::error::PresetError;
 pub use number::{FIRST_FORMAT, FORMAT_VERSION, VersionProblem};
-pub(crate) use number::{newer_message, parse_version};
+pub(crate) use number::parse_version;
 
 /// Line and column (from 1, columns in characters, as RON counts them)
 /// of byte `at` of `text`.
