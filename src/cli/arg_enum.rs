@@ -105,11 +105,7 @@ impl ArgEnum for Method {
     }
 
     fn key(self) -> &'static str {
-        match self {
-            Method::Fpm => "fpm",
-            Method::Cpm => "cpm",
-            Method::Even => "even",
-        }
+        hetscope_core::fpm::method_key(self)
     }
 
     fn help(self) -> &'static str {

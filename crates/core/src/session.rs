@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::boathull::BoathullScenario;
+use crate::fpm::FpmScenario;
 use crate::model::Model;
 use hetscope_preset::Catalog;
 
@@ -22,6 +23,7 @@ pub struct Session {
     /// first.
     pub platform2: Option<String>,
     pub boathull: BoathullScenario,
+    pub fpm: FpmScenario,
 }
 
 impl Session {
@@ -31,6 +33,7 @@ impl Session {
             platform: None,
             platform2: None,
             boathull: crate::boathull::Boathull::first_scenario(catalog),
+            fpm: crate::fpm::Fpm::first_scenario(catalog),
         }
     }
 }
