@@ -88,12 +88,7 @@ fn model_options(args: &ExportArgs, group: ModelId) -> Vec<&'static str> {
             }
         }
         ModelId::Fpm => {
-            let f = &args.fpm;
-            given(!f.devices.is_empty(), "--devices");
-            given(f.n.is_some(), "--n");
-            given(f.integer, "--integer");
-            given(f.linear, "--linear");
-            for name in f.overrides.given() {
+            for name in args.fpm.given() {
                 given(true, name);
             }
         }

@@ -158,7 +158,7 @@ impl Files {
             save_ron(&self.cpu, cpu).map_err(|e| CliError::failure(e.to_string()))?;
             return Ok(json!({ "cpu": self.cpu }));
         };
-        let speed = crate::gui::overview::measure::speed_csvs(m);
+        let speed = hetscope_core::fpm::speed_csvs(m);
         let speed: Vec<(&str, SpeedCsv)> = speed.into_iter().collect();
         let f = write_measured(dir, &self.id, cpu, gpu_id, &speed, cat)
             .map_err(|e| CliError::failure(e.to_string()))?;

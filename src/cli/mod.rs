@@ -144,7 +144,7 @@ pub struct ExportArgs {
     #[command(flatten, next_help_heading = "Boat hull views")]
     pub boathull: BoathullOptions,
     #[command(flatten, next_help_heading = "FPM views")]
-    pub fpm: fpm::export::FpmExportArgs,
+    pub fpm: fpm::FpmOptions,
     #[command(flatten, next_help_heading = "Offload views")]
     pub offload: offload::export::OffloadExportArgs,
     #[command(flatten, next_help_heading = "Overview")]

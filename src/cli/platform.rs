@@ -2,27 +2,12 @@
 //! model, and the `sources` object every eval prints with it.
 
 use crate::cli::{CliError, catalog, preset_error};
-use hetscope_model::fpm::FpmDevice;
 use hetscope_model::platform::Transfers;
-use hetscope_preset::platform::{PlatformChoice, Resolved, platform_choice};
+use hetscope_preset::platform::{PlatformChoice, platform_choice};
 
 /// The platform of `--platform` (`option` names the option in messages).
 pub fn choice(arg: &str, option: &str) -> Result<PlatformChoice, CliError> {
     platform_choice(arg, &catalog()?).map_err(|e| preset_error(option, e))
-}
-
-/// The platform of `option` and its FPM devices (its measured speed
-/// functions, else derived from its hardware).
-pub fn fpm_devices(
-    arg: &str,
-    option: &str,
-) -> Result<(PlatformChoice, Resolved<Vec<FpmDevice>>), CliError> {
-    let c = choice(arg, option)?;
-    let r = c
-        .preset
-        .fpm(&catalog()?, &c.origin)
-        .map_err(|e| preset_error(option, e))?;
-    Ok((c, r))
 }
 
 /// Whether `arg` names a platform of the catalog or a platform file; a

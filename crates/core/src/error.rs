@@ -4,6 +4,7 @@
 
 use hetscope_figure::FigureError;
 use hetscope_model::boathull::{BoatHullError, ClassError};
+use hetscope_model::fpm::PartitionError;
 use hetscope_model::offload::OffloadError;
 use hetscope_model::perdome::ParamError;
 use hetscope_preset::PresetError;
@@ -41,6 +42,14 @@ pub enum CoreError {
     /// application chosen.
     #[error("no application is chosen")]
     NoApplication,
+    /// A partition the FPM cannot make (n beyond the devices' memory,
+    /// a method that fails on the speed functions).
+    #[error(transparent)]
+    Partition(#[from] PartitionError),
+    /// Whole units asked for a problem size that is not a whole number
+    /// of them (or beyond 2^53).
+    #[error("n = {n} must be a whole number (at most 2^53) with whole units")]
+    NotWholeUnits { n: f64 },
     /// A preset named in the state that the catalog does not hold.
     #[error("unknown {kind} '{key}'")]
     Unknown { kind: &'static str, key: String },

@@ -12,6 +12,7 @@
 
 pub mod boathull;
 pub mod error;
+pub mod fpm;
 pub mod json;
 pub mod loaded;
 pub mod model;

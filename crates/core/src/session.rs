@@ -8,6 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::boathull::BoathullScenario;
+use crate::fpm::FpmScenario;
 use crate::overview::OverviewScenario;
 use crate::perdome::PerdomeScenario;
 use hetscope_preset::Catalog;
@@ -25,6 +26,7 @@ pub struct Session {
     pub overview: OverviewScenario,
     pub perdome: PerdomeScenario,
     pub boathull: BoathullScenario,
+    pub fpm: FpmScenario,
 }
 
 impl Session {
@@ -36,6 +38,7 @@ impl Session {
             overview: OverviewScenario::default(),
             perdome: PerdomeScenario::from_catalog(catalog),
             boathull: BoathullScenario::from_catalog(catalog),
+            fpm: FpmScenario::from_catalog(catalog),
         }
     }
 }

@@ -1,28 +1,39 @@
-//! `hetscope fpm`: functional performance models on the command line.
+//! `hetscope fpm` and `hetscope eval fpm`: functional performance models
+//! on the command line.
 //!
 //! - `fpm measure`: time a real kernel on this machine over problem sizes
 //!   and write its speed function as CSV (see `hetscope_measure`).
-//! - `fpm eval`: partition n computation units over devices given by
-//!   speed-function CSV files (or built-in device presets) and print the
-//!   shares, times, makespan and imbalance as JSON, with each device's
-//!   memory limit, out-of-core setting, contention and socket (overrides
-//!   in `overrides.rs`).
+//! - `fpm eval` (the same as `eval fpm`): partition n computation units
+//!   over devices given by speed-function CSV files (or built-in device
+//!   presets, or a platform) and print the shares, times, makespan and
+//!   imbalance as JSON, with each device's memory limit, out-of-core
+//!   setting, contention and socket.
+//! - `fpm devices`: the built-in devices.
+//!
+//! The options are declared once for eval and export (`options.rs`), the
+//! per-device overrides in `overrides.rs`; `resolve.rs` reads them into
+//! the core's FPM scenario, `export.rs` draws a view. The JSON and the
+//! figures come from `hetscope_core::fpm`.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use clap::{Args, Subcommand};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 pub mod export;
+pub mod options;
 pub mod overrides;
+mod resolve;
 
-use crate::cli::arg_enum::parser;
 use crate::cli::{CliError, catalog};
+use hetscope_core::Model;
+use hetscope_core::fpm::{Fpm, FpmQuery, FpmScenario, measured_speed_csv};
 use hetscope_measure::{Kernel, MeasureConfig, Measurement};
-use hetscope_model::fpm::{FpmDevice, FpmParam, Method, partition, partition_blocks};
-use hetscope_model::platform::Source;
-use hetscope_preset::fpm::{SpeedCsv, save_speed_csv};
+use hetscope_preset::fpm::save_speed_csv;
+
+pub use options::{FpmEvalArgs, FpmOptions, parse_n};
+use resolve::{Names, load_devices, model_error};
 
 #[derive(Debug, Subcommand)]
 pub enum FpmAction {
@@ -54,35 +65,6 @@ pub struct MeasureArgs {
     pub out: PathBuf,
 }
 
-#[derive(Debug, Args)]
-pub struct FpmEvalArgs {
-    /// Speed-function CSV files, comma separated, one per device (a name
-    /// of `hetscope fpm devices` also works when no such file exists).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        conflicts_with = "platform",
-        value_name = "FILE[,FILE...]"
-    )]
-    pub devices: Vec<String>,
-    /// Platform (id or .ron file, `presets list` kind platform): its
-    /// measured speed functions where it names them, else one device per
-    /// CPU socket and GPU derived from its hardware.
-    #[arg(long, value_name = "NAME|FILE")]
-    pub platform: Option<String>,
-    /// Problem size, computation units (the unit of the CSV files).
-    #[arg(long, value_parser = parse_n, allow_hyphen_values = true, value_name = "N")]
-    pub n: f64,
-    /// Partitioning method.
-    #[arg(long, value_parser = parser::<Method>(), default_value = "fpm")]
-    pub method: Method,
-    /// Whole units (blocks): sizes are whole numbers adding up to n.
-    #[arg(long)]
-    pub integer: bool,
-    #[command(flatten)]
-    pub overrides: overrides::DeviceOverrides,
-}
-
 fn parse_kernel(s: &str) -> Result<Kernel, String> {
     s.parse()
         .map_err(|e: hetscope_measure::UnknownKernel| e.to_string())
@@ -93,15 +75,6 @@ fn parse_size(s: &str) -> Result<usize, String> {
         Ok(v) if v > 0 => Ok(v),
         _ => Err(format!("size '{s}' must be a positive whole number")),
     }
-}
-
-/// A problem size in its range ([`FpmParam::ProblemSize`]).
-pub(super) fn parse_n(s: &str) -> Result<f64, String> {
-    let v = s.trim().parse::<f64>().unwrap_or(f64::NAN);
-    FpmParam::ProblemSize
-        .check(v)
-        .map_err(|e| format!("'{s}': {e}"))?;
-    Ok(v)
 }
 
 /// Run one `fpm` action.
@@ -150,130 +123,44 @@ pub fn measure(args: &MeasureArgs) -> Result<PathBuf, CliError> {
     };
     let ms = hetscope_measure::measure(&cfg, &mut progress, &cancel)
         .map_err(|e| CliError::usage(e.to_string()))?;
-    let csv = SpeedCsv::measured(
-        hetscope_measure::notes(&cfg, &ms),
-        hetscope_measure::points(&ms),
-    );
+    let csv = measured_speed_csv(&cfg, &ms);
     save_speed_csv(&args.out, &csv).map_err(|e| CliError::failure(e.to_string()))?;
     Ok(args.out.clone())
 }
 
-/// Reads one device's CSV: a file if it exists, else a built-in device by
-/// name. Returns the device's name (the file stem or the built-in id).
-pub(super) fn load_device_csv(arg: &str) -> Result<(String, SpeedCsv), CliError> {
-    let path = Path::new(arg);
-    if path.is_file() {
-        let csv = hetscope_preset::fpm::load_speed_csv(path)
-            .map_err(|e| CliError::usage(e.to_string()))?;
-        return Ok((hetscope_preset::file_id(path), csv));
-    }
-    let cat = catalog()?;
-    match cat.device(arg) {
-        Some((e, csv)) => Ok((e.id.clone(), csv.clone())),
-        None => Err(CliError::failure(format!(
-            "{arg}: no such file (built-in devices: {})",
-            cat.ids(hetscope_preset::PresetKind::Device).join(", ")
-        ))),
-    }
-}
-
-/// Reads one device: a file if it exists, else a built-in device by name
-/// (its memory limit, out-of-core setting, contention and socket from the
-/// file's keys).
-fn load_device(arg: &str) -> Result<FpmDevice, CliError> {
-    let (name, csv) = load_device_csv(arg)?;
-    csv.to_function()
-        .map_err(|e| CliError::usage(format!("{arg}: {e}")))?;
-    Ok(csv.file_device(&name, arg))
-}
-
-/// `fpm eval`: the partition as a JSON object.
+/// `eval fpm` (and `fpm eval`): the partition as a JSON object.
 pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
-    let (mut devices, sources) = match &args.platform {
-        Some(p) => platform_devices(p)?,
-        None if args.devices.is_empty() => {
+    if let Some(name) = args.options.export_only() {
+        return Err(CliError::usage(format!(
+            "{name}: only `export --view fpm-*` takes it, not eval fpm"
+        )));
+    }
+    let s = eval_scenario(args)?;
+    let query = FpmQuery {
+        method: args.method,
+    };
+    Fpm::eval(&s, &query, &catalog()?).map_err(model_error)
+}
+
+/// The scenario `eval fpm` evaluates: the devices of `--platform` or
+/// `--devices` (each keeping its name) with the overrides, n from `--n`,
+/// whole units with `--integer` only.
+fn eval_scenario(args: &FpmEvalArgs) -> Result<FpmScenario, CliError> {
+    let o = &args.options;
+    let mut s = FpmScenario::from_catalog(&catalog()?);
+    match &args.platform {
+        Some(p) => resolve::use_platform(&mut s, p, "platform")?,
+        None if o.devices.is_empty() => {
             return Err(CliError::usage(
                 "give the devices: --devices FILE[,FILE...] (speed functions) or --platform ID",
             ));
         }
-        None => {
-            let mut devices = Vec::new();
-            for d in &args.devices {
-                if d.trim().is_empty() {
-                    return Err(CliError::usage("--devices: an empty name"));
-                }
-                devices.push(load_device(d)?);
-            }
-            (devices, None)
-        }
-    };
-    args.overrides.apply(&mut devices)?;
-    // Devices sharing a socket slow each other as the figures model it.
-    let speeds = hetscope_figure::fpm::FpmInput {
-        devices: devices.clone(),
-        ..Default::default()
+        None => s.devices = load_devices(&o.devices, Names::AsGiven)?,
     }
-    .effective_functions()
-    .map_err(|e| CliError::usage(e.to_string()))?;
-    let method = args.method;
-    let p = if args.integer {
-        if args.n.fract() != 0.0 || args.n > hetscope_model::fpm::MAX_BLOCKS as f64 {
-            return Err(CliError::usage(format!(
-                "--n {} must be a whole number (at most 2^53) with --integer",
-                args.n
-            )));
-        }
-        partition_blocks(&speeds, args.n as u64, method)
-    } else {
-        partition(&speeds, args.n, method)
-    }
-    .map_err(|e| CliError::usage(e.to_string()))?;
-    let json_devices: Vec<Value> = devices
-        .iter()
-        .zip(&p.shares)
-        .map(|(d, s)| overrides::device_json(d, s, args.integer))
-        .collect();
-    let out_of_core: Vec<&str> = devices
-        .iter()
-        .zip(&p.shares)
-        .filter(|(d, s)| d.runs_out_of_core(s.size_units))
-        .map(|(d, _)| d.name.as_str())
-        .collect();
-    let mut out = json!({
-        "devices": json_devices,
-        "n": args.n,
-        "makespan_s": finite(p.makespan_s),
-        "imbalance": finite(p.imbalance),
-        "method": args.method.key(),
-        "integer": args.integer,
-        "out_of_core_devices": out_of_core,
-    });
-    if let Some(m) = out.as_object_mut() {
-        crate::cli::explain_nulls(m, "not a finite number of seconds");
-    }
-    if let (Some((id, name, sources)), Some(m)) = (sources, out.as_object_mut()) {
-        m.insert("platform_id".into(), json!(id));
-        m.insert("platform".into(), json!(name));
-        m.insert(
-            "sources".into(),
-            crate::cli::platform::sources_json(&sources),
-        );
-    }
-    Ok(out)
-}
-
-/// A platform's FPM devices and (platform id, name, sources).
-type PlatformDevices = (
-    Vec<FpmDevice>,
-    Option<(String, String, Vec<(String, Source)>)>,
-);
-
-fn platform_devices(arg: &str) -> Result<PlatformDevices, CliError> {
-    let (c, r) = crate::cli::platform::fpm_devices(arg, "platform")?;
-    Ok((r.value, Some((c.id, c.preset.name, r.sources))))
-}
-
-/// JSON has no infinity: null instead.
-fn finite(v: f64) -> Value {
-    if v.is_finite() { json!(v) } else { Value::Null }
+    o.overrides.apply(&mut s.devices)?;
+    s.n_units = o.n.ok_or_else(|| {
+        CliError::usage("--n is needed: the total problem size in the devices' unit")
+    })?;
+    s.integer = o.integer;
+    Ok(s)
 }

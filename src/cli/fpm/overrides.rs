@@ -4,11 +4,9 @@
 //! devices are loaded. Values read as the keys of a speed-function CSV
 //! (`hetscope_preset::fpm::keys`); NAME is a device's name.
 
-use clap::Args;
-use serde_json::{Value, json};
-
 use crate::cli::CliError;
-use hetscope_model::fpm::{FpmDevice, Share};
+use clap::Args;
+use hetscope_model::fpm::FpmDevice;
 use hetscope_preset::fpm::keys;
 
 /// The override options.
@@ -130,34 +128,4 @@ fn target<'a>(
 
 fn bad(option: &str, arg: &str, msg: impl std::fmt::Display) -> CliError {
     CliError::usage(format!("{option} '{arg}': {msg}"))
-}
-
-/// One device of the eval JSON: its share and time, its memory limit,
-/// out-of-core setting, whether its share runs out of core, contention
-/// and socket.
-pub fn device_json(d: &FpmDevice, s: &Share, integer: bool) -> Value {
-    let size = if integer {
-        json!(s.size_units as u64)
-    } else {
-        json!(s.size_units)
-    };
-    let mut v = json!({
-        "name": d.name,
-        "size": size,
-        "time_s": if s.time_s.is_finite() { json!(s.time_s) } else { Value::Null },
-        "max_size": d.max_size_units,
-        "out_of_core": keys::out_of_core_text(d.out_of_core.as_ref()),
-        "runs_out_of_core": d.runs_out_of_core(s.size_units),
-        "contention": d.contention,
-        "socket": d.socket,
-    });
-    if !s.time_s.is_finite()
-        && let Some(m) = v.as_object_mut()
-    {
-        m.insert(
-            "reason".into(),
-            json!("time_s: the share's time is not a finite number"),
-        );
-    }
-    v
 }

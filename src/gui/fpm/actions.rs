@@ -10,10 +10,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use eframe::egui;
 
 use super::FpmUi;
-use super::state::Measuring;
+use super::measuring::Measuring;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
 use crate::gui::dialog::FileDialog;
+use hetscope_core::fpm::measured_speed_csv;
 use hetscope_measure::{self as measure, MeasureConfig, MeasureError};
 use hetscope_preset::file_id;
 use hetscope_preset::fpm::{SpeedCsv, load_speed_csv, save_speed_csv};
@@ -148,8 +149,7 @@ impl FpmUi {
                 done2.fetch_add(1, Ordering::Relaxed);
                 ctx2.request_repaint();
             };
-            measure::measure(&cfg, &mut progress, &cancel2)
-                .map(|ms| SpeedCsv::measured(measure::notes(&cfg, &ms), measure::points(&ms)))
+            measure::measure(&cfg, &mut progress, &cancel2).map(|ms| measured_speed_csv(&cfg, &ms))
         };
         let started =
             crate::gui::model_ui::spawn_for::<FpmUi, _>(ctx.jobs, egui_ctx, "measure", work, move |m, result, vc| {

@@ -1,14 +1,16 @@
 //! The functional performance model's views in the window: speed
 //! functions with the FPM line, times per device, the sweep over n.
 //!
-//! - `state.rs`: what is saved (devices with their points, n, options);
+//! The scenario (devices with their points, n, options), its input, the
+//! figures and platforms come from `hetscope_core::fpm`; here:
+//!
 //! - `actions.rs`: loading and saving speed functions, measuring this
-//!   machine on a thread;
+//!   machine on a thread (`measuring.rs`: its progress);
 //! - `panel.rs`: the side panel; `view.rs`: the central area.
 
 mod actions;
+mod measuring;
 mod panel;
-pub mod state;
 mod view;
 
 use eframe::egui::Ui;
@@ -17,83 +19,67 @@ use hetscope_preset::platform::PlatformChoice;
 use super::context::ViewContext;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
-use hetscope_core::CoreError;
-use hetscope_figure::fpm::{FpmInput, FpmTable};
-use hetscope_figure::{self as figure, Figure, ModelId, View};
+use hetscope_core::fpm::{Fpm, FpmOutput, FpmScenario};
+use hetscope_core::{CoreError, Model};
+use hetscope_figure::fpm::FpmInput;
+use hetscope_figure::{Figure, ModelId, View};
 use hetscope_preset::Catalog;
-use state::{FpmState, Measuring};
+use measuring::Measuring;
 
 /// The FPM model's UI.
 pub struct FpmUi {
-    pub state: FpmState,
+    pub state: FpmScenario,
     /// The measurement in progress.
     measuring: Option<Measuring>,
     /// Why the last CSV could not be loaded.
     load_error: Option<String>,
 }
 
-/// The figures' input and the partition table of the times view.
-pub struct FpmComputed {
-    pub input: FpmInput,
-    /// None when the partitions cannot be solved (the times figure then
-    /// says why).
-    pub table: Option<FpmTable>,
-}
-
 impl ModelUi for FpmUi {
-    type State = FpmState;
+    type State = FpmScenario;
     type Input = FpmInput;
-    type Computed = FpmComputed;
+    type Computed = FpmOutput;
 
     const GROUP: ModelId = ModelId::Fpm;
 
     fn new(catalog: &Catalog) -> Self {
         FpmUi {
-            state: FpmState::from_catalog(catalog),
+            state: Fpm::first_scenario(catalog),
             measuring: None,
             load_error: None,
         }
     }
 
-    fn state(&self) -> &FpmState {
+    fn state(&self) -> &FpmScenario {
         &self.state
     }
 
-    fn set_state(&mut self, state: FpmState) {
+    fn set_state(&mut self, state: FpmScenario) {
         self.state = state;
     }
 
     /// Version 1 kept this state in the `fpm` field of its record.
-    fn legacy_state(old: &str) -> Option<FpmState> {
-        super::model_ui::legacy_field!(old, fpm, FpmState)
+    fn legacy_state(old: &str) -> Option<FpmScenario> {
+        super::model_ui::legacy_field!(old, fpm, FpmScenario)
     }
 
-    fn input(&self, _catalog: &Catalog) -> Result<FpmInput, CoreError> {
-        self.state.input()
+    fn input(&self, catalog: &Catalog) -> Result<FpmInput, CoreError> {
+        Fpm::input(&self.state, catalog)
     }
 
-    fn compute(input: &FpmInput) -> Result<FpmComputed, CoreError> {
-        Ok(FpmComputed {
-            input: input.clone(),
-            table: figure::fpm::table(input).ok(),
-        })
+    fn compute(input: &FpmInput) -> Result<FpmOutput, CoreError> {
+        Fpm::compute(input)
     }
 
-    fn figure(view: View, c: &FpmComputed) -> Result<Figure, CoreError> {
-        Ok(figure::fpm::build_figure(view, &c.input)?)
+    fn figure(view: View, output: &FpmOutput) -> Result<Figure, CoreError> {
+        Fpm::figure(view, output)
     }
 
     /// The platform's devices: its measured speed functions, else one
     /// per socket and GPU from its spec sheets; n in blocks.
     fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
-        match platform.preset.fpm(ctx.catalog, &platform.origin) {
-            Ok(r) => {
-                self.state.devices = r.value;
-                self.state.platform = platform.preset.name.clone();
-                self.state.n_units = hetscope_preset::fpm::PAPER_N;
-                self.state.integer = true;
-            }
-            Err(e) => ctx.status.error(e),
+        if let Err(e) = Fpm::use_platform(&mut self.state, platform, ctx.catalog) {
+            ctx.status.error(e);
         }
     }
 
@@ -103,13 +89,8 @@ impl ModelUi for FpmUi {
         platform: Option<&PlatformChoice>,
         ctx: &mut ViewContext<'_>,
     ) {
-        let Some(platform) = platform else {
-            self.state.compare = None;
-            return;
-        };
-        match platform.preset.fpm(ctx.catalog, &platform.origin) {
-            Ok(r) => self.state.compare = Some((platform.preset.name.clone(), r.value)),
-            Err(e) => ctx.status.error(e),
+        if let Err(e) = Fpm::use_second_platform(&mut self.state, platform, ctx.catalog) {
+            ctx.status.error(e);
         }
     }
 

@@ -11,9 +11,9 @@ use std::time::Duration;
 use eframe::egui::{self, Button, DragValue, ProgressBar, RichText, TextEdit, Ui};
 
 use super::FpmUi;
-use super::state::{FpmState, SizesPreset, paper_devices};
 use crate::gui::context::ViewContext;
 use crate::gui::widgets::{param_row_ui, rgb, source_tag_ui};
+use hetscope_core::fpm::{FpmScenario, SizesPreset, paper_devices};
 use hetscope_figure::fpm::{FpmDevice, device_color};
 use hetscope_measure::{Kernel, MAX_THREADS};
 use hetscope_model::fpm::{FpmParam, OutOfCore};
@@ -50,7 +50,7 @@ fn devices_section_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
 /// One row a device: colour, name, contention, socket, memory limit, out
 /// of core, Save and Remove.
 /// Returns the device to remove and the device to save, if any.
-fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmState) -> (Option<usize>, Option<usize>) {
+fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmScenario) -> (Option<usize>, Option<usize>) {
     let mut remove = None;
     let mut save = None;
     egui::Grid::new("fpm_devices")
@@ -264,7 +264,7 @@ fn device_tip(d: &FpmDevice) -> String {
     t
 }
 
-fn problem_section_ui(ui: &mut Ui, s: &mut FpmState) {
+fn problem_section_ui(ui: &mut Ui, s: &mut FpmScenario) {
     ui.heading("Problem size");
     let unit = s.unit();
     let (lo, hi) = s.n_range();

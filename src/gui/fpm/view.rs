@@ -4,15 +4,15 @@
 
 use eframe::egui::{self, RichText, Ui};
 
-use super::state::FpmState;
 use crate::gui::widgets::rgb;
+use hetscope_core::fpm::FpmScenario;
 use hetscope_figure::fpm::{self, fmt_size};
 use hetscope_figure::{Figure, View};
 use hetscope_model::format::fmt_sig;
 
 pub fn fpm_view_ui(
     ui: &mut Ui,
-    state: &FpmState,
+    state: &FpmScenario,
     view: View,
     fig: &Figure,
     table: Option<&fpm::FpmTable>,
@@ -43,7 +43,7 @@ pub fn fpm_view_ui(
 }
 
 /// Devices down, and per method the share and the predicted time.
-fn table_ui(ui: &mut Ui, state: &FpmState, t: &fpm::FpmTable) {
+fn table_ui(ui: &mut Ui, state: &FpmScenario, t: &fpm::FpmTable) {
     let (unit, t_unit, cols) = (&t.size_unit, &t.time_unit, &t.columns);
     ui.strong(format!(
         "Partition of n = {} {unit}: share x_i ({unit}) and predicted time x_i / s_i(x_i) ({t_unit})",

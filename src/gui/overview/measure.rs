@@ -2,8 +2,8 @@
 //! on a background thread (progress bar, Cancel), written as a processor
 //! description and a platform with a catalog GPU (the files
 //! `hetscope measure cpu --out-dir` writes), and the platform then used
-//! by every model. The command line shares [`speed_csvs`] and the
-//! writer.
+//! by every model. The command line shares the speed functions
+//! (`hetscope_core::fpm::speed_csvs`) and the writer.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -16,11 +16,9 @@ use serde::{Deserialize, Serialize};
 use super::OverviewUi;
 use crate::gui::model_ui::Editing;
 use crate::gui::context::{Request, ViewContext};
-use hetscope_measure::cpu::{CpuMeasureConfig, CpuMeasurement, STEPS, measure_cpu};
-use hetscope_measure::{
-    self as measure, Kernel, MAX_THREADS, MeasureConfig, MeasureError, Measurement,
-};
-use hetscope_preset::fpm::SpeedCsv;
+use hetscope_core::fpm::speed_csvs;
+use hetscope_measure::cpu::{CpuMeasureConfig, STEPS, measure_cpu};
+use hetscope_measure::{MAX_THREADS, MeasureError};
 use hetscope_preset::platform::{MeasuredFiles, write_measured};
 
 /// The settings of a measurement (saved with the overview).
@@ -73,19 +71,6 @@ pub struct CpuMeasuring {
 
 /// What a finished measurement gives.
 type Outcome = Result<(MeasuredFiles, String), String>;
-
-/// The gemm and triad speed functions as speed-function CSVs.
-pub fn speed_csvs(m: &CpuMeasurement) -> [(&'static str, SpeedCsv); 2] {
-    let csv = |kernel: Kernel, ms: &[Measurement]| {
-        let mut cfg = MeasureConfig::new(kernel, m.threads);
-        cfg.sizes = ms.iter().map(|x| x.size).collect();
-        SpeedCsv::measured(measure::notes(&cfg, ms), measure::points(ms))
-    };
-    [
-        ("gemm", csv(Kernel::Gemm, &m.gemm)),
-        ("triad", csv(Kernel::Triad, &m.triad_speed)),
-    ]
-}
 
 impl OverviewUi {
     /// Start measuring on a background thread.

@@ -1,18 +1,17 @@
-//! Persisted state of the FPM views: the devices with their measured
-//! points (so loaded and measured devices survive a restart), the problem
-//! size, the display options and the measurement settings; and the per-run
-//! state of a measurement in progress.
-
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+//! The FPM scenario: the devices with their measured points (so loaded
+//! and measured devices survive a restart), where they come from, the
+//! problem size, the display options and the measurement settings; and
+//! how it becomes the figures' input (the window and the command line
+//! alike).
 
 use serde::{Deserialize, Serialize};
 
-use hetscope_core::CoreError;
+use crate::CoreError;
 use hetscope_figure::Scale;
 use hetscope_figure::fpm::{self, FpmDevice, FpmInput};
 use hetscope_measure::Kernel;
-use hetscope_model::fpm::Method;
+use hetscope_model::fpm::{MAX_BLOCKS, Method};
+use hetscope_model::platform::Source;
 use hetscope_preset::Catalog;
 use hetscope_preset::fpm::PAPER_N;
 
@@ -67,7 +66,7 @@ impl SizesPreset {
 /// What the user picked and edited for the FPM views.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
-pub struct FpmState {
+pub struct FpmScenario {
     /// The devices, with their points.
     pub devices: Vec<FpmDevice>,
     /// Total problem size n, units.
@@ -93,19 +92,25 @@ pub struct FpmState {
     /// were loaded or measured one by one).
     #[serde(default)]
     pub platform: String,
+    /// The id (or file) of that platform (empty when none gave them).
+    #[serde(default)]
+    pub platform_id: String,
+    /// Where the platform's devices come from, by what they give.
+    #[serde(default)]
+    pub sources: Vec<(String, Source)>,
 }
 
-impl Default for FpmState {
+impl Default for FpmScenario {
     fn default() -> Self {
-        FpmState::from_catalog(&Catalog::builtin().unwrap_or_default())
+        FpmScenario::from_catalog(&Catalog::builtin().unwrap_or_default())
     }
 }
 
-impl FpmState {
+impl FpmScenario {
     /// The FPM paper's hybrid node (G1, G2, 2 x S5, 2 x S6) at n = 60 x 60
     /// blocks (its Figure 6), in whole blocks.
     pub fn from_catalog(catalog: &Catalog) -> Self {
-        FpmState {
+        FpmScenario {
             devices: paper_devices(catalog),
             n_units: PAPER_N,
             integer: true,
@@ -119,6 +124,8 @@ impl FpmState {
             csv_path: String::new(),
             compare: None,
             platform: String::new(),
+            platform_id: String::new(),
+            sources: Vec::new(),
         }
     }
 }
@@ -129,7 +136,7 @@ pub fn paper_devices(catalog: &Catalog) -> Vec<FpmDevice> {
     hetscope_preset::fpm::paper_hybrid(catalog).unwrap_or_default()
 }
 
-impl FpmState {
+impl FpmScenario {
     /// The model input of the current values, or why there is none.
     pub fn input(&self) -> Result<FpmInput, CoreError> {
         let methods: Vec<Method> = [
@@ -220,24 +227,16 @@ impl FpmState {
             self.n_units = self.n_units.round().max(1.0);
         }
     }
-}
 
-/// A measurement running on a background thread.
-pub struct Measuring {
-    /// Sizes measured so far.
-    pub done: Arc<AtomicUsize>,
-    pub total: usize,
-    /// Set to stop after the current sample.
-    pub cancel: Arc<AtomicBool>,
-    /// What is measured, e.g. "gemm, 2 threads".
-    pub label: String,
-}
-
-impl Measuring {
-    /// Fraction done, 0 to 1.
-    pub fn fraction(&self) -> f32 {
-        let done = self.done.load(Ordering::Relaxed);
-        (done as f32 / self.total.max(1) as f32).min(1.0)
+    /// `Ok` unless whole units are asked for and n is not a whole number
+    /// of at most 2^53 (the command line's `--n` with `--integer`; the
+    /// window rounds n instead).
+    pub fn check_whole_n(&self) -> Result<(), CoreError> {
+        let n = self.n_units;
+        if self.integer && (n.fract() != 0.0 || n > MAX_BLOCKS as f64) {
+            return Err(CoreError::NotWholeUnits { n });
+        }
+        Ok(())
     }
 }
 
@@ -247,7 +246,7 @@ mod tests {
 
     #[test]
     fn default_is_the_paper_node_and_gives_an_input() {
-        let s = FpmState::default();
+        let s = FpmScenario::default();
         assert_eq!(s.devices.len(), 6);
         assert_eq!(s.unit(), "blocks");
         let input = s.input().unwrap();
@@ -257,7 +256,7 @@ mod tests {
 
     #[test]
     fn added_names_are_unique_and_n_follows_the_devices() {
-        let mut s = FpmState::default();
+        let mut s = FpmScenario::default();
         let mut d = s.devices[0].clone();
         s.add_device(d.clone());
         assert_eq!(s.devices[6].name, "G1 GTX680 #2");

@@ -1,0 +1,98 @@
+//! The JSON of `hetscope eval fpm`: one method's partition of the
+//! scenario's n over its devices, with each device's share and time, its
+//! memory limit, out-of-core setting, contention and socket, and where
+//! the devices come from when a platform gave them.
+
+use serde_json::{Value, json};
+
+use super::scenario::FpmScenario;
+use crate::CoreError;
+use crate::json::{explain_nulls, sources_json};
+use hetscope_figure::fpm::FpmInput;
+use hetscope_model::fpm::{FpmDevice, Method, Share, partition, partition_blocks};
+use hetscope_preset::fpm::keys;
+
+/// Why a time is null.
+const NOT_FINITE: &str = "not a finite number of seconds";
+
+/// The partition of `s.n_units` by `method` as a JSON object.
+pub(super) fn partition_json(s: &FpmScenario, method: Method) -> Result<Value, CoreError> {
+    let devices = &s.devices;
+    // Devices sharing a socket slow each other as the figures model it.
+    let speeds = FpmInput {
+        devices: devices.clone(),
+        ..Default::default()
+    }
+    .effective_functions()?;
+    s.check_whole_n()?;
+    let n = s.n_units;
+    let p = if s.integer {
+        partition_blocks(&speeds, n as u64, method)
+    } else {
+        partition(&speeds, n, method)
+    }?;
+    let json_devices: Vec<Value> = devices
+        .iter()
+        .zip(&p.shares)
+        .map(|(d, share)| device_json(d, share, s.integer))
+        .collect();
+    let out_of_core: Vec<&str> = devices
+        .iter()
+        .zip(&p.shares)
+        .filter(|(d, share)| d.runs_out_of_core(share.size_units))
+        .map(|(d, _)| d.name.as_str())
+        .collect();
+    let mut out = json!({
+        "devices": json_devices,
+        "n": n,
+        "makespan_s": finite(p.makespan_s),
+        "imbalance": finite(p.imbalance),
+        "method": method.key(),
+        "integer": s.integer,
+        "out_of_core_devices": out_of_core,
+    });
+    if let Some(m) = out.as_object_mut() {
+        explain_nulls(m, NOT_FINITE);
+        if !s.platform_id.is_empty() {
+            m.insert("platform_id".into(), json!(s.platform_id));
+            m.insert("platform".into(), json!(s.platform));
+            m.insert("sources".into(), sources_json(&s.sources));
+        }
+    }
+    Ok(out)
+}
+
+/// One device of the JSON: its share and time, its memory limit,
+/// out-of-core setting, whether its share runs out of core, contention
+/// and socket.
+fn device_json(d: &FpmDevice, s: &Share, integer: bool) -> Value {
+    let size = if integer {
+        json!(s.size_units as u64)
+    } else {
+        json!(s.size_units)
+    };
+    let mut v = json!({
+        "name": d.name,
+        "size": size,
+        "time_s": finite(s.time_s),
+        "max_size": d.max_size_units,
+        "out_of_core": keys::out_of_core_text(d.out_of_core.as_ref()),
+        "runs_out_of_core": d.runs_out_of_core(s.size_units),
+        "contention": d.contention,
+        "socket": d.socket,
+    });
+    if !s.time_s.is_finite()
+        && let Some(m) = v.as_object_mut()
+    {
+        m.insert(
+            "reason".into(),
+            json!("time_s: the share's time is not a finite number"),
+        );
+    }
+    v
+}
+
+/// JSON has no infinity: null instead.
+fn finite(v: f64) -> Value {
+    if v.is_finite() { json!(v) } else { Value::Null }
+}
