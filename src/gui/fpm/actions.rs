@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use eframe::egui;
 
 use super::FpmUi;
+use crate::gui::model_ui::Editing;
 use super::measuring::Measuring;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
@@ -19,7 +20,7 @@ use hetscope_measure::{self as measure, MeasureConfig, MeasureError};
 use hetscope_preset::file_id;
 use hetscope_preset::fpm::{SpeedCsv, load_speed_csv, save_speed_csv};
 
-impl FpmUi {
+impl Editing<'_, FpmUi> {
     /// Pick a CSV in a dialog on a thread, then load it.
     pub(super) fn browse(&self, egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
         let dialog = FileDialog::open("Load a speed function", CSV);
@@ -72,7 +73,7 @@ fn file_stem_of(name: &str) -> String {
     if s.is_empty() { "device".into() } else { s }
 }
 
-impl FpmUi {
+impl Editing<'_, FpmUi> {
     /// Save device `index` as a speed-function CSV (written atomically:
     /// a failed save leaves no partial file). Returns true on success.
     pub fn save_csv(&mut self, index: usize, path: &Path, status: &mut StatusLine) -> bool {
@@ -102,27 +103,22 @@ impl FpmUi {
                 let d = csv.file_device(&file_id(path), &path.display().to_string());
                 let n = csv.rows.len();
                 self.state.add_device(d);
-                self.load_error = None;
+                self.ui.load_error = None;
                 status.info(format!("Loaded {} ({n} points)", file_name(path)));
                 true
             }
             Err(e) => {
                 let msg = format!("Could not load the speed function {e}");
-                self.load_error = Some(msg.clone());
+                self.ui.load_error = Some(msg.clone());
                 status.error(msg);
                 false
             }
         }
     }
 
-    /// Whether a measurement is running.
-    pub fn measuring(&self) -> bool {
-        self.measuring.is_some()
-    }
-
     /// Start measuring the chosen kernel on a background thread.
     pub fn start_measure(&mut self, egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
-        if self.measuring.is_some() {
+        if self.ui.measuring.is_some() {
             return;
         }
         let s = &self.state;
@@ -157,7 +153,7 @@ impl FpmUi {
                 });
         match started {
             Ok(()) => {
-                self.measuring = Some(Measuring {
+                self.ui.measuring = Some(Measuring {
                     done,
                     total,
                     cancel,
@@ -171,7 +167,7 @@ impl FpmUi {
 
     /// Ask the running measurement to stop.
     pub fn cancel_measure(&mut self) {
-        if let Some(m) = &self.measuring {
+        if let Some(m) = &self.ui.measuring {
             m.cancel.store(true, Ordering::Relaxed);
         }
     }
@@ -182,7 +178,7 @@ impl FpmUi {
         result: Result<SpeedCsv, MeasureError>,
         status: &mut StatusLine,
     ) {
-        self.measuring = None;
+        self.ui.measuring = None;
         match result {
             Ok(csv) => {
                 let n = csv.rows.len();
@@ -196,5 +192,12 @@ impl FpmUi {
             Err(MeasureError::Cancelled) => status.info("Measurement cancelled."),
             Err(e) => status.error(format!("Measurement failed: {e}")),
         }
+    }
+}
+
+impl FpmUi {
+    /// Whether a measurement is running.
+    pub fn measuring(&self) -> bool {
+        self.measuring.is_some()
     }
 }

@@ -11,6 +11,7 @@ use std::time::Duration;
 use eframe::egui::{self, Button, DragValue, ProgressBar, RichText, TextEdit, Ui};
 
 use super::FpmUi;
+use crate::gui::model_ui::Editing;
 use crate::gui::context::ViewContext;
 use crate::gui::widgets::{param_row_ui, rgb, source_tag_ui};
 use hetscope_core::fpm::{FpmScenario, SizesPreset, paper_devices};
@@ -22,7 +23,7 @@ use hetscope_preset::fpm::keys;
 /// The out-of-core factor a device gets when its switch is turned on.
 const DEFAULT_OUT_OF_CORE: f64 = 0.5;
 
-pub fn side_panel_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
+pub fn side_panel_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewContext<'_>) {
     ui.spacing_mut().slider_width = 150.0;
     egui::ScrollArea::vertical().show(ui, |ui| {
         devices_section_ui(ui, m, ctx);
@@ -33,7 +34,7 @@ pub fn side_panel_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
     });
 }
 
-fn devices_section_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
+fn devices_section_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewContext<'_>) {
     ui.heading("Devices");
     ui.weak("Speed functions s(x); the contention factor scales a device while another device of its socket works (socket 0: none). A device with a memory limit may run out of core beyond it.");
     let (remove, save) = devices_grid_ui(ui, &mut m.state);
@@ -171,7 +172,7 @@ fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice) {
 }
 
 /// Add a built-in device, or the paper's whole hybrid node.
-fn add_device_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
+fn add_device_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewContext<'_>) {
     ui.horizontal(|ui| {
         let mut pick = None;
         egui::ComboBox::from_label("Add built-in device")
@@ -213,7 +214,7 @@ fn add_device_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
 }
 
 /// The CSV path field with Load and Browse, and the last load error.
-fn csv_file_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
+fn csv_file_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewContext<'_>) {
     ui.add_space(4.0);
     ui.strong("Speed function from a CSV file");
     ui.horizontal(|ui| {
@@ -232,7 +233,7 @@ fn csv_file_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
         if ui.button("Load").clicked() || enter {
             let path = m.state.csv_path.trim().to_string();
             if path.is_empty() {
-                m.load_error = Some("Type the path of a CSV file first.".into());
+                m.ui.load_error = Some("Type the path of a CSV file first.".into());
             } else {
                 m.load_csv(Path::new(&path), ctx.status);
             }
@@ -245,7 +246,7 @@ fn csv_file_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
             m.browse(ui.ctx(), ctx);
         }
     });
-    if let Some(e) = &m.load_error {
+    if let Some(e) = &m.ui.load_error {
         ui.colored_label(ui.visuals().error_fg_color, e);
     }
 }
@@ -303,10 +304,10 @@ fn problem_section_ui(ui: &mut Ui, s: &mut FpmScenario) {
     });
 }
 
-fn measure_section_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
+fn measure_section_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewContext<'_>) {
     ui.heading("Measure this machine");
     ui.weak("Times a kernel over problem sizes and adds its speed function as a device; thread counts stand for devices.");
-    let running = m.measuring.is_some();
+    let running = m.ui.measuring.is_some();
     let s = &mut m.state;
     ui.add_enabled_ui(!running, |ui| {
         ui.horizontal(|ui| {
@@ -349,7 +350,7 @@ fn measure_section_ui(ui: &mut Ui, m: &mut FpmUi, ctx: &mut ViewContext<'_>) {
             m.cancel_measure();
         }
     });
-    if let Some(m) = &m.measuring {
+    if let Some(m) = &m.ui.measuring {
         let done = m.done.load(Ordering::Relaxed);
         let cancelling = m.cancel.load(Ordering::Relaxed);
         let text = if cancelling {
