@@ -49,6 +49,11 @@ pub trait ModelUi: Sized + 'static {
     /// `hetscope-state` record for everything), when it holds this model.
     fn legacy_state(old: &str) -> Option<Self::State>;
 
+    /// After the state was read from the model's own saved `record` at
+    /// start-up: read again what a record of an older form named by its
+    /// path alone. Most models have nothing to do.
+    fn restored(&mut self, _record: &str, _ctx: &mut ViewContext<'_>) {}
+
     /// The tabs of this model, in tab-bar order: its views, then any page
     /// without a figure.
     fn tabs() -> Vec<Tab> {
@@ -317,6 +322,8 @@ pub trait AnyModel {
     /// Restore a persisted state; `legacy` is the single record of an
     /// older version. Returns what was used, for a message.
     fn load_state(&mut self, own: Option<&str>, legacy: Option<&str>) -> StateSource;
+    /// After the state was read from the model's own `record`.
+    fn restored(&mut self, record: &str, ctx: &mut ViewContext<'_>);
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
@@ -440,6 +447,10 @@ impl<M: ModelUi> AnyModel for ModelSlot<M> {
             }
             None => StateSource::Defaults,
         }
+    }
+
+    fn restored(&mut self, record: &str, ctx: &mut ViewContext<'_>) {
+        self.ui.restored(record, ctx);
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -15,6 +15,7 @@ pub mod error;
 pub mod json;
 pub mod loaded;
 pub mod model;
+pub mod offload;
 pub mod paper_check;
 pub mod session;
 

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::boathull::BoathullScenario;
 use crate::model::Model;
+use crate::offload::OffloadScenario;
 use hetscope_preset::Catalog;
 
 /// Everything a person chose, for every model.
@@ -22,6 +23,7 @@ pub struct Session {
     /// first.
     pub platform2: Option<String>,
     pub boathull: BoathullScenario,
+    pub offload: OffloadScenario,
 }
 
 impl Session {
@@ -31,6 +33,7 @@ impl Session {
             platform: None,
             platform2: None,
             boathull: crate::boathull::Boathull::first_scenario(catalog),
+            offload: crate::offload::Offload::first_scenario(catalog),
         }
     }
 }
