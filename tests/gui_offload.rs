@@ -199,7 +199,7 @@ impl SeriesNames for ChartFigure {
 
 #[test]
 fn the_offload_state_is_saved_and_restored() {
-    use hetscope::gui::offload_state::OffloadState;
+    use hetscope::gui::offload_state::OffloadScenario;
     let mut h = offload_harness();
     h.get_by_role_and_label(Role::Slider, "host threads")
         .set_value_accesskit(8.0);
@@ -209,11 +209,11 @@ fn the_offload_state_is_saved_and_restored() {
     h.run();
     let st = h.state().session.offload.clone();
     let text = ron::to_string(&st).unwrap();
-    let back: OffloadState = ron::from_str(&text).unwrap();
+    let back: OffloadScenario = ron::from_str(&text).unwrap();
     assert_eq!(back, st);
     // A state saved before these views existed gets the defaults.
-    let empty: OffloadState = ron::from_str("()").unwrap();
-    assert_eq!(empty, OffloadState::default());
+    let empty: OffloadScenario = ron::from_str("()").unwrap();
+    assert_eq!(empty, OffloadScenario::default());
     assert_eq!(empty.kernel, "gemm");
     assert_eq!(empty.size, 9600.0);
 }

@@ -165,3 +165,44 @@ fn nothing_is_recomputed_when_nothing_changed() {
     assert!(h.state_mut().refresh(), "a change recomputes");
     assert!(!h.state_mut().refresh(), "and only once");
 }
+
+#[test]
+fn measured_speedups_saved_by_path_are_read_again_at_start() {
+    let path = format!(
+        "{}/assets/data/h100-offload-measured.csv",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut app = fresh();
+    app.model_mut::<OffloadUi>().state.size = 777.0;
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(&mut app, &mut storage);
+    // The record as saved when the scenario held the file's path alone.
+    let key = format!("{STATE_KEY}.offload");
+    let saved = eframe::Storage::get_string(&storage, &key).expect("saved");
+    assert!(saved.contains("measured:None"), "{saved}");
+    let old = saved.replacen("measured:None", &format!("measured:Some({path:?})"), 1);
+    eframe::Storage::set_string(&mut storage, &key, old);
+
+    let h = start(&storage);
+    let s = &h.state().model::<OffloadUi>().state;
+    assert_eq!(s.size, 777.0, "the rest of the record is kept");
+    assert_eq!(s.measured_path, path, "the path is the typed one");
+    let m = s.measured.as_ref().expect("the file is read again");
+    assert_eq!(m.path(), path);
+    assert_eq!(m.data().runs.len(), 24);
+    let (kind, text) = h.state().status().expect("a message");
+    assert_eq!(kind, StatusKind::Info);
+    assert!(text.contains("h100-offload-measured.csv"), "{text}");
+
+    // Saved again, the data is kept in the record: it reads back without
+    // the file.
+    let mut h = h;
+    let mut again = MemoryStorage::default();
+    eframe::App::save(h.state_mut(), &mut again);
+    let record = eframe::Storage::get_string(&again, &key).expect("saved");
+    assert!(record.contains("hash:"), "{record}");
+    let h2 = start(&again);
+    let back = &h2.state().model::<OffloadUi>().state;
+    assert_eq!(back.measured, h.state().model::<OffloadUi>().state.measured);
+    assert!(h2.state().status().is_none(), "nothing read again");
+}

@@ -6,14 +6,14 @@ use hetscope::export::{self, ExportSize, Format};
 use hetscope::figure::chart::{ChartFigure, ChartPanel, Orientation, Scale};
 use hetscope::figure::offload::{self, CROSSOVER_STEPS, OffloadInput, suite_summary};
 use hetscope::figure::{Camera, Figure, View};
-use hetscope::gui::offload_state::OffloadState;
+use hetscope::gui::offload_state::OffloadScenario;
 use hetscope::model::offload::{OffloadParam, crossover, decide};
 use hetscope::preset::Catalog;
 
 /// The default state: POWER9 + V100 (NVLink 2), GEMM at n = 9600.
 fn input() -> OffloadInput {
     let cat = Catalog::builtin().unwrap();
-    OffloadState::default().input(&cat).unwrap()
+    OffloadScenario::default().input(&cat).unwrap()
 }
 
 fn build(view: View, input: &OffloadInput) -> ChartFigure {
@@ -154,7 +154,7 @@ fn speedup_crosses_one_at_the_marked_crossover() {
 #[test]
 fn a_column_major_access_is_uncoalesced_and_slows_the_gpu() {
     let cat = Catalog::builtin().unwrap();
-    let mut st = OffloadState::default();
+    let mut st = OffloadScenario::default();
     st.sync_edit(&cat);
     let before = st.input(&cat).unwrap();
     let k = st
@@ -204,7 +204,7 @@ fn a_column_major_access_is_uncoalesced_and_slows_the_gpu() {
 #[test]
 fn fewer_host_threads_raise_the_speedup() {
     let cat = Catalog::builtin().unwrap();
-    let mut st = OffloadState::default();
+    let mut st = OffloadScenario::default();
     let full = st.input(&cat).unwrap();
     st.overrides.insert(OffloadParam::Threads, 4.0);
     let four = st.input(&cat).unwrap();
@@ -302,7 +302,7 @@ fn suite_geometric_means_match_the_model() {
     // With four host threads (the paper's Figures 6-7 set-up) the GPU wins
     // more often, and the policy never loses to always offloading.
     let cat = Catalog::builtin().unwrap();
-    let mut st = OffloadState::default();
+    let mut st = OffloadScenario::default();
     st.overrides.insert(OffloadParam::Threads, 4.0);
     let s4 = suite_summary(&st.input(&cat).unwrap()).unwrap();
     assert!(s4.offloaded() >= s.offloaded());

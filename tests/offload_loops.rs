@@ -467,9 +467,9 @@ fn decisions_on_power9_v100_against_the_paper() {
 #[test]
 fn the_suite_figure_is_the_paper_set_with_each_kernel_at_its_size() {
     use hetscope::figure::offload::{build_suite_at, suite_summary};
-    use hetscope::gui::offload_state::OffloadState;
+    use hetscope::gui::offload_state::OffloadScenario;
     let c = cat();
-    let input = OffloadState::default().input(&c).unwrap();
+    let input = OffloadScenario::default().input(&c).unwrap();
     let ids: Vec<&str> = input.suite.iter().map(|k| k.id.as_str()).collect();
     assert_eq!(ids, PAPER_LOOPS);
     // One size for all, as the window's size field gives it.

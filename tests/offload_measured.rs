@@ -12,7 +12,7 @@ use egui_kittest::kittest::Queryable;
 use hetscope::figure::chart::ChartFigure;
 use hetscope::figure::offload::{self, OffloadInput};
 use hetscope::figure::{Figure, View};
-use hetscope::gui::offload_state::OffloadState;
+use hetscope::gui::offload_state::{OffloadScenario, load_measured};
 use hetscope::gui::{HetscopeApp, OffloadUi, Tab};
 use hetscope::model::offload::decide;
 use hetscope::preset::Catalog;
@@ -153,10 +153,10 @@ fn malformed_files_name_the_line_and_column() {
 
 /// The GUI state on the H100 node at n = 9600 with the shipped file.
 fn measured_input() -> OffloadInput {
-    let mut s = OffloadState::default();
+    let mut s = OffloadScenario::default();
     s.select_platform("h100-node-offload");
     s.size = 9600.0;
-    s.measured = Some(path());
+    s.measured = Some(load_measured(std::path::Path::new(&path()), &cat()).unwrap());
     s.input(&cat()).unwrap()
 }
 
@@ -355,7 +355,8 @@ fn the_offload_panel_loads_measured_speedups() {
         h.query_by_label_contains("Drawn in the kernel suite view")
             .is_some()
     );
-    assert_eq!(h.state().session.offload.measured, Some(path()));
+    let loaded = &h.state().session.offload.measured;
+    assert_eq!(loaded.as_ref().map(|m| m.path().to_string()), Some(path()));
     // Clear: the predictions alone.
     h.get_by_label("Clear").click();
     h.run();

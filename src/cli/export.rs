@@ -93,14 +93,9 @@ fn model_options(args: &ExportArgs, group: ModelId) -> Vec<&'static str> {
             }
         }
         ModelId::Offload => {
-            let o = &args.offload;
-            let d = super::offload::export::DEFAULT_SIZE_RANGE;
-            given(o.kernel.is_some(), "--kernel");
-            given(o.size.is_some(), "--size");
-            given(!o.kernels.is_empty(), "--kernels");
-            given(o.size_from != d.0, "--size-from");
-            given(o.size_to != d.1, "--size-to");
-            given(o.formulation.is_some(), "--formulation");
+            for name in args.offload.given() {
+                given(true, name);
+            }
         }
     }
     v
@@ -201,14 +196,13 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
             return super::fpm::export::figure(view, &args.fpm, (platform, platform2), set);
         }
         ModelId::Offload => {
-            let measured = args.measured.as_deref();
-            super::offload::export::figure(
+            return super::offload::export::figure(
                 view,
                 &args.offload,
                 (platform, platform2),
                 set,
-                measured,
-            )?
+                args.measured.as_deref(),
+            );
         }
         ModelId::Overview => {
             if !set.is_empty() {

@@ -124,7 +124,7 @@ pub enum EvalCommand {
     Fpm(fpm::FpmEvalArgs),
     /// Offload decision of one OpenMP loop on a CPU+GPU platform: OpenMP
     /// CPU model against Hong & Kim GPU model plus transfers.
-    Offload(offload::OffloadArgs),
+    Offload(offload::OffloadEvalArgs),
     /// The Hong & Kim GPU model alone (defaults: their worked example).
     Hongkim(offload::HongKimArgs),
     /// Every model's verdict on one platform (and a second beside it).
@@ -146,7 +146,7 @@ pub struct ExportArgs {
     #[command(flatten, next_help_heading = "FPM views")]
     pub fpm: fpm::FpmOptions,
     #[command(flatten, next_help_heading = "Offload views")]
-    pub offload: offload::export::OffloadExportArgs,
+    pub offload: offload::OffloadOptions,
     #[command(flatten, next_help_heading = "Overview")]
     pub overview: overview::OverviewOptions,
     #[command(flatten, next_help_heading = "Energy fit view")]

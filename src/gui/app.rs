@@ -107,13 +107,18 @@ impl HetscopeApp {
         self.jobs.last_folder = self.state.last_folder.clone();
         self.session.platform = self.state.shared_platform.clone();
         let mut migrated = false;
-        for m in &mut self.models {
+        let mut saved = Vec::new();
+        for (i, m) in self.models.iter_mut().enumerate() {
             let own = storage.get_string(&model_key(m.id()));
             match m.load_state(&mut self.session, own.as_deref(), legacy) {
                 StateSource::Unreadable => unreadable.push(m.id().title()),
                 StateSource::Migrated => migrated = true,
-                StateSource::Saved | StateSource::Defaults => {}
+                StateSource::Saved => saved.extend(own.map(|record| (i, record))),
+                StateSource::Defaults => {}
             }
+        }
+        for (i, record) in saved {
+            self.with_model_at(i, |m, session, vc| m.restored(session, &record, vc));
         }
         let tab = self.state.tab;
         if tab != Tab::PaperCheck && !self.models.iter().any(|m| m.tabs().contains(&tab)) {

@@ -43,6 +43,16 @@ pub trait ModelUi: Sized + 'static {
     /// `hetscope-state` record for everything), when it holds this model.
     fn legacy_state(old: &str) -> Option<Scenario<Self>>;
 
+    /// After the state was read from the model's own saved `record` at
+    /// start-up: read again what a record of an older form named by its
+    /// path alone. Most models have nothing to do.
+    fn restored(&mut self, _record: &str, _ctx: &mut ViewContext<'_>) {}
+
+    /// After the scenario was read from the model's own saved `record` at
+    /// start-up: read again what a record of an older form named by its
+    /// path alone. Most models have nothing to do.
+    fn restored(_m: &mut Editing<'_, Self>, _record: &str, _ctx: &mut ViewContext<'_>) {}
+
     /// The tabs of this model, in tab-bar order: its views, then any page
     /// without a figure.
     fn tabs() -> Vec<Tab> {
@@ -352,6 +362,8 @@ pub trait AnyModel {
     /// record of an older version. Returns what was used, for a message.
     fn load_state(&self, session: &mut Session, own: Option<&str>, legacy: Option<&str>)
     -> StateSource;
+    /// After the scenario was read from the model's own `record`.
+    fn restored(&mut self, session: &mut Session, record: &str, ctx: &mut ViewContext<'_>);
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
 }
@@ -487,6 +499,15 @@ impl<U: ModelUi> AnyModel for ModelSlot<U> {
             }
             None => StateSource::Defaults,
         }
+    }
+
+    fn restored(&mut self, record: &str, ctx: &mut ViewContext<'_>) {
+        self.ui.restored(record, ctx);
+    }
+
+    fn restored(&mut self, session: &mut Session, record: &str, ctx: &mut ViewContext<'_>) {
+        let state = U::Model::scenario_mut(session);
+        U::restored(&mut Editing { ui: &mut self.ui, state }, record, ctx);
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -50,6 +50,18 @@ pub enum CoreError {
     /// of them (or beyond 2^53).
     #[error("n = {n} must be a whole number (at most 2^53) with whole units")]
     NotWholeUnits { n: f64 },
+    /// An offload kernel preset the model cannot take (a subscript that
+    /// does not parse, a launch out of range), by the id the scenario
+    /// names it with; the preset's error names the field.
+    #[error("{source}")]
+    OffloadKernel {
+        id: String,
+        source: Box<PresetError>,
+    },
+    /// A host thread count of the offload suite's evaluation (the paper's,
+    /// or a measured one) that the platform refuses.
+    #[error("threads = {threads}: {source}")]
+    SuiteThreads { threads: f64, source: OffloadError },
     /// A preset named in the state that the catalog does not hold.
     #[error("unknown {kind} '{key}'")]
     Unknown { kind: &'static str, key: String },

@@ -16,6 +16,7 @@ pub mod fpm;
 pub mod json;
 pub mod loaded;
 pub mod model;
+pub mod offload;
 pub mod overview;
 pub mod paper_check;
 pub mod perdome;

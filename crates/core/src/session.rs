@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::boathull::BoathullScenario;
 use crate::fpm::FpmScenario;
+use crate::offload::OffloadScenario;
 use crate::overview::OverviewScenario;
 use crate::perdome::PerdomeScenario;
 use hetscope_preset::Catalog;
@@ -27,6 +28,7 @@ pub struct Session {
     pub perdome: PerdomeScenario,
     pub boathull: BoathullScenario,
     pub fpm: FpmScenario,
+    pub offload: OffloadScenario,
 }
 
 impl Session {
@@ -39,6 +41,7 @@ impl Session {
             perdome: PerdomeScenario::from_catalog(catalog),
             boathull: BoathullScenario::from_catalog(catalog),
             fpm: FpmScenario::from_catalog(catalog),
+            offload: OffloadScenario::from_catalog(catalog),
         }
     }
 }

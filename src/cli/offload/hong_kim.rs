@@ -1,14 +1,18 @@
 //! `hetscope eval hongkim`: the Hong & Kim GPU model alone, with its
-//! parameter names, defaulting to Hong & Kim's worked example.
+//! parameter names, by default on Hong & Kim's worked example; its
+//! `--set` values read into the core's query.
 
 use clap::Args;
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
-use super::{case_key, model_error, name_value};
+use super::name_value;
 use crate::cli::CliError;
-use hetscope_model::offload::{
-    Formulation, GpuKernel, GpuMachine, KERNEL_PARAMS, OffloadParam, hong_kim_value, set_hong_kim,
+use hetscope_core::Model;
+use hetscope_core::offload::{
+    HongKimQuery, Offload, OffloadQuery, OffloadScenario, hong_kim_names,
 };
+use hetscope_model::offload::{Formulation, set_hong_kim};
+use hetscope_preset::Catalog;
 
 /// The arguments of `eval hongkim`.
 #[derive(Debug, Clone, Args)]
@@ -31,77 +35,20 @@ pub struct HongKimArgs {
     pub formulation: Formulation,
 }
 
-/// The names `eval hongkim --set` takes: the GPU's (as for `eval
-/// offload`), then the kernel's.
-fn names() -> Vec<&'static str> {
-    let kernel = KERNEL_PARAMS.iter().map(|p| p.0);
-    let gpu = OffloadParam::HONG_KIM_GPU.map(OffloadParam::name);
-    gpu.into_iter().chain(kernel).collect()
-}
-
-/// Hong & Kim's worked example: 16 SMs at 1 GHz, 80 GB/s, Mem_LD 420,
-/// departure delays 4 (coalesced) and 10 (uncoalesced), 32 transactions
-/// per uncoalesced warp access, 4 issue cycles; 27 computation and 6
-/// uncoalesced memory instructions and 6 barriers per thread, 80 blocks of
-/// 128 threads, 5 blocks per SM. (The coalesced departure delay is not
-/// used by the example, which has no coalesced access.)
-fn worked_example() -> (GpuMachine, GpuKernel) {
-    (
-        GpuMachine::hong_kim_example(),
-        GpuKernel::hong_kim_example(),
-    )
-}
-
-/// Run `eval hongkim`.
+/// Run `eval hongkim`: the worked example with every `--set` applied.
 pub fn run_hong_kim(args: &HongKimArgs) -> Result<Value, CliError> {
-    let known = names();
-    let (mut machine, mut kernel) = worked_example();
+    let known = hong_kim_names();
+    let mut q = HongKimQuery {
+        formulation: args.formulation,
+        ..HongKimQuery::default()
+    };
     for item in &args.set {
         let (name, v) = name_value(item, |n| known.contains(&n), &known, "mem_ld=500")?;
-        set_hong_kim(&mut machine, &mut kernel, name, v)
+        set_hong_kim(&mut q.machine, &mut q.kernel, name, v)
             .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
     }
-    let p = machine
-        .predict_with(&kernel, args.formulation)
-        .map_err(model_error)?;
-    let mut params = Map::new();
-    for name in known {
-        if let Some(v) = hong_kim_value(&machine, &kernel, name) {
-            params.insert(name.into(), json!(v));
-        }
-    }
-    let mut v = json!({
-        "model": "hongkim",
-        "formulation": args.formulation.key(),
-        "formulation_text": args.formulation.describe(),
-        "case": p.case.to_string(),
-        "case_key": case_key(p.case),
-        "mwp": p.mwp,
-        "cwp": p.cwp,
-        "exec_cycles": p.exec_cycles,
-        "sync_cycles": p.sync_cycles,
-        "total_cycles": p.total_cycles,
-        "seconds": p.seconds,
-        "n": p.n,
-        "active_sms": p.active_sms,
-        "mem_l": p.mem_l,
-        "mem_l_uncoal": p.mem_l_uncoal,
-        "departure_delay": p.departure_delay,
-        "mwp_without_bw_full": p.mwp_without_bw_full,
-        "mwp_peak_bw": p.mwp_peak_bw,
-        "mem_cycles": p.mem_cycles,
-        "comp_cycles": p.comp_cycles,
-        "rep": p.rep,
-        "omp_rep": p.omp_rep,
-        "params": Value::Object(params),
-        "units": {
-            "cycles": "GPU cycles (exec_cycles: Hong & Kim Eq. 19-21 x #Rep x #OMP_Rep; sync_cycles: Eq. 23; total_cycles: Eq. 24)",
-            "seconds": "total_cycles at freq_ghz",
-            "n": "active warps per SM",
-        },
-    });
-    if let Some(m) = v.as_object_mut() {
-        crate::cli::explain_nulls(m, super::NOT_FINITE);
-    }
-    Ok(v)
+    let query = OffloadQuery::HongKim(q);
+    // Hong & Kim alone reads neither the scenario nor the catalog.
+    let (s, cat) = (OffloadScenario::default(), Catalog::default());
+    Offload::eval(&s, &query, &cat).map_err(|e| CliError::usage(e.to_string()))
 }

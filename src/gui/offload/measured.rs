@@ -1,124 +1,72 @@
-//! Measured offload speedups in the window: reading a file into the
-//! figure's [`MeasuredSuite`] (the command line reads it the same way),
-//! the parsed file kept between input rebuilds, and the side panel's
-//! "Measured speedups" row (path, Load, Browse, Clear, the file's error).
+//! Measured offload speedups in the window: the side panel's "Measured
+//! speedups" row (path, Load, Browse, Clear, the file's error), the file
+//! read once per load into the scenario (`hetscope_core::offload::
+//! load_measured`, as the command line reads it), and the file of a state
+//! saved when it held the path alone, read again at start-up.
 
-use std::cell::RefCell;
 use std::path::Path;
 
 use eframe::egui::{self, TextEdit, Ui};
+use serde::Deserialize;
 
 use super::OffloadUi;
-use super::state::OffloadState;
 use crate::gui::app::file_name;
 use crate::gui::context::ViewContext;
 use crate::gui::dialog::FileDialog;
-use hetscope_figure::offload::{MeasuredRun, MeasuredSuite, RunTimes};
-use hetscope_preset::Catalog;
-use hetscope_preset::offload::{MeasuredOffload, load_measured_offload};
+use hetscope_core::offload::{OffloadScenario, load_measured};
 
-/// The figure's measurements of a parsed file, named by `file` in the
-/// legend and the notes.
-pub fn measured_suite(m: &MeasuredOffload, file: &str) -> MeasuredSuite {
-    MeasuredSuite {
-        file: file.to_string(),
-        runs: m
-            .rows
-            .iter()
-            .map(|r| MeasuredRun {
-                kernel: r.kernel.clone(),
-                n: r.n,
-                threads: r.threads,
-                speedup: r.speedup,
-                times: r.times.map(|t| RunTimes {
-                    cpu_s: t.cpu_s,
-                    kernel_s: t.gpu_kernel_s,
-                    transfer_s: t.transfer_s(),
-                }),
-            })
-            .collect(),
-    }
-}
-
-/// Read a measured-speedup file (kernel names matched against `catalog`);
-/// the error names the file, line and column.
-pub fn read_measured(path: &Path, catalog: &Catalog) -> Result<MeasuredSuite, String> {
-    load_measured_offload(path, catalog)
-        .map(|m| measured_suite(&m, &file_name(path)))
-        .map_err(|e| e.to_string())
-}
-
-/// The last file read: its path and what it gave.
-pub struct Cached {
-    path: String,
-    result: Result<MeasuredSuite, String>,
-}
-
-/// The parsed file of the state's path, read once per path (Load reads
-/// it again), and the row's message.
+/// The row's messages: what it asks for, and why the last file could
+/// not be read (its measurements are then not drawn).
 #[derive(Default)]
-pub struct MeasuredFile {
-    cache: RefCell<Option<Cached>>,
+pub(super) struct MeasuredRow {
     /// A message of the row (no path typed).
     note: Option<String>,
+    error: Option<String>,
 }
 
-impl MeasuredFile {
-    /// The measurements of `path`, from the cache when it holds that path.
-    pub fn get(&self, path: &str, catalog: &Catalog) -> Result<MeasuredSuite, String> {
-        let mut slot = self.cache.borrow_mut();
-        match slot.as_ref() {
-            Some(c) if c.path == path => c.result.clone(),
-            _ => {
-                let result = read_measured(Path::new(path), catalog);
-                *slot = Some(Cached {
-                    path: path.to_string(),
-                    result: result.clone(),
-                });
-                result
-            }
-        }
+/// Load the file `path` into `s`: it becomes the scenario's, read
+/// afresh; the status line says how it went.
+fn load(s: &mut OffloadScenario, row: &mut MeasuredRow, path: &str, ctx: &mut ViewContext<'_>) {
+    let path = path.trim().to_string();
+    if path.is_empty() {
+        row.note = Some("Type the path of a CSV file first.".into());
+        return;
     }
-
-    /// The error of the file `path`, when it is the one read and failed.
-    pub fn error(&self, path: &str) -> Option<String> {
-        let slot = self.cache.borrow();
-        slot.as_ref()
-            .filter(|c| c.path == path)
-            .and_then(|c| c.result.as_ref().err().cloned())
-    }
-
-    /// Load the file `path` into `s`: it becomes the state's, read
-    /// afresh; the status line says how it went.
-    pub fn load(&mut self, s: &mut OffloadState, path: &str, ctx: &mut ViewContext<'_>) {
-        let path = path.trim().to_string();
-        if path.is_empty() {
-            self.note = Some("Type the path of a CSV file first.".into());
-            return;
+    row.note = None;
+    s.measured_path = path.clone();
+    match load_measured(Path::new(&path), ctx.catalog) {
+        Ok(m) => {
+            let (file, runs) = (&m.data().file, m.data().runs.len());
+            ctx.status
+                .info(format!("Loaded {file} ({runs} measured runs)"));
+            s.measured = Some(m);
+            row.error = None;
         }
-        self.note = None;
-        s.measured_path = path.clone();
-        *self.cache.borrow_mut() = None;
-        match self.get(&path, ctx.catalog) {
-            Ok(m) => ctx.status.info(format!(
-                "Loaded {} ({} measured runs)",
-                m.file,
-                m.runs.len()
-            )),
-            Err(e) => ctx
-                .status
-                .error(format!("Could not load the measurements: {e}")),
+        Err(e) => {
+            ctx.status
+                .error(format!("Could not load the measurements: {e}"));
+            s.measured = None;
+            row.error = Some(e.to_string());
         }
-        s.measured = Some(path);
-        s.measured_reload = s.measured_reload.wrapping_add(1);
     }
 }
 
-impl OffloadUi {
-    /// The measurements of the state's loaded file, if any and readable.
-    pub(super) fn measured(&self, catalog: &Catalog) -> Option<MeasuredSuite> {
-        let path = self.state.measured.as_deref()?;
-        self.measured_file.get(path, catalog).ok()
+/// The path of the measured-speedup file a saved record names when it
+/// is of the form that kept the path alone (`measured: Some("<path>")`).
+fn saved_path(record: &str) -> Option<String> {
+    #[derive(Deserialize)]
+    struct PathOnly {
+        #[serde(default)]
+        measured: Option<String>,
+    }
+    ron::from_str::<PathOnly>(record).ok()?.measured
+}
+
+/// Read again the file of a record that kept its path alone: the path
+/// becomes the typed one, and the file is loaded as by Load.
+pub(super) fn reload_saved_path(m: &mut OffloadUi, record: &str, ctx: &mut ViewContext<'_>) {
+    if let Some(path) = saved_path(record) {
+        load(&mut m.state, &mut m.measured_row, &path, ctx);
     }
 }
 
@@ -126,8 +74,8 @@ impl OffloadUi {
 fn browse(egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
     let dialog = FileDialog::open("Load measured offload speedups", ("CSV", "csv"));
     let started = crate::gui::model_ui::pick_file_for::<OffloadUi>(ctx.jobs, egui_ctx, dialog, |m, path, vc| {
-            m.measured_file
-                .load(&mut m.state, &path.display().to_string(), vc);
+            let path = path.display().to_string();
+            load(m.state, &mut m.ui.measured_row, &path, vc);
         });
     if let Err(e) = started {
         ctx.status.error(e);
@@ -138,12 +86,12 @@ fn browse(egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
 /// in red and, when loaded, which file is drawn.
 pub(super) fn measured_ui(
     ui: &mut Ui,
-    s: &mut OffloadState,
-    file: &mut MeasuredFile,
+    s: &mut OffloadScenario,
+    row: &mut MeasuredRow,
     ctx: &mut ViewContext<'_>,
 ) {
     ui.strong("Measured speedups");
-    let mut load = false;
+    let mut load_typed = false;
     ui.horizontal(|ui| {
         let label = ui.label("CSV file");
         let edit = ui
@@ -156,8 +104,8 @@ pub(super) fn measured_ui(
             .on_hover_text(
                 "Columns kernel,n,threads and speedup or cpu_s,gpu_kernel_s,h2d_s,d2h_s; drawn beside the kernel suite's bars. Press Enter or Load",
             );
-        load = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        load |= ui.button("Load").clicked();
+        load_typed = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        load_typed |= ui.button("Load").clicked();
         if ui
             .button("Browse…")
             .on_hover_text("Pick a CSV file in a dialog")
@@ -165,40 +113,36 @@ pub(super) fn measured_ui(
         {
             browse(ui.ctx(), ctx);
         }
+        let loaded = s.measured.is_some() || row.error.is_some();
         if ui
-            .add_enabled(s.measured.is_some(), egui::Button::new("Clear"))
+            .add_enabled(loaded, egui::Button::new("Clear"))
             .on_hover_text("Draw the predictions alone")
             .clicked()
         {
             s.measured = None;
-            file.note = None;
+            *row = MeasuredRow::default();
         }
     });
-    if load {
+    if load_typed {
         let path = s.measured_path.clone();
-        file.load(s, &path, ctx);
+        load(s, row, &path, ctx);
     }
-    status_ui(ui, s, file);
+    status_ui(ui, s, row);
 }
 
-/// The loaded file's error in red, or which file is drawn.
-fn status_ui(ui: &mut Ui, s: &OffloadState, file: &MeasuredFile) {
+/// The row's note and the loaded file's error in red, or which file is
+/// drawn.
+fn status_ui(ui: &mut Ui, s: &OffloadScenario, row: &MeasuredRow) {
     let red = ui.visuals().error_fg_color;
-    if let Some(note) = &file.note {
+    if let Some(note) = &row.note {
         ui.colored_label(red, note);
     }
-    let Some(path) = s.measured.as_deref() else {
-        return;
-    };
-    match file.error(path) {
-        Some(e) => {
-            ui.colored_label(red, e);
-        }
-        None => {
-            ui.label(format!(
-                "Drawn in the kernel suite view: {}",
-                file_name(Path::new(path))
-            ));
-        }
+    if let Some(e) = &row.error {
+        ui.colored_label(red, e);
+    } else if let Some(m) = &s.measured {
+        ui.label(format!(
+            "Drawn in the kernel suite view: {}",
+            file_name(Path::new(m.path()))
+        ));
     }
 }

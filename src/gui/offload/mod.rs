@@ -1,16 +1,15 @@
 //! The offload decision's views in the window: CPU and GPU time and the
-//! speedup against problem size, and the kernel suite.
+//! speedup against problem size, and the kernel suite. The scenario (what
+//! is saved), its input, the decision readout and the figures are the
+//! core's (`hetscope_core::offload`).
 //!
-//! - `state.rs`: what is saved (platform, overrides, kernel, edited
-//!   subscripts, sizes) and the decision readout;
 //! - `panel.rs`: the side panel; `view.rs`: the central area with the
 //!   editable access table;
-//! - `measured.rs`: measured speedups beside the suite (the file read
-//!   once per load, the panel's row).
+//! - `measured.rs`: measured speedups beside the suite (the panel's row,
+//!   the file read once per load).
 
-pub mod measured;
+mod measured;
 mod panel;
-pub mod state;
 mod view;
 
 use eframe::egui::Ui;
@@ -19,88 +18,87 @@ use hetscope_preset::platform::PlatformChoice;
 use super::context::ViewContext;
 use super::model_ui::{ModelUi, Shown};
 use super::state::Tab;
-use hetscope_core::CoreError;
+use hetscope_core::offload::{BasePlatform, Offload, OffloadOutput, OffloadScenario};
+use hetscope_core::{CoreError, Model};
 use hetscope_figure::offload::OffloadInput;
-use hetscope_figure::{self as figure, Figure, ModelId, View};
+use hetscope_figure::{Figure, ModelId, View};
 use hetscope_preset::Catalog;
-use state::{BasePlatform, OffloadState, Readout};
 
 /// The offload model's UI.
 pub struct OffloadUi {
-    pub state: OffloadState,
+    pub state: OffloadScenario,
     access_rows: view::AccessRows,
     /// The platform before the overrides, by platform id: resolved once
     /// per platform, not every frame.
     base: Option<(String, Option<BasePlatform>)>,
-    /// The measured-speedup file, parsed once per load.
-    measured_file: measured::MeasuredFile,
-}
-
-/// The figures' input and the side panel's decision readout.
-pub struct OffloadComputed {
-    pub input: OffloadInput,
-    pub readout: Result<Readout, CoreError>,
+    /// The measured-speedup row's messages.
+    measured_row: measured::MeasuredRow,
 }
 
 impl ModelUi for OffloadUi {
-    type State = OffloadState;
+    type State = OffloadScenario;
     type Input = OffloadInput;
-    type Computed = OffloadComputed;
+    type Computed = OffloadOutput;
 
     const GROUP: ModelId = ModelId::Offload;
 
     fn new(catalog: &Catalog) -> Self {
-        let mut state = OffloadState::default();
-        state.sync_edit(catalog);
         OffloadUi {
-            state,
+            state: OffloadScenario::from_catalog(catalog),
             access_rows: Default::default(),
             base: None,
-            measured_file: Default::default(),
+            measured_row: Default::default(),
         }
     }
 
-    fn state(&self) -> &OffloadState {
+    fn state(&self) -> &OffloadScenario {
         &self.state
     }
 
-    fn set_state(&mut self, state: OffloadState) {
+    fn set_state(&mut self, state: OffloadScenario) {
         self.state = state;
     }
 
     /// Version 1 kept this state in the `offload` field of its record.
-    fn legacy_state(old: &str) -> Option<OffloadState> {
-        super::model_ui::legacy_field!(old, offload, OffloadState)
+    fn legacy_state(old: &str) -> Option<OffloadScenario> {
+        super::model_ui::legacy_field!(old, offload, OffloadScenario)
+    }
+
+    /// A record that held the measured-speedup file by its path alone:
+    /// the file is read again.
+    fn restored(&mut self, record: &str, ctx: &mut ViewContext<'_>) {
+        measured::reload_saved_path(self, record, ctx);
     }
 
     fn input(&self, catalog: &Catalog) -> Result<OffloadInput, CoreError> {
-        self.state.input_with(catalog, |_| self.measured(catalog))
+        Offload::input(&self.state, catalog)
     }
 
-    fn compute(input: &OffloadInput) -> Result<OffloadComputed, CoreError> {
-        Ok(OffloadComputed {
-            input: input.clone(),
-            readout: Readout::of(input),
-        })
+    fn compute(input: &OffloadInput) -> Result<OffloadOutput, CoreError> {
+        Offload::compute(input)
     }
 
-    fn figure(view: View, c: &OffloadComputed) -> Result<Figure, CoreError> {
-        Ok(figure::offload::build(view, &c.input).map(Figure::Chart)?)
+    fn figure(view: View, c: &OffloadOutput) -> Result<Figure, CoreError> {
+        Offload::figure(view, c)
     }
 
-    /// The platform's id: the offload state resolves it (its paper's
+    /// The platform's id: the offload scenario resolves it (its paper's
     /// offload preset, else derived from its hardware).
-    fn use_platform(&mut self, platform: &PlatformChoice, _ctx: &mut ViewContext<'_>) {
-        self.state.select_platform(&platform.id);
+    fn use_platform(&mut self, platform: &PlatformChoice, ctx: &mut ViewContext<'_>) {
+        if let Err(e) = Offload::use_platform(&mut self.state, platform, ctx.catalog) {
+            ctx.status.error(e.to_string());
+        }
     }
 
     /// The second platform's curves over the offload view.
     fn use_second_platform(
         &mut self,
         platform: Option<&PlatformChoice>,
-        _ctx: &mut ViewContext<'_>,
+        ctx: &mut ViewContext<'_>,
     ) {
-        self.state.compare = platform.map(|p| p.id.clone());
+        if let Err(e) = Offload::use_second_platform(&mut self.state, platform, ctx.catalog) {
+            ctx.status.error(e.to_string());
+        }
     }
 
     fn platform_part(&self) -> Option<String> {
@@ -129,10 +127,10 @@ impl ModelUi for OffloadUi {
             self.base = Some((self.state.platform.clone(), base));
         }
         let base = self.base.as_ref().and_then(|(_, b)| b.as_ref());
-        let file = &mut self.measured_file;
+        let row = &mut self.measured_row;
         let cat = ctx.catalog;
         panel::side_panel_ui(ui, &mut self.state, base, readout, cat, |ui, s| {
-            measured::measured_ui(ui, s, file, ctx);
+            measured::measured_ui(ui, s, row, ctx);
         });
     }
 

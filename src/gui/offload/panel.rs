@@ -7,9 +7,9 @@ use std::ops::RangeInclusive;
 
 use eframe::egui::{self, DragValue, RichText, Ui};
 
-use super::state::{BasePlatform, OffloadState, Readout};
 use crate::gui::widgets::{param_cells_ui, parse_edit, source_tag_ui, value_row_ui};
 use hetscope_core::CoreError;
+use hetscope_core::offload::{BasePlatform, OffloadScenario, Readout};
 use hetscope_model::format::fmt_edit;
 use hetscope_model::offload::{
     Formulation, OffloadParam, OffloadParam as P, PROBLEM_SIZE, ParamRule,
@@ -80,11 +80,11 @@ const CPU_ROWS: [OffloadParam; 10] = [
 /// or why there is none; `measured` draws the measured-speedup row.
 pub fn side_panel_ui(
     ui: &mut Ui,
-    s: &mut OffloadState,
+    s: &mut OffloadScenario,
     base: Option<&BasePlatform>,
     readout: Option<Result<&Readout, &CoreError>>,
     cat: &Catalog,
-    measured: impl FnOnce(&mut Ui, &mut OffloadState),
+    measured: impl FnOnce(&mut Ui, &mut OffloadScenario),
 ) {
     ui.spacing_mut().slider_width = 150.0;
     egui::ScrollArea::vertical().show(ui, |ui| {
@@ -126,7 +126,7 @@ pub fn side_panel_ui(
 
 /// How Hong & Kim's #Rep and execution case are read: the platform's
 /// choice unless the user picks one.
-fn formulation_ui(ui: &mut Ui, s: &mut OffloadState, base: Option<&BasePlatform>) {
+fn formulation_ui(ui: &mut Ui, s: &mut OffloadScenario, base: Option<&BasePlatform>) {
     let given = base.map(|b| b.model.formulation).unwrap_or_default();
     let mut f = s.formulation.unwrap_or(given);
     egui::ComboBox::from_label("Hong & Kim reading")
@@ -144,7 +144,7 @@ fn formulation_ui(ui: &mut Ui, s: &mut OffloadState, base: Option<&BasePlatform>
     }
 }
 
-fn pickers_ui(ui: &mut Ui, s: &mut OffloadState, cat: &Catalog) {
+fn pickers_ui(ui: &mut Ui, s: &mut OffloadScenario, cat: &Catalog) {
     ui.heading("Platform and kernel");
     let platforms: Vec<(String, String)> = cat
         .offload_platforms()
@@ -214,7 +214,7 @@ fn pickers_ui(ui: &mut Ui, s: &mut OffloadState, cat: &Catalog) {
     }
 }
 
-fn sizes_ui(ui: &mut Ui, s: &mut OffloadState) {
+fn sizes_ui(ui: &mut Ui, s: &mut OffloadScenario) {
     egui::Grid::new("offload_size")
         .num_columns(3)
         .spacing([8.0, 4.0])
@@ -294,7 +294,7 @@ fn readout_ui(ui: &mut Ui, r: Result<&Readout, &CoreError>) {
 }
 
 /// Keep `v` as an override of `p` (counts rounded to whole numbers).
-fn set_param(s: &mut OffloadState, p: OffloadParam, v: f64) {
+fn set_param(s: &mut OffloadScenario, p: OffloadParam, v: f64) {
     let v = if p.rule() == ParamRule::Count && v.is_finite() {
         v.round().max(1.0)
     } else {
@@ -303,7 +303,7 @@ fn set_param(s: &mut OffloadState, p: OffloadParam, v: f64) {
     s.overrides.insert(p, v);
 }
 
-fn host_and_bus_ui(ui: &mut Ui, s: &mut OffloadState, base: Option<&BasePlatform>) {
+fn host_and_bus_ui(ui: &mut Ui, s: &mut OffloadScenario, base: Option<&BasePlatform>) {
     param_grid_ui(
         ui,
         s,
@@ -316,7 +316,7 @@ fn host_and_bus_ui(ui: &mut Ui, s: &mut OffloadState, base: Option<&BasePlatform
 /// A slider row per parameter: the override, or the preset's value.
 fn param_grid_ui(
     ui: &mut Ui,
-    s: &mut OffloadState,
+    s: &mut OffloadScenario,
     base: Option<&BasePlatform>,
     id: &str,
     rows: &[OffloadParam],
@@ -350,7 +350,7 @@ fn param_grid_ui(
         });
 }
 
-fn suite_ui(ui: &mut Ui, s: &mut OffloadState, cat: &Catalog) {
+fn suite_ui(ui: &mut Ui, s: &mut OffloadScenario, cat: &Catalog) {
     egui::CollapsingHeader::new("Kernels of the suite view")
         .id_salt("offload_suite")
         .default_open(false)

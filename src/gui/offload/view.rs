@@ -4,7 +4,7 @@
 
 use eframe::egui::{self, RichText, TextEdit, Ui};
 
-use super::state::{KernelEdit, OffloadState};
+use hetscope_core::offload::{KernelEdit, OffloadScenario};
 use hetscope_figure::offload::coalescing_text;
 use hetscope_figure::{ChartFigure, View};
 use hetscope_model::format::fmt_whole;
@@ -12,7 +12,7 @@ use hetscope_model::offload::{Coalescing, SubscriptError, parse_access};
 
 pub fn offload_view_ui(
     ui: &mut Ui,
-    state: &mut OffloadState,
+    state: &mut OffloadScenario,
     rows: &mut AccessRows,
     view: View,
     fig: &ChartFigure,

@@ -61,6 +61,10 @@ pub struct OffloadInput {
     pub overlay: Option<Box<OverlayPlatform>>,
     /// Measured runs drawn beside the suite view's predictions.
     pub measured: Option<MeasuredSuite>,
+    /// Each suite kernel's own size (kernel k at `suite_sizes[k]`: its
+    /// test or benchmark size, say) in place of `size` in the suite view,
+    /// where given.
+    pub suite_sizes: Option<Vec<f64>>,
 }
 
 /// A second platform for the offload view: its name, its model and the

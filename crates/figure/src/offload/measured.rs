@@ -9,7 +9,7 @@ use crate::chart::{Bar, BarSet, ChartAxis, ChartPanel, Scale, fit_range, palette
 use hetscope_model::format::{fmt_speedup, fmt_time, fmt_whole};
 
 /// Measured runs of a suite's kernels, from one file.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MeasuredSuite {
     /// The file's name, as the legend and the notes give it.
     pub file: String,
@@ -17,7 +17,7 @@ pub struct MeasuredSuite {
 }
 
 /// One measured run of a kernel.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct MeasuredRun {
     /// The kernel's name, as the suite's bars name it (any case).
     pub kernel: String,
@@ -29,7 +29,7 @@ pub struct MeasuredRun {
 }
 
 /// One run's times, seconds.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct RunTimes {
     pub cpu_s: f64,
     pub kernel_s: f64,

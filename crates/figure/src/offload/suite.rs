@@ -27,8 +27,13 @@ fn bar_set(name: &str, color: [u8; 3], width: f64, offset: f64) -> BarSet {
     }
 }
 
+/// The suite figure: every kernel at the input's size, or each at its
+/// own where the input gives them.
 pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
-    chart(input, &suite_summary(input)?)
+    match &input.suite_sizes {
+        Some(sizes) => build_at(input, sizes),
+        None => chart(input, &suite_summary(input)?),
+    }
 }
 
 /// The suite figure with kernel k at `sizes[k]` (each kernel's own test

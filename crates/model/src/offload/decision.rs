@@ -129,7 +129,7 @@ pub struct HostVectorization {
 
 /// The machine the decision needs: host CPU, GPU, bus, and the grid the
 /// OpenMP runtime launches.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Platform {
     pub cpu: CpuMachine,
     pub gpu: GpuMachine,

@@ -9,7 +9,7 @@
 
 /// The paper's two input sizes (Section III and IV-E): test 1100 x 1100,
 /// benchmark 9600 x 9600 (3DCONV excepted).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Mode {
     Test,
     Benchmark,

@@ -1,7 +1,8 @@
-//! `hetscope eval offload --suite [SET]`: every kernel of a set (the
-//! offload paper's 25 parallel loops by default) on one platform, at each
-//! kernel's test and benchmark size and against the paper's two host
-//! settings (160 and 4 OpenMP threads), as JSON:
+//! The JSON of `hetscope eval offload --suite [SET]`: every kernel of
+//! the scenario's suite (the offload paper's 25 parallel loops by
+//! default) on its platform, at each kernel's test and benchmark size (or
+//! the one named) and against the paper's two host settings (160 and 4
+//! OpenMP threads, or the one the scenario sets):
 //!
 //! - `blocks`: one per (size, threads), each with `kernels` (per kernel:
 //!   `kernel`, `kernel_id`, `n`, `offload`, `speedup`, `cpu_s`, `gpu_s`,
@@ -11,12 +12,12 @@
 //!   speedup, 1 elsewhere) and `paper` (the paper's geometric means for
 //!   that size and thread count, null where it gives none);
 //! - `paper`: every value the paper's text states, with its section;
-//! - with `--measured FILE`: `measured` (the file and its row count), a
-//!   block for each thread count of the file, and in each block
-//!   `decisions_right` (how many of the model's decisions the measured
-//!   speedups confirm; null where no run matches) and `measured` (runs
-//!   compared and skipped, the measured geometric means), and per kernel
-//!   `measured` (its run at that size and thread count, or null).
+//! - with measured speedups in the scenario: `measured` (the file and its
+//!   row count), a block for each thread count of the file, and in each
+//!   block `decisions_right` (how many of the model's decisions the
+//!   measured speedups confirm; null where no run matches) and `measured`
+//!   (runs compared and skipped, the measured geometric means), and per
+//!   kernel `measured` (its run at that size and thread count, or null).
 //!
 //! hetscope's geometric means are of predicted speedups; the paper's are
 //! of its measured ones (for its model-guided policy: the measured
@@ -24,8 +25,9 @@
 
 use serde_json::{Value, json};
 
-use super::{offload_sets, platform_with_sets};
-use crate::cli::{CliError, catalog};
+use super::scenario::{OffloadScenario, PresetSizes};
+use crate::CoreError;
+use crate::json::sources_json;
 use hetscope_figure::offload::{
     Comparison, KernelInput, MeasuredSuite, SuiteRow, compare_measured, summarize_suite,
 };
@@ -33,6 +35,7 @@ use hetscope_model::offload::paper_quotes::{
     self, GEOMEANS, KERNEL_COUNT, KERNEL_QUOTES, KernelQuote, Machine, Mode, Policy, Quoted,
 };
 use hetscope_model::offload::{OffloadParam, Platform};
+use hetscope_preset::Catalog;
 use hetscope_preset::offload::KernelSet;
 
 /// The paper's host settings (Section IV-E): all 160 threads of its
@@ -42,61 +45,28 @@ pub const PAPER_THREADS: [f64; 2] = [160.0, 4.0];
 /// One kernel of the suite with its test and benchmark sizes.
 struct SuiteKernel {
     input: KernelInput,
-    test: f64,
-    benchmark: f64,
+    sizes: PresetSizes,
 }
 
-impl SuiteKernel {
-    fn size(&self, mode: Mode) -> f64 {
-        match mode {
-            Mode::Test => self.test,
-            Mode::Benchmark => self.benchmark,
-        }
-    }
-}
-
-/// Run `eval offload --suite SET`.
-pub(super) fn run_suite(args: &super::OffloadArgs, set_arg: &str) -> Result<Value, CliError> {
-    let set = KernelSet::from_key(set_arg).ok_or_else(|| {
-        CliError::usage(format!(
-            "--suite {set_arg}: unknown kernel set; known: {}",
-            KernelSet::keys()
-        ))
-    })?;
-    let modes = modes(args.size.as_deref())?;
-    let measured = args
-        .measured
-        .as_deref()
-        .map(super::export::read_measured_arg)
-        .transpose()?;
-    let threads = match offload_sets(&args.set)?
-        .iter()
-        .find(|(p, _)| *p == OffloadParam::Threads)
-    {
-        Some((_, t)) => vec![*t],
-        None => with_measured_threads(measured.as_ref()),
+/// Every kernel of the scenario's suite at its size of `mode` (both
+/// sizes when none), on the scenario's platform.
+pub(super) fn suite_json(
+    s: &OffloadScenario,
+    mode: Option<Mode>,
+    catalog: &Catalog,
+) -> Result<Value, CoreError> {
+    let set = s.suite_set;
+    let modes = mode.map_or(Mode::ALL.to_vec(), |m| vec![m]);
+    let measured = s.measured.as_ref().map(|m| m.data());
+    let base = s.base(catalog)?;
+    let threads = match s.threads_set(&base) {
+        Some(t) => vec![t],
+        None => with_measured_threads(measured),
     };
-    let cat = catalog()?;
-    let chosen = platform_with_sets(&cat, Some(&args.platform), &args.set)?
-        .with_formulation(args.formulation);
-    let launch = chosen.model.runtime.launch(&chosen.model.gpu);
-    let mut kernels = Vec::new();
-    for (e, k) in cat.offload_suite(set) {
-        let kernel = k
-            .to_model(&launch)
-            .map_err(|err| CliError::usage(format!("--suite {}: {err}", set.key())))?;
-        kernels.push(SuiteKernel {
-            input: KernelInput {
-                id: e.id.clone(),
-                name: k.name.clone(),
-                edited: false,
-                kernel,
-            },
-            test: k.test_size as f64,
-            benchmark: k.benchmark_size as f64,
-        });
-    }
-    let machine = paper_machine(&chosen.id);
+    let sources = s.sources(&base);
+    let (name, platform) = s.platform_of(base)?;
+    let kernels = suite_kernels(s, &platform, catalog)?;
+    let machine = paper_machine(&s.platform);
     let mut blocks = Vec::new();
     for mode in modes {
         for &t in &threads {
@@ -105,41 +75,39 @@ pub(super) fn run_suite(args: &super::OffloadArgs, set_arg: &str) -> Result<Valu
                 threads: t,
                 set,
                 machine,
-                measured: measured.as_ref(),
+                measured,
             };
-            blocks.push(block(&chosen.model, &kernels, &at)?);
+            blocks.push(block(&platform, &kernels, &at)?);
         }
     }
     Ok(json!({
         "model": "offload",
         "suite": set.key(),
         "suite_label": set.label(),
-        "platform": chosen.name,
-        "platform_id": chosen.id,
-        "formulation": chosen.model.formulation.key(),
+        "platform": name,
+        "platform_id": s.platform,
+        "formulation": platform.formulation.key(),
         "kernel_count": kernels.len(),
         "blocks": blocks,
-        "measured": measured.as_ref().map(|m| measured_json(m, &blocks)),
+        "measured": measured.map(|m| measured_json(m, &blocks)),
         "paper": paper_json(),
-        "sources": crate::cli::platform::sources_json(&chosen.sources),
+        "sources": sources_json(&sources),
         "units": units(),
     }))
 }
 
-/// The sizes `--size` names: both by default, or `test` / `benchmark`.
-fn modes(arg: Option<&str>) -> Result<Vec<Mode>, CliError> {
-    let Some(text) = arg else {
-        return Ok(Mode::ALL.to_vec());
-    };
-    Mode::ALL
-        .into_iter()
-        .find(|m| m.key().eq_ignore_ascii_case(text.trim()))
-        .map(|m| vec![m])
-        .ok_or_else(|| {
-            CliError::usage(format!(
-                "--size {text}: with --suite each kernel runs at its own size; give test or benchmark"
-            ))
-        })
+/// The suite's kernels launched on `platform`, with their preset sizes.
+fn suite_kernels(
+    s: &OffloadScenario,
+    platform: &Platform,
+    catalog: &Catalog,
+) -> Result<Vec<SuiteKernel>, CoreError> {
+    let launch = platform.runtime.launch(&platform.gpu);
+    let suite = s.suite(catalog, &launch)?;
+    let kernels = suite.kernels.into_iter().zip(suite.sizes);
+    Ok(kernels
+        .map(|(input, sizes)| SuiteKernel { input, sizes })
+        .collect())
 }
 
 /// The paper's machine whose values go beside the rows: the platform
@@ -193,16 +161,17 @@ struct At<'a> {
 }
 
 /// Every kernel at one size and thread count, and both policies.
-fn block(base: &Platform, kernels: &[SuiteKernel], at: &At<'_>) -> Result<Value, CliError> {
+fn block(base: &Platform, kernels: &[SuiteKernel], at: &At<'_>) -> Result<Value, CoreError> {
     let (mode, threads, set) = (at.mode, at.threads, at.set);
     let mut platform = base.clone();
     platform
         .set_param(OffloadParam::Threads, threads)
-        .map_err(|e| CliError::usage(format!("threads = {threads}: {e}")))?;
-    let items: Vec<(&KernelInput, f64)> =
-        kernels.iter().map(|k| (&k.input, k.size(mode))).collect();
-    let s = summarize_suite(&platform, &items, set.key())
-        .map_err(|e| CliError::usage(e.to_string()))?;
+        .map_err(|source| CoreError::SuiteThreads { threads, source })?;
+    let items: Vec<(&KernelInput, f64)> = kernels
+        .iter()
+        .map(|k| (&k.input, k.sizes.get(mode)))
+        .collect();
+    let s = summarize_suite(&platform, &items, set.key())?;
     let cmp = at.measured.map(|m| (m, compare_measured(&s, threads, m)));
     let rows: Vec<Value> = s
         .rows

@@ -1,0 +1,221 @@
+//! The JSON of `hetscope eval offload`: the offload decision of the
+//! scenario's kernel on its platform at its size, with the Hong & Kim
+//! intermediates, the OpenMP cost model's terms, the footprints, each
+//! access's coalescing, the platform's parameters and their sources.
+
+use serde_json::{Map, Value, json};
+
+use super::scenario::OffloadScenario;
+use crate::CoreError;
+use crate::json::sources_json;
+use hetscope_model::offload::{
+    Coalescing, CpuPrediction, ExecCase, Footprint, GpuKernel, GpuPrediction, OffloadKernel,
+    OffloadParam, Platform, decide,
+};
+use hetscope_preset::Catalog;
+
+/// Why a number of the offload model is null.
+pub(super) const NOT_FINITE: &str = "not a finite number";
+
+/// The decision of the scenario's kernel at its size.
+pub(super) fn kernel_json(s: &OffloadScenario, catalog: &Catalog) -> Result<Value, CoreError> {
+    let base = s.base(catalog)?;
+    let sources = s.sources(&base);
+    let (platform_name, platform) = s.platform_of(base)?;
+    let (kernel, _) = s.kernel_preset(catalog, &s.kernel)?;
+    let n = s.size;
+    let launch = platform.runtime.launch(&platform.gpu);
+    let model_kernel = kernel
+        .to_model(&launch)
+        .map_err(|source| CoreError::OffloadKernel {
+            id: s.kernel.clone(),
+            source: Box::new(source),
+        })?;
+    let d = decide(&model_kernel, &platform, n)?;
+    let gk = model_kernel.gpu_kernel(n)?;
+    let coalescing = coalescing_json(&model_kernel, n)?;
+    let mut m = Map::new();
+    for (k, v) in [
+        ("model", json!("offload")),
+        ("platform", json!(platform_name)),
+        ("platform_id", json!(s.platform)),
+        ("kernel", json!(kernel.name)),
+        ("kernel_id", json!(s.kernel)),
+        ("n", json!(n)),
+        ("size", json!(s.size_name(&kernel))),
+        ("cpu_s", json!(d.cpu_seconds)),
+        ("gpu_kernel_s", json!(d.kernel_seconds)),
+        ("transfer_s", json!(d.transfer_seconds)),
+        ("gpu_s", json!(d.gpu_seconds)),
+        (
+            "speedup",
+            match d.does_not_fit(&platform.memory) {
+                Some(_) => Value::Null,
+                None => json!(d.speedup),
+            },
+        ),
+        ("offload", json!(d.offload)),
+        ("fits_gpu", json!(d.fits_gpu)),
+        ("fits_host", json!(d.fits_host)),
+        ("footprint_bytes", footprint_json(&d.footprint)),
+        ("host_footprint_bytes", footprint_json(&d.host_footprint)),
+        ("reason", json!(d.does_not_fit(&platform.memory))),
+        ("mwp", json!(d.gpu.mwp)),
+        ("cwp", json!(d.gpu.cwp)),
+        ("gpu_cycles", json!(d.gpu.total_cycles)),
+        ("gpu_case", json!(case_key(d.gpu.case))),
+        ("formulation", json!(platform.formulation.key())),
+        ("gpu", gpu_json(&d.gpu, &gk)),
+        ("cpu", cpu_json(&d.cpu)),
+        (
+            "host_vectorization",
+            host_vectorization_json(&model_kernel, n, &platform),
+        ),
+        ("coalescing", Value::Array(coalescing)),
+        ("params", Value::Object(platform_params(&platform))),
+        ("sources", sources_json(&sources)),
+        ("units", offload_units()),
+    ] {
+        m.insert(k.into(), v);
+    }
+    explain_nulls(&mut m);
+    Ok(Value::Object(m))
+}
+
+/// A reason beside every null of the decision, its GPU and its CPU part.
+fn explain_nulls(m: &mut Map<String, Value>) {
+    for part in ["gpu", "cpu"] {
+        if let Some(Value::Object(o)) = m.get_mut(part) {
+            crate::json::explain_nulls(o, NOT_FINITE);
+        }
+    }
+    crate::json::explain_nulls(m, NOT_FINITE);
+}
+
+/// The key of Hong & Kim's execution case.
+pub(super) fn case_key(c: ExecCase) -> &'static str {
+    match c {
+        ExecCase::NotEnoughWarps => "not_enough_warps",
+        ExecCase::MemoryBound => "memory_bound",
+        ExecCase::ComputeBound => "compute_bound",
+    }
+}
+
+/// An integer as a JSON number when it fits 64 bits, else as a float.
+fn int_json(v: i128) -> Value {
+    match i64::try_from(v) {
+        Ok(x) => json!(x),
+        Err(_) => json!(v as f64),
+    }
+}
+
+/// Whether the host's compiler vectorizes the kernel at size n, and why.
+fn host_vectorization_json(k: &OffloadKernel, n: f64, platform: &Platform) -> Value {
+    match k.host_vectorized(n, platform.cpu.vector_bits) {
+        Ok(v) => json!({"vectorized": v.vectorized, "lanes": v.lanes, "reason": v.reason}),
+        Err(e) => json!({"vectorized": false, "lanes": 1, "reason": e.to_string()}),
+    }
+}
+
+/// Every access of the kernel at size n: its stride with respect to the
+/// parallel index and whether a warp's accesses coalesce.
+fn coalescing_json(model_kernel: &OffloadKernel, n: f64) -> Result<Vec<Value>, CoreError> {
+    let size = n.round().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
+    let sizes = [(model_kernel.size_name.as_str(), size)];
+    let mut coalescing = Vec::new();
+    for a in &model_kernel.accesses {
+        let acc = &a.access;
+        let par = model_kernel.parallel_index.as_str();
+        let stride = acc.stride(par, &sizes)?;
+        let class = match Coalescing::of_stride(stride) {
+            Coalescing::Broadcast => "broadcast",
+            Coalescing::Unit => "unit",
+            Coalescing::Strided(_) => "strided",
+        };
+        coalescing.push(json!({
+            "array": acc.array.clone(),
+            "subscript": acc.text,
+            "symbolic_stride": acc.symbolic_stride(par).to_string(),
+            "stride": int_json(stride),
+            "class": class,
+            "coalesced": Coalescing::of_stride(stride).is_coalesced(),
+            "per_trip": a.per_trip,
+        }));
+    }
+    Ok(coalescing)
+}
+
+/// The GPU side: the Hong & Kim intermediates and the launch.
+fn gpu_json(g: &GpuPrediction, gk: &GpuKernel) -> Value {
+    json!({
+        "case": g.case.to_string(),
+        "n_warps": g.n,
+        "active_sms": g.active_sms,
+        "blocks": gk.blocks,
+        "threads_per_block": gk.threads_per_block,
+        "active_blocks_per_sm": gk.active_blocks_per_sm,
+        "comp_insts": gk.comp_insts,
+        "coal_mem_insts": gk.coal_mem_insts,
+        "uncoal_mem_insts": gk.uncoal_mem_insts,
+        "mem_l": g.mem_l,
+        "departure_delay": g.departure_delay,
+        "mwp_without_bw_full": g.mwp_without_bw_full,
+        "mwp_peak_bw": g.mwp_peak_bw,
+        "mem_cycles": g.mem_cycles,
+        "comp_cycles": g.comp_cycles,
+        "rep": g.rep,
+        "omp_rep": g.omp_rep,
+        "exec_cycles": g.exec_cycles,
+        "sync_cycles": g.sync_cycles,
+    })
+}
+
+/// The CPU side: the OpenMP cost model's terms.
+fn cpu_json(c: &CpuPrediction) -> Value {
+    json!({
+        "cycles": c.total_cycles,
+        "cycles_per_iter": c.cycles_per_iter,
+        "vector_lanes": c.vector_lanes,
+        "chunk": c.chunk,
+        "compute_cycles": c.compute_cycles,
+        "bandwidth_cycles": c.bandwidth_cycles,
+        "bandwidth_bound": c.bandwidth_bound,
+        "tlb_misses": c.tlb_misses,
+        "overhead_cycles": c.overhead_cycles,
+    })
+}
+
+/// Every parameter the platform sets, by its `--set` name.
+fn platform_params(platform: &Platform) -> Map<String, Value> {
+    let mut params = Map::new();
+    for p in OffloadParam::all() {
+        params.insert(p.name().into(), json!(platform.param(p)));
+    }
+    params
+}
+
+/// A memory's footprint: its bounds, and whether the kernel states it
+/// (`exact`, from the kernel preset) or its transfers bound it.
+fn footprint_json(f: &Footprint) -> Value {
+    json!({
+        "at_least": f.lower,
+        "at_most": f.upper,
+        "exact": f.exact,
+        "from": if f.exact { "kernel" } else { "transfers" },
+    })
+}
+
+/// The units of `eval offload`.
+fn offload_units() -> Value {
+    json!({
+        "cpu_s": "s (OpenMP cost model, Table II parameters)",
+        "gpu_kernel_s": "s (Hong & Kim with #OMP_Rep)",
+        "transfer_s": "s (both directions over the bus)",
+        "gpu_s": "s (kernel plus transfers)",
+        "speedup": "cpu_s / gpu_s",
+        "footprint_bytes": "bytes in the GPU's memory (host_footprint_bytes: the host's); from the kernel's device_bytes and host_bytes, else bounded by its transfers",
+        "gpu_cycles": "GPU cycles at freq_ghz",
+        "stride": "elements between neighbouring threads",
+        "params": "GHz, GB/s, cycles, us, counts (see --help)",
+    })
+}
