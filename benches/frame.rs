@@ -9,7 +9,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use eframe::egui;
 use egui_kittest::Harness;
 use hetscope::figure::View;
-use hetscope::gui::{BoathullUi, FpmUi, HetscopeApp, OffloadUi, OverviewUi, PerdomeUi, Tab};
+use hetscope::gui::{HetscopeApp, Tab};
 
 fn harness(tab: Tab) -> Harness<'static, HetscopeApp> {
     let mut h = Harness::builder()

@@ -14,7 +14,7 @@ use hetscope::figure::boathull::measured::legend;
 use hetscope::figure::boathull::{self, BoathullInput, BoathullProcessor};
 use hetscope::figure::chart::ChartFigure;
 use hetscope::figure::{Figure, View};
-use hetscope::gui::{BoathullUi, HetscopeApp, Tab};
+use hetscope::gui::{HetscopeApp, Tab};
 use hetscope::model::boathull::{
     Class, ClassOptions, ClassVars, CpuAssumptions, GpuAssumptions, Machine,
 };

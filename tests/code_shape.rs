@@ -105,7 +105,11 @@ fn no_function_or_file_is_too_long() {
     for file in sources() {
         let text = std::fs::read_to_string(&file).expect("a source file");
         let lines = code_lines(&text);
-        let rel = file.strip_prefix(root()).unwrap_or(&file).display().to_string();
+        let rel = file
+            .strip_prefix(root())
+            .unwrap_or(&file)
+            .display()
+            .to_string();
         if lines.len() > MAX_FILE_LINES {
             found.push(format!("{rel}: {} lines", lines.len()));
         }
@@ -124,7 +128,8 @@ fn no_function_or_file_is_too_long() {
 
 #[test]
 fn the_reader_measures_functions() {
-    let text = "pub(crate) fn a() {\n    x();\n}\n\nfn b(\n    y: u8,\n) -> u8 {\n    y\n}\nfn c();\n";
+    let text =
+        "pub(crate) fn a() {\n    x();\n}\n\nfn b(\n    y: u8,\n) -> u8 {\n    y\n}\nfn c();\n";
     let found = functions(&code_lines(text));
     assert_eq!(
         found,

@@ -7,7 +7,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::{CompareBar, ComparePanel, Figure, View};
-use hetscope::gui::{HetscopeApp, PerdomeUi, Tab};
+use hetscope::gui::{HetscopeApp, Tab};
 
 fn panel(values: &[f64]) -> ComparePanel {
     ComparePanel {

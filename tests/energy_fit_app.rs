@@ -12,7 +12,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::perdome::energy_fit::{self, EnergyFitInput, RESIDUAL_TITLE};
 use hetscope::figure::{Figure, View};
-use hetscope::gui::{HetscopeApp, PerdomeUi, StatusKind, Tab};
+use hetscope::gui::{HetscopeApp, StatusKind, Tab};
 use hetscope::model::perdome::{Param, Side};
 use hetscope::preset::perdome::{load_energy_runs, parse_energy_runs};
 
@@ -196,7 +196,8 @@ fn the_panel_loads_the_runs_and_applies_the_fit_to_the_gpu() {
     h.run();
     assert_eq!(
         h.state()
-            .session.perdome
+            .session
+            .perdome
             .energy_runs
             .loaded
             .as_ref()

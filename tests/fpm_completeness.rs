@@ -12,7 +12,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::{Figure, View};
-use hetscope::gui::{FpmUi, HetscopeApp};
+use hetscope::gui::HetscopeApp;
 use hetscope::model::fpm::{FpmDevice, OutOfCore, SpeedPoint};
 use hetscope::model::platform::Source;
 use hetscope::preset::fpm::{SpeedCsv, parse_speed_csv};

@@ -9,6 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::View;
 use hetscope::format::fmt_num;
+use hetscope::gui::model_ui::Editing;
 use hetscope::gui::{HetscopeApp, PerdomeUi, StatusKind, Tab};
 use hetscope::model::perdome::Platform;
 use hetscope::preset::defaults::{PLATFORM as DEFAULT_PLATFORM, WORKLOAD as DEFAULT_WORKLOAD};
@@ -43,14 +44,8 @@ fn pdp_gflops(h: &Harness<'_, HetscopeApp>) -> f64 {
 fn starts_with_the_default_presets_and_the_perdome_heat_map() {
     let h = harness();
     let app = h.state();
-    assert_eq!(
-        app.session.perdome.platform.chosen.id,
-        DEFAULT_PLATFORM
-    );
-    assert_eq!(
-        app.session.perdome.workload.chosen.id,
-        DEFAULT_WORKLOAD
-    );
+    assert_eq!(app.session.perdome.platform.chosen.id, DEFAULT_PLATFORM);
+    assert_eq!(app.session.perdome.workload.chosen.id, DEFAULT_WORKLOAD);
     assert_eq!(
         HetscopeApp::default_state().state.tab,
         Tab::Figure(View::Overview),
@@ -236,7 +231,7 @@ fn a_broken_preset_file_is_reported_and_the_parameters_kept() {
     std::fs::write(&broken, "(name: \"half a preset\", cpu: ").expect("write");
     assert!(
         !h.state_mut()
-            .with_model(|m: &mut PerdomeUi, ctx| m.load_platform_path(&broken, ctx))
+            .with_model(|m: &mut Editing<'_, PerdomeUi>, ctx| m.load_platform_path(&broken, ctx))
     );
     h.run();
     assert_eq!(params(&h), before);
@@ -258,7 +253,7 @@ fn a_broken_preset_file_is_reported_and_the_parameters_kept() {
     std::fs::write(&negative, preset::to_ron(&bad)).expect("write");
     assert!(
         !h.state_mut()
-            .with_model(|m: &mut PerdomeUi, ctx| m.load_platform_path(&negative, ctx))
+            .with_model(|m: &mut Editing<'_, PerdomeUi>, ctx| m.load_platform_path(&negative, ctx))
     );
     h.run();
     assert_eq!(params(&h), before);
@@ -272,14 +267,12 @@ fn a_broken_preset_file_is_reported_and_the_parameters_kept() {
     let missing = dir.path().join("missing-workload.ron");
     let workload_before = h.state().session.perdome.workload.clone();
     assert!(
-        !h.state_mut()
-            .with_model(|m: &mut PerdomeUi, ctx| m.load_workload_path(&missing, ctx.status))
+        !h.state_mut().with_model(
+            |m: &mut Editing<'_, PerdomeUi>, ctx| m.load_workload_path(&missing, ctx.status)
+        )
     );
     h.run();
-    assert_eq!(
-        h.state().session.perdome.workload,
-        workload_before
-    );
+    assert_eq!(h.state().session.perdome.workload, workload_before);
     h.get_by_label_contains("missing-workload.ron");
 }
 
@@ -294,8 +287,9 @@ fn a_saved_platform_loads_back_as_custom() {
     let edited = params(&h);
     assert_eq!(edited.gpu.p_s, 42.0);
     assert!(
-        h.state_mut()
-            .with_model(|m: &mut PerdomeUi, ctx| m.save_platform_path(&path, ctx.status))
+        h.state_mut().with_model(
+            |m: &mut Editing<'_, PerdomeUi>, ctx| m.save_platform_path(&path, ctx.status)
+        )
     );
 
     h.get_by_label("Reset").click();
@@ -304,17 +298,12 @@ fn a_saved_platform_loads_back_as_custom() {
 
     assert!(
         h.state_mut()
-            .with_model(|m: &mut PerdomeUi, ctx| m.load_platform_path(&path, ctx))
+            .with_model(|m: &mut Editing<'_, PerdomeUi>, ctx| m.load_platform_path(&path, ctx))
     );
     h.run();
     assert_eq!(params(&h), edited);
     assert_eq!(
-        h.state()
-            .session.perdome
-            .platform
-            .chosen
-            .file
-            .as_deref(),
+        h.state().session.perdome.platform.chosen.file.as_deref(),
         Some("mine.ron")
     );
     let picker = h
@@ -326,12 +315,7 @@ fn a_saved_platform_loads_back_as_custom() {
 #[test]
 fn partitions_can_be_added_and_removed() {
     let mut h = harness();
-    let n = h
-        .state()
-        .session.perdome
-        .workload
-        .partitions
-        .len();
+    let n = h.state().session.perdome.workload.preset.partitions.len();
     let markers = |h: &Harness<'_, HetscopeApp>| {
         h.state()
             .computed::<PerdomeUi>()
@@ -342,8 +326,8 @@ fn partitions_can_be_added_and_removed() {
     h.get_by_label("Add partition").click_accesskit();
     h.run();
     let ws = &h.state().session.perdome.workload;
-    assert_eq!(ws.partitions.len(), n + 1);
-    let name = ws.partitions[n].name.clone();
+    assert_eq!(ws.preset.partitions.len(), n + 1);
+    let name = ws.preset.partitions[n].name.clone();
     assert_eq!(markers(&h), Some(n + 1));
     let remove = format!("Remove {name}");
     h.get_by_label(&remove);
@@ -366,18 +350,9 @@ fn partitions_can_be_added_and_removed() {
     h.get_by_label(&format!("Measured GFLOP/s of {name}"))
         .set_value_accesskit(12.5);
     h.run();
-    let pid = h
-        .state()
-        .session.perdome
-        .platform
-        .chosen
-        .id
-        .clone();
+    let pid = h.state().session.perdome.platform.chosen.id.clone();
     assert_eq!(
-        h.state()
-            .session.perdome
-            .workload
-            .measured(&pid, &name),
+        h.state().session.perdome.workload.measured(&pid, &name),
         Some(12.5)
     );
     let a = h
@@ -391,18 +366,15 @@ fn partitions_can_be_added_and_removed() {
     h.get_by_label(&remove).click_accesskit();
     h.run();
     assert_eq!(
-        h.state()
-            .session.perdome
-            .workload
-            .partitions
-            .len(),
+        h.state().session.perdome.workload.preset.partitions.len(),
         n
     );
     assert!(h.query_by_label(&remove).is_none());
     assert_eq!(markers(&h), Some(n));
     assert!(
         h.state()
-            .session.perdome
+            .session
+            .perdome
             .workload
             .measured(&pid, &name)
             .is_none()
@@ -483,7 +455,7 @@ fn a_measured_csv_imports_platform_and_workloads() {
     let before = params(&h);
     assert!(
         h.state_mut()
-            .with_model(|m: &mut PerdomeUi, ctx| m.import_csv_path(&csv, ctx))
+            .with_model(|m: &mut Editing<'_, PerdomeUi>, ctx| m.import_csv_path(&csv, ctx))
     );
     h.run();
     let s = &h.state().session.perdome;
@@ -515,7 +487,7 @@ fn a_measured_csv_imports_platform_and_workloads() {
     let state = h.state().session.perdome.clone();
     assert!(
         !h.state_mut()
-            .with_model(|m: &mut PerdomeUi, ctx| m.import_csv_path(&bad, ctx))
+            .with_model(|m: &mut Editing<'_, PerdomeUi>, ctx| m.import_csv_path(&bad, ctx))
     );
     h.run();
     assert_eq!(h.state().session.perdome, state);
@@ -532,7 +504,8 @@ fn specifications_derive_t_f_and_t_b() {
     {
         let s = h
             .state_mut()
-            .session.perdome
+            .session
+            .perdome
             .specs_mut(hetscope::model::perdome::Side::Gpu);
         s.cores = 16896.0;
         s.clock_ghz = 1.98;

@@ -9,7 +9,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::chart::{ChartFigure, Series};
 use hetscope::figure::{Figure, View};
-use hetscope::gui::{BoathullUi, HetscopeApp, Tab};
+use hetscope::gui::{HetscopeApp, Tab};
 use hetscope::model::boathull::{Gpu, Machine};
 
 const SECTION_4_4: &str = "2048x2048|element -> 2048x2048|element";
@@ -87,10 +87,7 @@ fn typing_a_class_changes_the_curves() {
     let before = chart(&h);
     assert!(series(&before, "m1 floor").is_none());
     type_class(&mut h, X_PROJECTION);
-    assert_eq!(
-        h.state().session.boathull.class_text,
-        X_PROJECTION
-    );
+    assert_eq!(h.state().session.boathull.class_text, X_PROJECTION);
     assert!(h.state().param_error().is_none());
     let after = chart(&h);
     assert_ne!(after, before);

@@ -6,7 +6,7 @@ use crate::common::MemoryStorage;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hetscope::gui::{HetscopeApp, PerdomeUi, STATE_KEY, StatusKind};
+use hetscope::gui::{HetscopeApp, STATE_KEY, StatusKind};
 
 /// The app with `folder` as the last folder used.
 fn harness(storage: &MemoryStorage) -> Harness<'_, HetscopeApp> {

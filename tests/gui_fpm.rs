@@ -12,6 +12,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::{Figure, View};
 use hetscope::gui::fpm_state::SizesPreset;
+use hetscope::gui::model_ui::Editing;
 use hetscope::gui::{FpmUi, HetscopeApp, StatusKind, Tab};
 use hetscope::measure::Kernel;
 use hetscope::preset::fpm::PAPER_N;
@@ -128,11 +129,7 @@ fn a_csv_with_a_bad_row_is_named_and_a_good_one_adds_a_device() {
     h.run();
     h.get_by_label("Load").click();
     h.run();
-    assert_eq!(
-        h.state().session.fpm.devices,
-        devices,
-        "nothing added"
-    );
+    assert_eq!(h.state().session.fpm.devices, devices, "nothing added");
     let (kind, text) = h.state().status().expect("a status");
     assert_eq!(kind, StatusKind::Error);
     assert!(
@@ -253,11 +250,11 @@ fn a_device_saves_as_csv_and_loads_back_the_same() {
     let before = h.state().session.fpm.devices[0].clone();
     assert!(
         h.state_mut()
-            .with_model(|m: &mut FpmUi, ctx| m.save_csv(0, &path, ctx.status))
+            .with_model(|m: &mut Editing<'_, FpmUi>, ctx| m.save_csv(0, &path, ctx.status))
     );
     assert!(
         h.state_mut()
-            .with_model(|m: &mut FpmUi, ctx| m.load_csv(&path, ctx.status))
+            .with_model(|m: &mut Editing<'_, FpmUi>, ctx| m.load_csv(&path, ctx.status))
     );
     h.run();
     let devices = &h.state().session.fpm.devices;
@@ -269,7 +266,7 @@ fn a_device_saves_as_csv_and_loads_back_the_same() {
     let bad = dir.path().join("no-such-folder").join("x.csv");
     assert!(
         !h.state_mut()
-            .with_model(|m: &mut FpmUi, ctx| m.save_csv(0, &bad, ctx.status))
+            .with_model(|m: &mut Editing<'_, FpmUi>, ctx| m.save_csv(0, &bad, ctx.status))
     );
     let (kind, text) = h.state().status().expect("a status");
     assert_eq!(kind, StatusKind::Error);

@@ -73,7 +73,7 @@ fn every_model_is_registered_once_with_its_own_views() {
     // figure::View, one registered ModelUi. Each model lists its views,
     // every view belongs to exactly one model.
     let app = HetscopeApp::default_state();
-    assert_eq!(app.model_groups(), ModelId::ALL.to_vec());
+    assert_eq!(app.model_ids(), ModelId::ALL.to_vec());
     let mut seen = Vec::new();
     for group in ModelId::ALL {
         let tabs = app.tabs_of(group);

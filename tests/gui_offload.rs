@@ -8,7 +8,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::chart::ChartFigure;
 use hetscope::figure::{Figure, View};
-use hetscope::gui::{HetscopeApp, OffloadUi, Tab};
+use hetscope::gui::{HetscopeApp, Tab};
 
 fn harness() -> Harness<'static, HetscopeApp> {
     Harness::builder()
@@ -82,10 +82,7 @@ fn a_column_major_subscript_is_uncoalesced_and_lowers_the_speedup() {
     h.get_by_label("subscript 2")
         .set_text_value_accesskit("B[j*n + k]");
     h.run();
-    assert_eq!(
-        h.state().session.offload.edit.subscripts[1],
-        "B[j*n + k]"
-    );
+    assert_eq!(h.state().session.offload.edit.subscripts[1], "B[j*n + k]");
     // Derived in the table: stride n, 9600 elements at n = 9600.
     assert!(has_text(&h, "no (stride 9600)"));
     assert!(!has_text(&h, "yes (unit stride)"));
@@ -101,10 +98,7 @@ fn a_column_major_subscript_is_uncoalesced_and_lowers_the_speedup() {
     // Reset brings the preset's subscript back.
     h.get_by_label("Reset subscripts").click();
     h.run();
-    assert_eq!(
-        h.state().session.offload.edit.subscripts[1],
-        "B[k*n + j]"
-    );
+    assert_eq!(h.state().session.offload.edit.subscripts[1], "B[k*n + j]");
     assert_eq!(chosen(&chart(&h)).1, s0);
 }
 
@@ -151,7 +145,8 @@ fn fewer_host_threads_turn_a_host_kernel_into_an_offload() {
     h.run();
     assert_eq!(
         h.state()
-            .session.offload
+            .session
+            .offload
             .overrides
             .get(&hetscope::model::offload::OffloadParam::Threads),
         Some(&4.0)

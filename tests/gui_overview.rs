@@ -6,7 +6,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::{Figure, View};
-use hetscope::gui::{BoathullUi, FpmUi, HetscopeApp, OffloadUi, OverviewUi, PerdomeUi, Tab};
+use hetscope::gui::{HetscopeApp, Tab};
 
 fn harness() -> Harness<'static, HetscopeApp> {
     Harness::builder()
@@ -71,12 +71,9 @@ fn the_platform_at_the_top_drives_every_model() {
         "Xeon Platinum 8480+ + H100 SXM5",
     );
     let app = h.state();
-    assert_eq!(app.state.shared_platform.as_deref(), Some("xeon-8480-h100"));
+    assert_eq!(app.session.platform.as_deref(), Some("xeon-8480-h100"));
     assert_eq!(app.session.overview.platform, "xeon-8480-h100");
-    assert_eq!(
-        app.session.perdome.platform.chosen.id,
-        "xeon-8480-h100"
-    );
+    assert_eq!(app.session.perdome.platform.chosen.id, "xeon-8480-h100");
     assert_eq!(app.session.offload.platform, "xeon-8480-h100");
     let bh = &app.session.boathull;
     assert_eq!(bh.processor.name, "NVIDIA H100 SXM5 80GB");
@@ -151,10 +148,7 @@ fn a_verdict_opens_its_model_view() {
     assert_eq!(h.state().state.tab, Tab::Figure(View::OffloadSuite));
     // With the overview's platform: every model now uses it.
     let app = h.state();
-    assert_eq!(
-        app.state.shared_platform.as_deref(),
-        Some("i7-gtx750-perdome")
-    );
+    assert_eq!(app.session.platform.as_deref(), Some("i7-gtx750-perdome"));
     assert_eq!(app.session.offload.platform, "i7-gtx750-perdome");
     assert_eq!(
         app.session.boathull.processor.name,
@@ -251,7 +245,8 @@ fn a_derived_offload_platform_shows_its_parameters_and_their_sources() {
     assert!(h.query_all_by_label("[estimate]").next().is_some());
     assert_eq!(h.query_all_by_label("[edited]").count(), 0);
     h.state_mut()
-        .session.offload
+        .session
+        .offload
         .overrides
         .insert(hetscope::model::offload::OffloadParam::BusGbs, 20.0);
     h.run();
@@ -271,7 +266,8 @@ fn fine_tuning_is_kept_per_platform_and_can_be_reset() {
     {
         let app = h.state_mut();
         app.session.perdome.platform.params.gpu.t_f = derived * 2.0;
-        app.session.offload
+        app.session
+            .offload
             .overrides
             .insert(hetscope::model::offload::OffloadParam::BusGbs, 20.0);
     }
@@ -286,21 +282,15 @@ fn fine_tuning_is_kept_per_platform_and_can_be_reset() {
         "Xeon Platinum 8480+ + H100 SXM5",
     );
     let app = h.state();
-    assert_eq!(
-        app.session.perdome.platform.params.gpu.t_f,
-        derived * 2.0
-    );
+    assert_eq!(app.session.perdome.platform.params.gpu.t_f, derived * 2.0);
     assert_eq!(app.session.offload.overrides.len(), 1);
     // Reset: the platform's own values again.
     h.get_by_label("Reset platform").click();
     h.run();
     let app = h.state();
-    assert_eq!(
-        app.session.perdome.platform.params.gpu.t_f,
-        derived
-    );
+    assert_eq!(app.session.perdome.platform.params.gpu.t_f, derived);
     assert!(app.session.offload.overrides.is_empty());
-    assert_eq!(app.state.shared_platform.as_deref(), Some("xeon-8480-h100"));
+    assert_eq!(app.session.platform.as_deref(), Some("xeon-8480-h100"));
 }
 
 #[test]
@@ -399,13 +389,7 @@ fn the_second_platform_stands_beside_the_heat_maps_surfaces_and_fpm_times() {
         }
     };
     let p = pair_of(&mut h, &["PerDome / PeaPaw", "PerDome heat map"]);
-    let first = h
-        .state()
-        .session.perdome
-        .platform
-        .chosen
-        .name
-        .clone();
+    let first = h.state().session.perdome.platform.chosen.name.clone();
     assert_eq!(p.names, [first.clone(), xeon.to_string()]);
     match (&p.left, &p.right) {
         (Figure::Heatmap(a), Figure::Heatmap(b)) => {

@@ -51,11 +51,7 @@ fn segments_give_i_and_a_partition() {
     assert!((q.i_c - 0.1).abs() < 1e-12 && (q.i_g - 2.0).abs() < 1e-12);
     h.get_by_label_contains("I = 1.050, I_C = 0.100, I_G = 2.000");
     // A GPU segment with flops and no bytes: named, the last result kept.
-    h.state_mut()
-        .session.perdome
-        .workload
-        .segments[1]
-        .bytes = 0.0;
+    h.state_mut().session.perdome.workload.segments[1].bytes = 0.0;
     h.run();
     h.run();
     let err = h.state().param_error().expect("an error").to_string();

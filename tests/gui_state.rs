@@ -7,11 +7,8 @@ use crate::common::MemoryStorage;
 use eframe::egui;
 use egui_kittest::Harness;
 use hetscope::figure::View;
-use hetscope::gui::model_ui::ModelUi;
 use hetscope::gui::state::STATE_VERSION;
-use hetscope::gui::{
-    BoathullUi, FpmUi, HetscopeApp, OffloadUi, OverviewUi, PerdomeUi, STATE_KEY, StatusKind, Tab,
-};
+use hetscope::gui::{HetscopeApp, STATE_KEY, StatusKind, Tab};
 
 fn start(storage: &MemoryStorage) -> Harness<'_, HetscopeApp> {
     Harness::builder()
@@ -49,8 +46,7 @@ fn version_1_record(app: &HetscopeApp) -> String {
 fn a_record_of_the_first_format_is_carried_over() {
     let mut app = fresh();
     app.session.perdome.workload.preset.intensity = 3.25;
-    app.session.boathull.class_text =
-        "1024x1024|neighbourhood(3x3) -> 1024x1024|element".into();
+    app.session.boathull.class_text = "1024x1024|neighbourhood(3x3) -> 1024x1024|element".into();
     app.session.fpm.n_units = 1234.0;
     app.session.offload.size = 777.0;
     let mut storage = MemoryStorage::default();
@@ -62,11 +58,7 @@ fn a_record_of_the_first_format_is_carried_over() {
     assert_eq!((a.state.export_width, a.state.export_height), (1234, 777));
     assert_eq!(a.state.version, STATE_VERSION);
     assert_eq!(a.session.perdome.workload.preset.intensity, 3.25);
-    assert!(
-        a.session.boathull
-            .class_text
-            .contains("neighbourhood(3x3)")
-    );
+    assert!(a.session.boathull.class_text.contains("neighbourhood(3x3)"));
     assert_eq!(a.session.fpm.n_units, 1234.0);
     assert_eq!(a.session.offload.size, 777.0);
     let (kind, text) = a.status().expect("a message");
@@ -105,7 +97,9 @@ fn an_unreadable_record_is_named_and_the_rest_is_kept() {
     );
     assert_eq!(
         h.state().session.boathull,
-        BoathullUi::new(&hetscope::preset::Catalog::builtin().unwrap()).state
+        hetscope_core::boathull::BoathullScenario::from_catalog(
+            &hetscope::preset::Catalog::builtin().unwrap()
+        )
     );
     assert_eq!(h.state().session.fpm.n_units, 4321.0);
 }
@@ -173,7 +167,7 @@ fn measured_speedups_saved_by_path_are_read_again_at_start() {
         env!("CARGO_MANIFEST_DIR")
     );
     let mut app = fresh();
-    app.model_mut::<OffloadUi>().state.size = 777.0;
+    app.session.offload.size = 777.0;
     let mut storage = MemoryStorage::default();
     eframe::App::save(&mut app, &mut storage);
     // The record as saved when the scenario held the file's path alone.
@@ -184,7 +178,7 @@ fn measured_speedups_saved_by_path_are_read_again_at_start() {
     eframe::Storage::set_string(&mut storage, &key, old);
 
     let h = start(&storage);
-    let s = &h.state().model::<OffloadUi>().state;
+    let s = &h.state().session.offload;
     assert_eq!(s.size, 777.0, "the rest of the record is kept");
     assert_eq!(s.measured_path, path, "the path is the typed one");
     let m = s.measured.as_ref().expect("the file is read again");
@@ -202,7 +196,7 @@ fn measured_speedups_saved_by_path_are_read_again_at_start() {
     let record = eframe::Storage::get_string(&again, &key).expect("saved");
     assert!(record.contains("hash:"), "{record}");
     let h2 = start(&again);
-    let back = &h2.state().model::<OffloadUi>().state;
-    assert_eq!(back.measured, h.state().model::<OffloadUi>().state.measured);
+    let back = &h2.state().session.offload;
+    assert_eq!(back.measured, h.state().session.offload.measured);
     assert!(h2.state().status().is_none(), "nothing read again");
 }

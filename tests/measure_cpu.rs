@@ -9,7 +9,7 @@ use crate::common::{eval, fails, hetscope, num, stderr};
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hetscope::gui::{HetscopeApp, OverviewUi, PerdomeUi, StatusKind};
+use hetscope::gui::{HetscopeApp, OverviewUi, StatusKind};
 use hetscope::model::platform::Source;
 use hetscope::preset::hardware::load_cpu_spec_file;
 use serde_json::Value;
@@ -226,14 +226,11 @@ fn the_window_measures_this_machine_and_uses_it_everywhere() {
     let platform = dir.path().join("measured-cpu-h100-sxm5.ron");
     assert!(platform.exists() && dir.path().join("measured-cpu.ron").exists());
     assert_eq!(
-        h.state().state.shared_platform.as_deref(),
+        h.state().session.platform.as_deref(),
         Some(platform.to_str().unwrap())
     );
     let app = h.state();
-    assert_eq!(
-        app.session.overview.platform,
-        platform.to_str().unwrap()
-    );
+    assert_eq!(app.session.overview.platform, platform.to_str().unwrap());
     let perdome = &app.session.perdome.platform;
     assert!(
         perdome.chosen.name.contains("(measured)"),
@@ -257,7 +254,7 @@ fn a_measurement_can_be_cancelled_and_changes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = harness();
     ready(&mut h, dir.path());
-    let before = h.state().state.shared_platform.clone();
+    let before = h.state().session.platform.clone();
     h.get_by_label("Measure").click();
     h.step();
     h.step();
@@ -270,7 +267,7 @@ fn a_measurement_can_be_cancelled_and_changes_nothing() {
     }
     let (_, text) = h.state().status().expect("a message");
     assert!(text.contains("cancelled"), "{text}");
-    assert_eq!(h.state().state.shared_platform, before);
+    assert_eq!(h.state().session.platform, before);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
 }
 

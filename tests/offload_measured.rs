@@ -13,7 +13,7 @@ use hetscope::figure::chart::ChartFigure;
 use hetscope::figure::offload::{self, OffloadInput};
 use hetscope::figure::{Figure, View};
 use hetscope::gui::offload_state::{OffloadScenario, load_measured};
-use hetscope::gui::{HetscopeApp, OffloadUi, Tab};
+use hetscope::gui::{HetscopeApp, Tab};
 use hetscope::model::offload::decide;
 use hetscope::preset::Catalog;
 use hetscope::preset::offload::parse_measured_offload;
@@ -327,9 +327,9 @@ fn the_offload_panel_loads_measured_speedups() {
     h.get_by_label("Kernel suite").click();
     h.run();
     assert_eq!(h.state().state.tab, Tab::Figure(View::OffloadSuite));
-    let ui = h.state_mut().model_mut::<OffloadUi>();
-    ui.state.select_platform("h100-node-offload");
-    ui.state.size = 9600.0;
+    let s = &mut h.state_mut().session.offload;
+    s.select_platform("h100-node-offload");
+    s.size = 9600.0;
     h.run();
     // A file that does not exist: the error in the panel, no measured bars.
     h.get_by_label("CSV file")

@@ -178,40 +178,31 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
             m.display()
         )));
     }
-    let chart = match view.model() {
+    match view.model() {
         ModelId::Perdome if view == View::EnergyFit => {
-            return super::perdome::energy_fit::export_figure(&args.energy_fit);
+            super::perdome::energy_fit::export_figure(&args.energy_fit)
         }
-        ModelId::Perdome => return perdome_figure(args, platform2),
-        ModelId::Boathull => {
-            return super::boathull::export::figure(
-                view,
-                &args.boathull,
-                (platform, platform2),
-                set,
-                args.measured.as_deref(),
-            );
-        }
-        ModelId::Fpm => {
-            return super::fpm::export::figure(view, &args.fpm, (platform, platform2), set);
-        }
-        ModelId::Offload => {
-            return super::offload::export::figure(
-                view,
-                &args.offload,
-                (platform, platform2),
-                set,
-                args.measured.as_deref(),
-            );
-        }
+        ModelId::Perdome => perdome_figure(args, platform2),
+        ModelId::Boathull => super::boathull::export::figure(
+            view,
+            &args.boathull,
+            (platform, platform2),
+            set,
+            args.measured.as_deref(),
+        ),
+        ModelId::Fpm => super::fpm::export::figure(view, &args.fpm, (platform, platform2), set),
+        ModelId::Offload => super::offload::export::figure(
+            view,
+            &args.offload,
+            (platform, platform2),
+            set,
+            args.measured.as_deref(),
+        ),
+        ModelId::Overview if !set.is_empty() => Err(CliError::usage(
+            "--set does not apply to --view overview: it shows each platform as its presets give it",
+        )),
         ModelId::Overview => {
-            if !set.is_empty() {
-                return Err(CliError::usage(
-                    "--set does not apply to --view overview: it shows each platform as its presets give it",
-                ));
-            }
-            return super::overview::figure(platform, &args.overview, &args.scenario.workload);
+            super::overview::figure(platform, &args.overview, &args.scenario.workload)
         }
-    };
-    Ok(Figure::Chart(chart))
+    }
 }

@@ -350,8 +350,6 @@ pub(crate) fn out_json(value: &serde_json::Value) -> Result<(), CliError> {
     out(&format!("{text}\n"))
 }
 
-pub(crate) use hetscope_core::json::explain_nulls;
-
 /// `presets list`: `kind<TAB>name<TAB>path`, one preset a line.
 pub fn presets_list() -> Result<String, CliError> {
     presets_list_with(false)

@@ -30,10 +30,13 @@ impl OverviewOptions {
     /// The options given that only the overview takes (the second
     /// platform is every comparing view's).
     pub fn given(&self) -> Vec<&'static str> {
-        [(self.cpus.is_some(), "--cpus"), (self.gpus.is_some(), "--gpus")]
-            .into_iter()
-            .filter_map(|(given, name)| given.then_some(name))
-            .collect()
+        [
+            (self.cpus.is_some(), "--cpus"),
+            (self.gpus.is_some(), "--gpus"),
+        ]
+        .into_iter()
+        .filter_map(|(given, name)| given.then_some(name))
+        .collect()
     }
 }
 

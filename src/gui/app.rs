@@ -8,14 +8,17 @@ use std::path::{Path, PathBuf};
 use super::context::{Request, StatusKind, StatusLine, ViewContext};
 
 mod requests;
-use super::export_panel::{self, ExportRequest};
-use super::jobs::{Done, Jobs, OnPick, PathRequest, PickOutcome};
-use super::model_ui::{AnyModel, ModelSlot, ModelUi, StateSource};
-use super::overview::OverviewUi;
+mod storage;
+use super::dialog::{OnPick, PathRequest, PickOutcome};
+use super::export_panel;
+use super::export_request::ExportRequest;
+use super::jobs::{Done, Jobs};
+use super::model_slot::{AnyModel, ModelSlot};
+use super::model_ui::{Editing, ModelUi};
 use super::paper_check::PaperCheckPage;
 use super::path_prompt::{PathPrompt, PromptAnswer};
-use super::state::{AppState, STATE_VERSION, Tab};
-use hetscope_core::CoreError;
+use super::state::{AppState, Tab};
+use hetscope_core::{CoreError, Session};
 use hetscope_export::ExportSize;
 use hetscope_figure::{Figure, ModelId};
 use hetscope_preset::Catalog;
@@ -78,74 +81,6 @@ impl HetscopeApp {
         app
     }
 
-    /// Read the saved state: the window's, then each model's (a record of
-    /// an older version is migrated). What could not be read is named on
-    /// the status line and starts from the defaults.
-    fn restore(&mut self, storage: &dyn eframe::Storage) {
-        let record = storage.get_string(STATE_KEY);
-        let shell = record.as_deref().map(ron::from_str::<AppState>).transpose();
-        let mut unreadable = Vec::new();
-        let mut newer = None;
-        let legacy = match shell {
-            Ok(Some(s)) => {
-                newer = (s.version > STATE_VERSION).then_some(s.version);
-                let legacy = (s.version < STATE_VERSION)
-                    .then_some(record.as_deref())
-                    .flatten();
-                self.state = AppState {
-                    version: STATE_VERSION,
-                    ..s
-                };
-                legacy
-            }
-            Ok(None) => None,
-            Err(_) => {
-                unreadable.push("the window (tab, export size)");
-                None
-            }
-        };
-        self.jobs.last_folder = self.state.last_folder.clone();
-        self.session.platform = self.state.shared_platform.clone();
-        let mut migrated = false;
-        let mut saved = Vec::new();
-        for (i, m) in self.models.iter_mut().enumerate() {
-            let own = storage.get_string(&model_key(m.id()));
-            match m.load_state(&mut self.session, own.as_deref(), legacy) {
-                StateSource::Unreadable => unreadable.push(m.id().title()),
-                StateSource::Migrated => migrated = true,
-                StateSource::Saved => saved.extend(own.map(|record| (i, record))),
-                StateSource::Defaults => {}
-            }
-        }
-        for (i, record) in saved {
-            self.with_model_at(i, |m, session, vc| m.restored(session, &record, vc));
-        }
-        let tab = self.state.tab;
-        if tab != Tab::PaperCheck && !self.models.iter().any(|m| m.tabs().contains(&tab)) {
-            self.state.tab = AppState::default().tab;
-        }
-        if !unreadable.is_empty() {
-            self.status.error(format!(
-                "The saved settings of {} could not be read; they start from the defaults.",
-                unreadable.join(", ")
-            ));
-        } else if let Some(v) = newer {
-            self.status.info(format!(
-                "The settings were saved by a newer hetscope (state version {v}; this one \
-                 reads up to {STATE_VERSION}): what this version does not know was left out."
-            ));
-        } else if migrated {
-            self.status
-                .info("The settings saved by an earlier version of hetscope were carried over.");
-        }
-        // Every model compares with the overview's second platform, also
-        // when a model's own record predates its comparison.
-        let second = self.session.overview.platform2.clone();
-        if second.is_some() {
-            self.compare_with(second.as_deref());
-        }
-    }
-
     // ----- the models -----
 
     fn slot<M: ModelUi>(&self) -> &ModelSlot<M> {
@@ -173,7 +108,7 @@ impl HetscopeApp {
     }
 
     /// What model `M` computed from its last valid state.
-    pub fn computed<M: ModelUi>(&self) -> Option<&M::Computed> {
+    pub fn computed<M: ModelUi>(&self) -> Option<&<M::Model as hetscope_core::Model>::Output> {
         self.slot::<M>().computed()
     }
 
@@ -334,9 +269,7 @@ impl HetscopeApp {
         match on_pick {
             OnPick::Model { model, apply } => {
                 if let Some(i) = self.models.iter().position(|m| m.id() == model) {
-                    self.with_model_at(i, |m, session, vc| {
-                        m.apply_path(apply, path, session, vc)
-                    });
+                    self.with_model_at(i, |m, session, vc| m.apply_path(apply, path, session, vc));
                 }
             }
             OnPick::Export(mut request) => {
@@ -512,13 +445,6 @@ impl eframe::App for HetscopeApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.state.last_folder = self.jobs.last_folder.clone();
-        self.state.shared_platform = self.session.platform.clone();
-        eframe::set_value(storage, STATE_KEY, &self.state);
-        for m in &self.models {
-            if let Some(text) = m.save_state(&self.session) {
-                storage.set_string(&model_key(m.id()), text);
-            }
-        }
+        self.save_to(storage);
     }
 }

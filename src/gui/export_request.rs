@@ -18,4 +18,3 @@ pub struct ExportRequest {
     /// `None`: ask with a save dialog.
     pub path: Option<PathBuf>,
 }
-

@@ -19,6 +19,7 @@ mod export_panel;
 mod export_request;
 mod fpm;
 pub mod jobs;
+pub mod model_slot;
 pub mod model_ui;
 mod offload;
 pub mod overview;
@@ -36,9 +37,9 @@ pub use error::{JobError, WindowError};
 pub use fpm::FpmUi;
 pub use hetscope_core::CoreError;
 pub use hetscope_core::boathull as boathull_state;
-pub use hetscope_core::perdome::scenario as perdome_state;
 pub use hetscope_core::fpm as fpm_state;
 pub use hetscope_core::offload as offload_state;
+pub use hetscope_core::perdome::scenario as perdome_state;
 pub use model_ui::ModelUi;
 pub use offload::OffloadUi;
 pub use overview::OverviewUi;
@@ -47,7 +48,7 @@ pub use state::{AppState, Tab};
 
 use hetscope_figure::ModelId;
 use hetscope_preset::Catalog;
-use model_ui::{AnyModel, ModelSlot};
+use model_slot::{AnyModel, ModelSlot};
 
 /// Every model in the window, in tab-bar order ([`ModelId::ALL`]).
 fn registered_models(catalog: &Catalog) -> Vec<Box<dyn AnyModel>> {

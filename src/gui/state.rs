@@ -57,8 +57,9 @@ pub struct AppState {
     pub export_height: u32,
     /// The folder of the last file chosen; dialogs start there.
     pub last_folder: Option<std::path::PathBuf>,
-    /// The platform chosen at the top of the window (a catalog id); none
-    /// until one is chosen: each model then shows its own presets.
+    /// The session's platform (`Session::platform`, chosen at the top of
+    /// the window) as saved; none until one is chosen: each model then
+    /// shows its own presets.
     pub shared_platform: Option<String>,
     /// Each model's fine-tuning of each platform it was used with, by
     /// "<platform id>/<model key>" (RON), so that coming back to a

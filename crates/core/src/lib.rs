@@ -20,6 +20,7 @@ pub mod offload;
 pub mod overview;
 pub mod paper_check;
 pub mod perdome;
+pub mod registry;
 pub mod session;
 
 pub use error::CoreError;

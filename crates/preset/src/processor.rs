@@ -74,6 +74,34 @@ pub enum ProcessorRef {
 }
 
 impl ProcessorPreset {
+    /// A preset holding the model's parameters `p` of one processor as
+    /// they are (time per flop and byte, energy), without boat hull
+    /// parameters: the one way a processor becomes a preset again.
+    pub fn of_processor(
+        name: String,
+        kind: Side,
+        source: String,
+        p: &Processor,
+        notes: String,
+    ) -> ProcessorPreset {
+        ProcessorPreset {
+            name,
+            kind,
+            source,
+            timing: Timing::Direct {
+                t_f_ps: p.t_f,
+                t_b_ps: p.t_b,
+            },
+            energy: Energy {
+                e_f_pj: p.e_f,
+                e_b_pj: p.e_b,
+                p_s_w: p.p_s,
+            },
+            notes,
+            boathull: None,
+        }
+    }
+
     /// The boat hull GPU of this processor, if it has GPU parameters.
     pub fn boathull_gpu(&self) -> Option<Gpu> {
         self.boathull.as_ref().and_then(Machine::gpu)

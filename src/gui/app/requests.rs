@@ -93,7 +93,8 @@ impl HetscopeApp {
                     return false;
                 }
             };
-        let refused = registry::compare_everywhere(&mut self.session, choice.as_ref(), &self.catalog);
+        let refused =
+            registry::compare_everywhere(&mut self.session, choice.as_ref(), &self.catalog);
         if let Some((_, e)) = refused.first() {
             self.status.error(e);
         }

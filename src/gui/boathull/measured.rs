@@ -7,12 +7,16 @@ use std::path::Path;
 use eframe::egui::{self, TextEdit, Ui};
 
 use super::BoathullUi;
-use crate::gui::model_ui::Editing;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
+use crate::gui::model_ui::Editing;
 
 /// "Measured curve: [path] Load / Clear", what is loaded and the error.
-pub(super) fn measured_section_ui(ui: &mut Ui, m: &mut Editing<'_, BoathullUi>, ctx: &mut ViewContext<'_>) {
+pub(super) fn measured_section_ui(
+    ui: &mut Ui,
+    m: &mut Editing<'_, BoathullUi>,
+    ctx: &mut ViewContext<'_>,
+) {
     ui.strong("Measured times");
     ui.horizontal(|ui| {
         let label = ui.label("Measured curve");

@@ -59,7 +59,11 @@ impl ModelUi for BoathullUi {
         super::model_ui::legacy_field!(old, boathull, BoathullScenario)
     }
 
-    fn input(&self, state: &BoathullScenario, catalog: &Catalog) -> Result<BoathullInput, CoreError> {
+    fn input(
+        &self,
+        state: &BoathullScenario,
+        catalog: &Catalog,
+    ) -> Result<BoathullInput, CoreError> {
         match &self.parsed {
             Some((text, class)) if *text == state.class_text => {
                 state.input_with(class.as_ref(), catalog)
@@ -122,7 +126,9 @@ mod tests {
         assert!(m.parsed_class().is_err());
         assert_ne!(cached(&m), first);
         // The input uses the parse of the panel.
-        let e = ui.input(&state, &Catalog::default()).expect_err("an invalid class");
+        let e = ui
+            .input(&state, &Catalog::default())
+            .expect_err("an invalid class");
         assert!(e.to_string().contains("elemnt"), "{e}");
     }
 }

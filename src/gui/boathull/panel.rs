@@ -9,15 +9,15 @@ use eframe::egui::text::LayoutJob;
 use eframe::egui::{Color32, FontId, TextEdit, TextFormat, Ui};
 
 use super::BoathullUi;
-use crate::gui::model_ui::Editing;
 use super::params::params_ui;
 use crate::gui::app::file_name;
 use crate::gui::context::ViewContext;
 use crate::gui::dialog::FileDialog;
+use crate::gui::model_ui::Editing;
 use crate::gui::widgets::{param_row_ui, value_row_ui};
 use hetscope_core::boathull::{ApplicationChoice, BoathullScenario, ProcessorChoice};
 use hetscope_model::boathull::{
-    Assume, BoathullParam, Class, ClassError, SizeKey, size_fields, table1_examples, with_size,
+    BoathullParam, Class, ClassError, SizeKey, size_fields, table1_examples, with_size,
 };
 use hetscope_model::perdome::Side;
 use hetscope_preset::{self as preset, Catalog, defaults};
@@ -31,11 +31,11 @@ const F_RANGE: Range = 0.01..=1e6;
 pub fn side_panel_ui(ui: &mut Ui, m: &mut Editing<'_, BoathullUi>, ctx: &mut ViewContext<'_>) {
     ui.spacing_mut().slider_width = 150.0;
     egui::ScrollArea::vertical().show(ui, |ui| {
-        processor_section_ui(ui, &mut m.state, ctx.catalog);
+        processor_section_ui(ui, m.state, ctx.catalog);
         ui.separator();
         class_section_ui(ui, m);
         ui.separator();
-        complexity_section_ui(ui, &mut m.state);
+        complexity_section_ui(ui, m.state);
         ui.separator();
         application_section_ui(ui, m, ctx);
         ui.separator();
@@ -342,7 +342,11 @@ impl Editing<'_, BoathullUi> {
     /// Ask for an application file; read it when one is chosen.
     fn open_application(&mut self, egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
         let dialog = FileDialog::open("Open application preset", ("RON preset", "ron"));
-        let asked = crate::gui::model_ui::pick_file_for::<BoathullUi>(ctx.jobs, egui_ctx, dialog, |m, path, vc| {
+        let asked = crate::gui::model_ui::pick_file_for::<BoathullUi>(
+            ctx.jobs,
+            egui_ctx,
+            dialog,
+            |m, path, vc| {
                 let file = file_name(&path);
                 match preset::boathull::load_application_file(&path) {
                     Ok(preset) => {
@@ -352,7 +356,8 @@ impl Editing<'_, BoathullUi> {
                     }
                     Err(e) => vc.status.error(format!("Could not read {file}: {e}")),
                 }
-            });
+            },
+        );
         if let Err(e) = asked {
             ctx.status.error(e);
         }

@@ -10,11 +10,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use eframe::egui;
 
 use super::FpmUi;
-use crate::gui::model_ui::Editing;
 use super::measuring::Measuring;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
 use crate::gui::dialog::FileDialog;
+use crate::gui::model_ui::Editing;
 use hetscope_core::fpm::measured_speed_csv;
 use hetscope_measure::{self as measure, MeasureConfig, MeasureError};
 use hetscope_preset::file_id;
@@ -24,10 +24,15 @@ impl Editing<'_, FpmUi> {
     /// Pick a CSV in a dialog on a thread, then load it.
     pub(super) fn browse(&self, egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
         let dialog = FileDialog::open("Load a speed function", CSV);
-        let started = crate::gui::model_ui::pick_file_for::<FpmUi>(ctx.jobs, egui_ctx, dialog, |m, path, vc| {
+        let started = crate::gui::model_ui::pick_file_for::<FpmUi>(
+            ctx.jobs,
+            egui_ctx,
+            dialog,
+            |m, path, vc| {
                 m.state.csv_path = path.display().to_string();
                 m.load_csv(&path, vc.status);
-            });
+            },
+        );
         if let Err(e) = started {
             ctx.status.error(e);
         }
@@ -45,9 +50,14 @@ impl Editing<'_, FpmUi> {
         };
         let name = format!("{}.csv", file_stem_of(&d.name));
         let dialog = FileDialog::save("Save the speed function", CSV, name);
-        let started = crate::gui::model_ui::pick_file_for::<FpmUi>(ctx.jobs, egui_ctx, dialog, move |m, path, vc| {
+        let started = crate::gui::model_ui::pick_file_for::<FpmUi>(
+            ctx.jobs,
+            egui_ctx,
+            dialog,
+            move |m, path, vc| {
                 m.save_csv(index, &path, vc.status);
-            });
+            },
+        );
         if let Err(e) = started {
             ctx.status.error(e);
         }
@@ -147,10 +157,13 @@ impl Editing<'_, FpmUi> {
             };
             measure::measure(&cfg, &mut progress, &cancel2).map(|ms| measured_speed_csv(&cfg, &ms))
         };
-        let started =
-            crate::gui::model_ui::spawn_for::<FpmUi, _>(ctx.jobs, egui_ctx, "measure", work, move |m, result, vc| {
-                    m.measured(&name, result, vc.status)
-                });
+        let started = crate::gui::model_ui::spawn_for::<FpmUi, _>(
+            ctx.jobs,
+            egui_ctx,
+            "measure",
+            work,
+            move |m, result, vc| m.measured(&name, result, vc.status),
+        );
         match started {
             Ok(()) => {
                 self.ui.measuring = Some(Measuring {

@@ -11,8 +11,8 @@ use std::time::Duration;
 use eframe::egui::{self, Button, DragValue, ProgressBar, RichText, TextEdit, Ui};
 
 use super::FpmUi;
-use crate::gui::model_ui::Editing;
 use crate::gui::context::ViewContext;
+use crate::gui::model_ui::Editing;
 use crate::gui::widgets::{param_row_ui, rgb, source_tag_ui};
 use hetscope_core::fpm::{FpmScenario, SizesPreset, paper_devices};
 use hetscope_figure::fpm::{FpmDevice, device_color};
@@ -28,7 +28,7 @@ pub fn side_panel_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewCont
     egui::ScrollArea::vertical().show(ui, |ui| {
         devices_section_ui(ui, m, ctx);
         ui.separator();
-        problem_section_ui(ui, &mut m.state);
+        problem_section_ui(ui, m.state);
         ui.separator();
         measure_section_ui(ui, m, ctx);
     });
@@ -37,7 +37,7 @@ pub fn side_panel_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewCont
 fn devices_section_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewContext<'_>) {
     ui.heading("Devices");
     ui.weak("Speed functions s(x); the contention factor scales a device while another device of its socket works (socket 0: none). A device with a memory limit may run out of core beyond it.");
-    let (remove, save) = devices_grid_ui(ui, &mut m.state);
+    let (remove, save) = devices_grid_ui(ui, m.state);
     if let Some(i) = remove {
         m.state.remove_device(i);
     }

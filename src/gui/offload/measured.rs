@@ -13,6 +13,7 @@ use super::OffloadUi;
 use crate::gui::app::file_name;
 use crate::gui::context::ViewContext;
 use crate::gui::dialog::FileDialog;
+use crate::gui::model_ui::Editing;
 use hetscope_core::offload::{OffloadScenario, load_measured};
 
 /// The row's messages: what it asks for, and why the last file could
@@ -64,19 +65,28 @@ fn saved_path(record: &str) -> Option<String> {
 
 /// Read again the file of a record that kept its path alone: the path
 /// becomes the typed one, and the file is loaded as by Load.
-pub(super) fn reload_saved_path(m: &mut OffloadUi, record: &str, ctx: &mut ViewContext<'_>) {
+pub(super) fn reload_saved_path(
+    m: &mut Editing<'_, OffloadUi>,
+    record: &str,
+    ctx: &mut ViewContext<'_>,
+) {
     if let Some(path) = saved_path(record) {
-        load(&mut m.state, &mut m.measured_row, &path, ctx);
+        load(m.state, &mut m.ui.measured_row, &path, ctx);
     }
 }
 
 /// Pick a CSV in a dialog on a thread, then load it.
 fn browse(egui_ctx: &egui::Context, ctx: &mut ViewContext<'_>) {
     let dialog = FileDialog::open("Load measured offload speedups", ("CSV", "csv"));
-    let started = crate::gui::model_ui::pick_file_for::<OffloadUi>(ctx.jobs, egui_ctx, dialog, |m, path, vc| {
+    let started = crate::gui::model_ui::pick_file_for::<OffloadUi>(
+        ctx.jobs,
+        egui_ctx,
+        dialog,
+        |m, path, vc| {
             let path = path.display().to_string();
             load(m.state, &mut m.ui.measured_row, &path, vc);
-        });
+        },
+    );
     if let Err(e) = started {
         ctx.status.error(e);
     }

@@ -125,8 +125,6 @@ fn access_table_ui(ui: &mut Ui, edit: &mut KernelEdit, rows: &mut AccessRows, n:
             edit.subscripts = edit.original.clone();
         }
     });
-    let red = ui.visuals().error_fg_color;
-    let weak = ui.visuals().weak_text_color();
     egui::Grid::new("offload_access_table")
         .num_columns(6)
         .striped(true)
@@ -163,30 +161,33 @@ fn access_table_ui(ui: &mut Ui, edit: &mut KernelEdit, rows: &mut AccessRows, n:
                     "As in the preset: {}",
                     original.get(k).map_or("", String::as_str)
                 ));
-                match derived {
-                    Ok(d) => {
-                        ui.label(RichText::new(&d.symbolic).monospace());
-                        ui.label(&d.stride);
-                        let color = match d.is_coalesced {
-                            Some(true) => ui.visuals().text_color(),
-                            Some(false) => red,
-                            None => weak,
-                        };
-                        ui.colored_label(color, &d.coalesced);
-                        let host = match d.host_vectorizable {
-                            Some(true) => ui.visuals().text_color(),
-                            Some(false) => red,
-                            None => weak,
-                        };
-                        ui.colored_label(host, &d.host).on_hover_text(
-                            "The host's compiler vectorizes the loop when every access has unit or no stride along its innermost index",
-                        );
-                    }
-                    Err(e) => {
-                        ui.colored_label(red, e.to_string());
-                    }
-                }
+                derived_cells_ui(ui, derived.as_ref());
                 ui.end_row();
             }
         });
+}
+
+/// The cells one subscript derives: its strides, its coalescing and
+/// whether the host vectorizes along it, or why it does not parse.
+fn derived_cells_ui(ui: &mut Ui, derived: Result<&Derived, &SubscriptError>) {
+    let red = ui.visuals().error_fg_color;
+    let weak = ui.visuals().weak_text_color();
+    let tint = |ok: Option<bool>, ui: &Ui| match ok {
+        Some(true) => ui.visuals().text_color(),
+        Some(false) => red,
+        None => weak,
+    };
+    match derived {
+        Ok(d) => {
+            ui.label(RichText::new(&d.symbolic).monospace());
+            ui.label(&d.stride);
+            ui.colored_label(tint(d.is_coalesced, ui), &d.coalesced);
+            ui.colored_label(tint(d.host_vectorizable, ui), &d.host).on_hover_text(
+                "The host's compiler vectorizes the loop when every access has unit or no stride along its innermost index",
+            );
+        }
+        Err(e) => {
+            ui.colored_label(red, e.to_string());
+        }
+    }
 }

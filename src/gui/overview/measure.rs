@@ -14,8 +14,8 @@ use eframe::egui::{self, Button, DragValue, ProgressBar, TextEdit, Ui};
 use serde::{Deserialize, Serialize};
 
 use super::OverviewUi;
-use crate::gui::model_ui::Editing;
 use crate::gui::context::{Request, ViewContext};
+use crate::gui::model_ui::Editing;
 use hetscope_core::fpm::speed_csvs;
 use hetscope_measure::cpu::{CpuMeasureConfig, STEPS, measure_cpu};
 use hetscope_measure::{MAX_THREADS, MeasureError};
@@ -123,7 +123,13 @@ impl OverviewUi {
             }
             Ok((files, summary))
         };
-        let started = crate::gui::model_ui::spawn_for::<OverviewUi, _>(ctx.jobs, egui_ctx, "measure", work, |m, r, vc| m.ui.measured(r, vc));
+        let started = crate::gui::model_ui::spawn_for::<OverviewUi, _>(
+            ctx.jobs,
+            egui_ctx,
+            "measure",
+            work,
+            |m, r, vc| m.ui.measured(r, vc),
+        );
         match started {
             Ok(()) => {
                 self.measuring = Some(CpuMeasuring { step, cancel });

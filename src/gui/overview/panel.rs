@@ -5,8 +5,8 @@
 use eframe::egui::{self, RichText, Ui};
 
 use super::OverviewUi;
-use crate::gui::model_ui::Editing;
 use crate::gui::context::{Request, ViewContext};
+use crate::gui::model_ui::Editing;
 use hetscope_figure::overview::PlatformInput;
 use hetscope_preset::Catalog;
 

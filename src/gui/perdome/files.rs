@@ -6,10 +6,10 @@ use eframe::egui;
 use std::path::Path;
 
 use super::PerdomeUi;
-use crate::gui::model_ui::Editing;
 use crate::gui::app::file_name;
 use crate::gui::context::{StatusLine, ViewContext};
 use crate::gui::dialog::FileDialog;
+use crate::gui::model_ui::Editing;
 use hetscope_preset::perdome::{ResolvedPlatform, WorkloadPreset};
 use hetscope_preset::{self as preset, PresetError};
 
@@ -208,7 +208,11 @@ impl Editing<'_, PerdomeUi> {
                 format!("{}.ron", self.state.workload.chosen.id),
             ),
         };
-        let started = crate::gui::model_ui::pick_file_for::<PerdomeUi>(ctx.jobs, egui_ctx, dialog, move |m, path, vc| {
+        let started = crate::gui::model_ui::pick_file_for::<PerdomeUi>(
+            ctx.jobs,
+            egui_ctx,
+            dialog,
+            move |m, path, vc| {
                 match action {
                     FileAction::OpenPlatform => m.load_platform_path(&path, vc),
                     FileAction::OpenWorkload => m.load_workload_path(&path, vc.status),
@@ -216,7 +220,8 @@ impl Editing<'_, PerdomeUi> {
                     FileAction::SavePlatform => m.save_platform_path(&path, vc.status),
                     FileAction::SaveWorkload => m.save_workload_path(&path, vc.status),
                 };
-            });
+            },
+        );
         if let Err(e) = started {
             ctx.status.error(e);
         }

@@ -8,9 +8,9 @@ use std::ops::RangeInclusive;
 use eframe::egui::{DragValue, TextEdit, Ui};
 
 use super::PerdomeUi;
-use crate::gui::model_ui::Editing;
 use super::files::FileAction;
 use crate::gui::context::ViewContext;
+use crate::gui::model_ui::Editing;
 use crate::gui::widgets::{param_cells_ui, param_row_ui, parse_edit, source_tag_ui};
 use hetscope_core::perdome::{Chosen, WorkloadState};
 use hetscope_model::format::{fmt_edit, fmt_num};
@@ -40,7 +40,7 @@ pub fn side_panel_ui(
     ui.spacing_mut().slider_width = 150.0;
     egui::ScrollArea::vertical().show(ui, |ui| {
         platform_section_ui(ui, m, ctx);
-        super::energy_fit_panel::energy_fit_ui(ui, &mut m.state, ctx);
+        super::energy_fit_panel::energy_fit_ui(ui, m.state, ctx);
         ui.separator();
         workload_section_ui(ui, m, ctx);
         partitions_ui(
@@ -67,7 +67,7 @@ fn preset_items_ui(ui: &mut Ui, entries: &[(String, String)], chosen: &Chosen) -
 /// A button that asks for a file for `action`.
 fn file_button_ui(
     ui: &mut Ui,
-    m: &PerdomeUi,
+    m: &Editing<'_, PerdomeUi>,
     ctx: &mut ViewContext<'_>,
     (text, tip, action): (&str, &str, FileAction),
 ) {
@@ -134,7 +134,7 @@ fn platform_section_ui(ui: &mut Ui, m: &mut Editing<'_, PerdomeUi>, ctx: &mut Vi
     for side in [Side::Cpu, Side::Gpu] {
         ui.add_space(4.0);
         machine_params_ui(ui, m, side);
-        super::specs_panel::specs_ui(ui, &mut m.state, side);
+        super::specs_panel::specs_ui(ui, m.state, side);
     }
 }
 

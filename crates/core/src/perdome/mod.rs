@@ -12,10 +12,12 @@
 pub mod energy_runs;
 mod eval;
 pub mod scenario;
+pub mod workload;
 
 pub use energy_runs::EnergyRunsState;
 pub use eval::{energy_fit_json, point_json};
-pub use scenario::{Chosen, PerdomeScenario, PlatformState, SEGMENTS, WorkloadState};
+pub use scenario::{PerdomeScenario, PlatformState};
+pub use workload::{Chosen, SEGMENTS, WorkloadState};
 
 use serde_json::Value;
 

@@ -1,8 +1,8 @@
 //! Axes: the ticks inside an axis range, tick labels that do not touch,
 //! and category names under bar panels.
 
-use super::style::Style;
 use super::geom::Frame;
+use super::style::Style;
 use crate::layout::text_width;
 use crate::svg_util::{Align, INK, Svg};
 use hetscope_figure::chart::{ChartAxis, ChartPanel, Scale};

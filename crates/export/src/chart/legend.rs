@@ -3,10 +3,10 @@
 
 use std::fmt::Write;
 
-use super::style::Style;
 use super::bars::bar_rects;
 use super::geom::{Frame, Rect, clip_segment, overlaps};
 use super::lines::dash_attr;
+use super::style::Style;
 use crate::layout::text_width;
 use crate::svg_util::{Align, INK, Svg, f};
 use hetscope_figure::chart::{ChartPanel, LineStyle};

@@ -33,7 +33,6 @@ use crate::svg_util::{Align, Svg};
 use hetscope_figure::ChartFigure;
 use hetscope_figure::chart::ChartPanel;
 
-
 pub fn draw(svg: &mut Svg, fig: &ChartFigure) {
     let st = Style::new(svg.k);
     let k = st.k;

@@ -10,7 +10,7 @@ use crate::error::PresetError;
 use crate::file::{file_id, is_file_arg};
 use crate::hardware::platform_error;
 use crate::platform::{platform_choice, validate_platform};
-use crate::processor::{Energy, ProcessorPreset, Timing};
+use crate::processor::ProcessorPreset;
 use hetscope_model::perdome::{NamedPartition, Platform, Processor, Scenario, Side};
 use hetscope_model::platform::derive::perdome as rules;
 use hetscope_model::platform::{Node, Source};
@@ -114,22 +114,8 @@ fn derived_processor(
         .map(|(k, s)| format!("{k}: {s}"))
         .collect::<Vec<_>>()
         .join("; ");
-    ProcessorPreset {
-        name,
-        kind: side,
-        source: format!("derived from the spec sheet ({source})"),
-        timing: Timing::Direct {
-            t_f_ps: p.t_f,
-            t_b_ps: p.t_b,
-        },
-        energy: Energy {
-            e_f_pj: p.e_f,
-            e_b_pj: p.e_b,
-            p_s_w: p.p_s,
-        },
-        notes,
-        boathull: None,
-    }
+    let source = format!("derived from the spec sheet ({source})");
+    ProcessorPreset::of_processor(name, side, source, p, notes)
 }
 
 fn slot(

@@ -21,8 +21,8 @@ mod ron_field;
 use std::borrow::Cow;
 
 use super::error::PresetError;
-pub use number::{FIRST_FORMAT, FORMAT_VERSION, VersionProblem};
 pub(crate) use number::parse_version;
+pub use number::{FIRST_FORMAT, FORMAT_VERSION, VersionProblem};
 
 /// Line and column (from 1, columns in characters, as RON counts them)
 /// of byte `at` of `text`.
