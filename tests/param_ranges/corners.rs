@@ -360,7 +360,7 @@ fn fpm_devices(speed: f64, factor: f64) -> Vec<Device> {
     let speeds = FpmParam::PointSpeed.range();
     let device = |name: &str, points: Vec<SpeedPoint>| FpmDevice {
         name: name.into(),
-        points,
+        points: points.into(),
         max_size_units: Some(FpmParam::MaxSize.range().max / 2.0),
         out_of_core: Some(OutOfCore::Factor(factor)),
         contention: factor,

@@ -69,8 +69,25 @@ pub struct CpuMeasuring {
     pub cancel: Arc<AtomicBool>,
 }
 
-/// What a finished measurement gives.
-type Outcome = Result<(MeasuredFiles, String), String>;
+/// Why a measurement of this machine gave no platform.
+#[derive(Debug, thiserror::Error)]
+enum MeasureFailure {
+    #[error("Measurement cancelled.")]
+    Cancelled,
+    #[error("Measuring this machine: {0}")]
+    Measure(MeasureError),
+    /// The folder for the files could not be made.
+    #[error("{path}: {source}")]
+    Folder {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Write(#[from] hetscope_preset::PresetError),
+}
+
+/// What a finished measurement gives: the files written and a summary.
+type Outcome = Result<(MeasuredFiles, String), MeasureFailure>;
 
 impl OverviewUi {
     /// Start measuring on a background thread.
@@ -100,15 +117,17 @@ impl OverviewUi {
                 repaint.request_repaint();
             };
             let m = measure_cpu(&cfg, &mut progress, &cancel2).map_err(|e| match e {
-                MeasureError::Cancelled => "Measurement cancelled.".to_string(),
-                e => format!("Measuring this machine: {e}"),
+                MeasureError::Cancelled => MeasureFailure::Cancelled,
+                e => MeasureFailure::Measure(e),
             })?;
             let speed = speed_csvs(&m);
             let dir = PathBuf::from(&s.folder);
-            std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            std::fs::create_dir_all(&dir).map_err(|source| MeasureFailure::Folder {
+                path: dir.display().to_string(),
+                source,
+            })?;
             let files =
-                write_measured(&dir, "measured-cpu", &m.to_spec(), &s.gpu, &speed, &catalog)
-                    .map_err(|e| e.to_string())?;
+                write_measured(&dir, "measured-cpu", &m.to_spec(), &s.gpu, &speed, &catalog)?;
             let mut summary = format!(
                 "FMA f32 {:.0} GFLOP/s, triad {:.1} GB/s, latency {:.0} ns",
                 m.fma_f32.value, m.triad.value, m.latency.value
@@ -153,7 +172,9 @@ impl OverviewUi {
                 self.measure.summary = summary;
                 ctx.requests.push(Request::UsePlatform(platform));
             }
-            Err(why) if why == "Measurement cancelled." => ctx.status.info(why),
+            Err(MeasureFailure::Cancelled) => {
+                ctx.status.info(MeasureFailure::Cancelled.to_string())
+            }
             Err(why) => ctx.status.error(why),
         }
     }

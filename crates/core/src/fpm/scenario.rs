@@ -261,7 +261,7 @@ mod tests {
         s.add_device(d.clone());
         assert_eq!(s.devices[6].name, "G1 GTX680 #2");
         s.devices.clear();
-        d.points = vec![hetscope_model::fpm::SpeedPoint::new(0.5, 2.0)];
+        d.points = vec![hetscope_model::fpm::SpeedPoint::new(0.5, 2.0)].into();
         s.add_device(d);
         let (lo, hi) = s.n_range();
         assert!(

@@ -45,7 +45,7 @@ mod tests {
     fn n_range_spans_the_devices() {
         let a = FpmDevice {
             name: "a".into(),
-            points: vec![SpeedPoint::new(10.0, 1.0), SpeedPoint::new(100.0, 2.0)],
+            points: vec![SpeedPoint::new(10.0, 1.0), SpeedPoint::new(100.0, 2.0)].into(),
             ..FpmDevice::default()
         };
         let b = FpmDevice {

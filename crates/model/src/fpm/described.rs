@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::contention::Contention;
 use super::device::Device;
 use super::param::FpmParam;
+use super::point::SpeedPoints;
 use super::speed::{SpeedError, SpeedFunction, SpeedPoint};
 use crate::platform::Source;
 
@@ -24,7 +25,7 @@ pub struct FpmDevice {
     #[serde(with = "crate::platform::source::as_text")]
     pub source: Source,
     /// Measured points (size units, speed units/s), any order.
-    pub points: Vec<SpeedPoint>,
+    pub points: SpeedPoints,
     /// Memory limit, units (no share goes beyond it unless the device
     /// runs out of core).
     pub max_size_units: Option<f64>,
@@ -45,7 +46,7 @@ impl Default for FpmDevice {
         FpmDevice {
             name: String::new(),
             source: Source::Edited,
-            points: Vec::new(),
+            points: SpeedPoints::default(),
             max_size_units: None,
             out_of_core: None,
             unit: "units".into(),

@@ -41,14 +41,17 @@ pub enum SubscriptProblem {
     #[error("the text ends where {expected} was expected")]
     UnexpectedEnd { expected: &'static str },
     /// A token where another was needed.
-    #[error("found `{found}` where {expected} was expected")]
+    #[error("found `{}` where {expected} was expected", escape_controls(.found))]
     Unexpected {
         found: String,
         expected: &'static str,
     },
-    /// A product of two loop indices: not affine.
+    /// A product of two loop indices: not affine (the operands as typed,
+    /// control characters escaped so the message stays one line).
     #[error(
-        "`{left}` times `{right}` multiplies loop indices: the subscript must be affine in them"
+        "`{}` times `{}` multiplies loop indices: the subscript must be affine in them",
+        shortened(.left),
+        shortened(.right)
     )]
     NotAffine { left: String, right: String },
     /// An integer or coefficient beyond 64 bits.
@@ -281,5 +284,22 @@ impl Access {
         sizes: &[(&str, i64)],
     ) -> Result<Coalescing, OffloadError> {
         Ok(Coalescing::of_stride(self.stride(parallel, sizes)?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SubscriptProblem;
+
+    #[test]
+    fn operands_of_a_product_are_quoted_on_one_line() {
+        let e = SubscriptProblem::NotAffine {
+            left: "j".into(),
+            right: "-\n (k+1)".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "`j` times `-\\n (k+1)` multiplies loop indices: the subscript must be affine in them"
+        );
     }
 }

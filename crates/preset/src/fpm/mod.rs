@@ -32,7 +32,7 @@ impl SpeedCsv {
         FpmDevice {
             name: name.to_string(),
             source,
-            points: self.points(),
+            points: self.points().into(),
             max_size_units: self.max_size_units,
             out_of_core: self.out_of_core.clone(),
             unit: unit_from_comments(&self.comments),

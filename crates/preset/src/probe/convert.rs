@@ -285,7 +285,7 @@ pub fn speed(t: &ProbeTable, gpu: &GpuSpec) -> Result<Option<FpmDevice>, ProbeEr
             None,
             &format!("speed of {kernel} on device-resident data, median of the repeats"),
         ),
-        points,
+        points: points.into(),
         max_size_units,
         unit: "M elements".into(),
         ..FpmDevice::default()

@@ -62,7 +62,7 @@ fn device(name: String, peak_gflops: f64, mem_gib: f64) -> FpmDevice {
         name,
         source: Source::derived("from the spec sheet (compute roof, memory size)"),
         // One point: the speed holds at every size up to the limit.
-        points: vec![SpeedPoint::new(limit, speed)],
+        points: vec![SpeedPoint::new(limit, speed)].into(),
         max_size_units: Some(limit),
         out_of_core: None,
         unit: UNIT.into(),
