@@ -8,7 +8,7 @@ use eframe::egui;
 use egui_kittest::Harness;
 use hetscope::figure::View;
 use hetscope::gui::state::STATE_VERSION;
-use hetscope::gui::{HetscopeApp, STATE_KEY, StatusKind, Tab};
+use hetscope::gui::{HetscopeApp, OverviewUi, STATE_KEY, StatusKind, Tab};
 
 fn start(storage: &MemoryStorage) -> Harness<'_, HetscopeApp> {
     Harness::builder()
@@ -199,4 +199,59 @@ fn measured_speedups_saved_by_path_are_read_again_at_start() {
     let back = &h2.state().session.offload;
     assert_eq!(back.measured, h.state().session.offload.measured);
     assert!(h2.state().status().is_none(), "nothing read again");
+}
+
+/// A state the version before the headless core saved (state version 2,
+/// `tests/data/state-v2.ron`: written by that version after edits in
+/// every model and in the window): every edit comes back, nothing is
+/// named unreadable, and the files it named are read again.
+#[test]
+fn a_state_saved_before_the_session_is_carried_over() {
+    let text = std::fs::read_to_string("tests/data/state-v2.ron").expect("the recorded state");
+    let records: std::collections::BTreeMap<String, String> =
+        ron::from_str(&text).expect("a map of records");
+    let mut storage = MemoryStorage::default();
+    for (key, value) in records {
+        eframe::Storage::set_string(&mut storage, &key, value);
+    }
+    let h = start(&storage);
+    let a = h.state();
+    if let Some((kind, text)) = a.status() {
+        assert_ne!(kind, StatusKind::Error, "{text}");
+    }
+    assert_eq!(a.state.tab, Tab::Figure(View::FpmTimes));
+    assert_eq!(a.state.export_width, 1234);
+    assert_eq!(a.session.platform.as_deref(), Some("dgx-h100-like"));
+    let p = &a.session.perdome;
+    assert_eq!(p.platform.params.cpu.t_f, 12.5);
+    assert_eq!(p.workload.preset.intensity, 2.75);
+    assert!(
+        p.workload
+            .preset
+            .partitions
+            .iter()
+            .any(|q| q.name == "mine")
+    );
+    assert_eq!(p.camera.yaw_deg, -33.0);
+    let runs = p.energy_runs.loaded.as_ref().expect("the energy runs");
+    assert_eq!(runs.data().runs.len(), 8);
+    assert!(p.energy_runs.fix_idle && p.energy_runs.idle_w == 125.75);
+    let b = &a.session.boathull;
+    assert_eq!(b.f, 42.0);
+    assert_eq!(b.measured.as_ref().map(|c| c.data().points.len()), Some(22));
+    assert_eq!(b.processor.id, "dgx-h100-like", "the platform's processor");
+    assert_eq!(
+        (a.session.fpm.n_units, a.session.fpm.integer),
+        (4321.0, false)
+    );
+    let o = &a.session.offload;
+    assert_eq!(o.size, 777.0);
+    let m = o
+        .measured
+        .as_ref()
+        .expect("the measured speedups, read again");
+    assert_eq!(m.data().runs.len(), 24);
+    assert_eq!(a.session.overview.platform2.as_deref(), Some("grace-h100"));
+    assert!(a.session.perdome.compare.is_some(), "every model compares");
+    assert_eq!(a.model::<OverviewUi>().measure.threads, 3);
 }

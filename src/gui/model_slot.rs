@@ -213,6 +213,11 @@ pub trait AnyModel {
         own: Option<&str>,
         legacy: Option<&str>,
     ) -> StateSource;
+    /// The panels' settings as RON, for the window's storage.
+    fn save_settings(&self) -> Option<String>;
+    /// Put back the panels' settings (or find them in the scenario's
+    /// `record` of an older version).
+    fn restore_settings(&mut self, settings: Option<&str>, record: Option<&str>);
     /// After the scenario was read from the model's own `record`.
     fn restored(&mut self, session: &mut Session, record: &str, ctx: &mut ViewContext<'_>);
     fn as_any(&self) -> &dyn Any;
@@ -375,6 +380,14 @@ impl<U: ModelUi> AnyModel for ModelSlot<U> {
             }
             None => StateSource::Defaults,
         }
+    }
+
+    fn save_settings(&self) -> Option<String> {
+        self.ui.settings()
+    }
+
+    fn restore_settings(&mut self, settings: Option<&str>, record: Option<&str>) {
+        self.ui.restore_settings(settings, record);
     }
 
     fn restored(&mut self, session: &mut Session, record: &str, ctx: &mut ViewContext<'_>) {

@@ -41,6 +41,17 @@ pub trait ModelUi: Sized + 'static {
     /// path alone. Most models have nothing to do.
     fn restored(_m: &mut Editing<'_, Self>, _record: &str, _ctx: &mut ViewContext<'_>) {}
 
+    /// What the panels keep between runs besides the scenario (a tool's
+    /// settings), as RON; none for most models.
+    fn settings(&self) -> Option<String> {
+        None
+    }
+
+    /// Put back the panels' settings saved by [`ModelUi::settings`], or
+    /// find them in the model's saved scenario `record` where an older
+    /// version kept them there.
+    fn restore_settings(&mut self, _settings: Option<&str>, _record: Option<&str>) {}
+
     /// The tabs of this model, in tab-bar order: its views, then any page
     /// without a figure.
     fn tabs() -> Vec<Tab> {

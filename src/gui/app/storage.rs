@@ -40,6 +40,8 @@ impl HetscopeApp {
         let mut saved = Vec::new();
         for (i, m) in self.models.iter_mut().enumerate() {
             let own = storage.get_string(&model_key(m.id()));
+            let settings = storage.get_string(&settings_key(m.id()));
+            m.restore_settings(settings.as_deref(), own.as_deref());
             match m.load_state(&mut self.session, own.as_deref(), legacy) {
                 StateSource::Unreadable => unreadable.push(m.id().title()),
                 StateSource::Migrated => migrated = true,
@@ -85,6 +87,14 @@ impl HetscopeApp {
             if let Some(text) = m.save_state(&self.session) {
                 storage.set_string(&model_key(m.id()), text);
             }
+            if let Some(text) = m.save_settings() {
+                storage.set_string(&settings_key(m.id()), text);
+            }
         }
     }
+}
+
+/// The storage key of a model's panel settings.
+fn settings_key(model: hetscope_figure::ModelId) -> String {
+    format!("{}.settings", model_key(model))
 }

@@ -48,6 +48,24 @@ impl ModelUi for OverviewUi {
         None
     }
 
+    /// The settings of "Measure this machine".
+    fn settings(&self) -> Option<String> {
+        ron::to_string(&self.measure).ok()
+    }
+
+    /// Saved on their own, or (by the version before) in the overview's
+    /// scenario record as its `measure` field.
+    fn restore_settings(&mut self, settings: Option<&str>, record: Option<&str>) {
+        let own = settings.and_then(|t| ron::from_str(t).ok());
+        let older = || {
+            record
+                .and_then(|r| super::model_ui::legacy_field!(r, measure, measure::MeasureSettings))
+        };
+        if let Some(m) = own.or_else(older) {
+            self.measure = m;
+        }
+    }
+
     fn side_panel_ui(
         m: &mut Editing<'_, Self>,
         ui: &mut Ui,
