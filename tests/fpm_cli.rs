@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use hetscope::measure::{Kernel, MeasureConfig, MeasureError};
-use hetscope::preset::fpm::{SpeedCsv, SpeedRow, load_speed_csv, parse_speed_csv, save_speed_csv};
+use hetscope::model::fpm::SpeedPoint;
+use hetscope::preset::fpm::{SpeedCsv, load_speed_csv, parse_speed_csv, save_speed_csv};
 use serde_json::Value;
 
 /// Expect failure with a single stderr line containing every needle.
@@ -41,12 +42,12 @@ fn csv_round_trip_keeps_points_notes_and_limit() {
         comments: vec!["source: a test".into(), "unit: blocks".into()],
         max_size_units: Some(5000.0),
         rows: vec![
-            SpeedRow {
+            SpeedPoint {
                 size_units: 1600.0,
                 speed_units_per_s: 643.2160804020101,
                 spread: Some(0.012),
             },
-            SpeedRow {
+            SpeedPoint {
                 size_units: 0.065536,
                 speed_units_per_s: 1.0 / 3.0,
                 spread: Some(0.5),
@@ -73,7 +74,7 @@ fn csv_round_trip_keeps_points_notes_and_limit() {
         rows: csv
             .rows
             .iter()
-            .map(|r| SpeedRow { spread: None, ..*r })
+            .map(|r| SpeedPoint { spread: None, ..*r })
             .collect(),
         ..csv.clone()
     };

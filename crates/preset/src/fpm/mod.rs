@@ -7,7 +7,7 @@ pub mod keys;
 pub mod speed_csv;
 mod speed_csv_out;
 
-pub use speed_csv::{SpeedCsv, SpeedCsvError, SpeedRow, load_speed_csv, parse_speed_csv};
+pub use speed_csv::{SpeedCsv, SpeedCsvError, load_speed_csv, parse_speed_csv};
 pub use speed_csv_out::save_speed_csv;
 
 use super::catalog::Catalog;

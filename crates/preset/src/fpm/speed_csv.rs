@@ -39,11 +39,6 @@ use super::keys;
 use crate::csv_rows::{self, Dialect, FieldError, Header, Row, Sign};
 use hetscope_model::fpm::{OutOfCore, SpeedError, SpeedFunction, SpeedPoint};
 
-/// One row of a speed-function CSV: a measured point, with the relative
-/// spread of the repeated timings behind its speed where the file has a
-/// `spread` column (kept, written back, ignored by the model).
-pub type SpeedRow = SpeedPoint;
-
 /// The contents of a speed-function CSV.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SpeedCsv {
