@@ -3,7 +3,9 @@
 //! workspace. The rule is read from the sources, so a long function fails
 //! here, named, before review.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use crate::common::sources::{crate_sources, root, rust_files};
 
 /// The longest a function may be, in lines from its signature to its
 /// closing brace.
@@ -11,30 +13,11 @@ const MAX_FUNCTION_LINES: usize = 80;
 /// The longest a source file may be, without its test module.
 const MAX_FILE_LINES: usize = 500;
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a source folder") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 /// Every source file of the workspace's crates.
 fn sources() -> Vec<PathBuf> {
     let mut out = Vec::new();
-    rust_files(&root().join("src"), &mut out);
-    for entry in std::fs::read_dir(root().join("crates")).expect("crates/") {
-        let src = entry.expect("an entry").path().join("src");
-        if src.is_dir() {
-            rust_files(&src, &mut out);
-        }
+    for src in crate_sources() {
+        rust_files(&src, &mut out);
     }
     out
 }

@@ -9,35 +9,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
+use crate::common::sources::{crate_sources, root, rust_files};
+
 /// A module path inside a crate, e.g. `["gui", "jobs"]`.
 type ModPath = Vec<String>;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The source folder of every crate: the app's and each one under crates/.
-fn crate_sources() -> Vec<PathBuf> {
-    let mut out = vec![root().join("src")];
-    for entry in std::fs::read_dir(root().join("crates")).expect("crates/") {
-        let src = entry.expect("an entry").path().join("src");
-        if src.is_dir() {
-            out.push(src);
-        }
-    }
-    out
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a source folder") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The module path of a file (`mod.rs`, `lib.rs`, `main.rs` name their
 /// folder's module).

@@ -7,7 +7,9 @@
 //! ARCHITECTURE.md).
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use crate::common::sources::{root, rust_files};
 
 /// Each crate of the workspace and the hetscope crates it may depend on.
 const CRATES: &[(&str, &[&str])] = &[
@@ -54,10 +56,6 @@ const MODEL_DEPENDENCIES: &[&str] = &["serde", "thiserror"];
 /// the other face it may use.
 const APP_MODULES: &[(&str, &[&str])] = &[("gui", &[]), ("cli", &[])];
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 fn src() -> PathBuf {
     root().join("src")
 }
@@ -93,17 +91,6 @@ fn package_and_dependencies(text: &str) -> (String, Vec<String>) {
         }
     }
     (name, deps)
-}
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("a source folder") {
-        let path = entry.expect("an entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 /// The files of a top-level module of the app: `src/<name>.rs` or

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod paper;
+pub mod sources;
 
 use std::collections::HashMap;
 use std::process::{Command, Output};
