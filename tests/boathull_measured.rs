@@ -376,7 +376,7 @@ fn the_window_loads_a_measured_curve_by_its_path() {
     h.run();
     h.get_by_label("Boat hull").click();
     h.run();
-    assert_eq!(h.state().state.tab, Tab::Figure(View::Boathull));
+    assert_eq!(h.state().session.tab, Tab::Figure(View::Boathull));
 
     type_path(&mut h, &shipped_path());
     h.run();

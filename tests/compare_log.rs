@@ -88,7 +88,7 @@ fn the_log_scale_checkbox_switches_the_shown_figure_and_is_saved() {
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| {
             let mut app = HetscopeApp::default_state();
-            app.state.tab = Tab::Figure(View::WpCompare);
+            app.session.tab = Tab::Figure(View::WpCompare);
             app
         });
     h.run();

@@ -171,7 +171,7 @@ fn harness() -> Harness<'static, HetscopeApp> {
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| {
             let mut app = HetscopeApp::default_state();
-            app.state.tab = Tab::Figure(View::PerdomeHeatmap);
+            app.session.tab = Tab::Figure(View::PerdomeHeatmap);
             app
         })
 }
@@ -227,7 +227,7 @@ fn the_panel_loads_the_runs_and_applies_the_fit_to_the_gpu() {
     // The energy-fit view draws the fit.
     h.get_by_label("Show the fit").click();
     h.run();
-    assert_eq!(h.state().state.tab, Tab::Figure(View::EnergyFit));
+    assert_eq!(h.state().session.tab, Tab::Figure(View::EnergyFit));
     match h.state().figure() {
         Some(Figure::Chart(f)) => assert_eq!(f.panels[1].title, RESIDUAL_TITLE),
         other => panic!("not the fit: {other:?}"),

@@ -373,7 +373,7 @@ fn the_out_of_core_switch_marks_the_speed_figure() {
         h.state().param_error()
     );
     assert_eq!(
-        h.state().state.tab,
+        h.state().session.tab,
         hetscope::gui::Tab::Figure(View::FpmSpeed)
     );
     assert!(

@@ -21,7 +21,7 @@ fn harness() -> Harness<'static, HetscopeApp> {
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| {
             let mut app = HetscopeApp::default_state();
-            app.state.tab = Tab::Figure(View::PerdomeHeatmap);
+            app.session.tab = Tab::Figure(View::PerdomeHeatmap);
             app
         })
 }
@@ -47,11 +47,11 @@ fn starts_with_the_default_presets_and_the_perdome_heat_map() {
     assert_eq!(app.session.perdome.platform.chosen.id, DEFAULT_PLATFORM);
     assert_eq!(app.session.perdome.workload.chosen.id, DEFAULT_WORKLOAD);
     assert_eq!(
-        HetscopeApp::default_state().state.tab,
+        HetscopeApp::default_state().session.tab,
         Tab::Figure(View::Overview),
         "a first start shows the platform overview"
     );
-    assert_eq!(app.state.tab, Tab::Figure(View::PerdomeHeatmap));
+    assert_eq!(app.session.tab, Tab::Figure(View::PerdomeHeatmap));
     assert!(app.param_error().is_none());
     assert!(app.status().is_none_or(|(k, _)| k != StatusKind::Error));
     // The figure's title and subtitle are on screen.
@@ -148,7 +148,7 @@ fn every_tab_shows_its_view() {
     for (tab, heading) in expect {
         h.get_by_label(tab).click();
         h.run();
-        assert_eq!(h.state().state.tab.title(), tab);
+        assert_eq!(h.state().session.tab.title(), tab);
         h.get_by_label(heading);
     }
     // Per-view content.
@@ -403,7 +403,7 @@ fn the_state_is_restored_from_storage() {
         });
     assert_eq!(h.state().state, saved.0);
     assert_eq!(h.state().session.perdome, saved.1);
-    assert_eq!(h.state().state.tab, Tab::Figure(View::EnergySurface));
+    assert_eq!(h.state().session.tab, Tab::Figure(View::EnergySurface));
     assert_eq!(h.state().session.perdome.workload.preset.intensity, 3.0);
     h.get_by_label("Energy dome surface: energy efficiency");
 }

@@ -22,7 +22,7 @@ fn harness() -> Harness<'static, HetscopeApp> {
         .build_eframe(|_cc| HetscopeApp::default_state());
     h.get_by_label("Boat hull").click();
     h.run();
-    assert_eq!(h.state().state.tab, Tab::Figure(View::Boathull));
+    assert_eq!(h.state().session.tab, Tab::Figure(View::Boathull));
     h
 }
 
@@ -225,7 +225,7 @@ fn every_boat_hull_view_shows_its_figure() {
     ] {
         h.get_by_label(tab).click();
         h.run();
-        assert_eq!(h.state().state.tab, Tab::Figure(view));
+        assert_eq!(h.state().session.tab, Tab::Figure(view));
         let fig = chart(&h);
         assert!(fig.title.contains(title), "{}", fig.title);
         assert!(h.state().param_error().is_none());

@@ -60,7 +60,7 @@ fn wait(h: &mut Harness<'static, HetscopeApp>, secs: u64, done: impl Fn(&Hetscop
 fn fpm_tab_shows_the_paper_node_and_dragging_n_changes_the_partition() {
     let mut h = harness();
     open(&mut h, "Speed functions");
-    assert_eq!(h.state().state.tab, Tab::Figure(View::FpmSpeed));
+    assert_eq!(h.state().session.tab, Tab::Figure(View::FpmSpeed));
     assert!(
         h.state().param_error().is_none(),
         "{:?}",

@@ -25,7 +25,7 @@ fn the_model_buttons_switch_to_the_first_view_of_each_model() {
     ] {
         h.get_by_label(group.title()).click();
         h.run();
-        assert_eq!(h.state().state.tab, Tab::Figure(first), "{group:?}");
+        assert_eq!(h.state().session.tab, Tab::Figure(first), "{group:?}");
         // The second row lists this model's views, and only those.
         for v in View::ALL {
             let shown = h.query_by_label(v.title()).is_some();
@@ -44,7 +44,7 @@ fn every_view_of_every_model_draws_its_figure() {
             h.get_by_label(view.title()).click();
             h.run();
             let app = h.state();
-            assert_eq!(app.state.tab, Tab::Figure(view));
+            assert_eq!(app.session.tab, Tab::Figure(view));
             assert!(
                 app.param_error().is_none(),
                 "{view:?}: {:?}",

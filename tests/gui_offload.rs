@@ -21,7 +21,7 @@ fn offload_harness() -> Harness<'static, HetscopeApp> {
     let mut h = harness();
     h.get_by_label("Offload decision").click();
     h.run();
-    assert_eq!(h.state().state.tab, Tab::Figure(View::Offload));
+    assert_eq!(h.state().session.tab, Tab::Figure(View::Offload));
     h
 }
 
@@ -168,7 +168,7 @@ fn the_suite_view_shows_every_kernel_and_both_geometric_means() {
     let mut h = offload_harness();
     h.get_by_label("Kernel suite").click();
     h.run();
-    assert_eq!(h.state().state.tab, Tab::Figure(View::OffloadSuite));
+    assert_eq!(h.state().session.tab, Tab::Figure(View::OffloadSuite));
     let fig = chart(&h);
     let p = &fig.panels[0];
     assert!(p.categories.iter().any(|c| c == "GEMM"));

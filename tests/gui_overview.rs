@@ -32,7 +32,7 @@ fn pick(h: &mut Harness<'_, HetscopeApp>, label: &str, name: &str) {
 #[test]
 fn the_overview_shows_every_verdict() {
     let h = harness();
-    assert_eq!(h.state().state.tab, Tab::Figure(View::Overview));
+    assert_eq!(h.state().session.tab, Tab::Figure(View::Overview));
     assert!(
         h.state().param_error().is_none(),
         "{:?}",
@@ -101,7 +101,7 @@ fn the_platform_at_the_top_drives_every_model() {
         h.get_by_label(model).click();
         h.run();
         h.run();
-        assert_eq!(h.state().state.tab, Tab::Figure(view));
+        assert_eq!(h.state().session.tab, Tab::Figure(view));
         assert!(
             h.state().param_error().is_none(),
             "{view:?}: {:?}",
@@ -145,7 +145,7 @@ fn a_verdict_opens_its_model_view() {
     let mut h = harness();
     h.get_by_label("Open Kernel suite").click();
     h.run();
-    assert_eq!(h.state().state.tab, Tab::Figure(View::OffloadSuite));
+    assert_eq!(h.state().session.tab, Tab::Figure(View::OffloadSuite));
     // With the overview's platform: every model now uses it.
     let app = h.state();
     assert_eq!(app.session.platform.as_deref(), Some("i7-gtx750-perdome"));

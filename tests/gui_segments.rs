@@ -12,7 +12,7 @@ fn harness() -> Harness<'static, HetscopeApp> {
         .with_size(egui::vec2(1500.0, 1400.0))
         .build_eframe(|_cc| {
             let mut app = HetscopeApp::default_state();
-            app.state.tab = Tab::Figure(View::PerdomeHeatmap);
+            app.session.tab = Tab::Figure(View::PerdomeHeatmap);
             app
         })
 }

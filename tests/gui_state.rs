@@ -54,7 +54,7 @@ fn a_record_of_the_first_format_is_carried_over() {
 
     let mut h = start(&storage);
     let a = h.state();
-    assert_eq!(a.state.tab, Tab::Figure(View::BoathullCompare));
+    assert_eq!(a.session.tab, Tab::Figure(View::BoathullCompare));
     assert_eq!((a.state.export_width, a.state.export_height), (1234, 777));
     assert_eq!(a.state.version, STATE_VERSION);
     assert_eq!(a.session.perdome.workload.preset.intensity, 3.25);
@@ -152,7 +152,7 @@ fn nothing_is_recomputed_when_nothing_changed() {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| HetscopeApp::default_state());
-    h.state_mut().state.tab = Tab::Figure(View::Boathull);
+    h.state_mut().session.tab = Tab::Figure(View::Boathull);
     h.run();
     assert!(!h.state_mut().refresh(), "a frame without a change");
     h.state_mut().session.boathull.f *= 2.0;
@@ -219,7 +219,7 @@ fn a_state_saved_before_the_session_is_carried_over() {
     if let Some((kind, text)) = a.status() {
         assert_ne!(kind, StatusKind::Error, "{text}");
     }
-    assert_eq!(a.state.tab, Tab::Figure(View::FpmTimes));
+    assert_eq!(a.session.tab, Tab::Figure(View::FpmTimes));
     assert_eq!(a.state.export_width, 1234);
     assert_eq!(a.session.platform.as_deref(), Some("dgx-h100-like"));
     let p = &a.session.perdome;
@@ -254,4 +254,17 @@ fn a_state_saved_before_the_session_is_carried_over() {
     assert_eq!(a.session.overview.platform2.as_deref(), Some("grace-h100"));
     assert!(a.session.perdome.compare.is_some(), "every model compares");
     assert_eq!(a.model::<OverviewUi>().measure.threads, 3);
+}
+
+#[test]
+fn the_page_on_screen_and_the_camera_are_saved_with_the_session() {
+    let mut app = fresh();
+    app.session.tab = Tab::Figure(View::EnergySurface);
+    app.session.perdome.camera.yaw_deg = -71.0;
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(&mut app, &mut storage);
+    let h = start(&storage);
+    assert_eq!(h.state().session.tab, Tab::Figure(View::EnergySurface));
+    assert_eq!(h.state().session.perdome.camera.yaw_deg, -71.0);
+    assert_eq!(h.state().session.tab, h.state().state.tab);
 }

@@ -326,7 +326,7 @@ fn the_offload_panel_loads_measured_speedups() {
     h.run();
     h.get_by_label("Kernel suite").click();
     h.run();
-    assert_eq!(h.state().state.tab, Tab::Figure(View::OffloadSuite));
+    assert_eq!(h.state().session.tab, Tab::Figure(View::OffloadSuite));
     let s = &mut h.state_mut().session.offload;
     s.select_platform("h100-node-offload");
     s.size = 9600.0;

@@ -148,7 +148,7 @@ fn the_tab_shows_the_rows() {
     let mut h = harness();
     h.get_by_label("Paper check").click();
     h.run();
-    assert_eq!(h.state().state.tab, Tab::PaperCheck);
+    assert_eq!(h.state().session.tab, Tab::PaperCheck);
     // A PerDome row (Figure 2(a)'s p-DP bound) and the counts.
     let quantity = "SA (I = 1.7) on i7+GTX750: p-DP's bound";
     assert!(h.query_by_label(quantity).is_some(), "{quantity}");
@@ -161,5 +161,5 @@ fn the_tab_shows_the_rows() {
     // Back to a model.
     h.get_by_label("Boat hull").click();
     h.run();
-    assert_ne!(h.state().state.tab, Tab::PaperCheck);
+    assert_ne!(h.state().session.tab, Tab::PaperCheck);
 }

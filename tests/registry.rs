@@ -97,3 +97,18 @@ fn every_model_has_a_tab_and_its_parameters() {
         }
     }
 }
+
+#[test]
+fn every_model_but_the_overview_is_checked_against_its_paper() {
+    use hetscope_core::paper_check::{self, Paper};
+    let rows = paper_check::all_rows();
+    for id in ModelId::ALL.into_iter().filter(|m| *m != ModelId::Overview) {
+        let papers: Vec<Paper> = Paper::ALL.into_iter().filter(|p| p.model() == id).collect();
+        assert!(!papers.is_empty(), "a paper for {}", id.key());
+        assert!(
+            rows.iter().any(|r| papers.contains(&r.paper)),
+            "the paper check has rows of {}",
+            id.key()
+        );
+    }
+}

@@ -171,7 +171,7 @@ impl HetscopeApp {
         &mut self,
         f: impl FnOnce(&mut dyn AnyModel, Tab, &mut Session, &mut ViewContext<'_>) -> R,
     ) -> R {
-        let (i, tab) = (self.current(), self.state.tab);
+        let (i, tab) = (self.current(), self.session.tab);
         self.with_model_at(i, |m, session, vc| f(m, tab, session, vc))
     }
 
@@ -179,7 +179,7 @@ impl HetscopeApp {
     fn current(&self) -> usize {
         self.models
             .iter()
-            .position(|m| m.tabs().contains(&self.state.tab))
+            .position(|m| m.tabs().contains(&self.session.tab))
             .unwrap_or(0)
     }
 
@@ -201,12 +201,12 @@ impl HetscopeApp {
 
     /// The figure of the current view.
     pub fn figure(&self) -> Option<&Figure> {
-        self.models[self.current()].figure(self.state.tab)
+        self.models[self.current()].figure(self.session.tab)
     }
 
     /// Why the current model's state is not shown, if it is not.
     pub fn param_error(&self) -> Option<&CoreError> {
-        self.models[self.current()].error(self.state.tab)
+        self.models[self.current()].error(self.session.tab)
     }
 
     /// The status line's message.
@@ -223,7 +223,7 @@ impl HetscopeApp {
     /// changed.
     pub fn refresh(&mut self) -> bool {
         let i = self.current();
-        self.models[i].refresh(self.state.tab, &self.session, &self.catalog)
+        self.models[i].refresh(self.session.tab, &self.session, &self.catalog)
     }
 
     // ----- background work -----
@@ -304,7 +304,7 @@ impl HetscopeApp {
     /// on a thread.
     pub fn start_export(&mut self, ctx: &egui::Context, ext: &'static str, path: Option<PathBuf>) {
         let i = self.current();
-        let Some(figure) = self.models[i].figure(self.state.tab).cloned() else {
+        let Some(figure) = self.models[i].figure(self.session.tab).cloned() else {
             self.status.error("Nothing to export in this view.");
             return;
         };
@@ -322,7 +322,7 @@ impl HetscopeApp {
             ext,
             suggested: format!(
                 "{}.{ext}",
-                self.state.tab.view().map(|v| v.key()).unwrap_or("figure")
+                self.session.tab.view().map(|v| v.key()).unwrap_or("figure")
             ),
             path,
         };
@@ -359,7 +359,7 @@ impl HetscopeApp {
     /// current model.
     fn tab_bar_ui(&mut self, ui: &mut egui::Ui) {
         let current = self.current();
-        let page = self.state.tab == Tab::PaperCheck;
+        let page = self.session.tab == Tab::PaperCheck;
         ui.horizontal_wrapped(|ui| {
             for (i, m) in self.models.iter().enumerate() {
                 let title = m.id().title();
@@ -371,14 +371,14 @@ impl HetscopeApp {
                     && !on
                     && let Some(first) = m.tabs().first()
                 {
-                    self.state.tab = *first;
+                    self.session.tab = *first;
                 }
             }
-            super::paper_check::tab_button_ui(ui, &mut self.state.tab);
+            super::paper_check::tab_button_ui(ui, &mut self.session.tab);
         });
         ui.horizontal_wrapped(|ui| {
             for t in self.models[current].tabs().into_iter().filter(|_| !page) {
-                ui.selectable_value(&mut self.state.tab, t, t.title());
+                ui.selectable_value(&mut self.session.tab, t, t.title());
             }
         });
     }
@@ -409,7 +409,7 @@ impl eframe::App for HetscopeApp {
         egui::Panel::left("side_panel")
             .resizable(true)
             .default_size(410.0)
-            .show(ui, |ui| match self.state.tab {
+            .show(ui, |ui| match self.session.tab {
                 Tab::PaperCheck => self.paper_check.side_panel_ui(ui),
                 _ => self.with_current(|m, tab, session, vc| m.side_panel_ui(ui, tab, session, vc)),
             });
@@ -426,7 +426,7 @@ impl eframe::App for HetscopeApp {
             }
             self.tab_bar_ui(ui);
         });
-        if self.state.tab.view().is_some() {
+        if self.session.tab.view().is_some() {
             egui::Panel::bottom("export_panel").show(ui, |ui| self.export_row_ui(ui));
         }
         // Once per frame, after every control of this frame and before the
@@ -434,7 +434,7 @@ impl eframe::App for HetscopeApp {
         if self.refresh() {
             ctx.request_repaint();
         }
-        egui::CentralPanel::default().show(ui, |ui| match self.state.tab {
+        egui::CentralPanel::default().show(ui, |ui| match self.session.tab {
             Tab::PaperCheck => self.paper_check.central_ui(ui),
             _ => self.with_current(|m, tab, session, vc| m.central_ui(ui, tab, session, vc)),
         });

@@ -3,42 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use hetscope_figure::View;
-
 /// The format of the saved state. Version 1 kept everything in one record;
 /// version 2 keeps the window's state here and each model's under its own
 /// key, and reads a version 1 record once to migrate it.
 pub const STATE_VERSION: u32 = 2;
 
-/// The tab shown in the central area.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Tab {
-    /// A view with a figure (exportable).
-    Figure(View),
-    /// The PerDome / PeaPaw platform categories and guidelines (text).
-    Classification,
-    /// Every number the five papers quote beside hetscope's (a page of
-    /// the window, not of a model).
-    PaperCheck,
-}
-
-impl Tab {
-    pub fn title(self) -> &'static str {
-        match self {
-            Tab::Figure(v) => v.title(),
-            Tab::Classification => "Classification",
-            Tab::PaperCheck => "Paper check",
-        }
-    }
-
-    /// The figure view of this tab, if it has one.
-    pub fn view(self) -> Option<View> {
-        match self {
-            Tab::Figure(v) => Some(v),
-            Tab::Classification | Tab::PaperCheck => None,
-        }
-    }
-}
+pub use hetscope_core::session::Tab;
 
 /// Default export size, px.
 pub const EXPORT_SIZE: (u32, u32) = (1500, 950);
@@ -51,6 +21,7 @@ pub struct AppState {
     /// is version 1.
     #[serde(default = "version_1")]
     pub version: u32,
+    /// The session's page (`Session::tab`) as saved.
     pub tab: Tab,
     /// Export size, px.
     pub export_width: u32,
@@ -71,7 +42,7 @@ impl Default for AppState {
     fn default() -> Self {
         AppState {
             version: STATE_VERSION,
-            tab: Tab::Figure(View::Overview),
+            tab: Tab::default(),
             export_width: EXPORT_SIZE.0,
             export_height: EXPORT_SIZE.1,
             last_folder: None,

@@ -12,6 +12,7 @@ use crate::fpm::FpmScenario;
 use crate::offload::OffloadScenario;
 use crate::overview::OverviewScenario;
 use crate::perdome::PerdomeScenario;
+use hetscope_figure::View;
 use hetscope_preset::Catalog;
 
 /// Everything a person chose, for every model.
@@ -24,6 +25,9 @@ pub struct Session {
     /// A second platform every model that can draws beside or over the
     /// first.
     pub platform2: Option<String>,
+    /// What is on screen: a model's view (its camera, where it has one,
+    /// is in the model's scenario), the classification or the paper check.
+    pub tab: Tab,
     pub overview: OverviewScenario,
     pub perdome: PerdomeScenario,
     pub boathull: BoathullScenario,
@@ -37,6 +41,7 @@ impl Session {
         Session {
             platform: None,
             platform2: None,
+            tab: Tab::default(),
             overview: OverviewScenario::default(),
             perdome: PerdomeScenario::from_catalog(catalog),
             boathull: BoathullScenario::from_catalog(catalog),
@@ -49,5 +54,42 @@ impl Session {
 impl Default for Session {
     fn default() -> Self {
         Session::new(&Catalog::builtin().unwrap_or_default())
+    }
+}
+
+/// The page shown in the window's central area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tab {
+    /// A view with a figure (exportable).
+    Figure(View),
+    /// The PerDome / PeaPaw platform categories and guidelines (text).
+    Classification,
+    /// Every number the five papers quote beside hetscope's (a page of
+    /// the window, not of a model).
+    PaperCheck,
+}
+
+impl Tab {
+    pub fn title(self) -> &'static str {
+        match self {
+            Tab::Figure(v) => v.title(),
+            Tab::Classification => "Classification",
+            Tab::PaperCheck => "Paper check",
+        }
+    }
+
+    /// The figure view of this tab, if it has one.
+    pub fn view(self) -> Option<View> {
+        match self {
+            Tab::Figure(v) => Some(v),
+            Tab::Classification | Tab::PaperCheck => None,
+        }
+    }
+}
+
+impl Default for Tab {
+    /// The overview: every model's verdict on the platform.
+    fn default() -> Self {
+        Tab::Figure(View::Overview)
     }
 }

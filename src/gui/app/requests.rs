@@ -138,7 +138,7 @@ impl HetscopeApp {
         let any = !requests.is_empty();
         for r in requests {
             match r {
-                Request::Open(tab) => self.state.tab = tab,
+                Request::Open(tab) => self.session.tab = tab,
                 // Already every model's platform: keep their fine-tuning.
                 Request::UsePlatform(id) if self.session.platform.as_deref() == Some(&id) => {}
                 Request::UsePlatform(id) => {

@@ -36,6 +36,7 @@ impl HetscopeApp {
         };
         self.jobs.last_folder = self.state.last_folder.clone();
         self.session.platform = self.state.shared_platform.clone();
+        self.session.tab = self.state.tab;
         let mut migrated = false;
         let mut saved = Vec::new();
         for (i, m) in self.models.iter_mut().enumerate() {
@@ -52,9 +53,9 @@ impl HetscopeApp {
         for (i, record) in saved {
             self.with_model_at(i, |m, session, vc| m.restored(session, &record, vc));
         }
-        let tab = self.state.tab;
+        let tab = self.session.tab;
         if tab != Tab::PaperCheck && !self.models.iter().any(|m| m.tabs().contains(&tab)) {
-            self.state.tab = AppState::default().tab;
+            self.session.tab = Tab::default();
         }
         if !unreadable.is_empty() {
             self.status.error(format!(
@@ -82,6 +83,7 @@ impl HetscopeApp {
     pub(super) fn save_to(&mut self, storage: &mut dyn eframe::Storage) {
         self.state.last_folder = self.jobs.last_folder.clone();
         self.state.shared_platform = self.session.platform.clone();
+        self.state.tab = self.session.tab;
         eframe::set_value(storage, STATE_KEY, &self.state);
         for m in &self.models {
             if let Some(text) = m.save_state(&self.session) {

@@ -25,6 +25,7 @@ mod row;
 
 pub use row::{Computed, Printed, Row, first_number, rounds_to};
 
+use hetscope_model::ModelId;
 use hetscope_preset::Catalog;
 
 /// The five papers, in seed order.
@@ -75,6 +76,17 @@ impl Paper {
 
     pub fn from_key(key: &str) -> Option<Paper> {
         Paper::ALL.into_iter().find(|p| p.key() == key)
+    }
+
+    /// The model that computes this paper's numbers (PerDome and PeaPaw
+    /// are one model).
+    pub fn model(self) -> ModelId {
+        match self {
+            Paper::Perdome | Paper::Peapaw => ModelId::Perdome,
+            Paper::Fpm => ModelId::Fpm,
+            Paper::Boathull => ModelId::Boathull,
+            Paper::Offload => ModelId::Offload,
+        }
     }
 }
 
