@@ -144,11 +144,12 @@ fn unknown_names_are_usage_errors() {
 }
 
 #[test]
-fn export_writes_png_svg_and_csv() {
+fn export_writes_png_svg_pdf_and_csv() {
     let dir = tempfile::tempdir().expect("temp dir");
     let cases = [
         ("perdome-heatmap", "h.png"),
         ("energy-surface", "s.svg"),
+        ("energy-surface", "s.pdf"),
         ("wp-compare", "c.csv"),
         ("perdome-surface", "s.png"),
     ];
@@ -171,6 +172,11 @@ fn export_writes_png_svg_and_csv() {
                 let s = String::from_utf8(bytes).expect("utf-8");
                 assert!(s.contains(r#"width="640" height="400""#));
                 assert!(s.contains("<polygon"));
+            }
+            Some("pdf") => {
+                assert!(bytes.starts_with(b"%PDF-"));
+                let text = String::from_utf8_lossy(&bytes);
+                assert!(text.contains("/MediaBox [0 0 640 400]"), "640 x 400 points");
             }
             _ => {
                 let s = String::from_utf8(bytes).expect("utf-8");

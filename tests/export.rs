@@ -262,13 +262,14 @@ fn export_to_file_writes_each_format() {
     let a = analysis();
     let dir = tempfile::tempdir().expect("temp dir");
     let fig = figure::perdome::build(View::PerdomeHeatmap, &a).expect("a PerDome view");
-    for ext in ["svg", "png", "csv", "PNG"] {
+    for ext in ["svg", "png", "pdf", "csv", "PNG"] {
         let path = dir.path().join(format!("fig.{ext}"));
         export::export_to_file(&fig, &Camera::default(), size(), &path).expect("exports");
         let bytes = std::fs::read(&path).expect("file exists");
         match Format::from_path(&path).expect("known") {
             Format::Png => assert_eq!(&bytes[..4], b"\x89PNG"),
             Format::Svg => assert!(String::from_utf8_lossy(&bytes).contains("<svg")),
+            Format::Pdf => assert_eq!(&bytes[..5], b"%PDF-"),
             Format::Csv => assert!(bytes.starts_with(b"i_c [flop/byte]")),
         }
     }
@@ -279,7 +280,7 @@ fn export_to_file_writes_each_format() {
         .expect("list")
         .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(names.len(), 4, "{names:?}");
+    assert_eq!(names.len(), 5, "{names:?}");
 }
 
 fn files_in(dir: &Path) -> Vec<String> {

@@ -92,27 +92,41 @@ fn without_a_dialog_the_window_asks_for_the_path() {
     assert_eq!(text, "No file chosen.");
 }
 
-#[test]
-fn an_export_asks_for_its_path_in_the_window() {
+/// Click the export button of `ext`, accept the suggested path in the
+/// window's prompt and return the bytes written there.
+fn export_in_window(button: &str, ext: &str) -> Vec<u8> {
     let dir = tempfile::tempdir().expect("temp dir");
     let storage = storage_with_folder(dir.path());
     let mut h = harness(&storage);
-    h.get_by_label("Export SVG…").click();
+    h.get_by_label(button).click();
     wait_for_prompt(&mut h);
     h.get_by_label("Save").click();
+    let path = dir.path().join(format!("perdome-heatmap.{ext}"));
     for _ in 0..200 {
         h.step();
-        if !h.state().busy() && dir.path().join("perdome-heatmap.svg").exists() {
+        if !h.state().busy() && path.exists() {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    let svg = std::fs::read_to_string(dir.path().join("perdome-heatmap.svg")).expect("exported");
+    let (_, text) = h.state().status().expect("a status");
+    assert!(text.starts_with("Exported"), "{text}");
+    std::fs::read(&path).expect("exported")
+}
+
+#[test]
+fn an_export_asks_for_its_path_in_the_window() {
+    let svg = String::from_utf8(export_in_window("Export SVG…", "svg")).expect("UTF-8");
     assert!(
         svg.starts_with("<svg") || svg.starts_with("<?xml"),
         "{}",
         &svg[..40]
     );
-    let (_, text) = h.state().status().expect("a status");
-    assert!(text.starts_with("Exported"), "{text}");
+}
+
+#[test]
+fn a_pdf_is_exported_from_the_window() {
+    let pdf = export_in_window("Export PDF…", "pdf");
+    assert!(pdf.starts_with(b"%PDF-"), "{:?}", &pdf[..8.min(pdf.len())]);
+    assert!(pdf.ends_with(b"%%EOF") || pdf.ends_with(b"%%EOF\n"));
 }

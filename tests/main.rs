@@ -15,6 +15,7 @@ mod energy_fit;
 mod energy_fit_app;
 mod export;
 mod export_chart;
+mod export_pdf;
 mod figures;
 mod fpm_cli;
 mod fpm_completeness;

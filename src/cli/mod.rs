@@ -54,7 +54,7 @@ pub enum Command {
         #[command(subcommand)]
         model: EvalCommand,
     },
-    /// Export a figure to .svg, .png or .csv.
+    /// Export a figure to .svg, .png, .pdf or .csv.
     Export(Box<ExportArgs>),
     /// Functional performance models: measure speed functions, partition.
     #[command(subcommand_required = true)]
@@ -176,7 +176,7 @@ pub struct ExportArgs {
     /// beside large ones).
     #[arg(long)]
     pub log_bars: bool,
-    /// Output file; the format follows the extension (.svg, .png, .csv).
+    /// Output file; the format follows the extension (.svg, .png, .pdf, .csv).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
 }

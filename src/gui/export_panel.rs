@@ -1,4 +1,4 @@
-//! The export row under a view (size in pixels and PNG / SVG / CSV
+//! The export row under a view (size in pixels and PNG / SVG / PDF / CSV
 //! buttons) and the export itself: the save dialog and the rendering run
 //! on a thread.
 
@@ -11,7 +11,7 @@ use super::jobs::{Done, Jobs};
 use super::state::AppState;
 use hetscope_export::{self as export, ExportSize};
 
-/// The size fields and the three buttons; the extension of the button
+/// The size fields and the four buttons; the extension of the button
 /// clicked, if one was (`ready`: there is a figure and nothing running).
 pub fn export_row_ui(ui: &mut Ui, state: &mut AppState, ready: bool) -> Option<&'static str> {
     let mut clicked = None;
@@ -35,6 +35,11 @@ pub fn export_row_ui(ui: &mut Ui, state: &mut AppState, ready: bool) -> Option<&
         for (text, ext, tip) in [
             ("Export PNG…", "png", "Raster image at the size above"),
             ("Export SVG…", "svg", "Vector image at the size above"),
+            (
+                "Export PDF…",
+                "pdf",
+                "Vector PDF for a paper, one point per pixel above; text selectable",
+            ),
             ("Export CSV…", "csv", "The numbers behind the figure"),
         ] {
             if ui
@@ -63,6 +68,7 @@ pub fn start_export(
         let kind = match ext {
             "png" => "PNG image",
             "svg" => "SVG image",
+            "pdf" => "PDF document",
             _ => "CSV data",
         };
         let dialog = FileDialog::save("Export figure", (kind, ext), request.suggested.clone());

@@ -1,23 +1,26 @@
-//! Figure exporters: SVG, PNG and CSV.
+//! Figure exporters: SVG, PNG, PDF and CSV.
 //!
 //! Every format is drawn from the same [`Figure`] the GUI shows. The PNG is
-//! the SVG rasterized by resvg with an embedded font, so both share one
-//! layout. Sizes are in pixels and do not depend on the screen.
+//! the SVG rasterized by resvg and the PDF the SVG converted by svg2pdf,
+//! both with one embedded font, so all three share one layout. Sizes are in pixels and do not depend on the screen.
 
 mod chart;
 mod csv_out;
 mod layout;
+mod pdf;
 mod perdome;
 mod png;
 mod svg;
 mod svg_parts;
 mod svg_util;
+mod tree;
 
 use std::path::{Path, PathBuf};
 
 use hetscope_figure::{Camera, Figure};
 
 pub use csv_out::render_csv;
+pub use pdf::{render_pdf, svg_to_pdf};
 pub use png::{render_png, svg_to_png};
 pub use svg::render_svg;
 
@@ -26,11 +29,12 @@ pub use svg::render_svg;
 pub enum Format {
     Svg,
     Png,
+    Pdf,
     Csv,
 }
 
 impl Format {
-    /// `.svg`, `.png` or `.csv` (any letter case).
+    /// `.svg`, `.png`, `.pdf` or `.csv` (any letter case).
     pub fn from_path(path: &Path) -> Result<Format, ExportError> {
         let ext = path
             .extension()
@@ -39,6 +43,7 @@ impl Format {
         match ext.as_deref() {
             Some("svg") => Ok(Format::Svg),
             Some("png") => Ok(Format::Png),
+            Some("pdf") => Ok(Format::Pdf),
             Some("csv") => Ok(Format::Csv),
             _ => Err(ExportError::Extension {
                 path: path.to_path_buf(),
@@ -50,6 +55,7 @@ impl Format {
         match self {
             Format::Svg => "svg",
             Format::Png => "png",
+            Format::Pdf => "pdf",
             Format::Csv => "csv",
         }
     }
@@ -96,7 +102,7 @@ impl Default for ExportSize {
 pub enum ExportError {
     /// The file name does not end in a supported extension.
     #[error(
-        "cannot export to '{}': the file name must end in .svg, .png or .csv",
+        "cannot export to '{}': the file name must end in .svg, .png, .pdf or .csv",
         .path.display()
     )]
     Extension { path: PathBuf },
@@ -129,6 +135,7 @@ pub fn render(
     Ok(match format {
         Format::Svg => render_svg(fig, size, camera).into_bytes(),
         Format::Png => render_png(fig, size, camera)?,
+        Format::Pdf => render_pdf(fig, size, camera)?,
         Format::Csv => render_csv(fig).into_bytes(),
     })
 }
