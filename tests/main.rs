@@ -20,6 +20,7 @@ mod figures;
 mod fpm_cli;
 mod fpm_completeness;
 mod fpm_figures;
+mod fpm_memory_limit;
 mod fpm_model;
 mod fuzz;
 mod golden;

@@ -2,7 +2,7 @@
 //! its range, the methods, a second platform), its check, and the
 //! partitions of one n ([`Solved`]) that every view draws.
 
-use super::style::fmt_size;
+use super::style::{fmt_size, method_short};
 use crate::chart::Scale;
 use crate::error::FigureError;
 use hetscope_model::format::fmt_num;
@@ -77,6 +77,59 @@ impl Solved {
             Method::Fpm => 2,
         };
         &self.parts[k].1
+    }
+
+    /// Per device, the methods that held its share at its memory limit
+    /// (empty where none did).
+    pub fn held_at_memory(&self) -> Vec<Vec<Method>> {
+        let mut held = vec![Vec::new(); self.speeds.len()];
+        for (m, p) in &self.parts {
+            for (i, at) in p.at_memory_limit(&self.speeds).into_iter().enumerate() {
+                if at {
+                    held[i].push(*m);
+                }
+            }
+        }
+        held
+    }
+
+    /// A note naming each device whose memory caps its share, the cap and
+    /// the methods it caps (and when that leaves every method the same
+    /// split); none when no share reaches a memory limit. `names` and
+    /// `unit` name the devices and the size unit.
+    pub fn memory_note(&self, names: &[String], unit: &str, integer: bool) -> Option<String> {
+        let clauses: Vec<String> = self
+            .held_at_memory()
+            .iter()
+            .enumerate()
+            .filter(|(_, methods)| !methods.is_empty())
+            .map(|(i, methods)| {
+                let cap = self.part(methods[0]).shares[i].size_units;
+                let which = if methods.len() == self.parts.len() {
+                    "every method gives".to_string()
+                } else {
+                    let short: Vec<&str> = methods.iter().map(|&m| method_short(m)).collect();
+                    let verb = if short.len() == 1 { "gives" } else { "give" };
+                    format!("{} {verb}", short.join(" and "))
+                };
+                let name = names.get(i).map_or("a device", String::as_str);
+                format!(
+                    "{name} holds at most {} {unit}, which {which} it",
+                    fmt_size(cap, integer)
+                )
+            })
+            .collect();
+        if clauses.is_empty() {
+            return None;
+        }
+        let sizes = |k: usize| self.parts[k].1.sizes_units();
+        let same = (1..self.parts.len()).all(|k| sizes(k) == sizes(0));
+        let tail = if same {
+            "; so the three methods give the same split"
+        } else {
+            ""
+        };
+        Some(format!("Memory limit: {}{tail}.", clauses.join("; ")))
     }
 }
 

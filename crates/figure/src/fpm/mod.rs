@@ -27,7 +27,9 @@ mod times;
 pub use device::n_range;
 pub use hetscope_model::fpm::FpmDevice;
 pub use input::{FpmInput, METHODS, Solved};
-pub use style::{device_color, fmt_size, method_color, method_label, method_short};
+pub use style::{
+    device_color, fmt_size, method_color, method_label, method_label_held, method_short,
+};
 pub use times::{FpmTable, TableColumn, table};
 
 use super::{ChartFigure, Figure, View};

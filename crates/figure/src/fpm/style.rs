@@ -13,6 +13,17 @@ pub fn method_label(m: Method) -> &'static str {
     }
 }
 
+/// Name of a method, saying so where a device's memory held its split
+/// (`held`).
+pub fn method_label_held(m: Method, held: bool) -> String {
+    let name = method_label(m);
+    match (held, name.strip_suffix(')')) {
+        (false, _) => name.to_string(),
+        (true, Some(open)) => format!("{open}, capped by memory)"),
+        (true, None) => format!("{name} (capped by memory)"),
+    }
+}
+
 /// Short name of a method.
 pub fn method_short(m: Method) -> &'static str {
     match m {

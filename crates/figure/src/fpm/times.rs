@@ -6,7 +6,7 @@
 //! shows.
 
 use super::input::{FpmInput, METHODS, Solved};
-use super::style::{fmt_size, method_color, method_label, method_short};
+use super::style::{fmt_size, method_color, method_label_held, method_short};
 use crate::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
 };
@@ -55,6 +55,8 @@ pub(super) fn build_scaled(input: &FpmInput, slowest_s: f64) -> Result<ChartFigu
     time.fit_y(Some(0.0));
     share.fit_y(Some(0.0));
     let mut notes = v.makespan_notes();
+    let names: Vec<String> = input.devices.iter().map(|d| d.name.clone()).collect();
+    notes.extend(v.solved.memory_note(&names, &v.unit, input.integer));
     notes.extend(input.common_notes(&speeds));
     Ok(ChartFigure {
         title: format!(
@@ -78,7 +80,7 @@ pub fn table(input: &FpmInput) -> Result<FpmTable, FigureError> {
         .shown
         .iter()
         .map(|&m| TableColumn {
-            method: method_label(m).into(),
+            method: v.label(m),
             color: method_color(m),
             cells: v
                 .solved
@@ -109,9 +111,17 @@ struct TimesView<'a> {
     /// The time panel's unit, and seconds to it.
     t_unit: &'static str,
     t_k: f64,
+    /// Per device, the methods its memory held (`Solved::held_at_memory`).
+    held: Vec<Vec<Method>>,
 }
 
 impl TimesView<'_> {
+    /// The name of method `m`, saying so where memory held its split.
+    fn label(&self, m: Method) -> String {
+        let held = self.held.iter().any(|methods| methods.contains(&m));
+        method_label_held(m, held)
+    }
+
     /// The partitions of `input` at its n, with the effective speed
     /// functions they were solved with; times in the unit of the slowest
     /// makespan or of `slowest_s` if that is longer.
@@ -131,8 +141,10 @@ impl TimesView<'_> {
             .map(|&m| solved.part(m).makespan_s)
             .fold(0.0f64, f64::max);
         let (t_unit, t_k) = time_unit(slowest.max(slowest_s));
+        let held = solved.held_at_memory();
         let view = TimesView {
             input,
+            held,
             solved,
             unit,
             shown,
@@ -177,7 +189,7 @@ impl TimesView<'_> {
             });
         }
         let set = |bars: Vec<Bar>| BarSet {
-            name: method_label(m).into(),
+            name: self.label(m),
             color: method_color(m),
             width: width * 0.92,
             offset,

@@ -4,7 +4,7 @@
 use super::input::PlatformInput;
 use crate::boathull::DEFAULT_F_RANGE;
 use crate::error::FigureError;
-use crate::fpm::{FpmInput, METHODS, method_label};
+use crate::fpm::{FpmInput, METHODS, method_label_held};
 use hetscope_model::boathull::application::{class_time, processor_crossover};
 use hetscope_model::boathull::{AssumptionSet, Class, ClassOptions, Machine, table1_examples};
 use hetscope_model::format::{fmt_num, fmt_sig, fmt_time, fmt_whole};
@@ -204,6 +204,9 @@ pub struct MethodResult {
     pub makespan_s: f64,
     /// Each device's share of n, units.
     pub sizes: Vec<f64>,
+    /// Whether a device's memory held its share below what this method
+    /// would give it.
+    pub held_at_memory: bool,
 }
 
 /// The FPM partition of one problem against an even split and CPM.
@@ -216,6 +219,9 @@ pub struct FpmVerdict {
     /// Every method, in the order of [`METHODS`], or why the problem
     /// cannot be partitioned (e.g. it does not fit the devices' memory).
     pub methods: Result<Vec<MethodResult>, FigureError>,
+    /// Which devices' memory caps their share, at what size, for which
+    /// methods; none when no memory limit is reached.
+    pub memory: Option<String>,
 }
 
 impl FpmVerdict {
@@ -226,26 +232,35 @@ impl FpmVerdict {
             integer: p.fpm_integer,
             ..Default::default()
         };
-        let methods = input
+        let solved = input
             .check()
             .and_then(|()| input.effective_functions())
-            .and_then(|speeds| input.solve(&speeds, p.fpm_n))
-            .map(|solved| {
-                METHODS
-                    .iter()
-                    .map(|&m| MethodResult {
-                        method: m,
-                        makespan_s: solved.part(m).makespan_s,
-                        sizes: solved.part(m).sizes_units(),
-                    })
-                    .collect()
-            });
+            .and_then(|speeds| input.solve(&speeds, p.fpm_n));
+        let devices: Vec<String> = p.fpm_devices.iter().map(|d| d.name.clone()).collect();
+        let unit = input.unit().0;
+        let memory = solved
+            .as_ref()
+            .ok()
+            .and_then(|s| s.memory_note(&devices, &unit, p.fpm_integer));
+        let methods = solved.map(|solved| {
+            let held = solved.held_at_memory();
+            METHODS
+                .iter()
+                .map(|&m| MethodResult {
+                    method: m,
+                    makespan_s: solved.part(m).makespan_s,
+                    sizes: solved.part(m).sizes_units(),
+                    held_at_memory: held.iter().any(|ms| ms.contains(&m)),
+                })
+                .collect()
+        });
         FpmVerdict {
             n: input.n_used(p.fpm_n),
-            unit: input.unit().0,
+            unit,
             integer: p.fpm_integer,
-            devices: p.fpm_devices.iter().map(|d| d.name.clone()).collect(),
+            devices,
             methods,
+            memory,
         }
     }
 
@@ -272,17 +287,24 @@ impl FpmVerdict {
             .map(|(d, x)| format!("{d} {}", fmt_whole(*x)))
             .collect();
         let fpm = self.makespan(Method::Fpm);
+        let memory = self.memory.as_ref().map(|m| format!(" {m}"));
         format!(
-            "FPM, n = {} {}: makespan {} with {}, {} with {}, {} with {}; FPM shares: {}.",
+            "FPM, n = {} {}: makespan {} with {}, {} with {}, {} with {}; FPM shares: {}.{}",
             fmt_whole(self.n),
             self.unit,
             fmt_time(fpm),
-            method_label(Method::Fpm),
+            self.label(Method::Fpm),
             fmt_time(self.makespan(Method::Cpm)),
-            method_label(Method::Cpm),
+            self.label(Method::Cpm),
             fmt_time(self.makespan(Method::Even)),
-            method_label(Method::Even),
-            shares.join(", ")
+            self.label(Method::Even),
+            shares.join(", "),
+            memory.unwrap_or_default()
         )
+    }
+
+    /// The method's name, saying so where memory capped its split.
+    fn label(&self, m: Method) -> String {
+        method_label_held(m, self.method(m).is_some_and(|r| r.held_at_memory))
     }
 }

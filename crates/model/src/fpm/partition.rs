@@ -94,6 +94,21 @@ impl Partition {
             .then(|| self.shares.iter().map(|s| s.size_units as u64).collect())
     }
 
+    /// Whether each device's share is held at its memory limit (the
+    /// whole-block limit for a partition in whole blocks): the device got
+    /// what fits in its memory, not what its speed would ask for.
+    pub fn at_memory_limit(&self, speeds: &[SpeedFunction]) -> Vec<bool> {
+        self.shares
+            .iter()
+            .zip(speeds)
+            .map(|(share, f)| {
+                let cap = f.max_size_units();
+                let cap = if self.whole_blocks { cap.floor() } else { cap };
+                cap.is_finite() && share.size_units >= cap
+            })
+            .collect()
+    }
+
     /// Builds the report of sizes that respect every device's limit.
     pub(crate) fn report(
         speeds: &[SpeedFunction],
