@@ -20,6 +20,7 @@ use axes::{
     axis_readout, category_label, category_marks, legend_corner, log_label, log_marks, readout,
 };
 use hetscope_figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
+use hetscope_figure::hover::{Nearest, nearest_point};
 use hetscope_figure::labels::{LabelBoxes, marker_spots};
 use hetscope_figure::{ChartFigure, Figure, FigurePair};
 use hetscope_model::format::fmt_tick;
@@ -105,6 +106,10 @@ fn plot_style(s: LineStyle) -> PlotStyle {
     }
 }
 
+/// How near, in px, the pointer must come to a series point for the hover
+/// to snap to it.
+const SNAP_PX: f64 = 24.0;
+
 fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32) {
     if !p.title.is_empty() {
         ui.strong(&p.title);
@@ -118,6 +123,9 @@ fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32)
     // last zoom.
     let ranges = [p.x.lo, p.x.hi, p.y.lo, p.y.hi].map(f64::to_bits);
     let scales = [p.x.scale == Scale::Log10, p.y.scale == Scale::Log10];
+    // The point the hover snaps to, found while the items are drawn and
+    // read by the hover readout after them.
+    let snapped = std::rc::Rc::new(std::cell::RefCell::new(None));
     let mut plot = Plot::new(("chart", fig_title, k, ranges, scales))
         .height(height)
         .default_x_bounds(xa, xb)
@@ -133,7 +141,10 @@ fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32)
                 .background_alpha(0.85)
                 .position(legend_corner(p)),
         )
-        .label_formatter(move |pos| readout(p, pos));
+        .label_formatter({
+            let snapped = snapped.clone();
+            move |pos| readout(p, pos, snapped.borrow().as_ref())
+        });
     let x_title = p.x.title();
     if !x_title.is_empty() {
         plot = plot.x_axis_label(x_title);
@@ -166,7 +177,10 @@ fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32)
             .y_grid_spacer(log_marks)
             .y_axis_formatter(|mark, _| log_label(mark.value));
     }
-    plot.show(ui, |pui| items(pui, p, ink));
+    plot.show(ui, |pui| {
+        items(pui, p, ink);
+        *snapped.borrow_mut() = snap_ui(pui, p, ink);
+    });
     if !p.notes.is_empty() {
         ui.add_space(2.0);
         for note in &p.notes {
@@ -187,6 +201,28 @@ fn items(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
     series(pui, p, ink);
     markers(pui, p, ink, &mut taken);
     value_labels(pui, values, ink, &mut taken);
+}
+
+/// The series point nearest to the pointer, when it is within
+/// [`SNAP_PX`], ringed in its series' colour (line charts only).
+fn snap_ui(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) -> Option<Nearest> {
+    if p.is_bar_panel() {
+        return None;
+    }
+    let at = pui.pointer_coordinate()?;
+    let t = pui.transform();
+    let px = [t.dpos_dvalue_x().abs(), t.dpos_dvalue_y().abs()];
+    let near = nearest_point(p, [at.x, at.y], px).filter(|n| n.distance_px <= SNAP_PX)?;
+    let (x, y) = (p.x.pos(near.point[0])?, p.y.pos(near.point[1])?);
+    let c = color(p.series[near.series].color, ink);
+    pui.points(
+        Points::new("", [x, y])
+            .shape(MarkerShape::Circle)
+            .radius(6.0)
+            .filled(false)
+            .color(c),
+    );
+    Some(near)
 }
 
 /// Reference lines with their labels inside the plot.

@@ -15,6 +15,7 @@ pub mod chart;
 pub mod color;
 pub mod error;
 pub mod fpm;
+pub mod hover;
 pub mod labels;
 pub mod offload;
 pub mod overview;

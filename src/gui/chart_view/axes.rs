@@ -6,6 +6,7 @@ use egui_plot::{Corner, GridInput, GridMark, HoverPosition};
 
 use hetscope_figure::axis::nice_ticks;
 use hetscope_figure::chart::{ChartAxis, ChartPanel};
+use hetscope_figure::hover::Nearest;
 use hetscope_model::format::{fmt_pow10, fmt_tick};
 
 /// The legend corner with the fewest data points near it.
@@ -171,8 +172,19 @@ pub(super) fn axis_readout(a: &ChartAxis, v: f64) -> String {
     }
 }
 
-/// The hover text: the series (or marker) name and the data values.
-pub(super) fn readout(p: &ChartPanel, pos: &HoverPosition<'_>) -> Option<String> {
+/// The hover text: the series (or marker) name and the data values; on a
+/// line chart, of the series point the pointer snapped to (`snapped`).
+pub(super) fn readout(
+    p: &ChartPanel,
+    pos: &HoverPosition<'_>,
+    snapped: Option<&Nearest>,
+) -> Option<String> {
+    if let Some(n) = snapped.filter(|_| p.categories.is_empty()) {
+        let name = p.series.get(n.series).map_or("", |s| s.name.as_str());
+        let x = axis_readout(&p.x, n.point[0]);
+        let y = axis_readout(&p.y, n.point[1]);
+        return Some(format!("{name}\n{x}, {y}"));
+    }
     let (name, at) = match pos {
         HoverPosition::NearDataPoint {
             plot_name,
@@ -238,5 +250,31 @@ mod tests {
         assert_eq!(axis_readout(&a, 12.3), "f = 12.3 ops/element");
         let t = ChartAxis::new("time", "ms", Scale::Linear, 0.0, 10.0);
         assert_eq!(axis_readout(&t, 4.56), "time = 4.56 ms");
+    }
+
+    #[test]
+    fn a_snapped_hover_names_the_series_and_reads_its_point() {
+        use egui_plot::PlotPoint;
+        use hetscope_figure::chart::Series;
+        let mut p = ChartPanel::new(
+            "",
+            ChartAxis::new("operator complexity f", "ops", Scale::Log10, 1.0, 1e4),
+            ChartAxis::new("execution time t", "s", Scale::Linear, 0.0, 10.0),
+        );
+        p.series
+            .push(Series::line("hull", [0, 0, 0], vec![[10.0, 2.5]]));
+        let pos = HoverPosition::Elsewhere {
+            position: PlotPoint::new(1.1, 2.7),
+        };
+        let near = Nearest {
+            series: 0,
+            point: [10.0, 2.5],
+            distance_px: 3.0,
+        };
+        let text = readout(&p, &pos, Some(&near)).expect("a readout");
+        assert_eq!(text, "hull\nf = 10 ops, t = 2.5 s");
+        // Without a snap, the cursor's own position.
+        let text = readout(&p, &pos, None).expect("a readout");
+        assert!(text.starts_with("f = 12.59 ops"), "{text}");
     }
 }
