@@ -28,6 +28,7 @@ mod gui;
 mod gui_boathull;
 mod gui_files;
 mod gui_fpm;
+mod gui_hover;
 mod gui_models;
 mod gui_offload;
 mod gui_overview;

@@ -206,7 +206,7 @@ fn items(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
 /// The series point nearest to the pointer, when it is within
 /// [`SNAP_PX`], ringed in its series' colour (line charts only).
 fn snap_ui(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) -> Option<Nearest> {
-    if p.is_bar_panel() {
+    if p.is_bar_panel() || !pui.response().hovered() {
         return None;
     }
     let at = pui.pointer_coordinate()?;
@@ -222,7 +222,28 @@ fn snap_ui(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) -> Option<Nearest
             .filled(false)
             .color(c),
     );
+    let shown = SnappedPoint {
+        series: p.series[near.series].name.clone(),
+        point: near.point,
+        distance_px: near.distance_px,
+    };
+    pui.ctx().data_mut(|d| d.insert_temp(snapped_id(), shown));
     Some(near)
+}
+
+/// The point the hover of a line chart last snapped to: its series'
+/// name, the point in data values and its distance from the pointer
+/// (kept in egui's memory, where a test can read it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SnappedPoint {
+    pub series: String,
+    pub point: [f64; 2],
+    pub distance_px: f64,
+}
+
+/// Where [`SnappedPoint`] is kept in egui's memory.
+pub fn snapped_id() -> eframe::egui::Id {
+    eframe::egui::Id::unique("hetscope_chart_snap")
 }
 
 /// Reference lines with their labels inside the plot.

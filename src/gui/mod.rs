@@ -11,7 +11,7 @@ use eframe::egui;
 
 pub mod app;
 mod boathull;
-mod chart_view;
+pub mod chart_view;
 pub mod context;
 pub mod dialog;
 mod error;

@@ -1,0 +1,47 @@
+//! The hover of a line chart, driven headlessly: a pointer moved down
+//! across the boat hull chart snaps to a point of one of its series, names
+//! that series and stays within reach of the pointer.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hetscope::figure::{Figure, View};
+use hetscope::gui::chart_view::{SnappedPoint, snapped_id};
+use hetscope::gui::{HetscopeApp, Tab};
+
+#[test]
+fn the_hover_snaps_to_the_nearest_series_point_and_names_it() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.get_by_label("Boat hull").click();
+    h.run();
+    assert_eq!(h.state().session.tab, Tab::Figure(View::Boathull));
+    let Some(Figure::Chart(chart)) = h.state().figure().cloned() else {
+        panic!("the boat hull view is a chart");
+    };
+    let panel = &chart.panels[0];
+    // The plot lies under its title: sweep the pointer down through it.
+    let title = h.get_by_label(&panel.title).rect();
+    let x = title.left() + 500.0;
+    let mut snapped = None;
+    for step in 0..150 {
+        h.hover_at(egui::pos2(x, title.bottom() + 10.0 + 4.0 * step as f32));
+        h.run();
+        snapped = h.ctx.data(|d| d.get_temp::<SnappedPoint>(snapped_id()));
+        if snapped.is_some() {
+            break;
+        }
+    }
+    let snapped = snapped.expect("the pointer crossed a curve and the hover snapped to it");
+    assert!(snapped.distance_px <= 24.0, "{snapped:?}");
+    let series = panel
+        .series
+        .iter()
+        .find(|s| s.name == snapped.series)
+        .unwrap_or_else(|| panic!("a series of the chart: {snapped:?}"));
+    assert!(
+        series.points.contains(&snapped.point),
+        "the readout is a point of that series, not the pointer: {snapped:?}"
+    );
+}
