@@ -10,7 +10,7 @@
 pub(crate) mod axes;
 mod labels;
 
-use eframe::egui::{Color32, RichText, Stroke, Ui};
+use eframe::egui::{self, Color32, RichText, Stroke, Ui};
 use egui_plot::{
     AxisHints, Bar, BarChart, HLine, Legend, Line, LineStyle as PlotStyle, MarkerShape, Plot,
     PlotPoint, PlotUi, Points, VLine,
@@ -106,6 +106,9 @@ fn plot_style(s: LineStyle) -> PlotStyle {
     }
 }
 
+/// Room left at the right of a plot for its last x tick label, px.
+const TICK_OVERHANG: f32 = 16.0;
+
 /// How near, in px, the pointer must come to a series point for the hover
 /// to snap to it.
 const SNAP_PX: f64 = 24.0;
@@ -145,6 +148,36 @@ fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32)
             let snapped = snapped.clone();
             move |pos| readout(p, pos, snapped.borrow().as_ref())
         });
+    plot = with_axes(plot, p, ui.available_width());
+    // Room at the right for half of the last x tick label ("1e4"), which
+    // is centred on the plot's right edge (category axes end in a slot).
+    let overhang = if p.categories.is_empty() {
+        TICK_OVERHANG
+    } else {
+        0.0
+    };
+    let size = egui::vec2((ui.available_width() - overhang).max(100.0), height);
+    // A child of exactly that size: the columns' justified layout would
+    // stretch an allocated one back to the full width.
+    let rect = egui::Rect::from_min_size(ui.cursor().min, size);
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    ui.scope_builder(egui::UiBuilder::new().max_rect(rect).layout(layout), |ui| {
+        plot.show(ui, |pui| {
+            items(pui, p, ink);
+            *snapped.borrow_mut() = snap_ui(pui, p, ink);
+        })
+    });
+    if !p.notes.is_empty() {
+        ui.add_space(2.0);
+        for note in &p.notes {
+            ui.label(note);
+        }
+    }
+}
+
+/// `plot` with the axes of `p`: titles, log ticks read back as data
+/// values, or one named slot per category (`width`: the plot's, px).
+fn with_axes<'a>(mut plot: Plot<'a>, p: &'a ChartPanel, width: f32) -> Plot<'a> {
     let x_title = p.x.title();
     if !x_title.is_empty() {
         plot = plot.x_axis_label(x_title);
@@ -155,7 +188,7 @@ fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32)
     }
     if !p.categories.is_empty() {
         // About 7 px a character; longer names are cut (the hover has them).
-        let slot = ui.available_width() / p.categories.len() as f32;
+        let slot = width / p.categories.len() as f32;
         let max_chars = ((slot / 7.0) as usize).max(3);
         // Every category named, down to narrow slots (egui_plot hides x
         // labels closer than 60 px by default).
@@ -177,16 +210,7 @@ fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32)
             .y_grid_spacer(log_marks)
             .y_axis_formatter(|mark, _| log_label(mark.value));
     }
-    plot.show(ui, |pui| {
-        items(pui, p, ink);
-        *snapped.borrow_mut() = snap_ui(pui, p, ink);
-    });
-    if !p.notes.is_empty() {
-        ui.add_space(2.0);
-        for note in &p.notes {
-            ui.label(note);
-        }
-    }
+    plot
 }
 
 /// The plot items of a panel, in drawing order: bars with their ranges and
