@@ -7,7 +7,7 @@ use egui_plot::{Corner, GridInput, GridMark, HoverPosition};
 use hetscope_figure::axis::nice_ticks;
 use hetscope_figure::chart::{ChartAxis, ChartPanel};
 use hetscope_figure::hover::Nearest;
-use hetscope_model::format::{fmt_pow10, fmt_tick};
+use hetscope_model::format::{fmt_pow10, fmt_sig, fmt_tick};
 
 /// The legend corner with the fewest data points near it.
 pub(super) fn legend_corner(p: &ChartPanel) -> Corner {
@@ -163,12 +163,23 @@ pub(super) fn axis_readout(a: &ChartAxis, v: f64) -> String {
         Some((_, last)) if last.chars().count() <= 4 => last,
         _ => label,
     };
-    let value = fmt_tick(v);
+    let value = readout_value(v);
     match (name.is_empty(), a.unit.is_empty()) {
         (true, true) => value,
         (true, false) => format!("{value} {}", a.unit),
         (false, true) => format!("{name} = {value}"),
         (false, false) => format!("{name} = {value} {}", a.unit),
+    }
+}
+
+/// A value read out on hover: four significant digits, without trailing
+/// zeros ("0.002003", "182.9", "12.3").
+fn readout_value(v: f64) -> String {
+    let s = fmt_sig(v);
+    if s.contains('.') && !s.contains('e') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
     }
 }
 
@@ -250,6 +261,8 @@ mod tests {
         assert_eq!(axis_readout(&a, 12.3), "f = 12.3 ops/element");
         let t = ChartAxis::new("time", "ms", Scale::Linear, 0.0, 10.0);
         assert_eq!(axis_readout(&t, 4.56), "time = 4.56 ms");
+        assert_eq!(axis_readout(&t, 0.0020034), "time = 0.002003 ms");
+        assert_eq!(axis_readout(&t, 1000.0), "time = 1000 ms");
     }
 
     #[test]
