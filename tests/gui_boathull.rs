@@ -16,7 +16,7 @@ const SECTION_4_4: &str = "2048x2048|element -> 2048x2048|element";
 const X_PROJECTION: &str = "1024x1024|tile(1x1024) -> 1024|element";
 
 /// The app on the "Boat hull" model, its first view.
-fn harness() -> Harness<'static, HetscopeApp> {
+pub(crate) fn harness() -> Harness<'static, HetscopeApp> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| HetscopeApp::default_state());

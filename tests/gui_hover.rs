@@ -3,20 +3,13 @@
 //! that series and stays within reach of the pointer.
 
 use eframe::egui;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hetscope::figure::{Figure, View};
+use hetscope::figure::Figure;
 use hetscope::gui::chart_view::{SnappedPoint, snapped_id};
-use hetscope::gui::{HetscopeApp, Tab};
 
 #[test]
 fn the_hover_snaps_to_the_nearest_series_point_and_names_it() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
-    h.get_by_label("Boat hull").click();
-    h.run();
-    assert_eq!(h.state().session.tab, Tab::Figure(View::Boathull));
+    let mut h = crate::gui_boathull::harness();
     let Some(Figure::Chart(chart)) = h.state().figure().cloned() else {
         panic!("the boat hull view is a chart");
     };

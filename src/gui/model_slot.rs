@@ -42,6 +42,25 @@ pub struct ModelSlot<U: ModelUi> {
 }
 
 impl<U: ModelUi> ModelSlot<U> {
+    /// Run `job` on this model's part of the session when it is one of
+    /// this model's jobs taking an `R` (a job of another model is not).
+    fn run_job<R: 'static>(
+        &mut self,
+        job: Box<dyn Any + Send>,
+        arg: R,
+        session: &mut Session,
+        ctx: &mut ViewContext<'_>,
+    ) {
+        if let Ok(apply) = job.downcast::<ModelJob<U, R>>() {
+            let state = U::Model::scenario_mut(session);
+            let mut editing = Editing {
+                ui: &mut self.ui,
+                state,
+            };
+            apply(&mut editing, arg, ctx);
+        }
+    }
+
     pub fn new(catalog: &Catalog) -> ModelSlot<U> {
         ModelSlot {
             ui: U::new(catalog),
@@ -312,17 +331,7 @@ impl<U: ModelUi> AnyModel for ModelSlot<U> {
         session: &mut Session,
         ctx: &mut ViewContext<'_>,
     ) {
-        if let Ok(apply) = job.downcast::<ModelJob<U, ()>>() {
-            let state = U::Model::scenario_mut(session);
-            apply(
-                &mut Editing {
-                    ui: &mut self.ui,
-                    state,
-                },
-                (),
-                ctx,
-            );
-        }
+        self.run_job(job, (), session, ctx);
     }
 
     fn apply_path(
@@ -332,17 +341,7 @@ impl<U: ModelUi> AnyModel for ModelSlot<U> {
         session: &mut Session,
         ctx: &mut ViewContext<'_>,
     ) {
-        if let Ok(apply) = job.downcast::<ModelJob<U, PathBuf>>() {
-            let state = U::Model::scenario_mut(session);
-            apply(
-                &mut Editing {
-                    ui: &mut self.ui,
-                    state,
-                },
-                path,
-                ctx,
-            );
-        }
+        self.run_job(job, path, session, ctx);
     }
 
     fn platform_part(&self, session: &Session) -> Option<String> {
