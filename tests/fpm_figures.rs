@@ -79,14 +79,22 @@ fn fpm_line_through_the_origin_cuts_every_speed_function_at_the_fpm_shares() {
             .iter()
             .filter(|m| m.label.starts_with("FPM "))
             .collect();
-        let count = |label: &str| label.matches(", ").count() as f64 + 1.0;
+        // "FPM 2 x S5, G1 GTX680: 347": identical devices grouped.
+        let count = |label: &str| -> f64 {
+            let names = label.split_once(": ").map_or(label, |(n, _)| n);
+            names
+                .split(", ")
+                .map(|n| {
+                    let n = n.trim_start_matches("FPM ");
+                    n.split_once(" x ")
+                        .and_then(|(c, _)| c.parse::<f64>().ok())
+                        .unwrap_or(1.0)
+                })
+                .sum()
+        };
         let devices: f64 = marks.iter().map(|m| count(&m.label)).sum();
         assert_eq!(devices, input.devices.len() as f64);
-        assert!(
-            marks
-                .iter()
-                .any(|m| m.label.starts_with("FPM S5 #1, S5 #2: "))
-        );
+        assert!(marks.iter().any(|m| m.label.starts_with("FPM 2 x S5: ")));
         let t = 1.0 / slope;
         for m in &marks {
             assert!(close(m.y, m.x * slope, 1e-6), "{} off the line", m.label);
@@ -101,7 +109,10 @@ fn fpm_line_through_the_origin_cuts_every_speed_function_at_the_fpm_shares() {
         assert!(close(sum, PAPER_N, 1e-9), "shares add up to n: {sum}");
         // One curve per distinct function, with its measured points.
         assert!(series(p, "G1 GTX680: s(x)").len() == 1);
-        assert!(series(p, "S5 #1 = S5 #2: s(x)").len() == 1);
+        assert!(
+            series(p, "2 x S5: s(x)").len() == 1,
+            "identical devices share one curve"
+        );
         assert!(p.series.iter().any(|s| s.points_only));
     }
 }

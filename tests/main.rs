@@ -37,6 +37,7 @@ mod gui_state;
 mod imports;
 mod label_collisions;
 mod layers;
+mod layout_audit;
 mod measure_cpu;
 mod model_properties;
 mod offload_cli;

@@ -1,100 +1,151 @@
-//! Draws any [`ChartFigure`] with egui_plot: the panels side by side, each
-//! a plot whose log axes are log10 positions with ticks and hover read
-//! back as data values; then the panel notes and the figure notes.
+//! Draws any [`ChartFigure`] in the place the shared layout gives it
+//! (`hetscope_figure::layout::chart`, the layout the exports write): the
+//! canvas, each panel's grid at the layout's ticks, the data with
+//! egui_plot inside the layout's plot rectangle (pan, zoom and hover),
+//! then the layout's texts and marks painted over it (`scene_paint.rs`).
+//! egui_plot's own axes, grid and legend are off, so that the window shows
+//! the texts the export writes, at the same places.
 //!
-//! Line charts zoom and pan (double-click resets to the axis ranges); bar
-//! charts stay fixed. Everything is rebuilt each frame from the figure:
-//! the points are copied once, strings are made only for the few labels
-//! and for the hover readout.
+//! Line charts zoom and pan (double-click resets to the axis ranges): the
+//! layout is then made for the zoomed ranges, read from egui_plot's
+//! memory. Bar charts stay fixed.
 
 pub(crate) mod axes;
-mod labels;
 
-use eframe::egui::{self, Color32, RichText, Stroke, Ui};
+use std::borrow::Cow;
+
+use eframe::egui::{self, Color32, Id, Pos2, Rect, Sense, Stroke, Ui, Vec2};
 use egui_plot::{
-    AxisHints, Bar, BarChart, HLine, Legend, Line, LineStyle as PlotStyle, MarkerShape, Plot,
-    PlotPoint, PlotUi, Points, VLine,
+    Bar, BarChart, HLine, Line, LineStyle as PlotStyle, MarkerShape, Plot, PlotMemory, PlotUi,
+    Points, VLine,
 };
 
-use axes::{
-    axis_readout, category_label, category_marks, legend_corner, log_label, log_marks, readout,
-};
+use crate::gui::scene_paint::{paint_scene, rgb, scene_texts_ui};
+use axes::{axis_readout, readout};
 use hetscope_figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
 use hetscope_figure::hover::{Nearest, nearest_point};
-use hetscope_figure::labels::{LabelBoxes, marker_spots};
+use hetscope_figure::layout::chart::{ChartLayout, PanelLayout, dot_radius, layout};
 use hetscope_figure::{ChartFigure, Figure, FigurePair};
 use hetscope_model::format::fmt_tick;
-pub(crate) use labels::spot_text;
-use labels::{
-    LABEL_SIZE, MARKER_RADIUS, ValueLabel, label_boxes, marker_screen_pos, ref_label, value_labels,
-};
+
+/// The smallest canvas a chart is laid out on, px (a smaller area
+/// scrolls, where it sits in a scroll area).
+const MIN_CANVAS: Vec2 = Vec2::new(360.0, 300.0);
+
+/// The canvas for a chart: the rest of the area, at least [`MIN_CANVAS`].
+fn canvas_ui(ui: &mut Ui) -> Rect {
+    let size = ui.available_size().max(MIN_CANVAS);
+    ui.allocate_exact_size(size, Sense::hover()).0
+}
 
 pub fn chart_ui(ui: &mut Ui, fig: &ChartFigure) {
-    ui.heading(&fig.title);
-    if !fig.subtitle.is_empty() {
-        ui.weak(&fig.subtitle);
-    }
-    ui.add_space(4.0);
-    let note_lines = fig.panels.iter().map(|p| p.notes.len()).max().unwrap_or(0) + fig.notes.len();
-    let reserve = 20.0 * note_lines as f32 + 48.0;
-    let rows = fig.rows();
-    let height = ((ui.available_height() - reserve) * 0.95 / rows.len().max(1) as f32
-        - 24.0 * (rows.len().saturating_sub(1)) as f32)
-        .max(160.0);
-    let mut first = 0;
-    for row in rows {
-        panel_columns_ui(ui, row.len(), |k, col| {
-            panel_ui(col, &fig.title, first + k, &row[k], height)
-        });
-        first += row.len();
-    }
-    if !fig.notes.is_empty() {
-        ui.add_space(4.0);
-        for note in &fig.notes {
-            ui.label(note);
-        }
-    }
+    let rect = canvas_ui(ui);
+    chart_at(ui, fig, rect);
 }
 
-/// `count` columns a gap apart wide enough that one panel's y-axis title
-/// does not touch the panel beside it; inside a column the spacing is the
-/// usual one.
-fn panel_columns_ui(ui: &mut Ui, count: usize, mut add: impl FnMut(usize, &mut Ui)) {
-    const COLUMN_GAP: f32 = 20.0;
-    let inner = ui.spacing().item_spacing.x;
-    ui.scope(|ui| {
-        ui.spacing_mut().item_spacing.x = COLUMN_GAP;
-        ui.columns(count, |cols| {
-            for (k, col) in cols.iter_mut().enumerate() {
-                col.spacing_mut().item_spacing.x = inner;
-                add(k, col);
+/// The charts of two platforms side by side (a [`Figure::Pair`]), each on
+/// half the canvas, as the export places them.
+pub fn chart_pair_ui(ui: &mut Ui, pair: &FigurePair) {
+    let rect = canvas_ui(ui);
+    let half = (rect.width() / 2.0).floor();
+    for (k, fig) in [&pair.left, &pair.right].into_iter().enumerate() {
+        let r = Rect::from_min_size(
+            rect.min + Vec2::new(k as f32 * half, 0.0),
+            Vec2::new(half, rect.height()),
+        );
+        ui.push_id(("chart_pair", k), |ui| match fig {
+            Figure::Chart(c) => chart_at(ui, c, r),
+            _ => {
+                ui.put(r, egui::Label::new("Not a chart."));
             }
         });
-    });
+    }
 }
 
-/// The charts of two platforms side by side (a [`Figure::Pair`]).
-pub fn chart_pair_ui(ui: &mut Ui, pair: &FigurePair) {
-    ui.columns(2, |cols| {
-        for (k, (col, fig)) in cols.iter_mut().zip([&pair.left, &pair.right]).enumerate() {
-            col.push_id(("chart_pair", k), |ui| match fig {
-                Figure::Chart(c) => chart_ui(ui, c),
-                _ => {
-                    ui.label("Not a chart.");
-                }
-            });
+/// The layout of `fig` on a canvas of `size` px, as the window shows it
+/// at the default zoom (what the export of that size writes).
+pub fn chart_layout(fig: &ChartFigure, size: Vec2) -> ChartLayout {
+    layout(fig, size.x as f64, size.y as f64)
+}
+
+/// `fig` laid out on `rect` and drawn there.
+fn chart_at(ui: &mut Ui, fig: &ChartFigure, rect: Rect) {
+    let ids: Vec<Id> = (0..fig.panels.len())
+        .map(|k| plot_id(ui, &fig.title, k, &fig.panels[k]))
+        .collect();
+    let shown = zoomed(ui.ctx(), fig, &ids);
+    let lay = chart_layout(&shown, rect.size());
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    for (k, (p, pl)) in shown.panels.iter().zip(&lay.panels).enumerate() {
+        paint_grid(&painter, rect.min, p, pl, lay.k);
+        plot_ui(ui, &fig.panels[k], pl, ids[k], rect.min, lay.k);
+    }
+    paint_scene(&painter, rect.min, &lay.scene);
+    scene_texts_ui(
+        ui,
+        rect.min,
+        &lay.scene,
+        ui.scope_id().with(("chart_texts", &fig.title)),
+    );
+}
+
+/// The id of panel `k`'s plot. The axis ranges are part of it: egui_plot
+/// keeps a plot's bounds by id, so a figure with new ranges starts from
+/// them, not from the last zoom.
+fn plot_id(ui: &Ui, title: &str, k: usize, p: &ChartPanel) -> Id {
+    let ranges = [p.x.lo, p.x.hi, p.y.lo, p.y.hi].map(f64::to_bits);
+    let scales = [p.x.scale == Scale::Log10, p.y.scale == Scale::Log10];
+    ui.make_persistent_id(("chart", title, k, ranges, scales))
+}
+
+/// `fig` with each line panel's axes at the ranges its plot was zoomed or
+/// panned to (the figure itself while nothing is).
+fn zoomed<'a>(ctx: &egui::Context, fig: &'a ChartFigure, ids: &[Id]) -> Cow<'a, ChartFigure> {
+    let mut out = Cow::Borrowed(fig);
+    for (k, (p, id)) in fig.panels.iter().zip(ids).enumerate() {
+        if p.is_bar_panel() {
+            continue;
         }
-    });
+        let Some(mem) = PlotMemory::load(ctx, *id) else {
+            continue;
+        };
+        let b = *mem.transform().bounds();
+        let (x, y) = ([b.min()[0], b.max()[0]], [b.min()[1], b.max()[1]]);
+        let same = |r: (f64, f64), v: [f64; 2]| {
+            let tol = 1e-9 * (r.1 - r.0).abs().max(1e-300);
+            (r.0 - v[0]).abs() <= tol && (r.1 - v[1]).abs() <= tol
+        };
+        if same(p.x.pos_range(), x) && same(p.y.pos_range(), y) {
+            continue;
+        }
+        let q = &mut out.to_mut().panels[k];
+        (q.x.lo, q.x.hi) = (q.x.value_at(x[0]), q.x.value_at(x[1]));
+        (q.y.lo, q.y.hi) = (q.y.value_at(y[0]), q.y.value_at(y[1]));
+    }
+    out
 }
 
-/// A figure colour on screen: near-black becomes the text colour, so that
-/// black lines and labels stay visible on a dark background.
-fn color(c: [u8; 3], ink: Color32) -> Color32 {
-    let luma = 0.3 * c[0] as f32 + 0.59 * c[1] as f32 + 0.11 * c[2] as f32;
-    if luma < 40.0 {
-        ink
-    } else {
-        Color32::from_rgb(c[0], c[1], c[2])
+/// Light grid lines at the layout's ticks (major darker), and the zero
+/// line of a linear y axis that crosses 0: the export's grid.
+fn paint_grid(painter: &egui::Painter, origin: Pos2, p: &ChartPanel, pl: &PanelLayout, k: f64) {
+    let fr = pl.frame(p);
+    let [x0, y0, x1, y1] = fr.plot;
+    let at = |x: f64, y: f64| origin + Vec2::new(x as f32, y as f32);
+    let w = (0.8 * k) as f32;
+    let ink = |major: bool| Stroke::new(w, Color32::from_gray(if major { 0xe2 } else { 0xef }));
+    for t in &pl.x_ticks {
+        let x = fr.px(t.pos);
+        painter.line_segment([at(x, y0), at(x, y1)], ink(t.major));
+    }
+    for t in &pl.y_ticks {
+        let y = fr.py(t.pos);
+        painter.line_segment([at(x0, y), at(x1, y)], ink(t.major));
+    }
+    if p.y.scale == Scale::Linear && p.y.lo < 0.0 && p.y.hi > 0.0 {
+        let y = fr.py(0.0);
+        let zero = Stroke::new((0.9 * k) as f32, Color32::from_gray(0x9a));
+        painter.line_segment([at(x0, y), at(x1, y)], zero);
     }
 }
 
@@ -106,130 +157,67 @@ fn plot_style(s: LineStyle) -> PlotStyle {
     }
 }
 
-/// Room left at the right of a plot for its last x tick label, px.
-const TICK_OVERHANG: f32 = 16.0;
-
 /// How near, in px, the pointer must come to a series point for the hover
 /// to snap to it.
 const SNAP_PX: f64 = 24.0;
 
-fn panel_ui(ui: &mut Ui, fig_title: &str, k: usize, p: &ChartPanel, height: f32) {
-    if !p.title.is_empty() {
-        ui.strong(&p.title);
-    }
+/// Panel `p`'s data drawn by egui_plot inside the layout's plot
+/// rectangle (axes, grid, background and legend off: the layout has them).
+fn plot_ui(ui: &mut Ui, p: &ChartPanel, pl: &PanelLayout, id: Id, origin: Pos2, k: f64) {
     let fixed = p.is_bar_panel();
     let (xa, xb) = p.x.pos_range();
     let (ya, yb) = p.y.pos_range();
-    let ink = ui.visuals().strong_text_color();
-    // The axis ranges are part of the id: egui_plot keeps a plot's bounds
-    // by id, so a figure with new ranges starts from them, not from the
-    // last zoom.
-    let ranges = [p.x.lo, p.x.hi, p.y.lo, p.y.hi].map(f64::to_bits);
-    let scales = [p.x.scale == Scale::Log10, p.y.scale == Scale::Log10];
+    let ink = Color32::from_gray(0x22);
+    let r = pl.plot;
+    let rect = Rect::from_min_max(
+        origin + Vec2::new(r[0] as f32, r[1] as f32),
+        origin + Vec2::new(r[2] as f32, r[3] as f32),
+    );
     // The point the hover snaps to, found while the items are drawn and
     // read by the hover readout after them.
     let snapped = std::rc::Rc::new(std::cell::RefCell::new(None));
-    let mut plot = Plot::new(("chart", fig_title, k, ranges, scales))
-        .height(height)
+    let plot = Plot::new(id)
+        .id(id)
+        .width(rect.width())
+        .height(rect.height())
         .default_x_bounds(xa, xb)
         .default_y_bounds(ya, yb)
+        .set_margin_fraction(Vec2::ZERO)
+        .show_axes(false)
+        .show_grid(false)
+        .show_background(false)
         .allow_double_click_reset(true)
         .allow_drag(!fixed)
         .allow_zoom(!fixed)
         .allow_scroll(!fixed)
         .allow_boxed_zoom(!fixed)
-        .legend(
-            Legend::default()
-                .follow_insertion_order(true)
-                .background_alpha(0.85)
-                .position(legend_corner(p)),
-        )
         .label_formatter({
             let snapped = snapped.clone();
             move |pos| readout(p, pos, snapped.borrow().as_ref())
         });
-    plot = with_axes(plot, p, ui.available_width());
-    // Room at the right for half of the last x tick label ("1e4"), which
-    // is centred on the plot's right edge (category axes end in a slot).
-    let overhang = if p.categories.is_empty() {
-        TICK_OVERHANG
-    } else {
-        0.0
-    };
-    let size = egui::vec2((ui.available_width() - overhang).max(100.0), height);
-    // A child of exactly that size: the columns' justified layout would
-    // stretch an allocated one back to the full width.
-    let rect = egui::Rect::from_min_size(ui.cursor().min, size);
     let layout = egui::Layout::top_down(egui::Align::Min);
     ui.scope_builder(egui::UiBuilder::new().max_rect(rect).layout(layout), |ui| {
         plot.show(ui, |pui| {
-            items(pui, p, ink);
-            *snapped.borrow_mut() = snap_ui(pui, p, ink);
+            items(pui, p, ink, pl.marker_r as f32, k);
+            *snapped.borrow_mut() = snap_ui(pui, p);
         })
     });
-    if !p.notes.is_empty() {
-        ui.add_space(2.0);
-        for note in &p.notes {
-            ui.label(note);
-        }
-    }
 }
 
-/// `plot` with the axes of `p`: titles, log ticks read back as data
-/// values, or one named slot per category (`width`: the plot's, px).
-fn with_axes<'a>(mut plot: Plot<'a>, p: &'a ChartPanel, width: f32) -> Plot<'a> {
-    let x_title = p.x.title();
-    if !x_title.is_empty() {
-        plot = plot.x_axis_label(x_title);
-    }
-    let y_title = p.y.title();
-    if !y_title.is_empty() {
-        plot = plot.y_axis_label(y_title);
-    }
-    if !p.categories.is_empty() {
-        // About 7 px a character; longer names are cut (the hover has them).
-        let slot = width / p.categories.len() as f32;
-        let max_chars = ((slot / 7.0) as usize).max(3);
-        // Every category named, down to narrow slots (egui_plot hides x
-        // labels closer than 60 px by default).
-        let axis = AxisHints::new_x()
-            .label(p.x.title())
-            .formatter(move |mark, _| category_label(p, mark.value, max_chars))
-            .label_spacing(18.0..=30.0);
-        plot = plot
-            .show_grid([false, true])
-            .x_grid_spacer(move |input| category_marks(p, input))
-            .custom_x_axes(vec![axis]);
-    } else if p.x.scale == Scale::Log10 {
-        plot = plot
-            .x_grid_spacer(log_marks)
-            .x_axis_formatter(|mark, _| log_label(mark.value));
-    }
-    if p.y.scale == Scale::Log10 {
-        plot = plot
-            .y_grid_spacer(log_marks)
-            .y_axis_formatter(|mark, _| log_label(mark.value));
-    }
-    plot
-}
-
-/// The plot items of a panel, in drawing order: bars with their ranges and
-/// values, reference lines, series, markers.
-fn items(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
-    let mut values = Vec::new();
+/// The plot items of a panel, in drawing order: bars with their ranges,
+/// reference lines, series, markers (their labels are the layout's).
+fn items(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32, marker_r: f32, k: f64) {
     for set in &p.bars {
-        values.extend(bar_set(pui, p, set, ink));
+        bar_set(pui, p, set, ink);
     }
-    let mut taken = label_boxes(pui, p);
-    ref_lines(pui, p, ink, &mut taken);
-    series(pui, p, ink);
-    markers(pui, p, ink, &mut taken);
-    value_labels(pui, values, ink, &mut taken);
+    ref_lines(pui, p, k);
+    series(pui, p, k);
+    markers(pui, p, marker_r);
 }
 
 /// The series point nearest to the pointer, when it is within
 /// [`SNAP_PX`], ringed in its series' colour (line charts only).
-fn snap_ui(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) -> Option<Nearest> {
+fn snap_ui(pui: &mut PlotUi<'_>, p: &ChartPanel) -> Option<Nearest> {
     if p.is_bar_panel() || !pui.response().hovered() {
         return None;
     }
@@ -238,7 +226,7 @@ fn snap_ui(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) -> Option<Nearest
     let px = [t.dpos_dvalue_x().abs(), t.dpos_dvalue_y().abs()];
     let near = nearest_point(p, [at.x, at.y], px).filter(|n| n.distance_px <= SNAP_PX)?;
     let (x, y) = (p.x.pos(near.point[0])?, p.y.pos(near.point[1])?);
-    let c = color(p.series[near.series].color, ink);
+    let c = rgb(p.series[near.series].color);
     pui.points(
         Points::new("", [x, y])
             .shape(MarkerShape::Circle)
@@ -270,47 +258,32 @@ pub fn snapped_id() -> eframe::egui::Id {
     eframe::egui::Id::unique("hetscope_chart_snap")
 }
 
-/// Reference lines with their labels inside the plot.
-fn ref_lines(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32, taken: &mut LabelBoxes) {
+/// Reference lines, at the exports' width and dash.
+fn ref_lines(pui: &mut PlotUi<'_>, p: &ChartPanel, k: f64) {
+    let w = (1.3 * k) as f32;
     for r in &p.ref_lines {
-        let c = color(r.color, ink);
-        let label = RichText::new(&r.label).color(c);
+        let c = rgb(r.color);
         match r.orientation {
             Orientation::Horizontal => {
                 let Some(y) = p.y.pos(r.value) else { continue };
-                pui.hline(
-                    HLine::new("", y)
-                        .color(c)
-                        .width(1.3)
-                        .style(plot_style(r.style)),
-                );
-                let v = pui.screen_from_plot(PlotPoint::new(0.0, y)).y as f64;
-                ref_label(pui, r, v, label, taken);
+                let line = HLine::new("", y).color(c).width(w);
+                pui.hline(line.style(plot_style(r.style)));
             }
             Orientation::Vertical => {
                 let Some(x) = p.x.pos(r.value) else { continue };
-                pui.vline(
-                    VLine::new("", x)
-                        .color(c)
-                        .width(1.3)
-                        .style(plot_style(r.style)),
-                );
-                let v = pui.screen_from_plot(PlotPoint::new(x, 0.0)).x as f64;
-                ref_label(pui, r, v, label, taken);
+                let line = VLine::new("", x).color(c).width(w);
+                pui.vline(line.style(plot_style(r.style)));
             }
         }
     }
 }
 
-/// Lines (one a run of placeable points) and point series.
-fn series(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
+/// Lines (one a run of placeable points) and point series, at the
+/// exports' widths; named for the hover.
+fn series(pui: &mut PlotUi<'_>, p: &ChartPanel, k: f64) {
     for s in &p.series {
-        let name = if s.hide_in_legend {
-            ""
-        } else {
-            s.name.as_str()
-        };
-        let c = color(s.color, ink);
+        let name = s.name.as_str();
+        let c = rgb(s.color);
         if s.points_only {
             let pts: Vec<[f64; 2]> = s
                 .points
@@ -320,12 +293,14 @@ fn series(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
             pui.points(
                 Points::new(name, pts)
                     .color(c)
-                    .radius(s.width * 1.6 + 0.5)
+                    .radius(dot_radius(s, k) as f32)
                     .filled(true)
                     .shape(MarkerShape::Circle),
             );
             continue;
         }
+        let w = ((s.width as f64).max(0.3) * k) as f32;
+        let style = plot_style(s.style);
         // One line a run of placeable points.
         let mut run: Vec<[f64; 2]> = Vec::with_capacity(s.points.len());
         for pt in s.points.iter().map(|pt| p.x.pos(pt[0]).zip(p.y.pos(pt[1]))) {
@@ -333,58 +308,47 @@ fn series(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32) {
                 Some((x, y)) => run.push([x, y]),
                 None if !run.is_empty() => {
                     let line = Line::new(name, std::mem::take(&mut run));
-                    pui.line(line.color(c).width(s.width).style(plot_style(s.style)));
+                    pui.line(line.color(c).width(w).style(style));
                 }
                 None => {}
             }
         }
         if !run.is_empty() {
-            let line = Line::new(name, run);
-            pui.line(line.color(c).width(s.width).style(plot_style(s.style)));
+            pui.line(Line::new(name, run).color(c).width(w).style(style));
         }
     }
 }
 
-/// Labelled markers, each label at the first spot around its dot clear of
-/// the other labels and dots.
-fn markers(pui: &mut PlotUi<'_>, p: &ChartPanel, ink: Color32, taken: &mut LabelBoxes) {
+/// The markers' dots, ringed in black as in the exports.
+fn markers(pui: &mut PlotUi<'_>, p: &ChartPanel, r: f32) {
     for m in &p.markers {
         let (Some(x), Some(y)) = (p.x.pos(m.x), p.y.pos(m.y)) else {
             continue;
         };
+        let pt = [x, y];
         pui.points(
-            Points::new("", [x, y])
-                .color(color(m.color, ink))
-                .radius(MARKER_RADIUS)
-                .filled(true)
-                .shape(MarkerShape::Circle),
+            Points::new(m.label.as_str(), pt)
+                .color(Color32::BLACK)
+                .radius(r + 1.0)
+                .filled(true),
         );
-        let Some(c) = marker_screen_pos(pui, p, m.x, m.y) else {
-            continue;
-        };
-        if m.label.trim().is_empty() {
-            continue;
-        }
-        let spots = marker_spots(c[0], c[1], MARKER_RADIUS as f64, LABEL_SIZE, 3.0);
-        if let Some(s) = taken.choose(&spots, &m.label, LABEL_SIZE) {
-            spot_text(pui, s, RichText::new(&m.label).color(ink));
-        }
+        pui.points(
+            Points::new(m.label.as_str(), pt)
+                .color(rgb(m.color))
+                .radius(r)
+                .filled(true),
+        );
     }
 }
 
 /// One bar set: the bars (drawn from their base; on a log axis a base of
-/// 0 is the bottom of the range), the error ranges and the value labels.
-fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) -> Vec<ValueLabel> {
-    let c = color(set.color, ink);
-    let edge = Color32::from_rgb(
-        (set.color[0] as f32 * 0.7) as u8,
-        (set.color[1] as f32 * 0.7) as u8,
-        (set.color[2] as f32 * 0.7) as u8,
-    );
+/// 0 is the bottom of the range) with a white edge, and the error ranges,
+/// as in the exports; each bar's hover names its set and category.
+fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) {
+    let c = rgb(set.color);
     let mut bars = Vec::with_capacity(set.bars.len());
-    // Error ranges and value labels go on top of the bars.
+    // Error ranges go on top of the bars.
     let mut ranges: Vec<Vec<[f64; 2]>> = Vec::new();
-    let mut labels: Vec<ValueLabel> = Vec::new();
     for b in &set.bars {
         let centre = b.category as f64 + set.offset;
         let (Some(x), Some(top), Some(xa), Some(xb)) = (
@@ -414,12 +378,11 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) -> 
                 .base_offset(base)
                 .width((xb - xa).abs())
                 .fill(c)
-                .stroke(Stroke::new(1.0, edge))
+                .stroke(Stroke::new(0.6, Color32::WHITE))
                 .name(hover),
         );
-        let mut label_at = top;
         if let Some((lo, hi)) = range {
-            let cap = (xb - xa).abs() * 0.18;
+            let cap = (xb - xa).abs() * 0.35;
             ranges.push(vec![
                 [x - cap, lo],
                 [x + cap, lo],
@@ -428,15 +391,6 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) -> 
                 [x - cap, hi],
                 [x + cap, hi],
             ]);
-            label_at = label_at.max(lo.max(hi));
-        }
-        if set.value_labels {
-            let text = fmt_tick(b.value);
-            labels.push(if p.is_stacked_under(set, b) {
-                (PlotPoint::new(x, (top + base) / 2.0), text, true)
-            } else {
-                (PlotPoint::new(x, label_at), text, false)
-            });
         }
     }
     pui.bar_chart(
@@ -447,5 +401,4 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) -> 
     for pts in ranges {
         pui.line(Line::new("", pts).color(ink).width(1.3).allow_hover(false));
     }
-    labels
 }

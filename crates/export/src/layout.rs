@@ -3,28 +3,8 @@
 use super::svg_util::Align;
 use hetscope_figure::axis::nice_ticks;
 
+pub use hetscope_figure::layout::wrap;
 pub use hetscope_figure::text::text_width;
-
-/// Split `s` into lines of at most about `width` px.
-pub fn wrap(s: &str, size: f64, width: f64) -> Vec<String> {
-    let max_chars = ((width / (size * 0.56)).floor() as usize).max(8);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in s.split_whitespace() {
-        let need = line.chars().count() + 1 + word.chars().count();
-        if !line.is_empty() && need > max_chars {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
 
 /// Spacing of evenly spaced ticks (0 if fewer than two).
 pub fn tick_step(ticks: &[f64]) -> f64 {

@@ -10,6 +10,7 @@ mod layout;
 mod pdf;
 mod perdome;
 mod png;
+mod scene_svg;
 mod svg;
 mod svg_parts;
 mod svg_util;

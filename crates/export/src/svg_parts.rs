@@ -3,6 +3,8 @@
 
 use std::fmt::Write;
 
+use hetscope_figure::layout::scene::{Scene, header};
+
 use super::layout::{text_width, tick_step};
 use super::svg_util::{Align, INK, Svg, f, push_points};
 use hetscope_figure::axis::nice_ticks;
@@ -37,21 +39,11 @@ impl Svg {
         }
     }
 
-    /// Title and subtitle at the top.
+    /// Title and subtitle at the top (the layout's header).
     pub fn header(&mut self, title: &str, subtitle: &str) {
-        let k = self.k;
-        let x = 20.0 * k;
-        self.text_ex(
-            x,
-            30.0 * k,
-            20.0 * k,
-            Align::Start,
-            "#111111",
-            title,
-            r#"font-weight="bold""#,
-            0.0,
-        );
-        self.text(x, 52.0 * k, 13.0 * k, Align::Start, "#555555", subtitle);
+        let mut sc = Scene::new(self.width, self.height);
+        header(&mut sc, title, subtitle, self.k);
+        crate::scene_svg::write_scene(self, &sc);
     }
 
     /// A marker symbol centred on (x, y); `r` is about its radius.

@@ -4,6 +4,8 @@
 
 use std::fmt::Write;
 
+use hetscope_figure::chart::LineStyle;
+
 pub const INK: &str = "#333333";
 pub const GRID_INK: &str = "#777777";
 
@@ -54,7 +56,7 @@ pub struct Svg {
 impl Svg {
     pub fn new(width: u32, height: u32) -> Svg {
         let (w, h) = (width as f64, height as f64);
-        let k = (w / 1200.0).min(h / 800.0).clamp(0.45, 6.0);
+        let k = hetscope_figure::layout::scene::scale_of(w, h);
         let mut buf = String::with_capacity(64 * 1024);
         let _ = write!(
             buf,
@@ -198,5 +200,18 @@ pub fn push_points(buf: &mut String, pts: impl Iterator<Item = (f64, f64)>) {
         buf.push_str(&f(x));
         buf.push(',');
         buf.push_str(&f(y));
+    }
+}
+
+/// `stroke-dasharray` for a style at stroke width `sw` px ("" for solid).
+pub fn dash_attr(style: LineStyle, sw: f64) -> String {
+    match style {
+        LineStyle::Solid => String::new(),
+        LineStyle::Dashed => format!(r#" stroke-dasharray="{},{}""#, f(sw * 4.5), f(sw * 2.8)),
+        LineStyle::Dotted => format!(
+            r#" stroke-dasharray="{},{}" stroke-linecap="round""#,
+            f(sw * 0.5),
+            f(sw * 2.8)
+        ),
     }
 }

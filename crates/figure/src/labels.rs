@@ -187,3 +187,50 @@ mod tests {
         assert!(!same_spot([1.0, 1.0], [1.6, 1.0]));
     }
 }
+
+/// Device names for a label, identical devices grouped: "NVIDIA H100 #1",
+/// ..., "NVIDIA H100 #8" become "8 x NVIDIA H100" (the numbers a node's
+/// devices get, `name #k`); a device alone keeps its name. Joined by `sep`.
+pub fn grouped_names<S: AsRef<str>>(names: &[S], sep: &str) -> String {
+    let mut groups: Vec<(&str, &str, usize)> = Vec::new();
+    for n in names {
+        let n = n.as_ref();
+        let base = strip_index(n);
+        match groups.iter_mut().find(|g| g.0 == base) {
+            Some(g) => g.2 += 1,
+            None => groups.push((base, n, 1)),
+        }
+    }
+    groups
+        .iter()
+        .map(|(base, first, count)| match count {
+            1 => first.to_string(),
+            c => format!("{c} x {base}"),
+        })
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+/// `name` without a trailing " #k" (k a number).
+fn strip_index(name: &str) -> &str {
+    match name.rsplit_once(" #") {
+        Some((base, k)) if !k.is_empty() && k.chars().all(|c| c.is_ascii_digit()) => base,
+        _ => name,
+    }
+}
+
+#[cfg(test)]
+mod grouped_tests {
+    use super::grouped_names;
+
+    #[test]
+    fn identical_devices_are_counted() {
+        let names = [
+            "Xeon #1", "Xeon #2", "H100 #1", "H100 #2", "H100 #3", "GTX 750",
+        ];
+        assert_eq!(grouped_names(&names, ", "), "2 x Xeon, 3 x H100, GTX 750");
+        assert_eq!(grouped_names(&["S5 #1"], ", "), "S5 #1");
+        // Only a number after '#' is an index.
+        assert_eq!(grouped_names(&["a #x", "a #y"], " = "), "a #x = a #y");
+    }
+}

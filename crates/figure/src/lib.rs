@@ -17,6 +17,7 @@ pub mod error;
 pub mod fpm;
 pub mod hover;
 pub mod labels;
+pub mod layout;
 pub mod offload;
 pub mod overview;
 pub mod perdome;

@@ -1,57 +1,13 @@
 //! Axes of the chart plots: log10 grid marks and tick labels read back as
 //! data values, category ticks, the hover readout in data values with
-//! units, and the legend corner.
+//! units.
 
-use egui_plot::{Corner, GridInput, GridMark, HoverPosition};
+use egui_plot::{GridInput, GridMark, HoverPosition};
 
 use hetscope_figure::axis::nice_ticks;
 use hetscope_figure::chart::{ChartAxis, ChartPanel};
 use hetscope_figure::hover::Nearest;
 use hetscope_model::format::{fmt_pow10, fmt_sig, fmt_tick};
-
-/// The legend corner with the fewest data points near it.
-pub(super) fn legend_corner(p: &ChartPanel) -> Corner {
-    let (xa, xb) = p.x.pos_range();
-    let (ya, yb) = p.y.pos_range();
-    let mut count = [0usize; 4];
-    let mut add = |x: Option<f64>, y: Option<f64>| {
-        let (Some(x), Some(y)) = (x, y) else { return };
-        let (tx, ty) = ((x - xa) / (xb - xa), (y - ya) / (yb - ya));
-        let (left, right, top, bottom) = (tx < 0.4, tx > 0.6, ty > 0.7, ty < 0.3);
-        for (i, hit) in [right && top, left && top, right && bottom, left && bottom]
-            .into_iter()
-            .enumerate()
-        {
-            count[i] += hit as usize;
-        }
-    };
-    for s in &p.series {
-        for pt in &s.points {
-            add(p.x.pos(pt[0]), p.y.pos(pt[1]));
-        }
-    }
-    for set in &p.bars {
-        for b in &set.bars {
-            let x = p.x.pos(b.category as f64 + set.offset);
-            let base = p.y.base_pos(b.base);
-            // A bar fills its height: count its top and its base.
-            add(x, p.y.pos(b.value));
-            add(x, Some(base));
-            add(x, p.y.pos(b.value).map(|t| (t + base) / 2.0));
-        }
-    }
-    for m in &p.markers {
-        add(p.x.pos(m.x), p.y.pos(m.y));
-    }
-    let corners = [
-        Corner::RightTop,
-        Corner::LeftTop,
-        Corner::RightBottom,
-        Corner::LeftBottom,
-    ];
-    let best = (0..4).min_by_key(|i| count[*i]).unwrap_or(0);
-    corners[best]
-}
 
 /// Grid marks of a log10 axis (positions): decades (thinned on wide
 /// ranges) with 2x and 5x (and the other multiples, fainter); under a
@@ -118,41 +74,11 @@ pub(crate) fn log_label(pos: f64) -> String {
     }
 }
 
-/// One grid mark a category (at x = index).
-pub(super) fn category_marks(p: &ChartPanel, input: GridInput) -> Vec<GridMark> {
-    let (a, b) = input.bounds;
-    (0..p.categories.len())
-        .map(|i| i as f64)
-        .filter(|x| *x >= a && *x <= b)
-        .map(|value| GridMark {
-            value,
-            step_size: 1.0,
-        })
-        .collect()
-}
-
 fn category_name(p: &ChartPanel, x: f64) -> Option<&str> {
     let i = x.round();
     ((x - i).abs() <= 0.5 && i >= 0.0)
         .then(|| p.categories.get(i as usize).map(String::as_str))
         .flatten()
-}
-
-pub(super) fn category_label(p: &ChartPanel, x: f64, max_chars: usize) -> String {
-    if (x - x.round()).abs() > 1e-6 {
-        return String::new();
-    }
-    let name = category_name(p, x).unwrap_or_default();
-    if name.chars().count() <= max_chars {
-        name.to_string()
-    } else {
-        let mut s: String = name
-            .chars()
-            .take(max_chars.saturating_sub(1).max(1))
-            .collect();
-        s.push('…');
-        s
-    }
 }
 
 /// "t = 4.56 ms": the axis' symbol (the last word of its label when it is

@@ -9,7 +9,6 @@ use egui_plot::{
     Points, Polygon,
 };
 
-use crate::gui::chart_view::spot_text;
 use crate::gui::widgets::{COLOR_BAR_WIDTH, color_bar_ui, rgb};
 use hetscope_figure::labels::{LabelBoxes, marker_spots, without_repeats};
 use hetscope_figure::{Axis, HeatmapFigure, MarkerKind};
@@ -251,4 +250,28 @@ fn hover_text(fig: &HeatmapFigure, pos: &HoverPosition<'_>) -> Option<String> {
         )),
         (None, r) => r,
     }
+}
+
+/// Font size of the labels in a plot, px (egui's body text).
+const LABEL_SIZE: f64 = 12.5;
+
+/// A label at a chosen spot: a plot text anchored at its bottom, left,
+/// centre or right as the spot's alignment says.
+fn spot_text(pui: &mut PlotUi<'_>, s: hetscope_figure::labels::Spot, text: RichText) {
+    use egui::{Align, Align2, Pos2};
+    let h = if s.align < 0.25 {
+        Align::Min
+    } else if s.align > 0.75 {
+        Align::Max
+    } else {
+        Align::Center
+    };
+    // The spot is the baseline; the text's box ends 0.2 of a line below.
+    let bottom = Pos2::new(s.x as f32, (s.y + LABEL_SIZE * 0.2) as f32);
+    let at = pui.plot_from_screen(bottom);
+    pui.text(
+        egui_plot::Text::new("", at, text)
+            .anchor(Align2([h, Align::Max]))
+            .allow_hover(false),
+    );
 }

@@ -3,46 +3,10 @@
 
 use std::fmt::Write;
 
-use super::geom::{Frame, Pt, clip_segment};
-use crate::svg_util::{Svg, f, push_points};
-use hetscope_figure::chart::{ChartPanel, LineStyle, Orientation, RefLine, Series};
+use crate::svg_util::{Svg, dash_attr, f, push_points};
+use hetscope_figure::chart::{ChartPanel, Orientation, RefLine, Series};
 use hetscope_figure::color::hex;
-
-/// `stroke-dasharray` for a style at stroke width `sw` px ("" for solid).
-pub(super) fn dash_attr(style: LineStyle, sw: f64) -> String {
-    match style {
-        LineStyle::Solid => String::new(),
-        LineStyle::Dashed => format!(r#" stroke-dasharray="{},{}""#, f(sw * 4.5), f(sw * 2.8)),
-        LineStyle::Dotted => format!(
-            r#" stroke-dasharray="{},{}" stroke-linecap="round""#,
-            f(sw * 0.5),
-            f(sw * 2.8)
-        ),
-    }
-}
-
-/// Radius of the dots of a `points_only` series, px.
-pub(super) fn dot_radius(s: &Series, k: f64) -> f64 {
-    ((s.width as f64).max(0.3) * 1.9 * k).max(3.5 * k)
-}
-
-/// The pixel segments of the line series inside the plot.
-pub(super) fn line_segments(p: &ChartPanel, fr: &Frame) -> Vec<(Pt, Pt)> {
-    let mut out = Vec::new();
-    for s in p.series.iter().filter(|s| !s.points_only) {
-        let mut prev: Option<(f64, f64)> = None;
-        for pt in &s.points {
-            let cur = fr.point(p, pt[0], pt[1]);
-            if let (Some(a), Some(b)) = (prev, cur)
-                && let Some((a, b, _, _)) = clip_segment(a, b, &fr.plot)
-            {
-                out.push((a, b));
-            }
-            prev = cur;
-        }
-    }
-    out
-}
+use hetscope_figure::layout::chart::{Frame, clip_segment, dot_radius, ref_px};
 
 /// A series as polylines broken at unplaceable points and cut at the plot
 /// edge, or as dots.
@@ -127,21 +91,6 @@ fn flush(lines: &mut Vec<Vec<(f64, f64)>>, cur: &mut Vec<(f64, f64)>) {
         lines.push(std::mem::take(cur));
     } else {
         cur.clear();
-    }
-}
-
-/// Pixel coordinate of a reference line, if it is inside the plot.
-pub(super) fn ref_px(p: &ChartPanel, fr: &Frame, r: &RefLine) -> Option<f64> {
-    let [x0, y0, x1, y1] = fr.plot;
-    match r.orientation {
-        Orientation::Horizontal => {
-            let y = fr.py(p.y.pos(r.value)?);
-            (y >= y0 - 0.5 && y <= y1 + 0.5).then_some(y)
-        }
-        Orientation::Vertical => {
-            let x = fr.px(p.x.pos(r.value)?);
-            (x >= x0 - 0.5 && x <= x1 + 0.5).then_some(x)
-        }
     }
 }
 

@@ -5,6 +5,7 @@
 use super::style::{fmt_size, method_short};
 use crate::chart::Scale;
 use crate::error::FigureError;
+use crate::labels::grouped_names;
 use hetscope_model::format::fmt_num;
 use hetscope_model::fpm::{
     Contention, Device, FpmDevice, Method, Partition, SpeedFunction, cpm_constants,
@@ -311,7 +312,7 @@ impl FpmInput {
         };
         format!(
             "{platform}{} | n = {} {unit}{}",
-            names.join(", "),
+            grouped_names(&names, ", "),
             fmt_size(n, self.integer),
             if self.integer { " (whole units)" } else { "" }
         )

@@ -18,6 +18,7 @@ use crate::chart::{
     Series, fit_range, palette,
 };
 use crate::error::FigureError;
+use crate::labels::grouped_names;
 use hetscope_model::format::fmt_time;
 use hetscope_model::fpm::{Method, SpeedFunction};
 
@@ -151,7 +152,7 @@ impl SpeedView<'_> {
             }
         }
         for ((i, f), group) in drawn.iter().zip(&names) {
-            self.push_device(panel, *i, f, &group.join(" = "));
+            self.push_device(panel, *i, f, &grouped_names(group, " = "));
         }
     }
 
@@ -246,7 +247,7 @@ impl SpeedView<'_> {
                 label: format!(
                     "{} {}: {}",
                     method_short(m),
-                    names.join(", "),
+                    grouped_names(&names, ", "),
                     fmt_size(x, self.input.integer)
                 ),
                 x,

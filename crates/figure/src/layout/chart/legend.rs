@@ -1,16 +1,11 @@
 //! Legends: one entry a name, placed in a free corner of the plot or in
 //! rows under it.
 
-use std::fmt::Write;
-
-use super::bars::bar_rects;
-use super::geom::{Frame, Rect, clip_segment, overlaps};
-use super::lines::dash_attr;
+use super::geom::{Frame, Rect, bar_rects, clip_segment, overlaps};
 use super::style::Style;
-use crate::layout::text_width;
-use crate::svg_util::{Align, INK, Svg, f};
-use hetscope_figure::chart::{ChartPanel, LineStyle};
-use hetscope_figure::color::hex;
+use crate::chart::{ChartPanel, LineStyle};
+use crate::layout::scene::{Anchor, INK, Scene, Shape, Stroke, Text, TextRole, fitted};
+use crate::text::text_width;
 
 /// What a legend entry shows next to its name.
 #[derive(Clone, Copy)]
@@ -155,90 +150,86 @@ fn covered(p: &ChartPanel, fr: &Frame, b: &Rect, st: &Style) -> usize {
 }
 
 /// A legend entry's swatch with its left edge at x, centred on y.
-fn swatch(svg: &mut Svg, st: &Style, e: &Entry, x: f64, y: f64) {
+fn swatch(sc: &mut Scene, st: &Style, e: &Entry, x: f64, y: f64) {
     let k = st.k;
     let w = st.swatch_w();
     match e.swatch {
-        Swatch::Line(c, style, width) => {
-            let sw = (width as f64).clamp(0.8, 4.0) * k;
-            let _ = writeln!(
-                svg.buf,
-                r#"<line x1="{0}" y1="{2}" x2="{1}" y2="{2}" stroke="{3}" stroke-width="{4}"{5}/>"#,
-                f(x),
-                f(x + w),
-                f(y),
-                hex(c),
-                f(sw),
-                dash_attr(style, sw)
-            );
+        Swatch::Line(color, style, width) => {
+            let width = (width as f64).clamp(0.8, 4.0) * k;
+            let stroke = Stroke {
+                color,
+                width,
+                style,
+            };
+            sc.line([x, y], [x + w, y], stroke);
         }
-        Swatch::Dot(c) => {
-            let _ = writeln!(
-                svg.buf,
-                r#"<circle cx="{}" cy="{}" r="{}" fill="{}"/>"#,
-                f(x + w / 2.0),
-                f(y),
-                f(3.5 * k),
-                hex(c)
-            );
-        }
+        Swatch::Dot(c) => sc.shape(Shape::Circle {
+            centre: [x + w / 2.0, y],
+            r: 3.5 * k,
+            fill: c,
+        }),
         Swatch::Block(c) => {
             let s = st.legend * 0.9;
-            svg.rect(x + (w - s) / 2.0, y - s / 2.0, s, s, &hex(c), None);
+            let x0 = x + (w - s) / 2.0;
+            sc.shape(Shape::Rect {
+                rect: [x0, y - s / 2.0, x0 + s, y + s / 2.0],
+                fill: Some((c, 1.0)),
+                stroke: None,
+                radius: 0.0,
+            });
         }
     }
 }
 
-pub(super) fn legend_box(svg: &mut Svg, st: &Style, entries: &[Entry], b: Rect) {
-    let k = st.k;
-    let _ = writeln!(
-        svg.buf,
-        r##"<rect x="{}" y="{}" width="{}" height="{}" fill="#ffffff" fill-opacity="0.88" stroke="#bbbbbb" stroke-width="{}" rx="{}"/>"##,
-        f(b[0]),
-        f(b[1]),
-        f(b[2] - b[0]),
-        f(b[3] - b[1]),
-        f(0.8 * k),
-        f(3.0 * k)
+/// An entry's swatch and name, the name's baseline at `y + 0.35 em`.
+/// (The name fitted to end by `right`.)
+fn entry(sc: &mut Scene, st: &Style, e: &Entry, at: [f64; 2], right: f64) {
+    let [x, y] = at;
+    swatch(sc, st, e, x, y);
+    let tx = x + st.swatch_w() + 6.0 * st.k;
+    let t = Text::new(
+        tx,
+        y + st.legend * 0.35,
+        st.legend,
+        Anchor::Start,
+        TextRole::Legend,
+        e.name,
     );
+    sc.text(fitted(t.color(INK), right - tx));
+}
+
+pub(super) fn legend_box(sc: &mut Scene, st: &Style, entries: &[Entry], b: Rect) {
+    let k = st.k;
+    sc.shape(Shape::Rect {
+        rect: b,
+        fill: Some(([0xff; 3], 0.88)),
+        stroke: Some(Stroke::solid([0xbb; 3], 0.8 * k)),
+        radius: 3.0 * k,
+    });
     let pad = 7.0 * k;
     let mut y = b[1] + pad + st.legend * 0.5;
     for e in entries {
-        swatch(svg, st, e, b[0] + pad, y);
-        svg.text(
-            b[0] + pad + st.swatch_w() + 6.0 * k,
-            y + st.legend * 0.35,
-            st.legend,
-            Align::Start,
-            INK,
-            e.name,
-        );
+        entry(sc, st, e, [b[0] + pad, y], b[2]);
         y += st.legend_row();
     }
 }
 
-/// The legend in rows under the plot; returns the y under it.
+/// The legend in rows under the plot, from `at` (x, y) across `width`;
+/// returns the y under it.
 pub(super) fn legend_below(
-    svg: &mut Svg,
+    sc: &mut Scene,
     st: &Style,
     entries: &[Entry],
     rows: &[Vec<usize>],
-    x: f64,
-    y: f64,
+    at: [f64; 2],
+    width: f64,
 ) -> f64 {
+    let [x, y] = at;
     let mut y = y + st.legend * 0.5;
     for row in rows {
         let mut ex = x;
         for e in row.iter().filter_map(|i| entries.get(*i)) {
-            swatch(svg, st, e, ex, y);
-            svg.text(
-                ex + st.swatch_w() + 6.0 * st.k,
-                y + st.legend * 0.35,
-                st.legend,
-                Align::Start,
-                INK,
-                e.name,
-            );
+            entry(sc, st, e, [ex, y], x + width);
             ex += entry_w(e, st);
         }
         y += st.legend_row();

@@ -2,27 +2,17 @@
 //! spot free of earlier labels and, where possible, of the data.
 
 use super::Style;
-use super::geom::{Frame, Pt, Rect, clip_segment, overlaps};
-use super::lines::ref_px;
-use crate::layout::{text_box, text_width};
-use crate::svg_util::{Align, Svg};
-use hetscope_figure::chart::{ChartPanel, PointMarker, RefLine};
-use hetscope_figure::labels::{Spot, marker_spots, ref_line_spots};
+use super::geom::{Frame, Pt, Rect, clip_segment, overlaps, ref_px};
+use crate::chart::{ChartPanel, RefLine};
+use crate::labels::{Spot, marker_spots, ref_line_spots};
+use crate::layout::scene::{Anchor, Scene, Text, TextRole};
+use crate::text::{text_box, text_width};
 
-/// Spots as (x, y, alignment) candidates.
-fn aligned(spots: Vec<Spot>) -> Vec<(f64, f64, Align)> {
+/// Spots as (x, y, anchor) candidates.
+fn aligned(spots: Vec<Spot>) -> Vec<(f64, f64, Anchor)> {
     spots
         .into_iter()
-        .map(|s| {
-            let a = if s.align < 0.25 {
-                Align::Start
-            } else if s.align > 0.75 {
-                Align::End
-            } else {
-                Align::Middle
-            };
-            (s.x, s.y, a)
-        })
+        .map(|s| (s.x, s.y, Anchor::from_fraction(s.align)))
         .collect()
 }
 
@@ -44,7 +34,7 @@ impl Taken {
             && b[1] >= self.bounds[1]
             && b[3] <= self.bounds[3]
     }
-    fn free(&self, b: &Rect) -> bool {
+    pub(super) fn free(&self, b: &Rect) -> bool {
         self.boxes.iter().all(|o| !overlaps(b, o))
     }
     fn off_data(&self, b: &Rect) -> bool {
@@ -56,11 +46,17 @@ impl Taken {
             .all(|(p, q)| clip_segment(*p, *q, b).is_none())
     }
     /// The first candidate (baseline x, y, anchor) whose box fits and is
-    /// free of labels and data, else free of labels, else one that fits,
-    /// else the first; reserves its box.
-    fn choose(&mut self, cands: &[(f64, f64, Align)], text: &str, size: f64) -> (f64, f64, Align) {
+    /// free of labels and data, else one free of labels; reserves its
+    /// box. None where every candidate would cover a label or leave the
+    /// plot (the label is then left out: no two texts overlap).
+    fn choose(
+        &mut self,
+        cands: &[(f64, f64, Anchor)],
+        text: &str,
+        size: f64,
+    ) -> Option<(f64, f64, Anchor)> {
         let w = text_width(text, size);
-        let bx = |c: &(f64, f64, Align)| text_box(c.0, c.1, c.2, w, size);
+        let bx = |c: &(f64, f64, Anchor)| text_box(c.0, c.1, c.2.fraction(), w, size);
         let pick = cands
             .iter()
             .find(|c| {
@@ -73,17 +69,14 @@ impl Taken {
                     self.fits(&b) && self.free(&b)
                 })
             })
-            .or_else(|| cands.iter().find(|c| self.fits(&bx(c))))
-            .or(cands.first())
-            .copied()
-            .unwrap_or((0.0, 0.0, Align::Start));
+            .copied()?;
         self.boxes.push(bx(&pick));
-        pick
+        Some(pick)
     }
 }
 
 pub(super) fn ref_label(
-    svg: &mut Svg,
+    sc: &mut Scene,
     st: &Style,
     p: &ChartPanel,
     fr: &Frame,
@@ -97,24 +90,28 @@ pub(super) fn ref_label(
     let k = st.k;
     let size = st.marker * 0.95;
     let cands = aligned(ref_line_spots(r.orientation, v, fr.plot, size, 4.0 * k));
-    let (x, y, a) = taken.choose(&cands, &r.label, size);
-    svg.halo_text(x, y, size, a, &r.label);
+    let Some((x, y, a)) = taken.choose(&cands, &r.label, size) else {
+        return;
+    };
+    sc.text(Text::new(x, y, size, a, TextRole::Label, &r.label).halo());
 }
 
 pub(super) fn marker_label(
-    svg: &mut Svg,
+    sc: &mut Scene,
     st: &Style,
     taken: &mut Taken,
     x: f64,
     y: f64,
     r: f64,
-    mk: &PointMarker,
+    label: &str,
 ) {
-    if mk.label.trim().is_empty() {
+    if label.trim().is_empty() {
         return;
     }
     let h = st.marker;
     let cands = aligned(marker_spots(x, y, r, h, 3.0 * st.k));
-    let (tx, ty, a) = taken.choose(&cands, &mk.label, h);
-    svg.halo_text(tx, ty, h, a, &mk.label);
+    let Some((tx, ty, a)) = taken.choose(&cands, label, h) else {
+        return;
+    };
+    sc.text(Text::new(tx, ty, h, a, TextRole::Label, label).halo());
 }

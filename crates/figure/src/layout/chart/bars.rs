@@ -1,0 +1,70 @@
+//! The bars' value labels, above them or inside them.
+
+use super::Style;
+use super::geom::{Frame, Rect};
+use super::labels::Taken;
+use crate::chart::ChartPanel;
+use crate::layout::scene::{Anchor, Scene, Text, TextRole};
+use crate::text::text_width;
+use hetscope_model::format::fmt_tick;
+
+/// Each bar's value above it (inside it when another bar stacks on it or
+/// when there is no room above), for the sets that ask for it.
+pub(super) fn value_labels(
+    sc: &mut Scene,
+    st: &Style,
+    p: &ChartPanel,
+    fr: &Frame,
+    rects: &[(Rect, usize, usize)],
+    taken: &mut Taken,
+) {
+    let k = st.k;
+    let [_, y0, _, y1] = fr.plot;
+    for (r, si, bi) in rects {
+        let set = &p.bars[*si];
+        if !set.value_labels {
+            continue;
+        }
+        let b = &set.bars[*bi];
+        let text = fmt_tick(b.value);
+        let bw = r[2] - r[0];
+        let size = (11.0 * k)
+            .min(bw * 1.15 / (text.chars().count().max(1) as f64 * 0.56))
+            .max(6.5 * k);
+        let cx = (r[0] + r[2]) / 2.0;
+        let top = r[1];
+        let err_top = b
+            .range
+            .and_then(|(lo, hi)| p.y.pos(lo.max(hi)))
+            .map(|v| fr.py(v))
+            .unwrap_or(top)
+            .min(top);
+        let above = err_top - 4.0 * k;
+        let stacked = p.is_stacked_under(set, b);
+        let seg_h = r[3] - r[1];
+        // Above the bar (not under a stacked one), else inside it where it
+        // is tall enough; the first spot free of other labels.
+        let mut spots = Vec::new();
+        if !stacked && above - size >= y0 {
+            spots.push((above, false));
+        }
+        if seg_h >= size * 1.3 && r[1] >= y0 - 1.0 && r[3] <= y1 + 1.0 {
+            let y = if stacked {
+                (r[1] + r[3]) / 2.0 + size * 0.35
+            } else {
+                top + size * 1.1
+            };
+            spots.push((y, true));
+        }
+        let w = text_width(&text, size);
+        let boxed = |y: f64| [cx - w / 2.0, y - size * 0.85, cx + w / 2.0, y + size * 0.2];
+        // A value with no free spot is left out (the bar's hover and the
+        // CSV have it).
+        let Some((y, inside)) = spots.into_iter().find(|(y, _)| taken.free(&boxed(*y))) else {
+            continue;
+        };
+        taken.boxes.push(boxed(y));
+        let t = Text::new(cx, y, size, Anchor::Middle, TextRole::Label, &text);
+        sc.text(if inside { t.halo() } else { t });
+    }
+}

@@ -1,0 +1,257 @@
+//! Chart layout: any [`ChartFigure`] (boat hull, FPM, offload) as panels
+//! side by side sharing the width, placed for a pixel size. Each panel has
+//! its axes (log axes placed by log10), a legend (inside the plot in a
+//! corner where it hides no data, else under the plot), its labels and
+//! notes; the figure notes go at the bottom. The result is where each plot
+//! is, with its ticks, and the positioned texts and marks around and over
+//! the data ([`ChartLayout`]); the data itself is drawn by each painter
+//! into those plots (the exporter as SVG, the window with egui_plot).
+//!
+//! - `geom.rs`: pixel rectangles, the data-to-pixel `Frame`, segment
+//!   clipping, bar rectangles and line segments;
+//! - `axes.rs`: ticks, tick and category labels;
+//! - `panel.rs`: one panel's annotations in order (frame, labels, legend);
+//! - `bars.rs`: the bars' value labels;
+//! - `labels.rs`: placement of marker and reference-line labels;
+//! - `legend.rs`: legend entries, placement and drawing.
+
+mod axes;
+mod bars;
+mod geom;
+mod labels;
+mod legend;
+mod panel;
+mod style;
+
+pub use self::axes::{Tick, axis_ticks};
+pub use self::geom::{Frame, Pt, bar_rects, clip_segment, dot_radius, ref_px};
+pub use self::panel::PanelLayout;
+
+use self::axes::max_rotated_len;
+use self::legend::{LegendPlace, entry_w, legend_entries, legend_place};
+use self::panel::PanelDraw;
+use self::style::{CategoryNames, Metrics, Style};
+use crate::ChartFigure;
+use crate::chart::ChartPanel;
+use crate::layout::scene::{Anchor, NOTE_INK, Scene, Text, TextRole, header, scale_of};
+use crate::layout::wrap;
+use crate::text::text_width;
+
+/// A chart placed on a canvas: the plots with their ticks (in the order
+/// of the figure's panels) and every text and mark around and over them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartLayout {
+    pub scene: Scene,
+    pub panels: Vec<PanelLayout>,
+    /// The scale of fonts and strokes (1 for a 1200 x 800 canvas).
+    pub k: f64,
+}
+
+/// Lay out `fig` on a canvas `width` x `height` px.
+pub fn layout(fig: &ChartFigure, width: f64, height: f64) -> ChartLayout {
+    let k = scale_of(width, height);
+    let st = Style::new(k);
+    let mut sc = Scene::new(width, height);
+    header(&mut sc, &fig.title, &fig.subtitle, k);
+    let (margin, gap) = (20.0 * k, 30.0 * k);
+    let full_w = (width - 2.0 * margin).max(10.0);
+    let fig_notes: Vec<String> = fig
+        .notes
+        .iter()
+        .flat_map(|n| wrap(n, st.note, full_w))
+        .collect();
+    let fig_notes_h = if fig_notes.is_empty() {
+        8.0 * k
+    } else {
+        fig_notes.len() as f64 * st.line_h() + 14.0 * k
+    };
+    let mut ny = height - fig_notes_h + 8.0 * k + st.note;
+    for line in &fig_notes {
+        let t = Text::new(margin, ny, st.note, Anchor::Start, TextRole::Note, line);
+        sc.text(t.color(NOTE_INK));
+        ny += st.line_h();
+    }
+    let rows = fig.rows();
+    let (top, bottom) = (70.0 * k, height - fig_notes_h);
+    let band = (bottom - top) / rows.len().max(1) as f64;
+    let mut panels = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let band_top = top + r as f64 * band;
+        let bounds = [margin, band_top, gap, band_top + band];
+        panels.extend(layout_row(&mut sc, &st, row, bounds));
+    }
+    ChartLayout {
+        scene: sc,
+        panels,
+        k,
+    }
+}
+
+/// One row of panels side by side between `top` and `bottom`
+/// (`bounds`: margin, top, gap, bottom).
+fn layout_row(
+    sc: &mut Scene,
+    st: &Style,
+    panels: &[ChartPanel],
+    bounds: [f64; 4],
+) -> Vec<PanelLayout> {
+    let k = st.k;
+    let [margin, top, gap, bottom] = bounds;
+    let n = panels.len() as f64;
+    let pw = ((sc.width - 2.0 * margin - gap * (n - 1.0)) / n).max(10.0);
+    let has_title = panels.iter().any(|p| !p.title.trim().is_empty());
+    let plot_top = top + if has_title { 26.0 * k } else { 6.0 * k };
+    let metrics: Vec<Metrics> = panels
+        .iter()
+        .map(|p| metrics(p, st, pw, bottom - plot_top))
+        .collect();
+    let xs: Vec<f64> = (0..panels.len())
+        .map(|i| margin + i as f64 * (pw + gap))
+        .collect();
+
+    // Plot rectangles sharing top and bottom; legends under the plot push
+    // the bottom up for every panel. Two passes: a legend that finds no
+    // free corner goes below, which shrinks the plots.
+    let mut places = vec![LegendPlace::None; panels.len()];
+    let mut below = vec![false; panels.len()];
+    let mut frames = Vec::new();
+    // `below` only grows, so this ends after at most one pass a panel.
+    for pass in 0..=panels.len() {
+        let reserve = metrics
+            .iter()
+            .zip(&below)
+            .map(|(m, b)| under_plot_h(m, *b, st))
+            .fold(0.0, f64::max);
+        let plot_bottom = (bottom - reserve).max(plot_top + 20.0 * k);
+        frames = panels
+            .iter()
+            .zip(&metrics)
+            .zip(&xs)
+            .map(|((p, m), x)| {
+                let x0 = x + m.left;
+                let x1 = (x + pw - m.right).max(x0 + 10.0 * k);
+                Frame::new([x0, plot_top, x1, plot_bottom], &p.x, &p.y)
+            })
+            .collect();
+        let mut changed = false;
+        for (i, p) in panels.iter().enumerate() {
+            places[i] = if below[i] {
+                LegendPlace::Below
+            } else {
+                legend_place(p, &frames[i], st, pass > 0)
+            };
+            if places[i] == LegendPlace::Below && !below[i] {
+                below[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    panels
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let d = PanelDraw {
+                st,
+                p,
+                fr: &frames[i],
+                m: &metrics[i],
+                panel_x: xs[i],
+            };
+            d.annotate(sc, places[i])
+        })
+        .collect()
+}
+
+/// Height under the plot: x tick labels, x title, legend (if below), notes.
+fn under_plot_h(m: &Metrics, legend_below: bool, st: &Style) -> f64 {
+    let legend = if legend_below && !m.legend_rows.is_empty() {
+        m.legend_rows.len() as f64 * st.legend_row() + 6.0 * st.k
+    } else {
+        0.0
+    };
+    let notes = if m.notes.is_empty() {
+        0.0
+    } else {
+        m.notes.len() as f64 * st.line_h() + 6.0 * st.k
+    };
+    m.x_ticks_h + m.x_title_h + legend + notes + 4.0 * st.k
+}
+
+/// The parts of a panel `pw` wide whose plot and what is under it have
+/// `avail_h` px.
+fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
+    let k = st.k;
+    let y_ticks = axis_ticks(&p.y);
+    let y_tick_w = y_ticks
+        .iter()
+        .map(|t| text_width(&t.label, st.tick))
+        .fold(0.0, f64::max);
+    // The y title in as many lines as the plot's height needs (about
+    // what is left under the plot for ticks, title and notes).
+    let y_title = wrap(&p.y.title(), st.axis_title, (avail_h * 0.7).max(40.0 * k));
+    let y_title_w = match y_title.len() {
+        0 => 0.0,
+        n => st.axis_title * (0.1 + 1.2 * n as f64),
+    };
+    let left = y_tick_w + 10.0 * k + y_title_w + 4.0 * k;
+    let x_ticks = axis_ticks(&p.x);
+    let last_w = if p.categories.is_empty() {
+        x_ticks
+            .last()
+            .map(|t| text_width(&t.label, st.tick) / 2.0)
+            .unwrap_or(0.0)
+    } else {
+        0.0
+    };
+    let right = (last_w + 2.0 * k).max(12.0 * k);
+    let plot_w = (pw - left - right).max(10.0);
+    let slot = plot_w / p.categories.len().max(1) as f64;
+    let names = CategoryNames::for_slot(&p.categories, slot, st);
+    let x_ticks_h = if p.categories.is_empty() || names.angle == 0.0 {
+        names.size + 10.0 * k
+    } else {
+        let longest = p
+            .categories
+            .iter()
+            .map(|c| text_width(c, names.size))
+            .fold(0.0, f64::max)
+            .min(max_rotated_len(k));
+        let (s, c) = names.angle.to_radians().sin_cos();
+        longest * s.abs() + names.size * c.abs() + 12.0 * k
+    };
+    let x_title_h = if p.x.title().trim().is_empty() {
+        0.0
+    } else {
+        st.axis_title + 10.0 * k
+    };
+    let notes = p.notes.iter().flat_map(|n| wrap(n, st.note, pw)).collect();
+    // Legend rows when the legend goes under the plot.
+    let entries = legend_entries(p);
+    let mut legend_rows: Vec<Vec<usize>> = Vec::new();
+    let mut row_w = f64::INFINITY;
+    for (i, e) in entries.iter().enumerate() {
+        let w = entry_w(e, st);
+        if row_w + w > pw {
+            legend_rows.push(Vec::new());
+            row_w = 0.0;
+        }
+        if let Some(r) = legend_rows.last_mut() {
+            r.push(i);
+        }
+        row_w += w;
+    }
+    Metrics {
+        width: pw,
+        y_title,
+        left,
+        right,
+        x_ticks_h,
+        x_title_h,
+        names,
+        notes,
+        legend_rows,
+    }
+}

@@ -1,0 +1,150 @@
+//! Paints a laid-out [`Scene`] (`hetscope_figure::layout`) with egui's
+//! painter: the same texts and marks, at the same places, as the exports
+//! write. A scene is in pixels from its canvas' top left; `origin` is
+//! where that corner is on screen.
+
+use eframe::egui::{self, Color32, FontId, Painter, Pos2, Shape as EShape, StrokeKind, Vec2};
+use hetscope_figure::chart::LineStyle;
+use hetscope_figure::layout::scene::{Anchor, Prim, Scene, Shape, Stroke, Text};
+
+/// Every text of `scene` as a widget that names it (screen readers and
+/// tests find it by its words) and, where the text is shortened, shows
+/// the whole of it on hover. Hover only: the plots under the texts keep
+/// their drag and zoom.
+pub fn scene_texts_ui(ui: &mut egui::Ui, origin: Pos2, scene: &Scene, salt: egui::Id) {
+    for (i, t) in scene.texts().enumerate() {
+        if t.text.trim().is_empty() {
+            continue;
+        }
+        let b = t.bounds();
+        let rect = egui::Rect::from_min_max(at(origin, [b[0], b[1]]), at(origin, [b[2], b[3]]));
+        let resp = ui.interact(rect, salt.with(i), egui::Sense::hover());
+        let words = t.full.as_deref().unwrap_or(&t.text);
+        resp.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, words));
+        if let Some(full) = &t.full {
+            resp.on_hover_text(full);
+        }
+    }
+}
+
+/// Every primitive of `scene`, in order.
+pub fn paint_scene(painter: &Painter, origin: Pos2, scene: &Scene) {
+    for p in &scene.items {
+        match p {
+            Prim::Shape(s) => paint_shape(painter, origin, s),
+            Prim::Text(t) => paint_text(painter, origin, t),
+        }
+    }
+}
+
+pub fn rgb(c: [u8; 3]) -> Color32 {
+    Color32::from_rgb(c[0], c[1], c[2])
+}
+
+fn at(origin: Pos2, p: [f64; 2]) -> Pos2 {
+    origin + Vec2::new(p[0] as f32, p[1] as f32)
+}
+
+fn paint_shape(painter: &Painter, origin: Pos2, s: &Shape) {
+    match s {
+        Shape::Rect {
+            rect,
+            fill,
+            stroke,
+            radius,
+        } => {
+            let r = egui::Rect::from_min_max(
+                at(origin, [rect[0], rect[1]]),
+                at(origin, [rect[2], rect[3]]),
+            );
+            let fill = fill.map_or(Color32::TRANSPARENT, |(c, a)| {
+                Color32::from_rgba_unmultiplied(c[0], c[1], c[2], (a * 255.0).round() as u8)
+            });
+            let stroke = stroke.map_or(egui::Stroke::NONE, |s| {
+                egui::Stroke::new(s.width as f32, rgb(s.color))
+            });
+            painter.rect(r, *radius as f32, fill, stroke, StrokeKind::Middle);
+        }
+        Shape::Line { from, to, stroke } => {
+            line(painter, [at(origin, *from), at(origin, *to)], stroke);
+        }
+        Shape::Circle { centre, r, fill } => {
+            painter.circle_filled(at(origin, *centre), *r as f32, rgb(*fill));
+        }
+    }
+}
+
+/// A line in a stroke's colour, width and dash pattern (the exports'
+/// patterns: dashes 4.5 and gaps 2.8 widths, round dots 3.3 widths apart).
+pub fn line(painter: &Painter, pts: [Pos2; 2], s: &Stroke) {
+    let w = s.width as f32;
+    let stroke = egui::Stroke::new(w, rgb(s.color));
+    match s.style {
+        LineStyle::Solid => {
+            painter.line_segment(pts, stroke);
+        }
+        LineStyle::Dashed => {
+            painter.extend(EShape::dashed_line(&pts, stroke, 4.5 * w, 2.8 * w));
+        }
+        LineStyle::Dotted => {
+            let r = (w * 0.6).max(0.6);
+            painter.extend(EShape::dotted_line(&pts, rgb(s.color), 3.3 * w, r));
+        }
+    }
+}
+
+/// A text with its baseline anchor at (x, y), rotated about it, over a
+/// white halo where it asks for one; bold drawn twice, half a pixel apart
+/// (the window has one weight of the font).
+pub fn paint_text(painter: &Painter, origin: Pos2, t: &Text) {
+    if t.text.is_empty() {
+        return;
+    }
+    let font = FontId::proportional(t.size as f32);
+    let galley = painter.layout_no_wrap(t.text.clone(), font.clone(), rgb(t.color));
+    let baseline = galley
+        .rows
+        .first()
+        .and_then(|r| r.row.glyphs.first().map(|g| r.pos.y + g.pos.y))
+        .unwrap_or(galley.size().y * 0.8);
+    let frac = match t.anchor {
+        Anchor::Start => 0.0,
+        Anchor::Middle => 0.5,
+        Anchor::End => 1.0,
+    };
+    let angle = t.rotate.to_radians() as f32;
+    let (s, c) = angle.sin_cos();
+    let d = Vec2::new(-frac * galley.size().x, -baseline);
+    let corner = at(origin, [t.x, t.y]) + Vec2::new(d.x * c - d.y * s, d.x * s + d.y * c);
+    if t.halo {
+        let white = painter.layout_no_wrap(t.text.clone(), font, Color32::from_white_alpha(216));
+        let h = (t.size * 0.13).max(1.0) as f32;
+        for (dx, dy) in [
+            (1., 0.),
+            (-1., 0.),
+            (0., 1.),
+            (0., -1.),
+            (0.7, 0.7),
+            (-0.7, 0.7),
+            (0.7, -0.7),
+            (-0.7, -0.7),
+        ] {
+            let shape = egui::epaint::TextShape::new(
+                corner + Vec2::new(dx * h, dy * h),
+                white.clone(),
+                Color32::WHITE,
+            );
+            painter.add(shape.with_angle(angle));
+        }
+    }
+    if t.bold {
+        let shape = egui::epaint::TextShape::new(
+            corner + Vec2::new(0.5, 0.0),
+            galley.clone(),
+            rgb(t.color),
+        );
+        painter.add(shape.with_angle(angle));
+    }
+    let shape = egui::epaint::TextShape::new(corner, galley, rgb(t.color));
+    painter.add(shape.with_angle(angle));
+}

@@ -1,0 +1,82 @@
+//! The layout audit: every chart view of every registered model (views
+//! added later are covered), at three sizes, for one platform and for two
+//! side by side, on a paper-era platform, a current node and an
+//! eight-GPU node: no two texts of the placed layout overlap, none is cut
+//! by the canvas, and every bar or category is named. The window paints
+//! this same layout (`gui::chart_view`), so the audit holds for both.
+
+use hetscope_core::{Session, registry};
+use hetscope_figure::layout::audit::audit_chart;
+use hetscope_figure::layout::chart::layout;
+use hetscope_figure::{ChartFigure, Figure, ModelId, View};
+use hetscope_preset::Catalog;
+use hetscope_preset::platform::platform_choice;
+
+const SIZES: [(f64, f64); 3] = [(1920.0, 1080.0), (1280.0, 800.0), (900.0, 600.0)];
+const PLATFORMS: [(&str, &str); 3] = [
+    ("i7-gtx750-perdome", "xeon-8480-h100"),
+    ("xeon-8480-h100", "i7-gtx750-perdome"),
+    ("dgx-h100-like", "xeon-8480-h100"),
+];
+
+/// A session on `platform`, compared with `second` where given.
+fn session(catalog: &Catalog, platform: &str, second: Option<&str>) -> Session {
+    let mut s = Session::new(catalog);
+    let p = platform_choice(platform, catalog).expect("a platform");
+    let failed = registry::use_platform_everywhere(&mut s, &p, catalog);
+    assert!(failed.is_empty(), "{platform}: {failed:?}");
+    if let Some(second) = second {
+        let q = platform_choice(second, catalog).expect("a platform");
+        let failed = registry::compare_everywhere(&mut s, Some(&q), catalog);
+        assert!(failed.is_empty(), "{second}: {failed:?}");
+    }
+    s
+}
+
+/// The charts of a figure with the canvas width each is laid out on.
+fn charts(fig: &Figure, width: f64) -> Vec<(&ChartFigure, f64)> {
+    match fig {
+        Figure::Chart(c) => vec![(c, width)],
+        Figure::Pair(p) => [&p.left, &p.right]
+            .into_iter()
+            .filter_map(|f| match f {
+                Figure::Chart(c) => Some((c, (width / 2.0).floor())),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn no_chart_text_overlaps_is_cut_or_missing() {
+    let catalog = Catalog::builtin().expect("the built-in presets");
+    let mut problems = Vec::new();
+    let mut audited = 0;
+    for (platform, other) in PLATFORMS {
+        for second in [None, Some(other)] {
+            let s = session(&catalog, platform, second);
+            for view in ModelId::ALL.into_iter().flat_map(View::of) {
+                let fig = registry::figure(view, &s, &catalog)
+                    .unwrap_or_else(|e| panic!("{view:?} on {platform}: {e}"));
+                for (w, h) in SIZES {
+                    for (chart, cw) in charts(&fig, w) {
+                        audited += 1;
+                        let lay = layout(chart, cw, h);
+                        for p in audit_chart(chart, &lay) {
+                            problems
+                                .push(format!("{view:?} {platform} + {second:?} at {w}x{h}: {p}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(audited > 150, "every chart view is audited ({audited})");
+    assert!(
+        problems.is_empty(),
+        "{} placement problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
