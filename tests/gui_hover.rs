@@ -38,3 +38,35 @@ fn the_hover_snaps_to_the_nearest_series_point_and_names_it() {
         "the readout is a point of that series, not the pointer: {snapped:?}"
     );
 }
+
+#[test]
+fn a_bar_under_the_pointer_is_named_in_a_tooltip() {
+    use egui_kittest::Harness;
+    use egui_kittest::kittest::NodeT;
+    use hetscope::gui::HetscopeApp;
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 1100.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.run();
+    // The overview's PerDome panel: sweep across its lower half, where
+    // every bar but the CPU's is, until a tooltip names a bar.
+    let title = h.get_by_label_contains("PerDome: SA (PerDome)").rect();
+    let y = title.bottom() + 200.0;
+    let mut named = None;
+    for step in 0..120 {
+        h.hover_at(egui::pos2(title.left() + 60.0 + 5.0 * step as f32, y));
+        h.run();
+        named = h
+            .query_all_by_label_contains(" · GPU only")
+            .next()
+            .map(|n| n.accesskit_node().label().unwrap_or_default());
+        if named.is_some() {
+            break;
+        }
+    }
+    let named = named.expect("the pointer crossed the GPU-only bar and its tooltip named it");
+    assert!(
+        named.contains("GFLOP/s"),
+        "the value with its unit: {named}"
+    );
+}

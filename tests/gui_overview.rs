@@ -424,3 +424,34 @@ fn the_second_platform_stands_beside_the_heat_maps_surfaces_and_fpm_times() {
     h.run();
     assert!(matches!(h.state().figure(), Some(Figure::Heatmap(_))));
 }
+
+#[test]
+fn the_five_verdicts_fit_a_small_window_without_scrolling() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1280.0, 800.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.run();
+    let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
+    // The charts start under the cards (a card scrolled under them would
+    // have its place in the window and still be hidden).
+    let charts = h
+        .get_by_label_contains("Platform overview: i7 2600K")
+        .rect();
+    for needle in [
+        "PerDome, ",
+        "PeaPaw: P-Paw",
+        "Boat hull (transfers",
+        "Offload: at test size",
+        "FPM, n = 3600",
+    ] {
+        let card = h
+            .query_all_by_label_contains(needle)
+            .map(|n| n.rect())
+            .min_by(|a, b| a.top().total_cmp(&b.top()))
+            .unwrap_or_else(|| panic!("{needle}"));
+        assert!(
+            screen.contains_rect(card) && card.bottom() < 760.0 && card.bottom() < charts.top(),
+            "{needle} is on the first screen, above the export row: {card:?}"
+        );
+    }
+}

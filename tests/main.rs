@@ -29,6 +29,7 @@ mod gui_boathull;
 mod gui_files;
 mod gui_fpm;
 mod gui_hover;
+mod gui_layout_match;
 mod gui_models;
 mod gui_offload;
 mod gui_overview;

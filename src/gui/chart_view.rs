@@ -24,7 +24,7 @@ use crate::gui::scene_paint::{paint_scene, rgb, scene_texts_ui};
 use axes::{axis_readout, readout};
 use hetscope_figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
 use hetscope_figure::hover::{Nearest, nearest_point};
-use hetscope_figure::layout::chart::{ChartLayout, PanelLayout, dot_radius, layout};
+use hetscope_figure::layout::chart::{ChartLayout, PanelLayout, bar_rects, dot_radius, layout};
 use hetscope_figure::{ChartFigure, Figure, FigurePair};
 use hetscope_model::format::fmt_tick;
 
@@ -40,6 +40,14 @@ fn canvas_ui(ui: &mut Ui) -> Rect {
 
 pub fn chart_ui(ui: &mut Ui, fig: &ChartFigure) {
     let rect = canvas_ui(ui);
+    chart_at(ui, fig, rect);
+}
+
+/// A chart across the width, `height` px high (in a scroll area, whose
+/// height has no end).
+pub fn chart_with_height_ui(ui: &mut Ui, fig: &ChartFigure, height: f32) {
+    let size = Vec2::new(ui.available_width().max(MIN_CANVAS.x), height);
+    let rect = ui.allocate_exact_size(size, Sense::hover()).0;
     chart_at(ui, fig, rect);
 }
 
@@ -82,12 +90,43 @@ fn chart_at(ui: &mut Ui, fig: &ChartFigure, rect: Rect) {
         plot_ui(ui, &fig.panels[k], pl, ids[k], rect.min, lay.k);
     }
     paint_scene(&painter, rect.min, &lay.scene);
+    remember_shown(ui.ctx(), rect, &lay);
     scene_texts_ui(
         ui,
         rect.min,
         &lay.scene,
         ui.scope_id().with(("chart_texts", &fig.title)),
     );
+}
+
+/// A chart as this frame shows it: its canvas on screen and each text
+/// with its anchor on the canvas (kept in egui's memory, where a test
+/// compares it with the export of the same size).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShownChart {
+    pub canvas: Rect,
+    pub texts: Vec<(String, [f64; 2])>,
+}
+
+/// Where this frame's [`ShownChart`]s are kept, left to right.
+pub fn shown_charts_id() -> Id {
+    Id::unique("hetscope_shown_charts")
+}
+
+fn remember_shown(ctx: &egui::Context, canvas: Rect, lay: &ChartLayout) {
+    let frame = ctx.cumulative_pass_nr();
+    let texts = lay
+        .scene
+        .texts()
+        .map(|t| (t.text.clone(), [t.x, t.y]))
+        .collect();
+    ctx.data_mut(|d| {
+        let shown = d.get_temp_mut_or_default::<(u64, Vec<ShownChart>)>(shown_charts_id());
+        if shown.0 != frame {
+            *shown = (frame, Vec::new());
+        }
+        shown.1.push(ShownChart { canvas, texts });
+    });
 }
 
 /// The id of panel `k`'s plot. The axis ranges are part of it: egui_plot
@@ -191,17 +230,55 @@ fn plot_ui(ui: &mut Ui, p: &ChartPanel, pl: &PanelLayout, id: Id, origin: Pos2, 
         .allow_zoom(!fixed)
         .allow_scroll(!fixed)
         .allow_boxed_zoom(!fixed)
+        .show_x(!fixed)
+        .show_y(!fixed)
         .label_formatter({
             let snapped = snapped.clone();
             move |pos| readout(p, pos, snapped.borrow().as_ref())
         });
     let layout = egui::Layout::top_down(egui::Align::Min);
-    ui.scope_builder(egui::UiBuilder::new().max_rect(rect).layout(layout), |ui| {
+    let shown = ui.scope_builder(egui::UiBuilder::new().max_rect(rect).layout(layout), |ui| {
         plot.show(ui, |pui| {
             items(pui, p, ink, pl.marker_r as f32, k);
             *snapped.borrow_mut() = snap_ui(pui, p);
         })
     });
+    if fixed {
+        bar_hover_ui(&shown.inner.response, p, pl, origin);
+    }
+}
+
+/// The bar under the pointer named in a tooltip (on egui's tooltip
+/// background): its set, category, value and range. The bars are where
+/// the layout put them.
+fn bar_hover_ui(response: &egui::Response, p: &ChartPanel, pl: &PanelLayout, origin: Pos2) {
+    let Some(at) = response.hover_pos() else {
+        return;
+    };
+    let (x, y) = ((at.x - origin.x) as f64, (at.y - origin.y) as f64);
+    let hit = bar_rects(p, &pl.frame(p))
+        .into_iter()
+        .rev()
+        .find(|(r, _, _)| x >= r[0] && x <= r[2] && y >= r[1] && y <= r[3]);
+    if let Some((_, si, bi)) = hit {
+        let text = bar_hover_text(p, &p.bars[si], &p.bars[si].bars[bi]);
+        response.clone().on_hover_text_at_pointer(text);
+    }
+}
+
+/// "FPM · G1 GTX680 / t = 1.942 s / range 1.8 to 2.1".
+fn bar_hover_text(p: &ChartPanel, set: &BarSet, b: &hetscope_figure::chart::Bar) -> String {
+    let cat = p.categories.get(b.category).map_or("", String::as_str);
+    let what = if b.label.is_empty() {
+        axis_readout(&p.y, b.value)
+    } else {
+        b.label.clone()
+    };
+    let mut text = format!("{} · {cat}\n{what}", set.name);
+    if let Some((lo, hi)) = b.range {
+        text.push_str(&format!("\nrange {} to {}", fmt_tick(lo), fmt_tick(hi)));
+    }
+    text
 }
 
 /// The plot items of a panel, in drawing order: bars with their ranges,
@@ -360,26 +437,15 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) {
             continue;
         };
         let base = p.y.base_pos(b.base);
-        let cat = p.categories.get(b.category).map_or("", String::as_str);
-        let what = if b.label.is_empty() {
-            axis_readout(&p.y, b.value)
-        } else {
-            b.label.clone()
-        };
-        let mut hover = format!("{} · {cat}\n{what}", set.name);
         let range = b
             .range
             .and_then(|(lo, hi)| Some((p.y.pos(lo)?, p.y.pos(hi)?)));
-        if let Some((lo, hi)) = b.range {
-            hover.push_str(&format!("\nrange {} to {}", fmt_tick(lo), fmt_tick(hi)));
-        }
         bars.push(
             Bar::new(x, top - base)
                 .base_offset(base)
                 .width((xb - xa).abs())
                 .fill(c)
-                .stroke(Stroke::new(0.6, Color32::WHITE))
-                .name(hover),
+                .stroke(Stroke::new(0.6, Color32::WHITE)),
         );
         if let Some((lo, hi)) = range {
             let cap = (xb - xa).abs() * 0.35;
@@ -393,10 +459,11 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) {
             ]);
         }
     }
+    // The hover is the window's own tooltip (`bar_hover_ui`).
     pui.bar_chart(
         BarChart::new(set.name.as_str(), bars)
             .color(c)
-            .element_formatter(Box::new(|bar, _| bar.name.clone())),
+            .allow_hover(false),
     );
     for pts in ranges {
         pui.line(Line::new("", pts).color(ink).width(1.3).allow_hover(false));

@@ -41,7 +41,8 @@ fn column_ui(
 ) {
     ui.label(RichText::new(name).strong());
     for (title, view, range) in CARDS {
-        ui.group(|ui| {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
             ui.horizontal(|ui| {
                 ui.label(RichText::new(title).strong());
                 if ui
@@ -62,8 +63,9 @@ fn column_ui(
     }
 }
 
-/// The cards of each platform (side by side for two), what changed, and
-/// the figure.
+/// The cards of each platform (side by side for two) and what changed,
+/// then the figure, in one scroll area: the five verdicts are on the first
+/// screen, the charts under them at a height where their bars can be read.
 pub fn overview_view_ui(
     ui: &mut Ui,
     c: &OverviewComputed,
@@ -71,30 +73,26 @@ pub fn overview_view_ui(
     ctx: &mut ViewContext<'_>,
 ) {
     let first = (c.input.first.id.as_str(), c.input.first.name.as_str());
-    // The cards take at most a third of a small window; the charts the rest.
-    let cards = (ui.available_height() * 0.34).clamp(140.0, 300.0);
-    egui::Panel::top("overview_verdicts")
-        .resizable(true)
-        .default_size(cards)
+    let viewport = ui.available_height();
+    egui::ScrollArea::vertical()
+        .id_salt("overview")
         .show(ui, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| match (&c.input.second, c.texts.get(1)) {
+            match (&c.input.second, c.texts.get(1)) {
                 (Some(p2), Some(t2)) => {
                     ui.columns(2, |cols| {
                         column_ui(&mut cols[0], first, &c.texts[0], ctx);
                         column_ui(&mut cols[1], (&p2.id, &p2.name), t2, ctx);
                     });
-                    ui.separator();
                     ui.label(RichText::new("What changed").strong());
                     for d in &c.differences {
                         ui.label(d);
                     }
                 }
                 _ => column_ui(ui, first, &c.texts[0], ctx),
-            });
+            }
+            ui.add_space(6.0);
+            // The charts fill a screen, two rows of at least 300 px.
+            let height = (viewport - 8.0).max(300.0 * fig.rows().len() as f32);
+            crate::gui::chart_view::chart_with_height_ui(ui, fig, height);
         });
-    // The bar charts do not pan or zoom, so a window too low for them
-    // scrolls instead of cutting off the lower row.
-    egui::ScrollArea::vertical()
-        .id_salt("overview_charts")
-        .show(ui, |ui| crate::gui::chart_view::chart_ui(ui, fig));
 }
