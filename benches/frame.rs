@@ -15,8 +15,13 @@ fn harness(tab: Tab) -> Harness<'static, HetscopeApp> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| HetscopeApp::default_state());
-    h.state_mut().state.tab = tab;
+    h.state_mut().session.tab = tab;
     h.run();
+    assert_eq!(
+        h.state().session.tab,
+        tab,
+        "the bench measures the view it names"
+    );
     h
 }
 

@@ -6,7 +6,6 @@
 //! All coordinates are data values (seconds, GFLOP/s, units...), never
 //! log values: the axis' [`Scale`] says how they are placed.
 
-use hetscope_model::format::fmt_pow10;
 /// How values are placed along an axis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scale {
@@ -99,20 +98,24 @@ impl ChartAxis {
                 let (first, last) = (a.ceil() as i64, b.floor() as i64);
                 let n = (last - first + 1).max(1);
                 let step = ((n as f64) / 10.0).ceil().max(1.0) as i64;
-                let mut out = Vec::new();
+                let mut out: Vec<(f64, String)> = Vec::new();
                 let minor = b - a < 3.0;
+                // One format for the whole axis: plain numbers where every
+                // tick is from 0.001 to 10000, else all as powers of ten.
+                let plain = a.floor() >= -3.0 && b.ceil() <= 4.0;
                 for k in (a.floor() as i64)..=(b.ceil() as i64) {
-                    let base = 10f64.powi(k as i32);
-                    if k >= first && k <= last && k.rem_euclid(step) == 0 {
-                        out.push((base, fmt_pow10(k)));
-                    }
-                    if minor {
-                        for m in [2.0, 5.0] {
-                            let v = m * base;
-                            let p = v.log10();
-                            if p >= a && p <= b {
-                                out.push((v, hetscope_model::format::fmt_tick(v)));
-                            }
+                    let mantissas: &[f64] = if minor { &[1.0, 2.0, 5.0] } else { &[1.0] };
+                    for &m in mantissas {
+                        let v = m * 10f64.powi(k as i32);
+                        let p = v.log10();
+                        let decade = m == 1.0;
+                        let shown = if decade {
+                            k >= first && k <= last && k.rem_euclid(step) == 0
+                        } else {
+                            p >= a && p <= b
+                        };
+                        if shown {
+                            out.push((v, log_tick_label(m, k, plain)));
                         }
                     }
                 }
@@ -120,6 +123,20 @@ impl ChartAxis {
                 out
             }
         }
+    }
+}
+
+/// A tick of a log axis, `m` x 10^`k` (m 1, 2 or 5): plain ("0.005",
+/// "20", "1000") or as a power of ten ("5e-3", "2e1", "1e3").
+fn log_tick_label(m: f64, k: i64, plain: bool) -> String {
+    if !plain {
+        return format!("{m}e{k}");
+    }
+    if k >= 0 {
+        format!("{}", m * 10f64.powi(k as i32))
+    } else {
+        let decimals = (-k) as usize;
+        format!("{:.decimals$}", m * 10f64.powi(k as i32))
     }
 }
 
@@ -462,5 +479,33 @@ mod tests {
         assert_eq!(lo, 0.0);
         assert!(hi > 5.0);
         assert_eq!(fit_range(Scale::Log10, []), (0.1, 10.0));
+    }
+}
+
+#[cfg(test)]
+mod tick_tests {
+    use super::{ChartAxis, Scale};
+
+    fn labels(lo: f64, hi: f64) -> Vec<String> {
+        let a = ChartAxis::new("speedup", "x", Scale::Log10, lo, hi);
+        a.ticks().into_iter().map(|t| t.1).collect()
+    }
+
+    #[test]
+    fn a_log_axis_writes_its_ticks_in_one_format() {
+        assert_eq!(
+            labels(0.004, 0.3),
+            ["0.005", "0.01", "0.02", "0.05", "0.1", "0.2"]
+        );
+        assert_eq!(labels(1.0, 1e4), ["1", "10", "100", "1000", "10000"]);
+        // Past 0.001 to 10000, every tick is a power of ten.
+        assert_eq!(
+            labels(2e-4, 0.03),
+            ["2e-4", "5e-4", "1e-3", "2e-3", "5e-3", "1e-2", "2e-2"]
+        );
+        assert_eq!(
+            labels(1.0, 1e6),
+            ["1e0", "1e1", "1e2", "1e3", "1e4", "1e5", "1e6"]
+        );
     }
 }

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::chart::ChartLayout;
+use super::chart::{ChartLayout, PanelLayout, bar_rects, clip_segment};
 use super::scene::{Scene, Text, TextRole};
 use crate::ChartFigure;
 
@@ -18,6 +18,14 @@ pub enum Problem {
     Cut { text: String, bounds: [f64; 4] },
     /// A category of a bar panel has no label.
     Unnamed { panel: String, category: String },
+    /// An axis writes some ticks as powers of ten ("1e-2") and others as
+    /// plain numbers ("0.05").
+    MixedTicks { panel: String, ticks: Vec<String> },
+    /// Two series of the legend drawn alike (colour, line style and
+    /// marker): the legend cannot tell them apart.
+    Alike { panel: String, a: String, b: String },
+    /// The legend's box hides data.
+    LegendOverData { panel: String },
 }
 
 impl fmt::Display for Problem {
@@ -31,6 +39,15 @@ impl fmt::Display for Problem {
             ),
             Problem::Unnamed { panel, category } => {
                 write!(f, "panel '{panel}': category '{category}' has no label")
+            }
+            Problem::LegendOverData { panel } => {
+                write!(f, "panel '{panel}': the legend hides data")
+            }
+            Problem::Alike { panel, a, b } => {
+                write!(f, "panel '{panel}': '{a}' and '{b}' are drawn alike")
+            }
+            Problem::MixedTicks { panel, ticks } => {
+                write!(f, "panel '{panel}': one axis mixes tick formats {ticks:?}")
             }
         }
     }
@@ -100,7 +117,24 @@ pub fn audit_chart(fig: &ChartFigure, layout: &ChartLayout) -> Vec<Problem> {
         .filter(|t| t.role == TextRole::Category)
         .map(|t| (t.full.as_deref().unwrap_or(&t.text), t.bounds()))
         .collect();
+    for p in &fig.panels {
+        out.extend(alike_series(p));
+    }
     for (p, pl) in fig.panels.iter().zip(&layout.panels) {
+        for ticks in [&pl.x_ticks, &pl.y_ticks] {
+            let powers = ticks.iter().filter(|t| t.label.contains('e')).count();
+            if powers > 0 && powers < ticks.len() {
+                out.push(Problem::MixedTicks {
+                    panel: p.title.clone(),
+                    ticks: ticks.iter().map(|t| t.label.clone()).collect(),
+                });
+            }
+        }
+        if pl.legend.is_some_and(|b| hides_data(p, pl, b)) {
+            out.push(Problem::LegendOverData {
+                panel: p.title.clone(),
+            });
+        }
         let [x0, _, x1, y1] = pl.plot;
         for c in &p.categories {
             let named = names
@@ -115,4 +149,157 @@ pub fn audit_chart(fig: &ChartFigure, layout: &ChartLayout) -> Vec<Problem> {
         }
     }
     out
+}
+
+/// Pairs of a panel's legend series (named, shown in the legend) drawn
+/// with the same colour, line style and marker.
+fn alike_series(p: &crate::chart::ChartPanel) -> Vec<Problem> {
+    let shown: Vec<_> = p
+        .series
+        .iter()
+        .filter(|s| !s.hide_in_legend && !s.name.trim().is_empty())
+        .collect();
+    let mut out = Vec::new();
+    for (i, a) in shown.iter().enumerate() {
+        for b in &shown[i + 1..] {
+            let same = a.color == b.color && a.style == b.style && a.points_only == b.points_only;
+            if same && a.name != b.name {
+                out.push(Problem::Alike {
+                    panel: p.title.clone(),
+                    a: a.name.clone(),
+                    b: b.name.clone(),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Whether the box `b` covers a bar, a line, a dot or a marker of the
+/// panel.
+fn hides_data(p: &crate::chart::ChartPanel, pl: &PanelLayout, b: [f64; 4]) -> bool {
+    use crate::text::boxes_overlap;
+    let fr = pl.frame(p);
+    let inner = [b[0] + 1.0, b[1] + 1.0, b[2] - 1.0, b[3] - 1.0];
+    let inside = |x: f64, y: f64| x > inner[0] && x < inner[2] && y > inner[1] && y < inner[3];
+    for (r, si, bi) in bar_rects(p, &fr) {
+        if boxes_overlap(&r, &inner) {
+            return true;
+        }
+        // The whisker of the bar's range.
+        let range = p.bars[si].bars[bi].range;
+        let ends = range.and_then(|(lo, hi)| Some((p.y.pos(lo)?, p.y.pos(hi)?)));
+        if let Some((lo, hi)) = ends {
+            let cx = (r[0] + r[2]) / 2.0;
+            if clip_segment((cx, fr.py(lo)), (cx, fr.py(hi)), &inner).is_some() {
+                return true;
+            }
+        }
+    }
+    for s in &p.series {
+        let pts: Vec<Option<(f64, f64)>> =
+            s.points.iter().map(|q| fr.point(p, q[0], q[1])).collect();
+        if pts.iter().flatten().any(|(x, y)| inside(*x, *y)) {
+            return true;
+        }
+        let crosses = !s.points_only
+            && pts.windows(2).any(|w| match (w[0], w[1]) {
+                (Some(a), Some(c)) => clip_segment(a, c, &inner).is_some(),
+                _ => false,
+            });
+        if crosses {
+            return true;
+        }
+    }
+    p.markers
+        .iter()
+        .filter_map(|m| fr.point(p, m.x, m.y))
+        .any(|(x, y)| inside(x, y))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chart::{Bar, BarSet, ChartAxis, ChartPanel, Scale};
+    use crate::layout::scene::{Anchor, Text};
+
+    fn text(x: f64, y: f64, s: &str) -> Text {
+        Text::new(x, y, 12.0, Anchor::Start, TextRole::Label, s)
+    }
+
+    #[test]
+    fn overlapping_and_cut_texts_are_found() {
+        let mut sc = Scene::new(200.0, 100.0);
+        sc.text(text(10.0, 20.0, "first label"));
+        sc.text(text(30.0, 22.0, "second"));
+        sc.text(text(150.0, 60.0, "past the edge"));
+        let found = audit(&sc);
+        assert!(found.iter().any(|p| matches!(p, Problem::Overlap { .. })));
+        assert!(
+            found
+                .iter()
+                .any(|p| matches!(p, Problem::Cut { text, .. } if text == "past the edge"))
+        );
+        assert_eq!(found.len(), 2, "{found:?}");
+    }
+
+    #[test]
+    fn turned_names_side_by_side_do_not_overlap() {
+        // Two names turned 90 degrees, 14 px apart: their boxes upright
+        // would overlap, turned they do not.
+        let mut sc = Scene::new(200.0, 200.0);
+        for (i, s) in ["a long kernel name", "another kernel name"]
+            .iter()
+            .enumerate()
+        {
+            let t = Text::new(
+                50.0 + 14.0 * i as f64,
+                20.0,
+                12.0,
+                Anchor::End,
+                TextRole::Category,
+                s,
+            );
+            sc.text(t.rotated(-90.0));
+        }
+        assert!(audit(&sc).is_empty(), "{:?}", audit(&sc));
+    }
+
+    #[test]
+    fn a_legend_over_a_bar_hides_data() {
+        let y = ChartAxis::new("time", "s", Scale::Linear, 0.0, 10.0);
+        let mut p = ChartPanel::bars("t", vec!["a".into()], y);
+        p.bars.push(BarSet {
+            name: "set".into(),
+            color: [0, 0, 0],
+            width: 0.8,
+            offset: 0.0,
+            bars: vec![Bar {
+                category: 0,
+                base: 0.0,
+                value: 9.0,
+                range: None,
+                label: String::new(),
+            }],
+            value_labels: false,
+        });
+        let pl = |legend| PanelLayout {
+            plot: [0.0, 0.0, 100.0, 100.0],
+            x_ticks: Vec::new(),
+            y_ticks: Vec::new(),
+            marker_r: 5.0,
+            legend: Some(legend),
+        };
+        assert!(hides_data(
+            &p,
+            &pl([40.0, 40.0, 60.0, 60.0]),
+            [40.0, 40.0, 60.0, 60.0]
+        ));
+        // Above the bar's top (9 of 10: y = 10 px) nothing is hidden.
+        assert!(!hides_data(
+            &p,
+            &pl([0.0, 0.0, 100.0, 8.0]),
+            [0.0, 0.0, 100.0, 8.0]
+        ));
+    }
 }

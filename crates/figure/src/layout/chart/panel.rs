@@ -21,6 +21,8 @@ pub struct PanelLayout {
     pub y_ticks: Vec<Tick>,
     /// Radius of a marker's dot, px.
     pub marker_r: f64,
+    /// The legend's box where it is inside the plot.
+    pub legend: Option<Rect>,
 }
 
 impl PanelLayout {
@@ -53,6 +55,10 @@ impl PanelDraw<'_> {
             },
             y_ticks: axis_ticks(&p.y),
             marker_r: 5.5 * self.st.k,
+            legend: match place {
+                LegendPlace::Inside(b) => Some(b),
+                _ => None,
+            },
         };
         self.title(sc);
         let below_y = self.frame_and_axes(sc, &layout);
