@@ -35,6 +35,7 @@ mod gui_offload;
 mod gui_overview;
 mod gui_segments;
 mod gui_state;
+mod image_reference;
 mod imports;
 mod label_collisions;
 mod layers;
