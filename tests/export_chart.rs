@@ -366,7 +366,7 @@ fn loglog_svg_has_titles_legend_marker_dashes_and_a_clip() {
         "chosen f = 100",
         "Below the crossover",
         "Hull: the maximum",
-        ">1e-3<",
+        ">0.001<",
         ">1000<",
     ] {
         assert!(svg.contains(t), "missing {t}");

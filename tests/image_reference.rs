@@ -35,7 +35,8 @@ fn halved(p: &Pixmap) -> Pixmap {
     for y in 0..h as usize {
         for x in 0..w as usize {
             for c in 0..4 {
-                let at = |dx: usize, dy: usize| src[(2 * y + dy) * stride + (2 * x + dx) * 4 + c] as u32;
+                let at =
+                    |dx: usize, dy: usize| src[(2 * y + dy) * stride + (2 * x + dx) * 4 + c] as u32;
                 let sum = at(0, 0) + at(1, 0) + at(0, 1) + at(1, 1);
                 data[(y * w as usize + x) * 4 + c] = ((sum + 2) / 4) as u8;
             }
@@ -58,7 +59,11 @@ fn changed_share(a: &Pixmap, b: &Pixmap) -> f64 {
         .data()
         .chunks_exact(4)
         .zip(b.data().chunks_exact(4))
-        .filter(|(p, q)| p.iter().zip(q.iter()).any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE))
+        .filter(|(p, q)| {
+            p.iter()
+                .zip(q.iter())
+                .any(|(x, y)| x.abs_diff(*y) > CHANNEL_TOLERANCE)
+        })
         .count();
     changed as f64 / (a.width() as f64 * a.height() as f64)
 }
@@ -72,8 +77,8 @@ fn every_view_looks_like_its_reference_image() {
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/image-reference");
     let mut failed = Vec::new();
     for view in ModelId::ALL.into_iter().flat_map(View::of) {
-        let fig = registry::figure(view, &session, &catalog)
-            .unwrap_or_else(|e| panic!("{view:?}: {e}"));
+        let fig =
+            registry::figure(view, &session, &catalog).unwrap_or_else(|e| panic!("{view:?}: {e}"));
         let png = render(&fig, Format::Png, size, &Camera::default())
             .unwrap_or_else(|e| panic!("{view:?}: {e}"));
         let path = reference_dir().join(format!("{}.png", view.key()));
@@ -93,7 +98,10 @@ fn every_view_looks_like_its_reference_image() {
         if share > CHANGED_SHARE {
             std::fs::create_dir_all(&out).expect("the output folder");
             let _ = std::fs::write(out.join(format!("{}.png", view.key())), &png);
-            failed.push(format!("{view:?}: {:.2} % of the pixels changed", 100.0 * share));
+            failed.push(format!(
+                "{view:?}: {:.2} % of the pixels changed",
+                100.0 * share
+            ));
         }
     }
     assert!(

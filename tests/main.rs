@@ -64,4 +64,5 @@ mod preset_versions;
 mod presets;
 mod probe_import;
 mod registry;
+mod surface_3d;
 mod surface_projection;

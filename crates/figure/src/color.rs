@@ -47,13 +47,43 @@ impl ColorScale {
     }
 }
 
-/// Viridis at t in [0, 1].
+/// Entries of the viridis table: a step of 1/4095 changes no channel by
+/// more than one of 255.
+const LEVELS: usize = 4096;
+
+/// Viridis at t in [0, 1], from a table made once (colorous' spline per
+/// cell was most of a heat map's frame).
 pub fn map(t: f64) -> [u8; 3] {
-    let c = colorous::VIRIDIS.eval_continuous(t.clamp(0.0, 1.0));
-    [c.r, c.g, c.b]
+    static TABLE: std::sync::OnceLock<Vec<[u8; 3]>> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        (0..LEVELS)
+            .map(|k| {
+                let c = colorous::VIRIDIS.eval_continuous(k as f64 / (LEVELS - 1) as f64);
+                [c.r, c.g, c.b]
+            })
+            .collect()
+    });
+    let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) };
+    table[(t * (LEVELS - 1) as f64).round() as usize]
 }
 
 /// `hex` of an RGB triple, `#rrggbb`.
 pub fn hex(c: [u8; 3]) -> String {
     format!("#{:02x}{:02x}{:02x}", c[0], c[1], c[2])
+}
+
+#[cfg(test)]
+mod table_tests {
+    #[test]
+    fn the_viridis_table_is_the_spline_within_one_level() {
+        for k in 0..=10_000 {
+            let t = k as f64 / 10_000.0;
+            let c = colorous::VIRIDIS.eval_continuous(t);
+            let m = super::map(t);
+            for (a, b) in m.iter().zip([c.r, c.g, c.b]) {
+                assert!(a.abs_diff(b) <= 1, "t = {t}: {m:?} against {c:?}");
+            }
+        }
+        assert_eq!(super::map(f64::NAN), super::map(0.0));
+    }
 }

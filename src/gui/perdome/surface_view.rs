@@ -45,6 +45,13 @@ pub fn surface_ui(
         let (resp, painter) =
             ui.allocate_painter(Vec2::new(width, height), Sense::click_and_drag());
         let rect = resp.rect;
+        resp.widget_info(|| {
+            egui::WidgetInfo::labeled(
+                egui::Role::Image,
+                true,
+                "3-D surface: drag to turn, scroll to zoom, double-click to reset",
+            )
+        });
 
         if resp.double_clicked() {
             *camera = Camera::default();

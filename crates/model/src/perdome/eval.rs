@@ -84,6 +84,12 @@ pub fn pdp_gflops(p: &Platform, i: f64) -> f64 {
 /// valid region of Lemma 1-2 ("no such partition").
 pub fn evaluate(p: &Platform, wp: Wp) -> Result<WpEval, WpError> {
     p.validate().map_err(WpError::Invalid)?;
+    evaluate_valid(p, wp)
+}
+
+/// [`evaluate`] on a platform already validated ([`Platform::validate`]):
+/// the hot path of a search that evaluates one platform many times.
+pub fn evaluate_valid(p: &Platform, wp: Wp) -> Result<WpEval, WpError> {
     wp.check_values().map_err(WpError::Invalid)?;
     let kind = wp.kind().map_err(WpError::NoSuchPartition)?;
     let shares = match kind {

@@ -67,9 +67,30 @@ pub fn search(p: &Platform, i: f64) -> Result<Optima, WpError> {
     })
 }
 
+/// The four samples of the highest value, highest first; of equal values
+/// the one sampled first (what a stable sort by value would put first),
+/// without sorting them all.
+fn best_samples(samples: &[(f64, f64, f64)]) -> Vec<(f64, f64, f64)> {
+    let mut top: Vec<(f64, f64, f64)> = Vec::with_capacity(5);
+    for s in samples {
+        if top.len() == 4 && top[3].2.total_cmp(&s.2).is_ge() {
+            continue;
+        }
+        let at = top
+            .iter()
+            .position(|t| t.2.total_cmp(&s.2).is_lt())
+            .unwrap_or(top.len());
+        top.insert(at, *s);
+        top.truncate(4);
+    }
+    top
+}
+
+/// `p` must be valid (`search` checked it with the reference partitions):
+/// each sample is then evaluated without checking the platform again.
 fn best(p: &Platform, i: f64, m: Metric, refs: &[WpEval], pdp: &WpEval) -> Optimum {
     let eval_cp = |i_c: f64, i_g: f64| -> Option<WpEval> {
-        eval::evaluate(p, Wp::new(i, i_c, i_g))
+        eval::evaluate_valid(p, Wp::new(i, i_c, i_g))
             .ok()
             .filter(|e| e.kind == WpKind::Cp)
     };
@@ -99,7 +120,7 @@ fn best(p: &Platform, i: f64, m: Metric, refs: &[WpEval], pdp: &WpEval) -> Optim
             samples.push((above, f64::NEG_INFINITY, value(&e, m)));
         }
     }
-    samples.sort_by(|a, b| b.2.total_cmp(&a.2));
+    let top = best_samples(&samples);
     let to_i = |v: f64| {
         if v == f64::NEG_INFINITY {
             0.0
@@ -108,7 +129,7 @@ fn best(p: &Platform, i: f64, m: Metric, refs: &[WpEval], pdp: &WpEval) -> Optim
         }
     };
     let mut found: Option<WpEval> = None;
-    for &(x, y, _) in samples.iter().take(4) {
+    for &(x, y, _) in &top {
         if let Some(e) = refine(x, y, step, &|x, y| {
             eval_cp(to_i(x), to_i(y)).map(|e| (e, value(&e, m)))
         }) && found.is_none_or(|f| value(&e, m) > value(&f, m))
@@ -168,4 +189,25 @@ fn refine(
         }
     }
     Some(cur)
+}
+
+#[cfg(test)]
+mod top_tests {
+    use super::best_samples;
+
+    #[test]
+    fn the_best_four_are_those_a_stable_sort_puts_first() {
+        // Values with ties, in a scrambled order.
+        let samples: Vec<(f64, f64, f64)> = (0..200)
+            .map(|k| (k as f64, 0.0, ((k * 37) % 23) as f64))
+            .collect();
+        let mut sorted = samples.clone();
+        sorted.sort_by(|a, b| b.2.total_cmp(&a.2));
+        assert_eq!(best_samples(&samples), sorted[..4].to_vec());
+        assert_eq!(best_samples(&samples[..2]), {
+            let mut two = samples[..2].to_vec();
+            two.sort_by(|a, b| b.2.total_cmp(&a.2));
+            two
+        });
+    }
 }

@@ -43,13 +43,16 @@ pub struct Projected {
 const FLOOR_VALID: [u8; 4] = [200, 200, 200, 255];
 const FLOOR_EMPTY: [u8; 4] = [245, 245, 245, 255];
 
-/// A surface quad or zero-edge segment before ordering: its place in the
-/// far-to-near order, its primitive, and for a quad its cell and centre
-/// values (I_C, I_G, mean value).
+/// A surface triangle, zero-edge segment, marker stem or marker before
+/// ordering: its place in the far-to-near order (the cell's, then within
+/// the cell: the far triangle, the near one, what stands on them), its
+/// primitive, for a triangle its cell and centre values (I_C, I_G, mean
+/// value), for a marker's symbol the marker's index.
 struct Piece {
-    order: (i64, i64),
+    order: (i64, i64, u8),
     prim: Prim,
     quad: Option<([usize; 2], f64, f64, f64)>,
+    marker: Option<usize>,
 }
 
 impl SurfaceFigure {
@@ -72,8 +75,8 @@ impl SurfaceFigure {
         let mut canvas = Canvas::new(rect);
         self.push_floor(&pr, &mut canvas);
         let mut taken = self.push_axes(&pr, &mut canvas, ts);
-        let quads = self.push_surface(&pr, &mut canvas);
-        let marker_spots = self.push_markers(&pr, &mut canvas, &mut taken, ts);
+        let (quads, shown) = self.push_surface(&pr, &mut canvas, ts);
+        let marker_spots = self.push_marker_labels(&pr, &shown, &mut canvas, &mut taken, ts);
         Projected {
             prims: canvas.prims,
             quads,
@@ -91,9 +94,11 @@ impl SurfaceFigure {
         canvas.push(pr.floor((c, xhi), (self.y.lo, c), FLOOR_VALID));
     }
 
-    /// Surface quads between cell centres and the zero-edge segments, far
-    /// to near; returns the quads' model values for hover readouts.
-    fn push_surface(&self, pr: &Proj, canvas: &mut Canvas) -> Vec<QuadInfo> {
+    /// Surface triangles between cell centres, the zero-edge segments and
+    /// the markers with their stems, far to near, so that what is nearer
+    /// hides what is behind it; returns the triangles' model values for
+    /// hover readouts and which markers' symbols were drawn.
+    fn push_surface(&self, pr: &Proj, canvas: &mut Canvas, ts: f32) -> (Vec<QuadInfo>, Vec<bool>) {
         let s = self.grid.spec;
         let mut pieces: Vec<Piece> = Vec::new();
         for iy in 0..s.ny.saturating_sub(1) {
@@ -102,12 +107,17 @@ impl SurfaceFigure {
             }
         }
         pieces.extend(self.zero_edges(pr));
+        pieces.extend(self.marker_pieces(pr, ts));
         pieces.sort_by_key(|p| p.order);
         let mut infos = Vec::with_capacity(pieces.len());
+        let mut shown = vec![false; self.markers.len()];
         for piece in pieces {
             let Some(at) = canvas.push(piece.prim) else {
                 continue;
             };
+            if let Some(m) = piece.marker {
+                shown[m] = true;
+            }
             if let Some((cell, i_c, i_g, value)) = piece.quad {
                 infos.push(QuadInfo {
                     prim: at,
@@ -118,12 +128,15 @@ impl SurfaceFigure {
                 });
             }
         }
-        infos
+        (infos, shown)
     }
 
-    /// The quad from cell (ix, iy) to (ix + 1, iy + 1), coloured by its
-    /// mean value; `None` where a corner has no value.
-    fn quad(&self, pr: &Proj, ix: usize, iy: usize) -> Option<Piece> {
+    /// The quad from cell (ix, iy) to (ix + 1, iy + 1) as two triangles in
+    /// the colour of the quad's mean value (one colour a cell: no stripes
+    /// on a steep wall), split along the diagonal whose ends are closer in
+    /// value (along a ridge, not across it: no sawtooth), the farther
+    /// triangle first; none where a corner has no value.
+    fn quad(&self, pr: &Proj, ix: usize, iy: usize) -> Vec<Piece> {
         let g = &self.grid;
         let s = g.spec;
         let (Some(a), Some(b), Some(cc), Some(d)) = (
@@ -132,18 +145,60 @@ impl SurfaceFigure {
             g.get(ix + 1, iy + 1),
             g.get(ix, iy + 1),
         ) else {
-            return None;
+            return Vec::new();
         };
         let (x0, x1) = (s.x_centre(ix), s.x_centre(ix + 1));
         let (y0, y1) = (s.y_centre(iy), s.y_centre(iy + 1));
-        let corners = [
-            pr.at(x0, y0, a).0,
-            pr.at(x1, y0, b).0,
-            pr.at(x1, y1, cc).0,
-            pr.at(x0, y1, d).0,
-        ];
-        let mean = (a + b + cc + d) / 4.0;
-        let rgb = self.color.rgb(mean);
+        let corner = [(x0, y0, a), (x1, y0, b), (x1, y1, cc), (x0, y1, d)];
+        let tris: [[usize; 3]; 2] = if (a - cc).abs() <= (b - d).abs() {
+            [[0, 1, 2], [0, 2, 3]]
+        } else {
+            [[0, 1, 3], [1, 2, 3]]
+        };
+        let order = pr.order(ix as i64, iy as i64);
+        let mut out: Vec<(f64, Piece)> = tris
+            .iter()
+            .map(|t| {
+                let pts: Vec<([f32; 2], f64)> = t
+                    .iter()
+                    .map(|&k| pr.at(corner[k].0, corner[k].1, corner[k].2))
+                    .collect();
+                let depth = pts.iter().map(|p| p.1).sum::<f64>() / 3.0;
+                let mean = (a + b + cc + d) / 4.0;
+                let ic = t.iter().map(|&k| corner[k].0).sum::<f64>() / 3.0;
+                let ig = t.iter().map(|&k| corner[k].1).sum::<f64>() / 3.0;
+                (
+                    depth,
+                    self.triangle(
+                        pts.iter().map(|p| p.0).collect(),
+                        order,
+                        [ix, iy],
+                        [ic, ig, mean],
+                    ),
+                )
+            })
+            .collect();
+        // Larger depth is farther from the camera: drawn first.
+        out.sort_by(|p, q| q.0.total_cmp(&p.0));
+        out.into_iter()
+            .enumerate()
+            .map(|(k, (_, mut piece))| {
+                piece.order.2 = k as u8;
+                piece
+            })
+            .collect()
+    }
+
+    /// A surface triangle in the colour of its mean value, with its cell
+    /// and centre values (log2 I_C, log2 I_G, value) for the hover.
+    fn triangle(
+        &self,
+        pts: Vec<[f32; 2]>,
+        order: (i64, i64),
+        cell: [usize; 2],
+        at: [f64; 3],
+    ) -> Piece {
+        let rgb = self.color.rgb(at[2]);
         let fill = [rgb[0], rgb[1], rgb[2], 255];
         let edge = [
             (rgb[0] as f32 * 0.8) as u8,
@@ -151,20 +206,16 @@ impl SurfaceFigure {
             (rgb[2] as f32 * 0.8) as u8,
             255,
         ];
-        Some(Piece {
-            order: pr.order(ix as i64, iy as i64),
+        Piece {
+            order: (order.0, order.1, 0),
             prim: Prim::Poly {
-                pts: corners.to_vec(),
+                pts,
                 fill,
                 stroke: Some((edge, 0.3)),
             },
-            quad: Some((
-                [ix, iy],
-                ((x0 + x1) / 2.0).exp2(),
-                ((y0 + y1) / 2.0).exp2(),
-                mean,
-            )),
-        })
+            quad: Some((cell, at[0].exp2(), at[1].exp2(), at[2])),
+            marker: None,
+        }
     }
 
     /// The zero-edge curves (I_C = 0 and I_G = 0) on their bands, one
@@ -174,8 +225,8 @@ impl SurfaceFigure {
         let g = &self.grid;
         let s = g.spec;
         let (xz, yz) = (self.x.zero_pos(), self.y.zero_pos());
-        let segment = |a: [f32; 2], b: [f32; 2], order| Piece {
-            order,
+        let segment = |a: [f32; 2], b: [f32; 2], (k, l): (i64, i64)| Piece {
+            order: (k, l, 0),
             prim: Prim::Line {
                 pts: vec![a, b],
                 color: [120, 40, 140, 255],
@@ -183,6 +234,7 @@ impl SurfaceFigure {
                 dashed: false,
             },
             quad: None,
+            marker: None,
         };
         let mut out = Vec::new();
         for iy in 0..s.ny.saturating_sub(1) {
@@ -202,12 +254,65 @@ impl SurfaceFigure {
         out
     }
 
-    /// Markers with stems to the floor, then their labels clear of the
-    /// symbols and of the texts in `taken`; returns their screen positions
-    /// with the hover text.
-    fn push_markers(
+    /// The cell (or zero band, -1) that holds log2 coordinate `v` along
+    /// an axis of `n` cells whose centres are `centre(k)`.
+    fn cell_of(v: f64, n: usize, centre: impl Fn(usize) -> f64) -> i64 {
+        if n < 2 || v < centre(0) {
+            return -1;
+        }
+        let step = centre(1) - centre(0);
+        (((v - centre(0)) / step).floor() as i64).clamp(0, n as i64 - 2)
+    }
+
+    /// Each marker's stem to the floor and its symbol, in the order of the
+    /// cell it stands in, after the cell's surface: nearer surface hides
+    /// them.
+    fn marker_pieces(&self, pr: &Proj, ts: f32) -> Vec<Piece> {
+        let s = self.grid.spec;
+        let mut out = Vec::new();
+        for (k, m) in self.markers.iter().enumerate() {
+            let (Some(x), Some(y)) = (self.x.pos(m.i_c), self.y.pos(m.i_g)) else {
+                continue;
+            };
+            let (ix, iy) = (
+                Self::cell_of(x, s.nx, |k| s.x_centre(k)),
+                Self::cell_of(y, s.ny, |k| s.y_centre(k)),
+            );
+            let (a, b) = pr.order(ix, iy);
+            let v = m.value.unwrap_or(0.0);
+            let top = pr.at(x, y, v).0;
+            let base = pr.at(x, y, 0.0).0;
+            let stem = Prim::Line {
+                pts: vec![base, top],
+                color: [30, 30, 30, 200],
+                width: 1.0,
+                dashed: true,
+            };
+            let dot = Prim::Dot {
+                pos: top,
+                radius: 5.0 * ts,
+                fill: m.kind.color(),
+                kind: m.kind,
+            };
+            for (prim, marker) in [(stem, None), (dot, Some(k))] {
+                out.push(Piece {
+                    order: (a, b, 2),
+                    prim,
+                    quad: None,
+                    marker,
+                });
+            }
+        }
+        out
+    }
+
+    /// The labels of the markers drawn (`shown`), clear of the symbols and
+    /// of the texts in `taken`; returns their screen positions with the
+    /// hover text.
+    fn push_marker_labels(
         &self,
         pr: &Proj,
+        shown: &[bool],
         canvas: &mut Canvas,
         taken: &mut Vec<[f64; 4]>,
         ts: f32,
@@ -215,28 +320,11 @@ impl SurfaceFigure {
         let mut spots = Vec::new();
         let mut labels: Vec<([f32; 2], &str)> = Vec::new();
         let radius = 5.0 * ts;
-        for m in &self.markers {
+        for (m, _) in self.markers.iter().zip(shown).filter(|(_, s)| **s) {
             let (Some(x), Some(y)) = (self.x.pos(m.i_c), self.y.pos(m.i_g)) else {
                 continue;
             };
-            let v = m.value.unwrap_or(0.0);
-            let top = pr.at(x, y, v).0;
-            let base = pr.at(x, y, 0.0).0;
-            canvas.push(Prim::Line {
-                pts: vec![base, top],
-                color: [30, 30, 30, 200],
-                width: 1.0,
-                dashed: true,
-            });
-            let dot = Prim::Dot {
-                pos: top,
-                radius,
-                fill: m.kind.color(),
-                kind: m.kind,
-            };
-            if canvas.push(dot).is_none() {
-                continue;
-            }
+            let top = pr.at(x, y, m.value.unwrap_or(0.0)).0;
             let r = radius as f64 + 1.0;
             let (cx, cy) = (top[0] as f64, top[1] as f64);
             taken.push([cx - r, cy - r, cx + r, cy + r]);

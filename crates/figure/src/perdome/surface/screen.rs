@@ -38,10 +38,10 @@ impl Proj {
         );
         let (xlo, xhi) = (fig.x.full_lo(), fig.x.hi);
         let (ylo, yhi) = (fig.y.full_lo(), fig.y.hi);
-        Proj {
-            cx: rx + rw / 2.0,
-            cy: ry + rh / 2.0,
-            s: rw.min(rh) * 0.34 * cam.zoom as f64,
+        let mut p = Proj {
+            cx: 0.0,
+            cy: 0.0,
+            s: 1.0,
             cyaw: yaw.cos(),
             syaw: yaw.sin(),
             cp: pitch.cos(),
@@ -51,7 +51,38 @@ impl Proj {
             ymid: (ylo + yhi) / 2.0,
             yh: (yhi - ylo) / 2.0,
             zmax: fig.z.hi.max(f64::MIN_POSITIVE),
+        };
+        // The box's eight corners at unit scale, fitted into the rectangle
+        // less a margin for the tick labels and axis titles around it, so
+        // that the box fills the canvas at any size and the axes' texts
+        // stay inside it.
+        let mut b = [
+            f64::INFINITY,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NEG_INFINITY,
+        ];
+        for (x, y, v) in [
+            (xlo, ylo, 0.0),
+            (xhi, ylo, 0.0),
+            (xlo, yhi, 0.0),
+            (xhi, yhi, 0.0),
+            (xlo, ylo, p.zmax),
+            (xhi, ylo, p.zmax),
+            (xlo, yhi, p.zmax),
+            (xhi, yhi, p.zmax),
+        ] {
+            let [sx, sy] = p.at(x, y, v).0.map(f64::from);
+            b = [b[0].min(sx), b[1].min(sy), b[2].max(sx), b[3].max(sy)];
         }
+        let (mx, my) = (0.07 * rw + 34.0, 0.06 * rh + 26.0);
+        let fit = ((rw - 2.0 * mx) / (b[2] - b[0]).max(1e-9))
+            .min((rh - 2.0 * my) / (b[3] - b[1]).max(1e-9))
+            .max(1e-6);
+        p.s = fit * cam.zoom as f64;
+        p.cx = rx + rw / 2.0 - p.s * (b[0] + b[2]) / 2.0;
+        p.cy = ry + rh / 2.0 - p.s * (b[1] + b[3]) / 2.0;
+        p
     }
 
     /// Plot coordinates (log2 x, log2 y, value) to (screen x, screen y, depth).

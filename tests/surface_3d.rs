@@ -1,0 +1,164 @@
+//! The 3-D surfaces hide what is behind them: a marker's drop line is
+//! drawn before the surface nearer to the camera, which covers it; each
+//! grid cell is one colour (no stripes of alternating triangles); the
+//! axes' numbers stay inside the canvas. And in the window, a drag turns
+//! the surface and it is drawn again from the new side.
+
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use hetscope::gui::{HetscopeApp, Tab};
+use hetscope_core::{Session, registry};
+use hetscope_figure::perdome::surface::Prim;
+use hetscope_figure::{Camera, Figure, SurfaceFigure, View};
+use hetscope_preset::Catalog;
+
+fn surface(view: View) -> SurfaceFigure {
+    let catalog = Catalog::builtin().expect("the built-in presets");
+    let session = Session::new(&catalog);
+    match registry::figure(view, &session, &catalog).expect("a figure") {
+        Figure::Surface(s) => s,
+        other => panic!("{view:?} is a surface: {other:?}"),
+    }
+}
+
+/// Whether `p` is inside the triangle `t`.
+fn in_triangle(p: [f32; 2], t: &[[f32; 2]]) -> bool {
+    let side =
+        |a: [f32; 2], b: [f32; 2]| (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0]);
+    let (d1, d2, d3) = (side(t[0], t[1]), side(t[1], t[2]), side(t[2], t[0]));
+    let neg = d1 < 0.0 || d2 < 0.0 || d3 < 0.0;
+    let pos = d1 > 0.0 || d2 > 0.0 || d3 > 0.0;
+    !(neg && pos)
+}
+
+#[test]
+fn nearer_surface_covers_a_drop_line() {
+    let fig = surface(View::EnergySurface);
+    let proj = fig.project(&Camera::default(), [0.0, 0.0, 1200.0, 800.0]);
+    let stems: Vec<(usize, [[f32; 2]; 2])> = proj
+        .prims
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| match p {
+            Prim::Line {
+                pts, dashed: true, ..
+            } if pts.len() == 2 => Some((i, [pts[0], pts[1]])),
+            _ => None,
+        })
+        .collect();
+    assert!(!stems.is_empty(), "the markers stand on drop lines");
+    // Some drop line has a triangle drawn after it over one of its points.
+    let covered = stems.iter().any(|(i, [a, b])| {
+        (1..20).any(|k| {
+            let t = k as f32 / 20.0;
+            let p = [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+            proj.prims[i + 1..].iter().any(|q| match q {
+                Prim::Poly { pts, .. } if pts.len() == 3 => in_triangle(p, pts),
+                _ => false,
+            })
+        })
+    });
+    assert!(
+        covered,
+        "the surface nearer to the camera hides part of a drop line"
+    );
+}
+
+#[test]
+fn each_cell_is_one_colour_and_the_numbers_stay_inside() {
+    let fig = surface(View::PerdomeSurface);
+    let rect = [0.0, 0.0, 900.0, 600.0];
+    let proj = fig.project(&Camera::default(), rect);
+    let fill = |i: usize| match &proj.prims[i] {
+        Prim::Poly { fill, .. } => *fill,
+        _ => panic!("a triangle"),
+    };
+    let mut cells = std::collections::HashMap::new();
+    for q in &proj.quads {
+        let c = *cells.entry(q.cell).or_insert(fill(q.prim));
+        assert_eq!(c, fill(q.prim), "cell {:?} is one colour", q.cell);
+    }
+    assert!(cells.len() > 100, "a surface of many cells");
+    let texts: Vec<_> = proj
+        .prims
+        .iter()
+        .filter_map(|p| match p {
+            Prim::Text { pos, text, .. } => Some((*pos, text.clone())),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        texts.iter().any(|(_, t)| t == "100"),
+        "the value axis is numbered"
+    );
+    for (pos, text) in texts {
+        assert!(
+            pos[0] >= 0.0 && pos[0] <= 900.0 && pos[1] >= 0.0 && pos[1] <= 600.0,
+            "'{text}' at {pos:?} is inside the canvas"
+        );
+    }
+}
+
+#[test]
+fn dragging_the_surface_turns_it_and_draws_it_again() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.state_mut().session.tab = Tab::Figure(View::PerdomeSurface);
+    h.run();
+    h.run();
+    let before = h.state().session.perdome.camera;
+    let canvas = h.get_by_label_contains("3-D surface: drag to turn").rect();
+    let from = canvas.center();
+    let to = from + egui::vec2(-100.0, 40.0);
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=5 {
+        h.hover_at(from + (to - from) * (k as f32 / 5.0));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+    let after = h.state().session.perdome.camera;
+    // 0.4 degree a pixel across, 0.3 down.
+    assert!(
+        (after.yaw_deg - before.yaw_deg - 40.0).abs() < 2.0,
+        "{before:?} -> {after:?}"
+    );
+    assert!(
+        after.pitch_deg > before.pitch_deg,
+        "{before:?} -> {after:?}"
+    );
+    assert!(h.state().param_error().is_none());
+    // The surface is still drawn, and the hover still reads it.
+    let readout = |h: &Harness<'_, HetscopeApp>| {
+        h.query_all_by_label_contains("flop/byte\nI_G = ")
+            .next()
+            .is_some()
+    };
+    assert!(
+        !readout(&h),
+        "no readout before the pointer rests on the surface"
+    );
+    let mut found = false;
+    for k in 0..40 {
+        let at = canvas.min
+            + egui::vec2(
+                canvas.width() * (0.2 + 0.015 * k as f32),
+                canvas.height() * 0.6,
+            );
+        h.hover_at(at);
+        h.run();
+        if readout(&h) {
+            found = true;
+            break;
+        }
+    }
+    assert!(
+        found,
+        "the hover reads the turned surface under the pointer"
+    );
+}
