@@ -9,6 +9,7 @@ mod boathull_measured;
 mod boathull_paper;
 mod cli;
 mod code_shape;
+mod color_scales;
 mod common;
 mod compare_log;
 mod energy_fit;

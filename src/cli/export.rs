@@ -40,6 +40,26 @@ pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
             args.zoom
         )));
     }
+    let colored = matches!(
+        args.view,
+        View::PerdomeHeatmap | View::PerdomeSurface | View::EnergyHeatmap | View::EnergySurface
+    );
+    for (given, name) in [
+        (args.log_colors, "--log-colors"),
+        (args.own_ranges, "--own-ranges"),
+    ] {
+        if given && !colored {
+            return Err(CliError::usage(format!(
+                "{name}: only for the heat map and surface views, not {}",
+                args.view.key()
+            )));
+        }
+    }
+    if args.own_ranges && args.overview.platform2.is_none() {
+        return Err(CliError::usage(
+            "--own-ranges: each platform's own colour range needs a second platform (--platform2)",
+        ));
+    }
     if args.log_bars && args.view != View::WpCompare {
         return Err(CliError::usage(format!(
             "--log-bars: only for --view wp-compare, not {}",
@@ -136,6 +156,10 @@ fn perdome_figure(args: &ExportArgs, platform2: Option<&str>) -> Result<Figure, 
             .map_err(|e| super::preset_error("--platform2", e))?;
         s.compare = Some((Chosen::builtin(&r.id, &r.name), r.platform));
     }
+    s.colors = hetscope_figure::color::ColorOptions {
+        log: args.log_colors,
+        own: args.own_ranges,
+    };
     let input = Perdome::input(s, &cat).map_err(model_error)?;
     let output = Perdome::compute(&input).map_err(model_error)?;
     Perdome::figure(args.view, &output).map_err(|e| match e {

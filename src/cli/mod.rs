@@ -176,6 +176,14 @@ pub struct ExportArgs {
     /// beside large ones).
     #[arg(long)]
     pub log_bars: bool,
+    /// Heat map and surface views: colours by powers of ten (a range of
+    /// several powers of ten keeps its detail).
+    #[arg(long)]
+    pub log_colors: bool,
+    /// Heat map and surface views with --platform2: each platform on its
+    /// own colour range (said in its colour bar's title), not one shared.
+    #[arg(long)]
+    pub own_ranges: bool,
     /// Output file; the format follows the extension (.svg, .png, .pdf, .csv).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,

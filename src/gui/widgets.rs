@@ -8,7 +8,6 @@ use eframe::egui::{
 };
 use std::ops::RangeInclusive;
 
-use hetscope_figure::axis::nice_ticks;
 use hetscope_figure::{ColorScale, color};
 use hetscope_model::Range;
 use hetscope_model::format::{fmt_edit, fmt_tick};
@@ -166,7 +165,7 @@ pub fn color_bar_ui(ui: &mut Ui, scale: &ColorScale, height: f32) {
     let font = FontId::proportional(12.0);
     // Title on top, wrapped to the column.
     let title = painter.layout(
-        format!("{}\n({})", scale.label, scale.unit),
+        format!("{}\n({}{})", scale.label, scale.unit, scale.qualifier()),
         font.clone(),
         ink,
         COLOR_BAR_WIDTH - 4.0,
@@ -189,7 +188,7 @@ pub fn color_bar_ui(ui: &mut Ui, scale: &ColorScale, height: f32) {
         painter.rect_filled(r, 0.0, rgb(color::map(t)));
     }
     painter.rect_stroke(bar, 0.0, Stroke::new(1.0, ink), egui::StrokeKind::Outside);
-    for t in nice_ticks(scale.min, scale.max, 6) {
+    for t in scale.ticks() {
         let y = bar.max.y - bar.height() * scale.t(t) as f32;
         painter.line_segment(
             [Pos2::new(bar.max.x, y), Pos2::new(bar.max.x + 5.0, y)],

@@ -7,10 +7,10 @@ use hetscope_figure::layout::scene::{Scene, header};
 
 use super::layout::{text_width, tick_step};
 use super::svg_util::{Align, INK, Svg, f, push_points};
-use hetscope_figure::axis::nice_ticks;
+
 use hetscope_figure::color::{self, hex};
 use hetscope_figure::{ColorScale, MarkerKind};
-use hetscope_model::format::fmt_tick_step;
+use hetscope_model::format::{fmt_tick, fmt_tick_step};
 
 impl Svg {
     /// A white rectangle with light diagonal hatching ("no such
@@ -123,12 +123,16 @@ impl Svg {
         self.rect(x, y, w, h, "url(#cbar)", Some((INK, 0.8 * k)));
         let size = 11.5 * k;
         let mut widest: f64 = 0.0;
-        let ticks = nice_ticks(scale.min, scale.max, 5);
+        let ticks = scale.ticks();
         let step = tick_step(&ticks);
         for t in ticks {
             let py = y + h * (1.0 - scale.t(t));
             self.line(x + w, py, x + w + 5.0 * k, py, INK, 0.8 * k);
-            let label = fmt_tick_step(t, step);
+            let label = if scale.log {
+                fmt_tick(t)
+            } else {
+                fmt_tick_step(t, step)
+            };
             widest = widest.max(text_width(&label, size));
             self.text(
                 x + w + 8.0 * k,

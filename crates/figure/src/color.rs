@@ -1,13 +1,35 @@
 //! The colour scale shared by heat maps, surfaces and their colour bars.
 
-/// A linear colour scale over [min, max] with the viridis map.
+/// A colour scale over [min, max] with the viridis map, linear or in
+/// powers of ten.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ColorScale {
     pub label: String,
     pub unit: String,
     pub min: f64,
     pub max: f64,
+    /// Colours by the logarithm of the value ([`ColorOptions::log`]).
+    pub log: bool,
+    /// Beside a second platform, this platform's own range rather than
+    /// one shared by both ([`ColorOptions::own`]).
+    pub own: bool,
 }
+
+/// How the heat maps and surfaces colour their values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ColorOptions {
+    /// By the logarithm of the value: a range of several powers of ten
+    /// (platforms of very different size side by side) keeps its detail.
+    #[serde(default)]
+    pub log: bool,
+    /// Beside a second platform, each platform on its own range.
+    #[serde(default)]
+    pub own: bool,
+}
+
+/// Where a log colour scale starts when its range reaches 0: this share
+/// of its top.
+const LOG_FLOOR: f64 = 1e-3;
 
 /// Colour of cells with no partition (drawn as empty).
 pub const EMPTY: [u8; 4] = [0, 0, 0, 0];
@@ -29,21 +51,80 @@ impl ColorScale {
             unit: unit.into(),
             min,
             max,
+            log: false,
+            own: false,
+        }
+    }
+
+    /// The bottom of a log scale: the range's minimum, or a thousandth of
+    /// its top where the minimum is not above 0.
+    fn log_min(&self) -> f64 {
+        if self.min > 0.0 {
+            self.min
+        } else {
+            (self.max * LOG_FLOOR).max(f64::MIN_POSITIVE)
         }
     }
 
     /// Position of a value in [0, 1].
     pub fn t(&self, v: f64) -> f64 {
+        if self.log && self.max > 0.0 {
+            let lo = self.log_min().ln();
+            let hi = self.max.ln();
+            if hi > lo {
+                return ((v.max(f64::MIN_POSITIVE).ln() - lo) / (hi - lo)).clamp(0.0, 1.0);
+            }
+        }
         ((v - self.min) / (self.max - self.min)).clamp(0.0, 1.0)
+    }
+
+    /// The values a colour bar marks: round values of a linear scale, or
+    /// 1, 2 and 5 times the powers of ten of a log one (powers only over a
+    /// wide range).
+    pub fn ticks(&self) -> Vec<f64> {
+        if !(self.log && self.max > 0.0) {
+            return crate::axis::nice_ticks(self.min, self.max, 6);
+        }
+        let (lo, hi) = (self.log_min(), self.max);
+        let (a, b) = (lo.log10().floor() as i32, hi.log10().ceil() as i32);
+        let mantissas: &[f64] = if b - a > 3 { &[1.0] } else { &[1.0, 2.0, 5.0] };
+        (a..=b)
+            .flat_map(|k| mantissas.iter().map(move |m| m * 10f64.powi(k)))
+            .filter(|v| *v >= lo * (1.0 - 1e-9) && *v <= hi * (1.0 + 1e-9))
+            .collect()
     }
 
     pub fn rgb(&self, v: f64) -> [u8; 3] {
         map(self.t(v))
     }
 
-    /// "Performance bound (GFLOP/s)".
+    /// "Performance bound (GFLOP/s)", with what the scale is where it is
+    /// not the linear one shared by both platforms: "..., log scale",
+    /// "..., this platform's own range".
     pub fn title(&self) -> String {
-        format!("{} ({})", self.label, self.unit)
+        format!("{} ({}{})", self.label, self.unit, self.qualifier())
+    }
+
+    /// ", log scale; this platform's own range" or the part of it that
+    /// applies ("" for a linear shared scale).
+    pub fn qualifier(&self) -> String {
+        let mut q = String::new();
+        if self.log {
+            q.push_str(", log scale");
+        }
+        if self.own {
+            q.push_str(if self.log { "; " } else { ", " });
+            q.push_str("this platform's own range");
+        }
+        q
+    }
+
+    /// This scale with the options' mapping and range (`own` only marks
+    /// it: the pair keeps each side's range by not sharing them).
+    pub fn with_options(mut self, o: ColorOptions, paired: bool) -> ColorScale {
+        self.log = o.log;
+        self.own = o.own && paired;
+        self
     }
 }
 

@@ -91,21 +91,20 @@ pub fn heatmap_ui(ui: &mut Ui, fig: &HeatmapFigure, generation: u64, cache: &mut
     let reset = cache.ranges != Some(ranges);
     cache.ranges = Some(ranges);
 
-    // Both axes span the same octaves: a square plot keeps them alike.
+    // The plot takes the whole area beside its colour bar (side by side
+    // with a second platform, a square plot would leave half of it empty).
     let height = (ui.available_height() - 24.0).max(200.0);
-    let side = (ui.available_width() - COLOR_BAR_WIDTH - 12.0)
-        .min(height)
-        .max(200.0);
+    let width = (ui.available_width() - COLOR_BAR_WIDTH - 12.0).max(200.0);
     ui.horizontal_top(|ui| {
         let mut plot = Plot::new("heatmap_plot")
-            .width(side)
-            .height(side)
+            .width(width)
+            .height(height)
             .default_x_bounds(fig.x.full_lo() - 0.3, fig.x.hi + 0.3)
             .default_y_bounds(fig.y.full_lo() - 0.3, fig.y.hi + 0.3)
             .x_axis_label(fig.x.title())
             .y_axis_label(fig.y.title())
-            .x_grid_spacer(move |input| marks(&fig.x, input, side, 82.0))
-            .y_grid_spacer(move |input| marks(&fig.y, input, side, 32.0))
+            .x_grid_spacer(move |input| marks(&fig.x, input, width, 82.0))
+            .y_grid_spacer(move |input| marks(&fig.y, input, height, 32.0))
             .x_axis_formatter(|mark, _| tick_label(&fig.x, mark.value))
             .y_axis_formatter(|mark, _| tick_label(&fig.y, mark.value))
             .show_crosshair(false)

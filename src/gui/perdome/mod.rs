@@ -26,6 +26,7 @@ use super::context::ViewContext;
 use super::model_ui::{Editing, ModelUi, Scenario, Shown};
 use super::state::Tab;
 use hetscope_core::perdome::{Perdome, PerdomeScenario};
+use hetscope_figure::color::ColorOptions;
 use hetscope_figure::{Camera, Figure, ModelId, View};
 use hetscope_preset::Catalog;
 
@@ -98,6 +99,7 @@ impl ModelUi for PerdomeUi {
                 None => classification_view::classification_ui(ui, &c.analysis),
             },
             (_, Some(Figure::Pair(p)), _) => {
+                color_options_ui(ui, &mut m.state.colors, true);
                 let [c0, c1] = &mut m.ui.heatmap_cache;
                 let [s0, s1] = &mut m.ui.surface_cache;
                 let camera = &mut m.state.camera;
@@ -118,6 +120,9 @@ impl ModelUi for PerdomeUi {
                         "Value axes in powers of ten: small bars stay visible beside large ones.",
                     );
                 }
+                if matches!(fig, Figure::Heatmap(_) | Figure::Surface(_)) {
+                    color_options_ui(ui, &mut m.state.colors, false);
+                }
                 let [c0, _] = &mut m.ui.heatmap_cache;
                 let [s0, _] = &mut m.ui.surface_cache;
                 figure_ui(ui, fig, shown.generation, &mut m.state.camera, (c0, s0));
@@ -127,6 +132,23 @@ impl ModelUi for PerdomeUi {
             }
         }
     }
+}
+
+/// How the heat maps and surfaces colour their values: a log scale, and
+/// beside a second platform each platform on its own range.
+fn color_options_ui(ui: &mut Ui, colors: &mut ColorOptions, paired: bool) {
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut colors.log, "Log colour scale").on_hover_text(
+            "Colours by powers of ten: values spread over several powers of ten keep their detail.",
+        );
+        if paired {
+            ui.checkbox(&mut colors.own, "Each platform its own range")
+                .on_hover_text(
+                    "Each colour bar spans its own platform's values (said in its title); \
+                     off: one range for both, so that a colour means the same on both sides.",
+                );
+        }
+    });
 }
 
 /// One heat map, surface or comparison, with its drawing cache.

@@ -24,6 +24,7 @@ use serde_json::Value;
 use crate::model::{Model, Parameter};
 use crate::paper_check::Paper;
 use crate::{CoreError, Session};
+use hetscope_figure::color::ColorOptions;
 use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
 use hetscope_figure::{self as figure, Figure, FigureError, View};
 use hetscope_model::ModelId;
@@ -44,6 +45,8 @@ pub struct PerdomeInput {
     pub energy: EnergyFitInput,
     /// The partition comparison's value axes in powers of ten.
     pub log_bars: bool,
+    /// How the heat maps and surfaces colour their values.
+    pub colors: ColorOptions,
 }
 
 /// The analyses of [`PerdomeInput`].
@@ -53,6 +56,7 @@ pub struct PerdomeOutput {
     /// What the energy-fit view is drawn from.
     pub energy: EnergyFitInput,
     pub log_bars: bool,
+    pub colors: ColorOptions,
 }
 
 /// What `eval perdome|peapaw|energy-fit` reports.
@@ -150,6 +154,7 @@ impl Model for Perdome {
             compared: s.compared_scenario(),
             energy: s.energy_runs.input(),
             log_bars: s.log_bars,
+            colors: s.colors,
         })
     }
 
@@ -163,6 +168,7 @@ impl Model for Perdome {
             },
             energy: input.energy.clone(),
             log_bars: input.log_bars,
+            colors: input.colors,
         })
     }
 
@@ -170,12 +176,11 @@ impl Model for Perdome {
         if view == View::EnergyFit {
             return Ok(Figure::Chart(energy_fit::build(&c.energy)?));
         }
-        let mut fig = figure::perdome::build_pair(view, &c.analysis, c.compared.as_ref()).ok_or(
-            FigureError::WrongView {
+        let mut fig = figure::perdome::build_pair(view, &c.analysis, c.compared.as_ref(), c.colors)
+            .ok_or(FigureError::WrongView {
                 view: view.key(),
                 model: "PerDome / PeaPaw",
-            },
-        )?;
+            })?;
         if let Figure::Compare(f) = &mut fig {
             f.log_scale = c.log_bars;
         }

@@ -121,6 +121,10 @@ pub struct PerdomeScenario {
     /// The partition comparison's value axes in powers of ten.
     #[serde(default)]
     pub log_bars: bool,
+    /// How the heat maps and surfaces colour their values (log scale,
+    /// each platform its own range).
+    #[serde(default)]
+    pub colors: hetscope_figure::color::ColorOptions,
 }
 
 fn default_specs() -> [Specs; 2] {
@@ -159,6 +163,7 @@ impl PerdomeScenario {
             compare: None,
             energy_runs: Default::default(),
             log_bars: false,
+            colors: Default::default(),
         }
     }
 

@@ -78,13 +78,12 @@ impl HeatmapFigure {
         let (nx, ny) = (self.grid.spec.nx, self.grid.spec.ny);
         let raw = self.grid.raw();
         let mut px = Vec::with_capacity(nx * ny * 4);
-        let (min, span) = (self.color.min, self.color.max - self.color.min);
         for row in (0..ny).rev() {
             for v in &raw[row * nx..(row + 1) * nx] {
                 if v.is_nan() {
                     px.extend_from_slice(&EMPTY);
                 } else {
-                    let c = crate::color::map((*v as f64 - min) / span);
+                    let c = crate::color::map(self.color.t(*v as f64));
                     px.extend_from_slice(&[c[0], c[1], c[2], 255]);
                 }
             }

@@ -11,6 +11,7 @@ pub mod heatmap;
 mod scenario;
 pub mod surface;
 
+use crate::color::ColorOptions;
 pub use compare::{CompareBar, CompareFigure, ComparePanel};
 pub use heatmap::HeatmapFigure;
 pub use scenario::{Marker, MarkerKind, markers, subtitle};
@@ -37,13 +38,35 @@ pub fn build(view: View, a: &Analysis) -> Option<Figure> {
 /// where there is one, the analysis `b` of a second platform: heat maps
 /// and surfaces side by side on one colour scale; the partition
 /// comparison shows `a` alone.
-pub fn build_pair(view: View, a: &Analysis, b: Option<&Analysis>) -> Option<Figure> {
-    let left = build(view, a)?;
+pub fn build_pair(
+    view: View,
+    a: &Analysis,
+    b: Option<&Analysis>,
+    colors: ColorOptions,
+) -> Option<Figure> {
+    let left = with_colors(build(view, a)?, colors, b.is_some());
     match (b, &left) {
         (Some(b), Figure::Heatmap(_) | Figure::Surface(_)) => {
             let names = [a, b].map(|x| x.scenario.platform_name.clone());
-            Some(Figure::side_by_side(left, build(view, b)?, names))
+            let right = with_colors(build(view, b)?, colors, true);
+            Some(if colors.own {
+                // Each platform on its own range, said in its colour bar.
+                Figure::Pair(Box::new(crate::FigurePair { left, right, names }))
+            } else {
+                Figure::side_by_side(left, right, names)
+            })
         }
         _ => Some(left),
     }
+}
+
+/// A heat map's or surface's colour scale set as `o` says (`paired`:
+/// beside a second platform).
+fn with_colors(mut f: Figure, o: ColorOptions, paired: bool) -> Figure {
+    match &mut f {
+        Figure::Heatmap(h) => h.color = h.color.clone().with_options(o, paired),
+        Figure::Surface(s) => s.color = s.color.clone().with_options(o, paired),
+        _ => {}
+    }
+    f
 }
