@@ -86,3 +86,34 @@ fn every_model_is_registered_once_with_its_own_views() {
     assert!(seen.contains(&Tab::Classification));
     assert_eq!(seen.len(), View::ALL.len() + 1);
 }
+
+#[test]
+fn a_change_rebuilds_only_the_view_on_screen() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.state_mut().session.tab = Tab::Figure(View::Boathull);
+    h.run();
+    let built =
+        |h: &Harness<'_, HetscopeApp>| ModelId::ALL.map(|m| (m, h.state().figures_built(m)));
+    let before = built(&h);
+    // A drag step in the boat hull's panel and one in another model's
+    // scenario (as the platform picker would make).
+    h.state_mut().session.boathull.f *= 1.01;
+    h.state_mut().session.perdome.platform.params.gpu.t_f *= 1.01;
+    h.run();
+    let after = built(&h);
+    for ((m, b), (_, a)) in before.iter().zip(after.iter()) {
+        let want = if *m == ModelId::Boathull { b + 1 } else { *b };
+        assert_eq!(*a, want, "{m:?}: {b} figures before the change, {a} after");
+    }
+    // The other model builds its view when it is shown, once.
+    h.state_mut().session.tab = Tab::Figure(View::PerdomeHeatmap);
+    h.run();
+    let perdome = h.state().figures_built(ModelId::Perdome);
+    let was = before
+        .iter()
+        .find(|(m, _)| *m == ModelId::Perdome)
+        .map_or(0, |b| b.1);
+    assert_eq!(perdome, was + 1, "one PerDome figure, for the view shown");
+}

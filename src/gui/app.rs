@@ -185,6 +185,15 @@ impl HetscopeApp {
 
     // ----- read access (panels and tests) -----
 
+    /// How many figures `model` has built since the start: a change
+    /// rebuilds only the view on screen.
+    pub fn figures_built(&self, model: ModelId) -> u64 {
+        self.models
+            .iter()
+            .find(|m| m.id() == model)
+            .map_or(0, |m| m.figures_built())
+    }
+
     /// The registered models, in tab-bar order.
     pub fn model_ids(&self) -> Vec<ModelId> {
         self.models.iter().map(|m| m.id()).collect()

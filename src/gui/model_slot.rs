@@ -191,6 +191,8 @@ pub trait AnyModel {
     fn refresh(&mut self, tab: Tab, session: &Session, catalog: &Catalog) -> bool;
     /// The figure of `tab`, when it has one and it is built.
     fn figure(&self, tab: Tab) -> Option<&Figure>;
+    /// How many figures this model has built since the start.
+    fn figures_built(&self) -> u64;
     /// Why the current scenario is not shown on `tab`, if it is not.
     fn error(&self, tab: Tab) -> Option<&CoreError>;
     fn camera(&self, session: &Session) -> Camera;
@@ -275,6 +277,10 @@ impl<U: ModelUi> AnyModel for ModelSlot<U> {
 
     fn figure(&self, tab: Tab) -> Option<&Figure> {
         figure_of(&self.figure, tab)
+    }
+
+    fn figures_built(&self) -> u64 {
+        self.generation
     }
 
     fn error(&self, tab: Tab) -> Option<&CoreError> {
