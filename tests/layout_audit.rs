@@ -2,8 +2,11 @@
 //! added later are covered), at three sizes, for one platform and for two
 //! side by side, on a paper-era platform, a current node and an
 //! eight-GPU node: no two texts of the placed layout overlap, none is cut
-//! by the canvas, and every bar or category is named. The window paints
-//! this same layout (`gui::chart_view`), so the audit holds for both.
+//! by the canvas, none is shortened but a category name (whose whole
+//! name is on hover), every bar or category is named, every axis has one
+//! tick format, no two series look alike and no legend hides data. The
+//! window paints this same layout (`gui::chart_view`), so the audit holds
+//! for both.
 
 use hetscope_core::{Session, registry};
 use hetscope_figure::layout::audit::audit_chart;

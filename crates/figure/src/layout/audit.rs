@@ -26,6 +26,9 @@ pub enum Problem {
     Alike { panel: String, a: String, b: String },
     /// The legend's box hides data.
     LegendOverData { panel: String },
+    /// A title, axis title, legend entry or note shortened for want of
+    /// room (a category name may be, its whole name on hover).
+    Shortened { full: String },
 }
 
 impl fmt::Display for Problem {
@@ -40,6 +43,7 @@ impl fmt::Display for Problem {
             Problem::Unnamed { panel, category } => {
                 write!(f, "panel '{panel}': category '{category}' has no label")
             }
+            Problem::Shortened { full } => write!(f, "'{full}' is shortened"),
             Problem::LegendOverData { panel } => {
                 write!(f, "panel '{panel}': the legend hides data")
             }
@@ -111,6 +115,15 @@ pub fn audit(scene: &Scene) -> Vec<Problem> {
 /// plot (in full or shortened, [`Text::full`] keeping the whole name).
 pub fn audit_chart(fig: &ChartFigure, layout: &ChartLayout) -> Vec<Problem> {
     let mut out = audit(&layout.scene);
+    for t in layout
+        .scene
+        .texts()
+        .filter(|t| t.role != TextRole::Category)
+    {
+        if let Some(full) = &t.full {
+            out.push(Problem::Shortened { full: full.clone() });
+        }
+    }
     let names: Vec<(&str, [f64; 4])> = layout
         .scene
         .texts()

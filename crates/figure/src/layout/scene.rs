@@ -250,19 +250,33 @@ pub fn scale_of(width: f64, height: f64) -> f64 {
 /// A figure's title and subtitle at the top left, at scale `k`, each
 /// fitted to the canvas' width ([`fitted`]).
 pub fn header(scene: &mut Scene, title: &str, subtitle: &str, k: f64) {
+    header_lines(scene, title, subtitle, k, 1);
+}
+
+/// [`header`] with the subtitle in up to `lines` lines; returns the
+/// baseline of its last line.
+pub fn header_lines(scene: &mut Scene, title: &str, subtitle: &str, k: f64, lines: usize) -> f64 {
     let x = 20.0 * k;
     let room = scene.width - 2.0 * x;
     let t = Text::new(x, 30.0 * k, 20.0 * k, Anchor::Start, TextRole::Title, title);
     scene.text(fitted(t.color(TITLE_INK).bold(), room));
-    let t = Text::new(
-        x,
-        52.0 * k,
-        13.0 * k,
-        Anchor::Start,
-        TextRole::Subtitle,
-        subtitle,
-    );
-    scene.text(fitted(t.color(SUBTITLE_INK), room));
+    let size = 13.0 * k;
+    let mut parts = super::wrap(subtitle, size, room);
+    if parts.len() > lines.max(1) {
+        // The rest joins the last line, which is then fitted.
+        let rest = parts.split_off(lines.max(1) - 1).join(" ");
+        parts.push(rest);
+    }
+    if parts.is_empty() {
+        parts.push(String::new());
+    }
+    let mut y = 52.0 * k;
+    for (i, part) in parts.iter().enumerate() {
+        y = 52.0 * k + i as f64 * size * 1.3;
+        let t = Text::new(x, y, size, Anchor::Start, TextRole::Subtitle, part);
+        scene.text(fitted(t.color(SUBTITLE_INK), room));
+    }
+    y
 }
 
 /// The smallest font a text is shrunk to before it is shortened, as a
@@ -279,7 +293,8 @@ pub fn fitted(mut t: Text, width: f64) -> Text {
     }
     let size = (t.size * width / w).max(t.size * MIN_SHRINK);
     t.size = size;
-    if text_width(&t.text, size) > width {
+    // (Shrunk to the width exactly, it fits: no shortening for rounding.)
+    if text_width(&t.text, size) > width * (1.0 + 1e-9) {
         let short = shorten(&t.text, size, width);
         t.full = Some(std::mem::replace(&mut t.text, short));
     }
@@ -297,4 +312,29 @@ pub fn shorten(s: &str, size: f64, width: f64) -> String {
     let mut out: String = s.chars().take(n).collect();
     out.push('…');
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_text_is_shrunk_before_it_is_shortened() {
+        let t = Text::new(
+            0.0,
+            0.0,
+            10.0,
+            Anchor::Start,
+            TextRole::AxisTitle,
+            "crossover f",
+        );
+        let w = text_width(&t.text, 10.0);
+        let shrunk = fitted(t.clone(), w * 0.8);
+        assert_eq!(shrunk.text, "crossover f");
+        assert!(shrunk.full.is_none() && (shrunk.size - 8.0).abs() < 1e-9);
+        let short = fitted(t.clone(), w * 0.5);
+        assert!(short.text.ends_with('…') && short.full.as_deref() == Some("crossover f"));
+        assert!(text_width(&short.text, short.size) <= w * 0.5 + 1e-9);
+        assert_eq!(fitted(t.clone(), w * 2.0), t);
+    }
 }

@@ -33,7 +33,7 @@ use self::panel::PanelDraw;
 use self::style::{CategoryNames, Metrics, Style};
 use crate::ChartFigure;
 use crate::chart::ChartPanel;
-use crate::layout::scene::{Anchor, NOTE_INK, Scene, Text, TextRole, header, scale_of};
+use crate::layout::scene::{Anchor, NOTE_INK, Scene, Text, TextRole, header_lines, scale_of};
 use crate::layout::wrap;
 use crate::text::text_width;
 
@@ -52,7 +52,8 @@ pub fn layout(fig: &ChartFigure, width: f64, height: f64) -> ChartLayout {
     let k = scale_of(width, height);
     let st = Style::new(k);
     let mut sc = Scene::new(width, height);
-    header(&mut sc, &fig.title, &fig.subtitle, k);
+    // A subtitle too long for one line takes two; the plots start under it.
+    let sub_bottom = header_lines(&mut sc, &fig.title, &fig.subtitle, k, 2);
     let (margin, gap) = (20.0 * k, 30.0 * k);
     let full_w = (width - 2.0 * margin).max(10.0);
     let fig_notes: Vec<String> = fig
@@ -72,7 +73,7 @@ pub fn layout(fig: &ChartFigure, width: f64, height: f64) -> ChartLayout {
         ny += st.line_h();
     }
     let rows = fig.rows();
-    let (top, bottom) = (70.0 * k, height - fig_notes_h);
+    let (top, bottom) = ((sub_bottom + 18.0 * k).max(70.0 * k), height - fig_notes_h);
     let band = (bottom - top) / rows.len().max(1) as f64;
     let mut panels = Vec::new();
     for (r, row) in rows.iter().enumerate() {
@@ -101,53 +102,39 @@ fn layout_row(
     let pw = ((sc.width - 2.0 * margin - gap * (n - 1.0)) / n).max(10.0);
     let has_title = panels.iter().any(|p| !p.title.trim().is_empty());
     let plot_top = top + if has_title { 26.0 * k } else { 6.0 * k };
-    let metrics: Vec<Metrics> = panels
+    let mut metrics: Vec<Metrics> = panels
         .iter()
         .map(|p| metrics(p, st, pw, bottom - plot_top))
         .collect();
     let xs: Vec<f64> = (0..panels.len())
         .map(|i| margin + i as f64 * (pw + gap))
         .collect();
-
-    // Plot rectangles sharing top and bottom; legends under the plot push
-    // the bottom up for every panel. Two passes: a legend that finds no
-    // free corner goes below, which shrinks the plots.
-    let mut places = vec![LegendPlace::None; panels.len()];
-    let mut below = vec![false; panels.len()];
-    let mut frames = Vec::new();
-    // `below` only grows, so this ends after at most one pass a panel.
-    for pass in 0..=panels.len() {
-        let reserve = metrics
-            .iter()
-            .zip(&below)
-            .map(|(m, b)| under_plot_h(m, *b, st))
-            .fold(0.0, f64::max);
-        let plot_bottom = (bottom - reserve).max(plot_top + 20.0 * k);
-        frames = panels
-            .iter()
-            .zip(&metrics)
-            .zip(&xs)
-            .map(|((p, m), x)| {
-                let x0 = x + m.left;
-                let x1 = (x + pw - m.right).max(x0 + 10.0 * k);
-                Frame::new([x0, plot_top, x1, plot_bottom], &p.x, &p.y)
-            })
-            .collect();
-        let mut changed = false;
-        for (i, p) in panels.iter().enumerate() {
-            places[i] = if below[i] {
-                LegendPlace::Below
-            } else {
-                legend_place(p, &frames[i], st, pass > 0)
-            };
-            if places[i] == LegendPlace::Below && !below[i] {
-                below[i] = true;
-                changed = true;
+    let row = Row {
+        panels,
+        xs: &xs,
+        pw,
+        span: [plot_top, bottom],
+    };
+    let (mut frames, mut places) = row.place(&metrics, st);
+    // A y title longer than its plot as placed (a legend under the plot
+    // took height) gets more lines, and the row is placed again (a few
+    // times at most: each pass only adds lines).
+    for _ in 0..3 {
+        let mut refit = false;
+        for ((p, m), fr) in panels.iter().zip(metrics.iter_mut()).zip(&frames) {
+            let h = (fr.plot[3] - fr.plot[1]).max(40.0 * k);
+            if m.y_title.iter().all(|l| text_width(l, st.axis_title) <= h) {
+                continue;
             }
+            let lines = wrap(&p.y.title(), st.axis_title, h);
+            m.left += st.axis_title * 1.2 * lines.len().saturating_sub(m.y_title.len()) as f64;
+            refit |= lines.len() > m.y_title.len();
+            m.y_title = lines;
         }
-        if !changed {
+        if !refit {
             break;
         }
+        (frames, places) = row.place(&metrics, st);
     }
     panels
         .iter()
@@ -163,6 +150,66 @@ fn layout_row(
             d.annotate(sc, places[i])
         })
         .collect()
+}
+
+/// A row of panels side by side: their left edges, width and the span
+/// (top, bottom) their plots and what is under them share.
+struct Row<'a> {
+    panels: &'a [ChartPanel],
+    xs: &'a [f64],
+    pw: f64,
+    span: [f64; 2],
+}
+
+impl Row<'_> {
+    /// The plot rectangles, sharing top and bottom, and where each legend
+    /// goes. Legends under the plot push the bottom up for every panel: a
+    /// legend that finds no free corner goes below, which shrinks the
+    /// plots, so the corners are tried again.
+    fn place(&self, metrics: &[Metrics], st: &Style) -> (Vec<Frame>, Vec<LegendPlace>) {
+        let k = st.k;
+        let [plot_top, bottom] = self.span;
+        let n = self.panels.len();
+        let mut places = vec![LegendPlace::None; n];
+        let mut below = vec![false; n];
+        let mut frames = Vec::new();
+        // `below` only grows, so this ends after at most one pass a panel.
+        for pass in 0..=n {
+            let reserve = metrics
+                .iter()
+                .zip(&below)
+                .map(|(m, b)| under_plot_h(m, *b, st))
+                .fold(0.0, f64::max);
+            let plot_bottom = (bottom - reserve).max(plot_top + 20.0 * k);
+            frames = self
+                .panels
+                .iter()
+                .zip(metrics)
+                .zip(self.xs)
+                .map(|((p, m), x)| {
+                    let x0 = x + m.left;
+                    let x1 = (x + self.pw - m.right).max(x0 + 10.0 * k);
+                    Frame::new([x0, plot_top, x1, plot_bottom], &p.x, &p.y)
+                })
+                .collect();
+            let mut changed = false;
+            for (i, p) in self.panels.iter().enumerate() {
+                places[i] = if below[i] {
+                    LegendPlace::Below
+                } else {
+                    legend_place(p, &frames[i], st, pass > 0)
+                };
+                if places[i] == LegendPlace::Below && !below[i] {
+                    below[i] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        (frames, places)
+    }
 }
 
 /// Height under the plot: x tick labels, x title, legend (if below), notes.
@@ -189,14 +236,14 @@ fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
         .iter()
         .map(|t| text_width(&t.label, st.tick))
         .fold(0.0, f64::max);
-    // The y title in as many lines as the plot's height needs (about
-    // what is left under the plot for ticks, title and notes).
-    let y_title = wrap(&p.y.title(), st.axis_title, (avail_h * 0.7).max(40.0 * k));
-    let y_title_w = match y_title.len() {
+    // Room for a y title of one line at first; more lines below, once the
+    // height left to the plot is known.
+    let title_w = |lines: usize| match lines {
         0 => 0.0,
         n => st.axis_title * (0.1 + 1.2 * n as f64),
     };
-    let left = y_tick_w + 10.0 * k + y_title_w + 4.0 * k;
+    let one = usize::from(!p.y.title().trim().is_empty());
+    let mut left = y_tick_w + 10.0 * k + title_w(one) + 4.0 * k;
     let x_ticks = axis_ticks(&p.x);
     let last_w = if p.categories.is_empty() {
         x_ticks
@@ -227,22 +274,13 @@ fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
     } else {
         st.axis_title + 10.0 * k
     };
-    let notes = p.notes.iter().flat_map(|n| wrap(n, st.note, pw)).collect();
-    // Legend rows when the legend goes under the plot.
-    let entries = legend_entries(p);
-    let mut legend_rows: Vec<Vec<usize>> = Vec::new();
-    let mut row_w = f64::INFINITY;
-    for (i, e) in entries.iter().enumerate() {
-        let w = entry_w(e, st);
-        if row_w + w > pw {
-            legend_rows.push(Vec::new());
-            row_w = 0.0;
-        }
-        if let Some(r) = legend_rows.last_mut() {
-            r.push(i);
-        }
-        row_w += w;
-    }
+    let notes: Vec<String> = p.notes.iter().flat_map(|n| wrap(n, st.note, pw)).collect();
+    // The y title in as many lines as the plot's height (what is left
+    // above the ticks, axis title and notes) needs.
+    let notes_h = notes.len() as f64 * st.line_h();
+    let plot_h = avail_h - x_ticks_h - x_title_h - notes_h - 10.0 * k;
+    let y_title = wrap(&p.y.title(), st.axis_title, plot_h.max(40.0 * k));
+    left += title_w(y_title.len()) - title_w(one);
     Metrics {
         width: pw,
         y_title,
@@ -252,6 +290,24 @@ fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
         x_title_h,
         names,
         notes,
-        legend_rows,
+        legend_rows: legend_rows(p, st, pw),
     }
+}
+
+/// The legend's entries in rows `pw` wide, for a legend under the plot.
+fn legend_rows(p: &ChartPanel, st: &Style, pw: f64) -> Vec<Vec<usize>> {
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    let mut row_w = f64::INFINITY;
+    for (i, e) in legend_entries(p).iter().enumerate() {
+        let w = entry_w(e, st);
+        if row_w + w > pw {
+            rows.push(Vec::new());
+            row_w = 0.0;
+        }
+        if let Some(r) = rows.last_mut() {
+            r.push(i);
+        }
+        row_w += w;
+    }
+    rows
 }
