@@ -36,16 +36,15 @@ fn session(catalog: &Catalog, platform: &str, second: Option<&str>) -> Session {
     s
 }
 
-/// The charts of a figure with the canvas width each is laid out on.
-fn charts(fig: &Figure, width: f64) -> Vec<(&ChartFigure, f64)> {
+/// The charts of a figure (the partition comparison is drawn as one)
+/// with the canvas width each is laid out on.
+fn charts(fig: &Figure, width: f64) -> Vec<(ChartFigure, f64)> {
     match fig {
-        Figure::Chart(c) => vec![(c, width)],
+        Figure::Chart(c) => vec![(c.clone(), width)],
+        Figure::Compare(c) => vec![(c.chart(), width)],
         Figure::Pair(p) => [&p.left, &p.right]
             .into_iter()
-            .filter_map(|f| match f {
-                Figure::Chart(c) => Some((c, (width / 2.0).floor())),
-                _ => None,
-            })
+            .flat_map(|f| charts(f, (width / 2.0).floor()))
             .collect(),
         _ => Vec::new(),
     }
@@ -65,8 +64,8 @@ fn no_chart_text_overlaps_is_cut_or_missing() {
                 for (w, h) in SIZES {
                     for (chart, cw) in charts(&fig, w) {
                         audited += 1;
-                        let lay = layout(chart, cw, h);
-                        for p in audit_chart(chart, &lay) {
+                        let lay = layout(&chart, cw, h);
+                        for p in audit_chart(&chart, &lay) {
                             problems
                                 .push(format!("{view:?} {platform} + {second:?} at {w}x{h}: {p}"));
                         }

@@ -1,9 +1,7 @@
 //! Text measurement, wrapping, tick values and label placement.
 
 use super::svg_util::Align;
-use hetscope_figure::axis::nice_ticks;
 
-pub use hetscope_figure::layout::wrap;
 pub use hetscope_figure::text::text_width;
 
 /// Spacing of evenly spaced ticks (0 if fewer than two).
@@ -12,24 +10,6 @@ pub fn tick_step(ticks: &[f64]) -> f64 {
         [a, b, ..] => (b - a).abs(),
         _ => 0.0,
     }
-}
-
-/// Ticks from 0 with a round step, the last one at or above `max`.
-pub fn ticks_from_zero(max: f64, n: usize) -> Vec<f64> {
-    let max = if max > 0.0 && max.is_finite() {
-        max
-    } else {
-        1.0
-    };
-    let mut t = nice_ticks(0.0, max, n);
-    let step = tick_step(&t);
-    if step > 0.0 {
-        while t.last().is_some_and(|l| *l < max * (1.0 - 1e-9)) && t.len() < 4 * n + 4 {
-            let next = t.last().copied().unwrap_or(0.0) + step;
-            t.push(next);
-        }
-    }
-    t
 }
 
 /// Places marker labels so that they do not overlap each other or the

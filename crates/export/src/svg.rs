@@ -28,7 +28,8 @@ pub fn render_svg(fig: &Figure, size: ExportSize, camera: &Camera) -> String {
         }
         Figure::Heatmap(h) => super::perdome::heatmap::draw(&mut svg, h),
         Figure::Surface(s) => super::perdome::surface::draw(&mut svg, s, camera),
-        Figure::Compare(c) => super::perdome::compare::draw(&mut svg, c),
+        // The comparison is a bar chart, laid out as every chart is.
+        Figure::Compare(c) => super::chart::draw(&mut svg, &c.chart()),
         Figure::Chart(c) => super::chart::draw(&mut svg, c),
     }
     svg.finish()

@@ -25,6 +25,9 @@ pub struct ChartAxis {
     /// Shown range in data values (`lo < hi`; both > 0 on a log axis).
     pub lo: f64,
     pub hi: f64,
+    /// What the title says after the unit, e.g. ", log scale" (a display
+    /// choice the reader should know of; not part of the unit).
+    pub qualifier: String,
 }
 
 impl ChartAxis {
@@ -35,15 +38,16 @@ impl ChartAxis {
             scale,
             lo,
             hi,
+            qualifier: String::new(),
         }
     }
 
-    /// "label (unit)".
+    /// "label (unit)", with the qualifier: "label (unit, log scale)".
     pub fn title(&self) -> String {
         if self.unit.is_empty() {
             self.label.clone()
         } else {
-            format!("{} ({})", self.label, self.unit)
+            format!("{} ({}{})", self.label, self.unit, self.qualifier)
         }
     }
 

@@ -1,78 +1,11 @@
-//! Axes of the chart plots: log10 grid marks and tick labels read back as
-//! data values, category ticks, the hover readout in data values with
-//! units.
+//! The hover readout of a chart in data values with units (log axes read
+//! back from their log10 positions, categories by name).
 
-use egui_plot::{GridInput, GridMark, HoverPosition};
+use egui_plot::HoverPosition;
 
-use hetscope_figure::axis::nice_ticks;
 use hetscope_figure::chart::{ChartAxis, ChartPanel};
 use hetscope_figure::hover::Nearest;
-use hetscope_model::format::{fmt_pow10, fmt_sig, fmt_tick};
-
-/// Grid marks of a log10 axis (positions): decades (thinned on wide
-/// ranges) with 2x and 5x (and the other multiples, fainter); under a
-/// decade, round data values.
-pub(crate) fn log_marks(input: GridInput) -> Vec<GridMark> {
-    let (a, b) = input.bounds;
-    let mut out = Vec::new();
-    if !(a.is_finite() && b.is_finite()) || b <= a || b - a > 400.0 {
-        return out;
-    }
-    let span = b - a;
-    if span >= 1.0 {
-        let step = (span / 12.0).ceil().max(1.0);
-        let mut d = (a / step).floor() * step;
-        while d <= b + 1e-9 {
-            out.push(GridMark {
-                value: d,
-                step_size: step,
-            });
-            d += step;
-        }
-        if step == 1.0 && span < 8.0 {
-            for d in (a.floor() as i64)..=(b.ceil() as i64) {
-                for m in 2..=9 {
-                    let v = d as f64 + (m as f64).log10();
-                    if v >= a && v <= b {
-                        let step_size = if m == 2 || m == 5 { 0.3 } else { 0.046 };
-                        out.push(GridMark {
-                            value: v,
-                            step_size,
-                        });
-                    }
-                }
-            }
-        }
-    } else {
-        let (lo, hi) = (10f64.powf(a), 10f64.powf(b));
-        let ticks = nice_ticks(lo, hi, 5);
-        let s = match ticks.as_slice() {
-            [t0, t1, ..] => t1 - t0,
-            _ => hi - lo,
-        };
-        let step_size = (1.0 + s / hi).log10();
-        for t in ticks.into_iter().filter(|t| *t > 0.0) {
-            out.push(GridMark {
-                value: t.log10(),
-                step_size,
-            });
-        }
-    }
-    // Marks outside the shown range would still get a label drawn beside
-    // the plot.
-    let eps = 1e-9 * span.max(1.0);
-    out.retain(|m| m.value >= a - eps && m.value <= b + eps);
-    out
-}
-
-/// A log10 position as a data value: `1e-3`, `10`, `2`, `0.05`.
-pub(crate) fn log_label(pos: f64) -> String {
-    if (pos - pos.round()).abs() < 1e-6 {
-        fmt_pow10(pos.round() as i64)
-    } else {
-        fmt_tick(10f64.powf(pos))
-    }
-}
+use hetscope_model::format::fmt_sig;
 
 fn category_name(p: &ChartPanel, x: f64) -> Option<&str> {
     let i = x.round();
@@ -156,24 +89,6 @@ pub(super) fn readout(
 mod tests {
     use super::*;
     use hetscope_figure::chart::Scale;
-
-    #[test]
-    fn log_ticks_read_back_as_data_values() {
-        assert_eq!(log_label(-3.0), "1e-3");
-        assert_eq!(log_label(2.0), "100");
-        assert_eq!(log_label(2f64.log10()), "2");
-        let marks = log_marks(GridInput {
-            bounds: (-1.0, 2.0),
-            base_step_size: 0.01,
-        });
-        assert!(marks.iter().any(|m| m.value == 0.0 && m.step_size == 1.0));
-        assert!(marks.iter().any(|m| (m.value - 5f64.log10()).abs() < 1e-12));
-        let narrow = log_marks(GridInput {
-            bounds: (0.1, 0.5),
-            base_step_size: 0.001,
-        });
-        assert!(!narrow.is_empty() && narrow.iter().all(|m| m.value.is_finite()));
-    }
 
     #[test]
     fn readouts_name_the_axis_symbol_and_unit() {

@@ -8,10 +8,10 @@
 //! - `panel.rs` + `specs_panel.rs` + `energy_fit_panel.rs`: the side
 //!   panel (the last: energy parameters fitted to measured runs);
 //! - one file per central view (`heatmap_view.rs`, `surface_view.rs`,
-//!   `compare_view.rs`, `classification_view.rs`).
+//!   `classification_view.rs`); the partition comparison is drawn as a
+//!   chart (`CompareFigure::chart`, `gui/chart_view.rs`).
 
 mod classification_view;
-mod compare_view;
 pub mod energy_fit_panel;
 mod files;
 mod heatmap_view;
@@ -162,7 +162,7 @@ fn figure_ui(
     match fig {
         Figure::Heatmap(f) => heatmap_view::heatmap_ui(ui, f, generation, heatmap),
         Figure::Surface(f) => surface_view::surface_ui(ui, f, generation, camera, surface),
-        Figure::Compare(f) => compare_view::compare_ui(ui, f),
+        Figure::Compare(f) => crate::gui::chart_view::chart_ui(ui, &f.chart()),
         Figure::Chart(f) => crate::gui::chart_view::chart_ui(ui, f),
         _ => {
             ui.label("Not a PerDome / PeaPaw figure.");

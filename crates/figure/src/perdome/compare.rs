@@ -3,6 +3,7 @@
 //! performance, tightness and fidelity where measurements exist.
 
 use super::scenario::subtitle;
+use crate::chart::{Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, Scale, palette};
 use hetscope_model::format::fmt_num;
 use hetscope_model::perdome::Analysis;
 use hetscope_model::perdome::optimum::Optimum;
@@ -87,6 +88,98 @@ pub struct CompareFigure {
     /// Value axes in powers of ten, so that a 50 GFLOP/s bar stays
     /// visible beside 16,000 (a display choice: the values are the same).
     pub log_scale: bool,
+}
+
+impl CompareFigure {
+    /// The comparison as a bar chart: one panel a metric, the partitions
+    /// as categories, model (and measured) bars with their values, the
+    /// notes under each panel. Window and exporters draw it through the
+    /// one chart layout.
+    pub fn chart(&self) -> ChartFigure {
+        let measured = self
+            .panels
+            .iter()
+            .flat_map(|p| &p.bars)
+            .any(|b| b.measured.is_some());
+        ChartFigure {
+            title: self.title.clone(),
+            subtitle: self.subtitle.clone(),
+            panels: self
+                .panels
+                .iter()
+                .map(|p| p.chart(self.log_scale, measured))
+                .collect(),
+            notes: Vec::new(),
+        }
+    }
+}
+
+impl ComparePanel {
+    /// This metric as a bar panel (`measured`: a second bar per partition
+    /// where any partition of the figure is measured).
+    fn chart(&self, log: bool, measured: bool) -> ChartPanel {
+        let mut y = if log {
+            let (lo, hi) = self.log_range();
+            ChartAxis::new(&self.title, &self.unit, Scale::Log10, lo, hi)
+        } else {
+            let top = self.max_value() * 1.1;
+            ChartAxis::new(
+                &self.title,
+                &self.unit,
+                Scale::Linear,
+                0.0,
+                top.max(f64::MIN_POSITIVE),
+            )
+        };
+        if log {
+            y.qualifier = ", log scale".into();
+        }
+        let names = self.bars.iter().map(|b| b.label.clone()).collect();
+        let mut panel = ChartPanel::bars(&self.title, names, y);
+        let (width, offset) = if measured { (0.38, 0.2) } else { (0.6, 0.0) };
+        let set = |name: &str, color, offset, value: fn(&CompareBar) -> Option<f64>| BarSet {
+            name: name.into(),
+            color,
+            width,
+            offset,
+            bars: self
+                .bars
+                .iter()
+                .enumerate()
+                .filter_map(|(i, b)| {
+                    let v = value(b).filter(|v| v.is_finite())?;
+                    Some(Bar {
+                        category: i,
+                        base: 0.0,
+                        value: v,
+                        range: None,
+                        label: format!("{}: {} {}", b.label, fmt_num(v), self.unit),
+                    })
+                })
+                .collect(),
+            value_labels: true,
+        };
+        panel
+            .bars
+            .push(set("model", palette::BLUE, -offset, |b| b.model));
+        if measured {
+            panel
+                .bars
+                .push(set("measured", palette::VERMILION, offset, |b| b.measured));
+        }
+        panel.notes = self
+            .bars
+            .iter()
+            .filter(|b| !b.note.is_empty())
+            .map(|b| format!("{}: {}", b.label, b.note))
+            .chain(
+                [self.footnote.clone()]
+                    .into_iter()
+                    .filter(|f| !f.is_empty()),
+            )
+            .collect();
+        panel
+    }
 }
 
 pub fn build(a: &Analysis) -> CompareFigure {
