@@ -214,9 +214,12 @@ fn legends(svg: &str) -> Vec<Vec<(String, String)>> {
             .iter()
             .any(|t| line.starts_with(t));
         if is_shape && swatch.is_none() {
+            // The colour and the dash pattern: series may share a colour
+            // when their lines differ.
             swatch = attr(&tag, "stroke")
                 .filter(|c| !["#ffffff", "#000000", "#333333", "#bbbbbb"].contains(&c.as_str()))
-                .or_else(|| attr(&tag, "fill"));
+                .or_else(|| attr(&tag, "fill"))
+                .map(|c| format!("{c} {}", attr(&tag, "stroke-dasharray").unwrap_or_default()));
         } else if line.starts_with("<text") && line.contains(r##"fill="#333333""##) {
             let c = swatch.take();
             if let (Some(c), true) = (c, inside(num("x"), num("y"))) {
@@ -230,7 +233,7 @@ fn legends(svg: &str) -> Vec<Vec<(String, String)>> {
 }
 
 #[test]
-fn every_legend_gives_each_series_its_own_colour() {
+fn every_legend_gives_each_series_its_own_colour_or_line() {
     let mut entries = 0;
     for args in SCENARIOS {
         let svg = export(args, (1500, 950));
@@ -238,7 +241,10 @@ fn every_legend_gives_each_series_its_own_colour() {
             entries += legend.len();
             for (i, (c, a)) in legend.iter().enumerate() {
                 for (d, b) in &legend[i + 1..] {
-                    assert!(c != d, "{args:?}: '{a}' and '{b}' share colour {c}");
+                    assert!(
+                        c != d,
+                        "{args:?}: '{a}' and '{b}' share colour and line {c}"
+                    );
                 }
             }
         }

@@ -9,9 +9,10 @@
 //! for both.
 
 use hetscope_core::{Session, registry};
-use hetscope_figure::layout::audit::audit_chart;
+use hetscope_export::{ExportSize, placed_texts};
+use hetscope_figure::layout::audit::{audit, audit_chart};
 use hetscope_figure::layout::chart::layout;
-use hetscope_figure::{ChartFigure, Figure, ModelId, View};
+use hetscope_figure::{Camera, ChartFigure, Figure, ModelId, View};
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::platform_choice;
 
@@ -75,6 +76,53 @@ fn no_chart_text_overlaps_is_cut_or_missing() {
         }
     }
     assert!(audited > 150, "every chart view is audited ({audited})");
+    assert!(
+        problems.is_empty(),
+        "{} placement problems:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+}
+
+/// Whether a figure is drawn by its own layout rather than the chart's
+/// (heat maps and surfaces, alone or side by side).
+fn own_layout(fig: &Figure) -> bool {
+    match fig {
+        Figure::Heatmap(_) | Figure::Surface(_) => true,
+        Figure::Pair(p) => own_layout(&p.left),
+        _ => false,
+    }
+}
+
+#[test]
+fn no_heat_map_or_surface_text_overlaps_or_is_cut() {
+    let catalog = Catalog::builtin().expect("the built-in presets");
+    let mut problems = Vec::new();
+    let mut audited = 0;
+    for (platform, other) in PLATFORMS {
+        for second in [None, Some(other)] {
+            let s = session(&catalog, platform, second);
+            for view in ModelId::ALL.into_iter().flat_map(View::of) {
+                let fig = registry::figure(view, &s, &catalog)
+                    .unwrap_or_else(|e| panic!("{view:?} on {platform}: {e}"));
+                if !own_layout(&fig) {
+                    continue;
+                }
+                for (w, h) in SIZES {
+                    audited += 1;
+                    let size = ExportSize::new(w as u32, h as u32).expect("a size");
+                    let scene = placed_texts(&fig, size, &Camera::default());
+                    for p in audit(&scene) {
+                        problems.push(format!("{view:?} {platform} + {second:?} at {w}x{h}: {p}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        audited >= 72,
+        "every heat map and surface view is audited ({audited})"
+    );
     assert!(
         problems.is_empty(),
         "{} placement problems:\n{}",

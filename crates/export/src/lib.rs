@@ -23,7 +23,7 @@ use hetscope_figure::{Camera, Figure};
 pub use csv_out::render_csv;
 pub use pdf::{render_pdf, svg_to_pdf};
 pub use png::{render_png, svg_to_png};
-pub use svg::render_svg;
+pub use svg::{placed_texts, render_svg};
 
 /// Output format, chosen from the file extension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 
 use super::ExportSize;
 use super::svg_util::Svg;
+use hetscope_figure::layout::scene::Scene;
 use hetscope_figure::{Camera, Figure};
 
 /// The figure as an SVG document of `size` pixels.
@@ -26,13 +27,51 @@ pub fn render_svg(fig: &Figure, size: ExportSize, camera: &Camera) -> String {
                 svg.raw(&nested(&inner, x));
             }
         }
-        Figure::Heatmap(h) => super::perdome::heatmap::draw(&mut svg, h),
-        Figure::Surface(s) => super::perdome::surface::draw(&mut svg, s, camera),
-        // The comparison is a bar chart, laid out as every chart is.
-        Figure::Compare(c) => super::chart::draw(&mut svg, &c.chart()),
-        Figure::Chart(c) => super::chart::draw(&mut svg, c),
+        other => draw_one(&mut svg, other, camera),
     }
     svg.finish()
+}
+
+/// Every text the SVG of `fig` writes, where it places it (a pair's right
+/// half moved by its offset), with the canvas' size: the texts the layout
+/// audit checks, for every kind of figure.
+pub fn placed_texts(fig: &Figure, size: ExportSize, camera: &Camera) -> Scene {
+    let mut scene = Scene::new(size.width as f64, size.height as f64);
+    match fig {
+        Figure::Pair(p) => {
+            let half = size.width / 2;
+            for (x, f) in [(0, &p.left), (half, &p.right)] {
+                let inner = ExportSize {
+                    width: half,
+                    ..size
+                };
+                for mut t in placed_texts(f, inner, camera).texts().cloned() {
+                    t.x += x as f64;
+                    scene.text(t);
+                }
+            }
+        }
+        _ => {
+            let mut svg = Svg::new(size.width, size.height);
+            draw_one(&mut svg, fig, camera);
+            for t in svg.texts {
+                scene.text(t);
+            }
+        }
+    }
+    scene
+}
+
+/// A figure that is not a pair, into `svg`.
+fn draw_one(svg: &mut Svg, fig: &Figure, camera: &Camera) {
+    match fig {
+        Figure::Heatmap(h) => super::perdome::heatmap::draw(svg, h),
+        Figure::Surface(s) => super::perdome::surface::draw(svg, s, camera),
+        // The comparison is a bar chart, laid out as every chart is.
+        Figure::Compare(c) => super::chart::draw(svg, &c.chart()),
+        Figure::Chart(c) => super::chart::draw(svg, c),
+        Figure::Pair(_) => {}
+    }
 }
 
 /// A whole SVG document as an element placed `x` pixels from the left

@@ -5,6 +5,7 @@
 use std::fmt::Write;
 
 use hetscope_figure::chart::LineStyle;
+use hetscope_figure::layout::scene::{Anchor, Text, TextRole};
 
 pub const INK: &str = "#333333";
 pub const GRID_INK: &str = "#777777";
@@ -51,6 +52,9 @@ pub struct Svg {
     pub k: f64,
     pub width: f64,
     pub height: f64,
+    /// Every text written (not its white halo), where it was placed: what
+    /// the layout audit checks for every kind of figure.
+    pub texts: Vec<Text>,
 }
 
 impl Svg {
@@ -66,6 +70,7 @@ impl Svg {
 "##
         );
         Svg {
+            texts: Vec::new(),
             buf,
             k,
             width: w,
@@ -140,6 +145,15 @@ impl Svg {
         extra: &str,
         rotate: f64,
     ) {
+        if fill != "#ffffff" {
+            let anchor = match align {
+                Align::Start => Anchor::Start,
+                Align::Middle => Anchor::Middle,
+                Align::End => Anchor::End,
+            };
+            let t = Text::new(x, y, size, anchor, TextRole::Label, s).rotated(rotate);
+            self.texts.push(t);
+        }
         let _ = write!(
             self.buf,
             r#"<text x="{}" y="{}" font-size="{}" text-anchor="{}" fill="{fill}""#,

@@ -6,7 +6,7 @@ use std::fmt::Write;
 
 use base64::Engine;
 
-use crate::layout::LabelPlacer;
+use crate::layout::{LabelPlacer, text_width};
 use crate::svg_util::{Align, GRID_INK, INK, Svg, f};
 use hetscope_figure::axis::ZERO_GAP;
 use hetscope_figure::labels::{same_spot, without_repeats};
@@ -157,9 +157,16 @@ impl<'a> Layout<'a> {
         let (x, y, fr, k) = (&self.fig.x, &self.fig.y, &self.fr, self.k);
         let tick = 12.0 * k;
         let (axis_y, axis_x) = (self.by1, self.bx0);
+        // Every tick marked; a label only where it clears the last one.
+        let mut clear_from = f64::NEG_INFINITY;
         for (p, label) in x.ticks() {
             let px = fr.px(p);
             svg.line(px, axis_y, px, axis_y + 5.0 * k, INK, 0.9 * k);
+            let half = text_width(&label, tick) / 2.0;
+            if px - half < clear_from {
+                continue;
+            }
+            clear_from = px + half + 4.0 * k;
             svg.text(
                 px,
                 axis_y + 8.0 * k + tick,
@@ -209,12 +216,10 @@ impl<'a> Layout<'a> {
     fn markers(&self, svg: &mut Svg) -> Vec<(f64, f64, &'a Marker)> {
         let (fig, fr, k) = (self.fig, &self.fr, self.k);
         let r = 6.0 * k;
-        let mut placer = LabelPlacer::new([
-            fr.left - 40.0 * k,
-            fr.top,
-            fr.left + fr.w + 40.0 * k,
-            fr.top + fr.h,
-        ]);
+        // Labels stay right of the y ticks' numbers and left of the
+        // colour bar.
+        let mut placer =
+            LabelPlacer::new([self.bx0, fr.top, fr.left + fr.w + 24.0 * k, fr.top + fr.h]);
         let placed = fig.markers.iter().filter_map(|m| {
             let (x, y) = fig.marker_pos(m)?;
             Some(([fr.px(x), fr.py(y)], m))
@@ -245,16 +250,16 @@ impl<'a> Layout<'a> {
         let kinds: Vec<_> = spots.iter().map(|(_, _, m)| m.kind).collect();
         svg.legend(&kinds, cx, fr.top + bar_h + 36.0 * k);
         let note_y = svg.height - 14.0 * k;
-        svg.empty_note(fr.left, note_y);
         let band_note = "0: the band for I_C = 0 or I_G = 0 (that processor does no flops)";
-        svg.text(
-            fr.left + 330.0 * k,
-            note_y,
-            12.0 * k,
-            Align::Start,
-            GRID_INK,
-            band_note,
-        );
+        let size = 12.0 * k;
+        // Beside the empty-cell note where it fits, else on a line above.
+        let (bx, by) = if fr.left + 330.0 * k + text_width(band_note, size) <= svg.width {
+            (fr.left + 330.0 * k, note_y)
+        } else {
+            (fr.left, note_y - size * 1.6)
+        };
+        svg.empty_note(fr.left, note_y);
+        svg.text(bx, by, size, Align::Start, GRID_INK, band_note);
     }
 }
 

@@ -95,18 +95,25 @@ fn near(a: [f32; 2], b: [f32; 2]) -> bool {
     (a[0] - b[0]).abs() < 0.5 && (a[1] - b[1]).abs() < 0.5
 }
 
-/// What the floor colours mean (they match the projection's floor).
-fn floor_note(svg: &mut Svg, x: f64, y: f64) {
+/// What the floor colours mean (they match the projection's floor): side
+/// by side where they fit, else the second on a line above the first.
+fn floor_note(svg: &mut Svg, x0: f64, y: f64) {
     let k = svg.k;
     let size = 12.0 * k;
-    let mut x = x;
-    for (fill, text) in [
+    let (mut x, mut y) = (x0, y);
+    for (i, (fill, text)) in [
         ("#f5f5f5", "floor: no such partition (Lemma 2)"),
         (
             "#c8c8c8",
             "floor: valid partitions; purple lines: I_C = 0 and I_G = 0",
         ),
-    ] {
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if i > 0 && x + 28.0 * k + text_width(text, size) > svg.width - 4.0 * k {
+            (x, y) = (x0, y - size * 1.6);
+        }
         svg.rect(
             x,
             y - size * 0.9,

@@ -12,18 +12,20 @@ pub mod audit;
 pub mod chart;
 pub mod scene;
 
-/// Split `s` into lines of at most about `width` px at font `size`.
+/// Split `s` at spaces into lines of at most `width` px at font `size`
+/// (a word longer than that is a line of its own).
 pub fn wrap(s: &str, size: f64, width: f64) -> Vec<String> {
-    let max_chars = ((width / (size * 0.56)).floor() as usize).max(8);
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in s.split_whitespace() {
-        let need = line.chars().count() + 1 + word.chars().count();
-        if !line.is_empty() && need > max_chars {
-            lines.push(std::mem::take(&mut line));
-        }
         if !line.is_empty() {
-            line.push(' ');
+            let longer = format!("{line} {word}");
+            if crate::text::text_width(&longer, size) > width {
+                lines.push(std::mem::take(&mut line));
+            } else {
+                line = longer;
+                continue;
+            }
         }
         line.push_str(word);
     }

@@ -301,15 +301,20 @@ pub fn fitted(mut t: Text, width: f64) -> Text {
     t
 }
 
-/// `s` cut with an ellipsis to about `width` px at font `size`.
+/// `s` cut with an ellipsis to at most `width` px at font `size` (one
+/// character and the ellipsis at least).
 pub fn shorten(s: &str, size: f64, width: f64) -> String {
     if text_width(s, size) <= width {
         return s.to_string();
     }
-    let n = ((width / (size * 0.56)).floor() as usize)
-        .saturating_sub(1)
-        .max(1);
-    let mut out: String = s.chars().take(n).collect();
+    let mut out = String::new();
+    for c in s.chars() {
+        out.push(c);
+        if text_width(&out, size) + text_width("…", size) > width && out.chars().count() > 1 {
+            out.pop();
+            break;
+        }
+    }
     out.push('…');
     out
 }

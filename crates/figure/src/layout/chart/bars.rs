@@ -29,7 +29,7 @@ pub(super) fn value_labels(
         let text = fmt_tick(b.value);
         let bw = r[2] - r[0];
         let size = (11.0 * k)
-            .min(bw * 1.15 / (text.chars().count().max(1) as f64 * 0.56))
+            .min(bw * 1.15 / (text_width(&text, 1.0).max(1e-9)))
             .max(6.5 * k);
         let cx = (r[0] + r[2]) / 2.0;
         let top = r[1];

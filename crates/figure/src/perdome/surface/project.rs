@@ -71,7 +71,7 @@ impl SurfaceFigure {
         } else {
             1.0
         };
-        let pr = Proj::new(self, cam, rect);
+        let pr = Proj::new(self, cam, rect, ts);
         let mut canvas = Canvas::new(rect);
         self.push_floor(&pr, &mut canvas);
         let mut taken = self.push_axes(&pr, &mut canvas, ts);

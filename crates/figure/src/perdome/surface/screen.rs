@@ -28,8 +28,9 @@ pub(super) struct Proj {
 
 impl Proj {
     /// The camera's view of the figure's box, scaled into the pixel
-    /// rectangle (x0, y0, width, height).
-    pub(super) fn new(fig: &SurfaceFigure, cam: &Camera, rect: [f32; 4]) -> Proj {
+    /// rectangle (x0, y0, width, height) less room for the axes' texts at
+    /// text scale `ts`.
+    pub(super) fn new(fig: &SurfaceFigure, cam: &Camera, rect: [f32; 4], ts: f32) -> Proj {
         let cam = cam.clamped();
         let [rx, ry, rw, rh] = rect.map(|v| v as f64);
         let (yaw, pitch) = (
@@ -75,7 +76,8 @@ impl Proj {
             let [sx, sy] = p.at(x, y, v).0.map(f64::from);
             b = [b[0].min(sx), b[1].min(sy), b[2].max(sx), b[3].max(sy)];
         }
-        let (mx, my) = (0.07 * rw + 34.0, 0.06 * rh + 26.0);
+        let ts = ts as f64;
+        let (mx, my) = (0.05 * rw + 90.0 * ts, 0.05 * rh + 50.0 * ts);
         let fit = ((rw - 2.0 * mx) / (b[2] - b[0]).max(1e-9))
             .min((rh - 2.0 * my) / (b[3] - b[1]).max(1e-9))
             .max(1e-6);
