@@ -5,8 +5,8 @@
 use eframe::egui;
 use eframe::egui::{Color32, ColorImage, RichText, TextureHandle, TextureOptions, Ui};
 use egui_plot::{
-    GridInput, GridMark, HoverPosition, Legend, MarkerShape, Plot, PlotImage, PlotPoint, PlotUi,
-    Points, Polygon,
+    GridInput, GridMark, HoverPosition, MarkerShape, Plot, PlotImage, PlotPoint, PlotUi, Points,
+    Polygon,
 };
 
 use crate::gui::widgets::{COLOR_BAR_WIDTH, color_bar_ui, rgb};
@@ -93,7 +93,8 @@ pub fn heatmap_ui(ui: &mut Ui, fig: &HeatmapFigure, generation: u64, cache: &mut
 
     // The plot takes the whole area beside its colour bar (side by side
     // with a second platform, a square plot would leave half of it empty).
-    let height = (ui.available_height() - 24.0).max(200.0);
+    // Under it: the markers' legend and a line of help.
+    let height = (ui.available_height() - 52.0).max(200.0);
     let width = (ui.available_width() - COLOR_BAR_WIDTH - 12.0).max(200.0);
     ui.horizontal_top(|ui| {
         let mut plot = Plot::new("heatmap_plot")
@@ -108,7 +109,6 @@ pub fn heatmap_ui(ui: &mut Ui, fig: &HeatmapFigure, generation: u64, cache: &mut
             .x_axis_formatter(|mark, _| tick_label(&fig.x, mark.value))
             .y_axis_formatter(|mark, _| tick_label(&fig.y, mark.value))
             .show_crosshair(false)
-            .legend(Legend::default().position(egui_plot::Corner::RightTop))
             .label_formatter(|pos| hover_text(fig, pos));
         if reset {
             plot = plot.reset();
@@ -120,7 +120,53 @@ pub fn heatmap_ui(ui: &mut Ui, fig: &HeatmapFigure, generation: u64, cache: &mut
         });
         color_bar_ui(ui, &fig.color, height);
     });
+    marker_legend_ui(ui, fig);
     ui.weak("Hover for exact values. Drag to pan, scroll to zoom, double-click to reset. Empty cells: no such partition (Lemma 2).");
+}
+
+/// The markers' legend in a row under the map (as the exports put it
+/// beside the map, never over the cells).
+fn marker_legend_ui(ui: &mut Ui, fig: &HeatmapFigure) {
+    ui.horizontal_wrapped(|ui| {
+        for (kind, shape, name) in KINDS {
+            if !fig.markers.iter().any(|m| m.kind == kind) {
+                continue;
+            }
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
+            let c = rect.center();
+            let fill = Color32::from_rgb(kind.color()[0], kind.color()[1], kind.color()[2]);
+            let stroke = egui::Stroke::new(1.0, Color32::BLACK);
+            let r = 5.5;
+            let pts: Vec<egui::Pos2> = match shape {
+                MarkerShape::Square => vec![
+                    c + egui::vec2(-r, -r),
+                    c + egui::vec2(r, -r),
+                    c + egui::vec2(r, r),
+                    c + egui::vec2(-r, r),
+                ],
+                MarkerShape::Up => vec![
+                    c + egui::vec2(0.0, -r),
+                    c + egui::vec2(r, r),
+                    c + egui::vec2(-r, r),
+                ],
+                MarkerShape::Diamond => vec![
+                    c + egui::vec2(0.0, -r),
+                    c + egui::vec2(r, 0.0),
+                    c + egui::vec2(0.0, r),
+                    c + egui::vec2(-r, 0.0),
+                ],
+                _ => Vec::new(),
+            };
+            if pts.is_empty() {
+                ui.painter().circle(c, r, fill, stroke);
+            } else {
+                ui.painter()
+                    .add(egui::Shape::convex_polygon(pts, fill, stroke));
+            }
+            ui.label(name);
+            ui.add_space(10.0);
+        }
+    });
 }
 
 /// The grid as an image and the zero bands as polygons.
