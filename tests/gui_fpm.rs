@@ -82,16 +82,7 @@ fn fpm_tab_shows_the_paper_node_and_dragging_n_changes_the_partition() {
     let rect = h.get_by_role_and_label(Role::Slider, "n (blocks)").rect();
     let from = rect.center();
     let to = from + egui::vec2(rect.width() * 0.3, 0.0);
-    h.hover_at(from);
-    h.run();
-    h.drag_at(from);
-    h.run();
-    for k in 1..=6 {
-        h.hover_at(from + (to - from) * (k as f32 / 6.0));
-        h.run();
-    }
-    h.drop_at(to);
-    h.run();
+    crate::common::drag(&mut h, from, to, 6);
     let n = h.state().session.fpm.n_units;
     assert!(n > PAPER_N, "n after the drag: {n}");
     assert_eq!(n.fract(), 0.0, "whole blocks");

@@ -10,7 +10,7 @@
 
 use hetscope_core::{Session, registry};
 use hetscope_export::{ExportSize, placed_texts};
-use hetscope_figure::layout::audit::{audit, audit_chart};
+use hetscope_figure::layout::audit::{Problem, audit, audit_chart};
 use hetscope_figure::layout::chart::layout;
 use hetscope_figure::{Camera, ChartFigure, Figure, ModelId, View};
 use hetscope_preset::Catalog;
@@ -51,11 +51,12 @@ fn charts(fig: &Figure, width: f64) -> Vec<(ChartFigure, f64)> {
     }
 }
 
-#[test]
-fn no_chart_text_overlaps_is_cut_or_missing() {
+/// `check` on every view of every registered model, on each platform
+/// alone and beside its other, at each size; the problems it finds, each
+/// named with where it was seen.
+fn every_view(check: impl Fn(&Figure, (f64, f64)) -> Vec<Problem>) -> Vec<String> {
     let catalog = Catalog::builtin().expect("the built-in presets");
     let mut problems = Vec::new();
-    let mut audited = 0;
     for (platform, other) in PLATFORMS {
         for second in [None, Some(other)] {
             let s = session(&catalog, platform, second);
@@ -63,25 +64,42 @@ fn no_chart_text_overlaps_is_cut_or_missing() {
                 let fig = registry::figure(view, &s, &catalog)
                     .unwrap_or_else(|e| panic!("{view:?} on {platform}: {e}"));
                 for (w, h) in SIZES {
-                    for (chart, cw) in charts(&fig, w) {
-                        audited += 1;
-                        let lay = layout(&chart, cw, h);
-                        for p in audit_chart(&chart, &lay) {
-                            problems
-                                .push(format!("{view:?} {platform} + {second:?} at {w}x{h}: {p}"));
-                        }
+                    for p in check(&fig, (w, h)) {
+                        problems.push(format!("{view:?} {platform} + {second:?} at {w}x{h}: {p}"));
                     }
                 }
             }
         }
     }
-    assert!(audited > 150, "every chart view is audited ({audited})");
+    problems
+}
+
+fn assert_none(problems: Vec<String>) {
     assert!(
         problems.is_empty(),
         "{} placement problems:\n{}",
         problems.len(),
         problems.join("\n")
     );
+}
+
+#[test]
+fn no_chart_text_overlaps_is_cut_or_missing() {
+    let audited = std::cell::Cell::new(0);
+    let problems = every_view(|fig, (w, h)| {
+        let mut out = Vec::new();
+        for (chart, cw) in charts(fig, w) {
+            audited.set(audited.get() + 1);
+            out.extend(audit_chart(&chart, &layout(&chart, cw, h)));
+        }
+        out
+    });
+    assert!(
+        audited.get() > 150,
+        "every chart view is audited ({})",
+        audited.get()
+    );
+    assert_none(problems);
 }
 
 /// Whether a figure is drawn by its own layout rather than the chart's
@@ -96,37 +114,19 @@ fn own_layout(fig: &Figure) -> bool {
 
 #[test]
 fn no_heat_map_or_surface_text_overlaps_or_is_cut() {
-    let catalog = Catalog::builtin().expect("the built-in presets");
-    let mut problems = Vec::new();
-    let mut audited = 0;
-    for (platform, other) in PLATFORMS {
-        for second in [None, Some(other)] {
-            let s = session(&catalog, platform, second);
-            for view in ModelId::ALL.into_iter().flat_map(View::of) {
-                let fig = registry::figure(view, &s, &catalog)
-                    .unwrap_or_else(|e| panic!("{view:?} on {platform}: {e}"));
-                if !own_layout(&fig) {
-                    continue;
-                }
-                for (w, h) in SIZES {
-                    audited += 1;
-                    let size = ExportSize::new(w as u32, h as u32).expect("a size");
-                    let scene = placed_texts(&fig, size, &Camera::default());
-                    for p in audit(&scene) {
-                        problems.push(format!("{view:?} {platform} + {second:?} at {w}x{h}: {p}"));
-                    }
-                }
-            }
+    let audited = std::cell::Cell::new(0);
+    let problems = every_view(|fig, (w, h)| {
+        if !own_layout(fig) {
+            return Vec::new();
         }
-    }
+        audited.set(audited.get() + 1);
+        let size = ExportSize::new(w as u32, h as u32).expect("a size");
+        audit(&placed_texts(fig, size, &Camera::default()))
+    });
     assert!(
-        audited >= 72,
-        "every heat map and surface view is audited ({audited})"
+        audited.get() >= 72,
+        "every heat map and surface view is audited ({})",
+        audited.get()
     );
-    assert!(
-        problems.is_empty(),
-        "{} placement problems:\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    assert_none(problems);
 }

@@ -112,16 +112,7 @@ fn dragging_the_surface_turns_it_and_draws_it_again() {
     let canvas = h.get_by_label_contains("3-D surface: drag to turn").rect();
     let from = canvas.center();
     let to = from + egui::vec2(-100.0, 40.0);
-    h.hover_at(from);
-    h.run();
-    h.drag_at(from);
-    h.run();
-    for k in 1..=5 {
-        h.hover_at(from + (to - from) * (k as f32 / 5.0));
-        h.run();
-    }
-    h.drop_at(to);
-    h.run();
+    crate::common::drag(&mut h, from, to, 5);
     let after = h.state().session.perdome.camera;
     // 0.4 degree a pixel across, 0.3 down.
     assert!(

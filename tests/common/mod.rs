@@ -76,3 +76,23 @@ impl eframe::Storage for MemoryStorage {
     }
     fn flush(&mut self) {}
 }
+
+/// A drag of the pointer in the window from `from` to `to`, in `steps`
+/// frames, as a hand would make it.
+pub fn drag<S>(
+    h: &mut egui_kittest::Harness<'_, S>,
+    from: eframe::egui::Pos2,
+    to: eframe::egui::Pos2,
+    steps: u32,
+) {
+    h.hover_at(from);
+    h.run();
+    h.drag_at(from);
+    h.run();
+    for k in 1..=steps {
+        h.hover_at(from + (to - from) * (k as f32 / steps as f32));
+        h.run();
+    }
+    h.drop_at(to);
+    h.run();
+}

@@ -80,10 +80,7 @@ pub(super) fn data(svg: &mut Svg, p: &ChartPanel, pl: &PanelLayout, k: f64, inde
         series(svg, p, &fr, s, k);
     }
     for mk in &p.markers {
-        let Some((x, y)) = fr
-            .point(p, mk.x, mk.y)
-            .filter(|(x, y)| fr.inside(*x, *y, 1.0))
-        else {
+        let Some((x, y)) = fr.marker_at(p, mk) else {
             continue;
         };
         let _ = writeln!(

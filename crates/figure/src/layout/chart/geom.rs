@@ -45,6 +45,13 @@ impl Frame {
         (px.is_finite() && py.is_finite()).then_some((px, py))
     }
 
+    /// Pixel position of a marker, when it lies inside the plot (within
+    /// a pixel).
+    pub fn marker_at(&self, p: &ChartPanel, mk: &crate::chart::PointMarker) -> Option<(f64, f64)> {
+        self.point(p, mk.x, mk.y)
+            .filter(|(x, y)| self.inside(*x, *y, 1.0))
+    }
+
     pub fn inside(&self, x: f64, y: f64, tol: f64) -> bool {
         let [x0, y0, x1, y1] = self.plot;
         x >= x0 - tol && x <= x1 + tol && y >= y0 - tol && y <= y1 + tol

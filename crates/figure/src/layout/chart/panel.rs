@@ -143,10 +143,7 @@ impl PanelDraw<'_> {
         let (p, fr) = (self.p, self.fr);
         let mut out: Vec<(f64, f64, String)> = Vec::new();
         for mk in &p.markers {
-            let Some((x, y)) = fr
-                .point(p, mk.x, mk.y)
-                .filter(|(x, y)| fr.inside(*x, *y, 1.0))
-            else {
+            let Some((x, y)) = fr.marker_at(p, mk) else {
                 continue;
             };
             let label = mk.label.trim();
