@@ -22,7 +22,7 @@ pub fn fpm_view_ui(
     {
         let rows = t.devices.len() as f32 + 4.0;
         let want = rows * (ui.text_style_height(&egui::TextStyle::Body) + 8.0) + 30.0;
-        let size = want.min(ui.available_height() * 0.45);
+        let size = want.min(ui.available_height() * 0.38);
         egui::Panel::bottom("fpm_partition_table")
             .resizable(true)
             .min_size(size)
