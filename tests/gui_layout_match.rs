@@ -1,12 +1,12 @@
 //! What the window shows is what the export writes: at the default zoom,
-//! every text of a chart in the window has its twin in the SVG exported
-//! at the size of the window's canvas, within 2 px of the same place, and
-//! the export has no text the window lacks.
+//! every text of a chart or heat map in the window has its twin in the
+//! SVG exported at the size of the window's canvas, within 2 px of the
+//! same place, and the export has no text the window lacks.
 
 use eframe::egui;
 use egui_kittest::Harness;
-use hetscope::figure::{Camera, Figure, View};
-use hetscope::gui::chart_view::{ShownChart, shown_charts_id};
+use hetscope::figure::{Camera, View};
+use hetscope::gui::scene_paint::{ShownScene, shown_scenes_id};
 use hetscope::gui::{HetscopeApp, Tab};
 use hetscope_export::{ExportSize, render_svg};
 
@@ -35,9 +35,9 @@ fn svg_texts(svg: &str) -> Vec<(String, [f64; 2])> {
         .collect()
 }
 
-fn shown(h: &Harness<'_, HetscopeApp>) -> Vec<ShownChart> {
+fn shown(h: &Harness<'_, HetscopeApp>) -> Vec<ShownScene> {
     h.ctx
-        .data(|d| d.get_temp::<(u64, Vec<ShownChart>)>(shown_charts_id()))
+        .data(|d| d.get_temp::<(u64, Vec<ShownScene>)>(shown_scenes_id()))
         .map(|(_, v)| v)
         .unwrap_or_default()
 }
@@ -49,20 +49,17 @@ fn window_matches_export(view: View) {
     h.state_mut().session.tab = Tab::Figure(view);
     h.run();
     h.run();
-    let Some(Figure::Chart(fig)) = h.state().figure().cloned() else {
-        panic!("{view:?} is a chart");
-    };
+    let fig = h.state().figure().cloned().expect("a figure");
+    let title = fig.title().to_string();
     assert_eq!(h.state().session.tab, Tab::Figure(view));
     let charts = shown(&h);
     assert!(
         // (A title too long for the canvas is shortened with an ellipsis.)
-        charts
+        charts.iter().any(|c| c
+            .texts
             .iter()
-            .any(|c| c.texts.iter().any(|(t, _)| {
-                t.len() > 10 && fig.title.starts_with(t.trim_end_matches('…'))
-            })),
-        "{view:?}: the window shows '{}'",
-        fig.title
+            .any(|(t, _)| { t.len() > 10 && title.starts_with(t.trim_end_matches('…')) })),
+        "{view:?}: the window shows '{title}'"
     );
     let chart = charts
         .first()
@@ -71,7 +68,7 @@ fn window_matches_export(view: View) {
         width: chart.canvas.width().round() as u32,
         height: chart.canvas.height().round() as u32,
     };
-    let svg = render_svg(&Figure::Chart(fig), size, &Camera::default());
+    let svg = render_svg(&fig, size, &Camera::default());
     let exported = svg_texts(&svg);
     let near = |a: [f64; 2], b: [f64; 2]| (a[0] - b[0]).abs() <= 2.0 && (a[1] - b[1]).abs() <= 2.0;
     let window: Vec<_> = chart.texts.iter().filter(|(t, _)| !t.is_empty()).collect();
@@ -103,4 +100,9 @@ fn the_kernel_suite_in_the_window_is_its_export() {
 #[test]
 fn the_fpm_speed_functions_in_the_window_are_their_export() {
     window_matches_export(View::FpmSpeed);
+}
+
+#[test]
+fn the_heat_map_in_the_window_is_its_export() {
+    window_matches_export(View::EnergyHeatmap);
 }

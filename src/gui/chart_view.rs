@@ -20,7 +20,7 @@ use egui_plot::{
     Points, VLine,
 };
 
-use crate::gui::scene_paint::{paint_scene, rgb, scene_texts_ui};
+use crate::gui::scene_paint::{paint_scene, remember_scene, rgb, scene_texts_ui};
 use axes::{axis_readout, readout};
 use hetscope_figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
 use hetscope_figure::hover::{Nearest, nearest_point};
@@ -90,43 +90,13 @@ fn chart_at(ui: &mut Ui, fig: &ChartFigure, rect: Rect) {
         plot_ui(ui, &fig.panels[k], pl, ids[k], rect.min, lay.k);
     }
     paint_scene(&painter, rect.min, &lay.scene);
-    remember_shown(ui.ctx(), rect, &lay);
+    remember_scene(ui.ctx(), rect, &lay.scene);
     scene_texts_ui(
         ui,
         rect.min,
         &lay.scene,
         ui.scope_id().with(("chart_texts", &fig.title)),
     );
-}
-
-/// A chart as this frame shows it: its canvas on screen and each text
-/// with its anchor on the canvas (kept in egui's memory, where a test
-/// compares it with the export of the same size).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ShownChart {
-    pub canvas: Rect,
-    pub texts: Vec<(String, [f64; 2])>,
-}
-
-/// Where this frame's [`ShownChart`]s are kept, left to right.
-pub fn shown_charts_id() -> Id {
-    Id::unique("hetscope_shown_charts")
-}
-
-fn remember_shown(ctx: &egui::Context, canvas: Rect, lay: &ChartLayout) {
-    let frame = ctx.cumulative_pass_nr();
-    let texts = lay
-        .scene
-        .texts()
-        .map(|t| (t.text.clone(), [t.x, t.y]))
-        .collect();
-    ctx.data_mut(|d| {
-        let shown = d.get_temp_mut_or_default::<(u64, Vec<ShownChart>)>(shown_charts_id());
-        if shown.0 != frame {
-            *shown = (frame, Vec::new());
-        }
-        shown.1.push(ShownChart { canvas, texts });
-    });
 }
 
 /// The id of panel `k`'s plot. The axis ranges are part of it: egui_plot

@@ -27,7 +27,7 @@ pub mod paper_check;
 mod path_prompt;
 mod perdome;
 mod platform_bar;
-mod scene_paint;
+pub mod scene_paint;
 pub mod state;
 mod widgets;
 

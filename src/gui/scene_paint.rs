@@ -5,7 +5,8 @@
 
 use eframe::egui::{self, Color32, FontId, Painter, Pos2, Shape as EShape, StrokeKind, Vec2};
 use hetscope_figure::chart::LineStyle;
-use hetscope_figure::layout::scene::{Anchor, Prim, Scene, Shape, Stroke, Text};
+use hetscope_figure::layout::scene::{Anchor, Prim, Rect, Scene, Shape, Stroke, Text};
+use hetscope_figure::layout::side::{Symbol, symbol_outline};
 
 /// Every text of `scene` as a widget that names it (screen readers and
 /// tests find it by its words) and, where the text is shortened, shows
@@ -147,4 +148,68 @@ pub fn paint_text(painter: &Painter, origin: Pos2, t: &Text) {
     }
     let shape = egui::epaint::TextShape::new(corner, galley, rgb(t.color));
     painter.add(shape.with_angle(angle));
+}
+
+/// A marker symbol of the layout (`side::symbol_outline`, a circle for
+/// p-DP) in its kind's colour with a black outline, as the exports draw it.
+pub fn paint_symbol(painter: &Painter, origin: Pos2, s: &Symbol) {
+    let fill = rgb(s.kind.color());
+    let stroke = egui::Stroke::new((s.r * 0.22).max(0.8) as f32, Color32::BLACK);
+    match symbol_outline(s) {
+        Some(pts) => {
+            let pts = pts.into_iter().map(|p| at(origin, p)).collect();
+            painter.add(EShape::convex_polygon(pts, fill, stroke));
+        }
+        None => {
+            painter.circle(at(origin, s.at), s.r as f32, fill, stroke);
+        }
+    }
+}
+
+/// The viridis gradient of a vertical colour bar in `bar` (bottom 0, top
+/// 1), as the exports' gradient.
+pub fn paint_gradient(painter: &Painter, origin: Pos2, bar: Rect) {
+    let steps = 64;
+    let (x0, x1) = (bar[0] as f32, bar[2] as f32);
+    let (y0, y1) = (bar[1], bar[3]);
+    let dy = (y1 - y0) / steps as f64;
+    for i in 0..steps {
+        let t = (i as f64 + 0.5) / steps as f64;
+        let top = y1 - (i + 1) as f64 * dy;
+        let r = egui::Rect::from_min_max(
+            origin + Vec2::new(x0, top as f32 - 0.5),
+            origin + Vec2::new(x1, (top + dy) as f32),
+        );
+        painter.rect_filled(r, 0.0, rgb(hetscope_figure::color::map(t)));
+    }
+}
+
+/// A figure's canvas as this frame shows it: where it is on screen and
+/// each text with its anchor on the canvas (kept in egui's memory, where a
+/// test compares it with the export of the same size).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShownScene {
+    pub canvas: egui::Rect,
+    pub texts: Vec<(String, [f64; 2])>,
+}
+
+/// Where this frame's [`ShownScene`]s are kept, in drawing order.
+pub fn shown_scenes_id() -> egui::Id {
+    egui::Id::unique("hetscope_shown_scenes")
+}
+
+/// Note that `scene` is shown on `canvas` this frame.
+pub fn remember_scene(ctx: &egui::Context, canvas: egui::Rect, scene: &Scene) {
+    let frame = ctx.cumulative_pass_nr();
+    let texts = scene
+        .texts()
+        .map(|t| (t.text.clone(), [t.x, t.y]))
+        .collect();
+    ctx.data_mut(|d| {
+        let shown = d.get_temp_mut_or_default::<(u64, Vec<ShownScene>)>(shown_scenes_id());
+        if shown.0 != frame {
+            *shown = (frame, Vec::new());
+        }
+        shown.1.push(ShownScene { canvas, texts });
+    });
 }

@@ -6,7 +6,6 @@
 
 mod chart;
 mod csv_out;
-mod layout;
 mod pdf;
 mod perdome;
 mod png;

@@ -1,16 +1,16 @@
-//! The pieces every figure shares: title, hatching, marker symbols, the
-//! colour bar, the legend and the empty-cell note.
+//! The pieces heat maps and surfaces share: title, hatching, marker
+//! symbols, the colour bar's gradient and the legend (their texts placed
+//! by `hetscope_figure::layout::side`).
 
 use std::fmt::Write;
 
 use hetscope_figure::layout::scene::{Scene, header};
+use hetscope_figure::layout::side::{self, Symbol, symbol_outline};
 
-use super::layout::{text_width, tick_step};
-use super::svg_util::{Align, INK, Svg, f, push_points};
+use super::svg_util::{Svg, f, push_points};
 
 use hetscope_figure::color::{self, hex};
 use hetscope_figure::{ColorScale, MarkerKind};
-use hetscope_model::format::{fmt_tick, fmt_tick_step};
 
 impl Svg {
     /// A white rectangle with light diagonal hatching ("no such
@@ -46,12 +46,19 @@ impl Svg {
         crate::scene_svg::write_scene(self, &sc);
     }
 
-    /// A marker symbol centred on (x, y); `r` is about its radius.
+    /// A marker symbol centred on (x, y); `r` is about its radius (the
+    /// shapes of `hetscope_figure::layout::side::symbol_outline`).
     pub fn symbol(&mut self, kind: MarkerKind, x: f64, y: f64, r: f64) {
         let fill = hex(kind.color());
         let sw = f((r * 0.22).max(0.8));
-        match kind {
-            MarkerKind::PerfectDp => {
+        let s = Symbol {
+            at: [x, y],
+            kind,
+            r,
+        };
+        match symbol_outline(&s) {
+            Some(pts) => self.polygon_pts(&pts, &fill, &sw),
+            None => {
                 let _ = writeln!(
                     self.buf,
                     r##"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="#000000" stroke-width="{sw}"/>"##,
@@ -59,38 +66,6 @@ impl Svg {
                     f(y),
                     f(r)
                 );
-            }
-            MarkerKind::CpuOnly => {
-                let s = r * 0.9;
-                let pts = [
-                    [x - s, y - s],
-                    [x + s, y - s],
-                    [x + s, y + s],
-                    [x - s, y + s],
-                ];
-                self.polygon_pts(&pts, &fill, &sw);
-            }
-            MarkerKind::GpuOnly => {
-                let pts = [
-                    [x, y - r * 1.15],
-                    [x + r * 1.1, y + r * 0.75],
-                    [x - r * 1.1, y + r * 0.75],
-                ];
-                self.polygon_pts(&pts, &fill, &sw);
-            }
-            MarkerKind::Partition => {
-                let s = r * 1.15;
-                let pts = [[x, y - s], [x + s, y], [x, y + s], [x - s, y]];
-                self.polygon_pts(&pts, &fill, &sw);
-            }
-            MarkerKind::Optimum => {
-                let mut pts = Vec::with_capacity(10);
-                for i in 0..10 {
-                    let a = std::f64::consts::PI * (i as f64) / 5.0 - std::f64::consts::FRAC_PI_2;
-                    let rr = if i % 2 == 0 { r * 1.35 } else { r * 0.6 };
-                    pts.push([x + rr * a.cos(), y + rr * a.sin()]);
-                }
-                self.polygon_pts(&pts, &fill, &sw);
             }
         }
     }
@@ -104,10 +79,8 @@ impl Svg {
         );
     }
 
-    /// Vertical colour bar in the rectangle (x, y, w, h) with ticks and its
-    /// title rotated along its right side.
-    pub fn color_bar(&mut self, scale: &ColorScale, x: f64, y: f64, w: f64, h: f64) {
-        let k = self.k;
+    /// The viridis gradient of a vertical colour bar in (x, y, w, h).
+    pub fn gradient(&mut self, x: f64, y: f64, w: f64, h: f64) {
         self.buf
             .push_str(r#"<defs><linearGradient id="cbar" x1="0" y1="1" x2="0" y2="0">"#);
         for i in 0..=20 {
@@ -120,105 +93,27 @@ impl Svg {
             );
         }
         self.buf.push_str("</linearGradient></defs>\n");
-        self.rect(x, y, w, h, "url(#cbar)", Some((INK, 0.8 * k)));
-        let size = 11.5 * k;
-        let mut widest: f64 = 0.0;
-        let ticks = scale.ticks();
-        let step = tick_step(&ticks);
-        for t in ticks {
-            let py = y + h * (1.0 - scale.t(t));
-            self.line(x + w, py, x + w + 5.0 * k, py, INK, 0.8 * k);
-            let label = if scale.log {
-                fmt_tick(t)
-            } else {
-                fmt_tick_step(t, step)
-            };
-            widest = widest.max(text_width(&label, size));
-            self.text(
-                x + w + 8.0 * k,
-                py + size * 0.35,
-                size,
-                Align::Start,
-                INK,
-                &label,
-            );
-        }
-        let tx = x + w + 14.0 * k + widest + 6.0 * k;
-        let title = scale.title();
-        self.text_ex(
-            tx,
-            y + h / 2.0,
-            13.0 * k,
-            Align::Middle,
-            INK,
-            &title,
-            "",
-            90.0,
-        );
+        self.rect(x, y, w, h, "url(#cbar)", None);
+    }
+
+    /// Vertical colour bar in the rectangle (x, y, w, h) with its ticks and
+    /// title (`hetscope_figure::layout::side::color_bar`).
+    pub fn color_bar(&mut self, scale: &ColorScale, x: f64, y: f64, w: f64, h: f64) {
+        self.gradient(x, y, w, h);
+        let mut sc = Scene::new(self.width, self.height);
+        side::color_bar(&mut sc, scale, [x, y, x + w, y + h], self.k);
+        crate::scene_svg::write_scene(self, &sc);
     }
 
     /// Legend of marker kinds (in a fixed order) starting at (x, y);
     /// returns the y below it.
     pub fn legend(&mut self, kinds: &[MarkerKind], x: f64, y: f64) -> f64 {
-        let k = self.k;
-        let size = 12.0 * k;
-        let mut y = y;
-        if kinds.is_empty() {
-            return y;
+        let mut sc = Scene::new(self.width, self.height);
+        let (symbols, below) = side::marker_legend(&mut sc, kinds, x, y, self.k);
+        for s in symbols {
+            self.symbol(s.kind, s.at[0], s.at[1], s.r);
         }
-        self.text_ex(
-            x,
-            y,
-            size,
-            Align::Start,
-            "#111111",
-            "Markers",
-            r#"font-weight="bold""#,
-            0.0,
-        );
-        y += 8.0 * k;
-        for kind in LEGEND_ORDER.iter().filter(|kk| kinds.contains(kk)) {
-            y += 20.0 * k;
-            self.symbol(*kind, x + 7.0 * k, y - size * 0.35, 5.5 * k);
-            self.text(x + 20.0 * k, y, size, Align::Start, INK, kind_name(*kind));
-        }
-        y + 14.0 * k
-    }
-
-    /// Hatched swatch and the "no such partition" note at (x, y) baseline.
-    pub fn empty_note(&mut self, x: f64, y: f64) {
-        let k = self.k;
-        let size = 12.0 * k;
-        self.hatch(x, y - size * 0.9, 22.0 * k, size * 1.1);
-        self.rect(
-            x,
-            y - size * 0.9,
-            22.0 * k,
-            size * 1.1,
-            "none",
-            Some(("#999999", 0.8 * k)),
-        );
-        self.text(x + 28.0 * k, y, size, Align::Start, INK, EMPTY_NOTE);
-    }
-}
-
-/// The note shown next to the hatched swatch.
-pub const EMPTY_NOTE: &str = "empty: no such partition (Lemma 2)";
-
-pub const LEGEND_ORDER: [MarkerKind; 5] = [
-    MarkerKind::PerfectDp,
-    MarkerKind::CpuOnly,
-    MarkerKind::GpuOnly,
-    MarkerKind::Optimum,
-    MarkerKind::Partition,
-];
-
-pub fn kind_name(kind: MarkerKind) -> &'static str {
-    match kind {
-        MarkerKind::PerfectDp => "p-DP (perfect data partition)",
-        MarkerKind::CpuOnly => "CPU-only",
-        MarkerKind::GpuOnly => "GPU-only",
-        MarkerKind::Optimum => "optimum (best found)",
-        MarkerKind::Partition => "workload partition",
+        crate::scene_svg::write_scene(self, &sc);
+        below
     }
 }

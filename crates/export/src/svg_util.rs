@@ -1,14 +1,11 @@
 //! A small SVG writer: the document, shapes, text and number formatting.
-//! Shared figure pieces are in `svg_parts.rs`, measuring and placing text
-//! in `layout.rs`.
+//! Shared figure pieces are in `svg_parts.rs`; text is measured and placed
+//! by `hetscope_figure::layout`.
 
 use std::fmt::Write;
 
 use hetscope_figure::chart::LineStyle;
 use hetscope_figure::layout::scene::{Anchor, Text, TextRole};
-
-pub const INK: &str = "#333333";
-pub const GRID_INK: &str = "#777777";
 
 /// Horizontal text anchor.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

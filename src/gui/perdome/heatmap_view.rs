@@ -1,24 +1,26 @@
-//! Heat map view: the grid as a texture in an `egui_plot` plot over
-//! (log2 I_C, log2 I_G), the zero bands as polygons, `2^k` ticks, labelled
-//! markers, a colour bar and an exact model readout under the cursor.
+//! Heat map view: the layout the exports write
+//! (`hetscope_figure::layout::heatmap`) on the view's canvas: the grid as a
+//! texture and the zero bands as polygons in an egui_plot plot placed on
+//! the layout's areas (for the exact readout under the cursor), then the
+//! layout's ticks, titles, marker symbols and labels, colour bar, legend
+//! and notes painted over it (`gui/scene_paint.rs`). The map shows the
+//! whole plane: no pan or zoom, so that every text stays where it is.
 
 use eframe::egui;
-use eframe::egui::{Color32, ColorImage, RichText, TextureHandle, TextureOptions, Ui};
-use egui_plot::{
-    GridInput, GridMark, HoverPosition, MarkerShape, Plot, PlotImage, PlotPoint, PlotUi, Points,
-    Polygon,
-};
+use eframe::egui::{Color32, ColorImage, Rect, Sense, TextureHandle, TextureOptions, Ui, Vec2};
+use egui_plot::{HoverPosition, MarkerShape, Plot, PlotImage, PlotPoint, PlotUi, Points, Polygon};
 
-use crate::gui::widgets::{COLOR_BAR_WIDTH, color_bar_ui, rgb};
-use hetscope_figure::labels::{LabelBoxes, marker_spots, without_repeats};
-use hetscope_figure::{Axis, HeatmapFigure, MarkerKind};
+use crate::gui::scene_paint::{
+    paint_gradient, paint_scene, paint_symbol, remember_scene, scene_texts_ui,
+};
+use crate::gui::widgets::rgb;
+use hetscope_figure::layout::heatmap::{HeatmapLayout, layout};
+use hetscope_figure::{HeatmapFigure, MarkerKind};
 
 /// The uploaded texture of the figure last shown.
 #[derive(Default)]
 pub struct Cache {
     texture: Option<(u64, TextureHandle)>,
-    /// Axis ranges last shown; the plot's zoom is reset when they change.
-    ranges: Option<[f64; 4]>,
 }
 
 /// Marker kinds in legend order, with their plot shape and legend name.
@@ -38,43 +40,7 @@ const KINDS: [(MarkerKind, MarkerShape, &str); 5] = [
     ),
 ];
 
-/// Grid marks for an axis: its ticks that are in view, thinned so that
-/// labels `min_px` apart fit along `len_px` points.
-fn marks(axis: &Axis, input: GridInput, len_px: f32, min_px: f64) -> Vec<GridMark> {
-    let ticks = axis.ticks();
-    let step = ticks
-        .windows(2)
-        .filter(|w| w[0].1 != "0")
-        .map(|w| w[1].0 - w[0].0)
-        .next()
-        .unwrap_or(1.0);
-    let (lo, hi) = input.bounds;
-    let px_per_unit = len_px as f64 / (hi - lo).max(1e-9);
-    let stride = (min_px / (step * px_per_unit)).ceil().max(1.0);
-    ticks
-        .into_iter()
-        .filter(|(p, _)| *p >= lo && *p <= hi)
-        .filter(|(p, l)| l == "0" || (p / step).round().rem_euclid(stride) == 0.0)
-        .map(|(p, _)| GridMark {
-            value: p,
-            step_size: step * stride,
-        })
-        .collect()
-}
-
-/// The tick label at plot coordinate `v`.
-fn tick_label(axis: &Axis, v: f64) -> String {
-    axis.ticks()
-        .into_iter()
-        .find(|(p, _)| (p - v).abs() < 1e-9)
-        .map(|(_, l)| l)
-        .unwrap_or_default()
-}
-
 pub fn heatmap_ui(ui: &mut Ui, fig: &HeatmapFigure, generation: u64, cache: &mut Cache) {
-    ui.heading(&fig.title);
-    ui.weak(&fig.subtitle);
-
     let texture = match &cache.texture {
         Some((g, t)) if *g == generation => t.clone(),
         _ => {
@@ -87,86 +53,94 @@ pub fn heatmap_ui(ui: &mut Ui, fig: &HeatmapFigure, generation: u64, cache: &mut
             t
         }
     };
-    let ranges = [fig.x.full_lo(), fig.x.hi, fig.y.full_lo(), fig.y.hi];
-    let reset = cache.ranges != Some(ranges);
-    cache.ranges = Some(ranges);
-
-    // The plot takes the whole area beside its colour bar (side by side
-    // with a second platform, a square plot would leave half of it empty).
-    // Under it: the markers' legend and a line of help.
-    let height = (ui.available_height() - 52.0).max(200.0);
-    let width = (ui.available_width() - COLOR_BAR_WIDTH - 12.0).max(200.0);
-    ui.horizontal_top(|ui| {
-        let mut plot = Plot::new("heatmap_plot")
-            .width(width)
-            .height(height)
-            .default_x_bounds(fig.x.full_lo() - 0.3, fig.x.hi + 0.3)
-            .default_y_bounds(fig.y.full_lo() - 0.3, fig.y.hi + 0.3)
-            .x_axis_label(fig.x.title())
-            .y_axis_label(fig.y.title())
-            .x_grid_spacer(move |input| marks(&fig.x, input, width, 82.0))
-            .y_grid_spacer(move |input| marks(&fig.y, input, height, 32.0))
-            .x_axis_formatter(|mark, _| tick_label(&fig.x, mark.value))
-            .y_axis_formatter(|mark, _| tick_label(&fig.y, mark.value))
-            .show_crosshair(false)
-            .label_formatter(|pos| hover_text(fig, pos));
-        if reset {
-            plot = plot.reset();
-        }
-        plot.show(ui, |pui| {
-            grid_items(pui, fig, &texture);
-            marker_items(pui, fig);
-            marker_labels(pui, fig);
-        });
-        color_bar_ui(ui, &fig.color, height);
-    });
-    marker_legend_ui(ui, fig);
-    ui.weak("Hover for exact values. Drag to pan, scroll to zoom, double-click to reset. Empty cells: no such partition (Lemma 2).");
+    let size = ui.available_size().max(Vec2::new(360.0, 300.0));
+    let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
+    let lay = layout(fig, rect.width() as f64, rect.height() as f64);
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    plot_ui(ui, fig, &lay, rect.min, &texture);
+    paint_gradient(&painter, rect.min, lay.color_bar);
+    for s in lay.markers.iter().chain(&lay.legend) {
+        paint_symbol(&painter, rect.min, s);
+    }
+    hatch_swatch(&painter, rect.min, lay.empty_swatch);
+    paint_scene(&painter, rect.min, &lay.scene);
+    remember_scene(ui.ctx(), rect, &lay.scene);
+    scene_texts_ui(
+        ui,
+        rect.min,
+        &lay.scene,
+        ui.scope_id().with("heatmap_texts"),
+    );
 }
 
-/// The markers' legend in a row under the map (as the exports put it
-/// beside the map, never over the cells).
-fn marker_legend_ui(ui: &mut Ui, fig: &HeatmapFigure) {
-    ui.horizontal_wrapped(|ui| {
-        for (kind, shape, name) in KINDS {
-            if !fig.markers.iter().any(|m| m.kind == kind) {
-                continue;
-            }
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(14.0, 14.0), egui::Sense::hover());
-            let c = rect.center();
-            let fill = Color32::from_rgb(kind.color()[0], kind.color()[1], kind.color()[2]);
-            let stroke = egui::Stroke::new(1.0, Color32::BLACK);
-            let r = 5.5;
-            let pts: Vec<egui::Pos2> = match shape {
-                MarkerShape::Square => vec![
-                    c + egui::vec2(-r, -r),
-                    c + egui::vec2(r, -r),
-                    c + egui::vec2(r, r),
-                    c + egui::vec2(-r, r),
-                ],
-                MarkerShape::Up => vec![
-                    c + egui::vec2(0.0, -r),
-                    c + egui::vec2(r, r),
-                    c + egui::vec2(-r, r),
-                ],
-                MarkerShape::Diamond => vec![
-                    c + egui::vec2(0.0, -r),
-                    c + egui::vec2(r, 0.0),
-                    c + egui::vec2(0.0, r),
-                    c + egui::vec2(-r, 0.0),
-                ],
-                _ => Vec::new(),
-            };
-            if pts.is_empty() {
-                ui.painter().circle(c, r, fill, stroke);
-            } else {
-                ui.painter()
-                    .add(egui::Shape::convex_polygon(pts, fill, stroke));
-            }
-            ui.label(name);
-            ui.add_space(10.0);
-        }
+/// The grid, the bands and (for the hover only) the markers in an
+/// egui_plot plot exactly on the layout's areas: its bounds are the
+/// layout's frame, so a point of the plane is where the layout puts it.
+fn plot_ui(
+    ui: &mut Ui,
+    fig: &HeatmapFigure,
+    lay: &HeatmapLayout,
+    origin: egui::Pos2,
+    texture: &TextureHandle,
+) {
+    let fr = &lay.frame;
+    let area = Rect::from_min_max(
+        origin + Vec2::new(lay.col_band[0] as f32, lay.main[1] as f32),
+        origin + Vec2::new(lay.main[2] as f32, lay.row_band[3] as f32),
+    );
+    let plot = Plot::new("heatmap_plot")
+        .width(area.width())
+        .height(area.height())
+        .default_x_bounds(fr.x_lo, fr.x_hi)
+        .default_y_bounds(fr.y_lo, fr.y_hi)
+        .set_margin_fraction(Vec2::ZERO)
+        .show_axes(false)
+        .show_grid(false)
+        .show_background(false)
+        .show_crosshair(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .label_formatter(|pos| hover_text(fig, pos));
+    let layout = egui::Layout::top_down(egui::Align::Min);
+    ui.scope_builder(egui::UiBuilder::new().max_rect(area).layout(layout), |ui| {
+        plot.show(ui, |pui| {
+            grid_items(pui, fig, texture);
+            marker_items(pui, fig);
+        })
     });
+}
+
+/// The empty-cell note's swatch: white with light diagonal hatching, as
+/// the exports draw the cells with no partition.
+fn hatch_swatch(painter: &egui::Painter, origin: egui::Pos2, r: [f64; 4]) {
+    let rect = Rect::from_min_max(
+        origin + Vec2::new(r[0] as f32, r[1] as f32),
+        origin + Vec2::new(r[2] as f32, r[3] as f32),
+    );
+    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    let line = egui::Stroke::new(1.2, Color32::from_gray(0xd4));
+    let p = painter.with_clip_rect(rect);
+    let mut x = rect.min.x - rect.height();
+    while x < rect.max.x {
+        p.line_segment(
+            [
+                egui::pos2(x, rect.max.y),
+                egui::pos2(x + rect.height(), rect.min.y),
+            ],
+            line,
+        );
+        x += 7.0;
+    }
+    painter.rect_stroke(
+        rect,
+        0.0,
+        egui::Stroke::new(0.8, Color32::from_gray(0x99)),
+        egui::StrokeKind::Middle,
+    );
 }
 
 /// The grid as an image and the zero bands as polygons.
@@ -193,11 +167,10 @@ fn grid_items(pui: &mut PlotUi<'_>, fig: &HeatmapFigure, texture: &TextureHandle
     }
 }
 
-/// The markers by kind, each with an outline.
+/// The markers as invisible points named by kind: the layout draws the
+/// symbols; these let the hover say which marker is under the cursor.
 fn marker_items(pui: &mut PlotUi<'_>, fig: &HeatmapFigure) {
-    // Workload partitions first, so that p-DP, CPU-only and GPU-only
-    // stay visible where a partition coincides with them.
-    for (kind, shape, name) in KINDS.into_iter().rev() {
+    for (kind, shape, name) in KINDS {
         let pts: Vec<[f64; 2]> = fig
             .markers
             .iter()
@@ -205,62 +178,9 @@ fn marker_items(pui: &mut PlotUi<'_>, fig: &HeatmapFigure) {
             .filter_map(|m| fig.marker_pos(m))
             .map(|(x, y)| [x, y])
             .collect();
-        if pts.is_empty() {
-            continue;
-        }
-        // A black shape behind gives each marker an outline.
-        pui.points(
-            Points::new("", pts.clone())
-                .shape(shape)
-                .radius(8.0)
-                .filled(true)
-                .color(Color32::BLACK)
-                .allow_hover(false),
-        );
-        pui.points(
-            Points::new(name, pts.clone())
-                .shape(shape)
-                .radius(6.0)
-                .filled(true)
-                .color(rgb(kind.color())),
-        );
-        if kind == MarkerKind::Optimum {
-            pui.points(
-                Points::new("", pts)
-                    .shape(MarkerShape::Plus)
-                    .radius(4.5)
-                    .color(Color32::BLACK)
-                    .allow_hover(false),
-            );
-        }
-    }
-}
-
-/// A label beside each marker, at the first spot around it clear of the
-/// other labels and markers (`figure::labels`, as in the export); a label
-/// repeated at the same place is written once.
-fn marker_labels(pui: &mut PlotUi<'_>, fig: &HeatmapFigure) {
-    const SIZE: f64 = 12.0;
-    let f = *pui.transform().frame();
-    let mut taken = LabelBoxes::new([f.min.x, f.min.y, f.max.x, f.max.y].map(f64::from));
-    let placed = fig.markers.iter().filter_map(|m| {
-        let (x, y) = fig.marker_pos(m)?;
-        let p = pui.screen_from_plot(PlotPoint::new(x, y));
-        Some(([p.x as f64, p.y as f64], m))
-    });
-    let spots = without_repeats(placed, |m| m.label.as_str());
-    for ([x, y], _) in &spots {
-        taken.take([x - 7.0, y - 7.0, x + 7.0, y + 7.0]);
-    }
-    for ([x, y], m) in spots {
-        let text = format!(" {} ", m.shown_label());
-        let around = marker_spots(x, y, 6.0, SIZE, 3.0);
-        if let Some(s) = taken.choose(&around, &text, SIZE) {
-            let rich = RichText::new(text)
-                .color(Color32::WHITE)
-                .background_color(Color32::from_black_alpha(150))
-                .size(SIZE as f32);
-            spot_text(pui, s, rich);
+        if !pts.is_empty() {
+            let points = Points::new(name, pts).shape(shape).radius(6.0).filled(true);
+            pui.points(points.color(Color32::TRANSPARENT));
         }
     }
 }
@@ -295,28 +215,4 @@ fn hover_text(fig: &HeatmapFigure, pos: &HoverPosition<'_>) -> Option<String> {
         )),
         (None, r) => r,
     }
-}
-
-/// Font size of the labels in a plot, px (egui's body text).
-const LABEL_SIZE: f64 = 12.5;
-
-/// A label at a chosen spot: a plot text anchored at its bottom, left,
-/// centre or right as the spot's alignment says.
-fn spot_text(pui: &mut PlotUi<'_>, s: hetscope_figure::labels::Spot, text: RichText) {
-    use egui::{Align, Align2, Pos2};
-    let h = if s.align < 0.25 {
-        Align::Min
-    } else if s.align > 0.75 {
-        Align::Max
-    } else {
-        Align::Center
-    };
-    // The spot is the baseline; the text's box ends 0.2 of a line below.
-    let bottom = Pos2::new(s.x as f32, (s.y + LABEL_SIZE * 0.2) as f32);
-    let at = pui.plot_from_screen(bottom);
-    pui.text(
-        egui_plot::Text::new("", at, text)
-            .anchor(Align2([h, Align::Max]))
-            .allow_hover(false),
-    );
 }

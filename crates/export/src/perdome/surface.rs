@@ -3,11 +3,11 @@
 
 use std::fmt::Write;
 
-use crate::layout::text_width;
 use crate::svg_util::{Align, Svg, esc, f, push_points};
 use hetscope_figure::perdome::MarkerKind;
 use hetscope_figure::perdome::surface::MARKER_TEXT;
 use hetscope_figure::perdome::surface::{Anchor, Prim};
+use hetscope_figure::text::text_width;
 use hetscope_figure::{Camera, SurfaceFigure};
 
 pub fn draw(svg: &mut Svg, fig: &SurfaceFigure, camera: &Camera) {

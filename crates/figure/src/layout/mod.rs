@@ -4,13 +4,20 @@
 //!
 //! - `scene.rs`: the primitives (texts with their role, shapes) and the
 //!   figure header;
-//! - `chart/`: line and bar charts (boat hull, FPM, offload);
+//! - `chart/`: line and bar charts (boat hull, FPM, offload, the partition
+//!   comparison);
+//! - `heatmap.rs`: the PerDome / PeaPaw heat maps; `side.rs`: colour bar,
+//!   markers' legend and symbols beside heat maps and surfaces;
+//!   `placer.rs`: marker labels around their symbols;
 //! - `audit.rs`: the placement rules checked on a scene (no two texts
 //!   overlapping, none cut by the canvas).
 
 pub mod audit;
 pub mod chart;
+pub mod heatmap;
+pub mod placer;
 pub mod scene;
+pub mod side;
 
 /// Split `s` at spaces into lines of at most `width` px at font `size`
 /// (a word longer than that is a line of its own).

@@ -1,16 +1,8 @@
-//! Text measurement, wrapping, tick values and label placement.
+//! Labels around marker symbols, each at the first spot around its symbol
+//! free of the others and of the symbols, inside given bounds.
 
-use super::svg_util::Align;
-
-pub use hetscope_figure::text::text_width;
-
-/// Spacing of evenly spaced ticks (0 if fewer than two).
-pub fn tick_step(ticks: &[f64]) -> f64 {
-    match ticks {
-        [a, b, ..] => (b - a).abs(),
-        _ => 0.0,
-    }
-}
+use super::scene::Anchor;
+use crate::text::{text_box, text_width};
 
 /// Places marker labels so that they do not overlap each other or the
 /// marker symbols.
@@ -35,24 +27,24 @@ impl LabelPlacer {
 
     /// Choose a position for `text` next to the point (x, y) with symbol
     /// radius `r`: returns the baseline start and anchor.
-    pub fn place(&mut self, x: f64, y: f64, r: f64, text: &str, size: f64) -> (f64, f64, Align) {
+    pub fn place(&mut self, x: f64, y: f64, r: f64, text: &str, size: f64) -> (f64, f64, Anchor) {
         let w = text_width(text, size);
         let h = size;
         let gap = r + 3.0;
         // (baseline x, baseline y, anchor) candidates around the point.
         let cands = [
-            (x + gap, y + h * 0.35, Align::Start),
-            (x + gap, y - gap + h * 0.2, Align::Start),
-            (x + gap, y + gap + h * 0.6, Align::Start),
-            (x - gap, y + h * 0.35, Align::End),
-            (x - gap, y - gap + h * 0.2, Align::End),
-            (x - gap, y + gap + h * 0.6, Align::End),
-            (x, y - gap - 2.0, Align::Middle),
-            (x, y + gap + h, Align::Middle),
-            (x + gap, y - gap - h, Align::Start),
-            (x + gap, y + gap + 2.0 * h, Align::Start),
+            (x + gap, y + h * 0.35, Anchor::Start),
+            (x + gap, y - gap + h * 0.2, Anchor::Start),
+            (x + gap, y + gap + h * 0.6, Anchor::Start),
+            (x - gap, y + h * 0.35, Anchor::End),
+            (x - gap, y - gap + h * 0.2, Anchor::End),
+            (x - gap, y + gap + h * 0.6, Anchor::End),
+            (x, y - gap - 2.0, Anchor::Middle),
+            (x, y + gap + h, Anchor::Middle),
+            (x + gap, y - gap - h, Anchor::Start),
+            (x + gap, y + gap + 2.0 * h, Anchor::Start),
         ];
-        let bx = |c: &(f64, f64, Align)| text_box(c.0, c.1, c.2, w, h);
+        let bx = |c: &(f64, f64, Anchor)| text_box(c.0, c.1, c.2.fraction(), w, h);
         let [bx0, by0, bx1, by1] = self.bounds;
         let fits = |b: &[f64; 4]| b[0] >= bx0 && b[2] <= bx1 && b[1] >= by0 && b[3] <= by1;
         let free = |b: &[f64; 4], boxes: &[[f64; 4]]| {
@@ -71,15 +63,4 @@ impl LabelPlacer {
         self.boxes.push(bx(pick));
         *pick
     }
-}
-
-/// The box [x0, y0, x1, y1] of a text `w` wide in font `size` whose
-/// baseline starts (or ends, or is centred, per `anchor`) at (x, y).
-pub fn text_box(x: f64, y: f64, anchor: Align, w: f64, size: f64) -> [f64; 4] {
-    let align = match anchor {
-        Align::Start => 0.0,
-        Align::Middle => 0.5,
-        Align::End => 1.0,
-    };
-    hetscope_figure::text::text_box(x, y, align, w, size)
 }

@@ -1,0 +1,168 @@
+//! Pieces beside a heat map or surface, laid out once for the window and
+//! the exports: the colour bar's ticks and title, the markers' legend and
+//! the marker symbols' outlines. The colour bar's gradient, the symbols'
+//! fill and the hatching are each painter's (they are not text).
+
+use super::scene::{Anchor, INK, Rect, Scene, Shape, Stroke, TITLE_INK, Text, TextRole};
+use crate::color::ColorScale;
+use crate::perdome::MarkerKind;
+use crate::text::text_width;
+use hetscope_model::format::{fmt_tick, fmt_tick_step};
+
+/// The marker kinds in the order legends list them.
+pub const LEGEND_ORDER: [MarkerKind; 5] = [
+    MarkerKind::PerfectDp,
+    MarkerKind::CpuOnly,
+    MarkerKind::GpuOnly,
+    MarkerKind::Optimum,
+    MarkerKind::Partition,
+];
+
+/// The note beside the hatched swatch.
+pub const EMPTY_NOTE: &str = "empty: no such partition (Lemma 2)";
+
+/// A marker kind's name in legends.
+pub fn kind_name(kind: MarkerKind) -> &'static str {
+    match kind {
+        MarkerKind::PerfectDp => "p-DP (perfect data partition)",
+        MarkerKind::CpuOnly => "CPU-only",
+        MarkerKind::GpuOnly => "GPU-only",
+        MarkerKind::Optimum => "optimum (best found)",
+        MarkerKind::Partition => "workload partition",
+    }
+}
+
+/// A marker symbol to draw: its centre, kind and radius, px.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Symbol {
+    pub at: [f64; 2],
+    pub kind: MarkerKind,
+    pub r: f64,
+}
+
+/// The outline of a symbol (none for the circle of p-DP): square for
+/// CPU-only, triangle for GPU-only, star for the optimum, diamond for a
+/// workload partition.
+pub fn symbol_outline(s: &Symbol) -> Option<Vec<[f64; 2]>> {
+    let ([x, y], r) = (s.at, s.r);
+    Some(match s.kind {
+        MarkerKind::PerfectDp => return None,
+        MarkerKind::CpuOnly => {
+            let q = r * 0.9;
+            vec![
+                [x - q, y - q],
+                [x + q, y - q],
+                [x + q, y + q],
+                [x - q, y + q],
+            ]
+        }
+        MarkerKind::GpuOnly => vec![
+            [x, y - r * 1.15],
+            [x + r * 1.1, y + r * 0.75],
+            [x - r * 1.1, y + r * 0.75],
+        ],
+        MarkerKind::Partition => {
+            let q = r * 1.15;
+            vec![[x, y - q], [x + q, y], [x, y + q], [x - q, y]]
+        }
+        MarkerKind::Optimum => (0..10)
+            .map(|i| {
+                let a = std::f64::consts::PI * (i as f64) / 5.0 - std::f64::consts::FRAC_PI_2;
+                let rr = if i % 2 == 0 { r * 1.35 } else { r * 0.6 };
+                [x + rr * a.cos(), y + rr * a.sin()]
+            })
+            .collect(),
+    })
+}
+
+/// A vertical colour bar's frame, ticks, numbers and title (rotated along
+/// its right side) for the gradient in `bar`.
+pub fn color_bar(scene: &mut Scene, scale: &ColorScale, bar: Rect, k: f64) {
+    let [x, y, x1, y1] = bar;
+    let (w, h) = (x1 - x, y1 - y);
+    scene.shape(Shape::Rect {
+        rect: bar,
+        fill: None,
+        stroke: Some(Stroke::solid(INK, 0.8 * k)),
+        radius: 0.0,
+    });
+    let size = 11.5 * k;
+    let mut widest: f64 = 0.0;
+    let ticks = scale.ticks();
+    let step = match ticks.as_slice() {
+        [a, b, ..] => (b - a).abs(),
+        _ => 0.0,
+    };
+    for t in ticks {
+        let py = y + h * (1.0 - scale.t(t));
+        scene.line(
+            [x + w, py],
+            [x + w + 5.0 * k, py],
+            Stroke::solid(INK, 0.8 * k),
+        );
+        let label = if scale.log {
+            fmt_tick(t)
+        } else {
+            fmt_tick_step(t, step)
+        };
+        widest = widest.max(text_width(&label, size));
+        let at = (x + w + 8.0 * k, py + size * 0.35);
+        scene.text(Text::new(
+            at.0,
+            at.1,
+            size,
+            Anchor::Start,
+            TextRole::Tick,
+            &label,
+        ));
+    }
+    let tx = x + w + 14.0 * k + widest + 6.0 * k;
+    let title = Text::new(
+        tx,
+        y + h / 2.0,
+        13.0 * k,
+        Anchor::Middle,
+        TextRole::AxisTitle,
+        &scale.title(),
+    );
+    scene.text(title.rotated(90.0));
+}
+
+/// The legend of the marker kinds drawn ("Markers", then one line a kind
+/// in [`LEGEND_ORDER`]) from (x, y) down: its texts into `scene`; returns
+/// the symbols to draw and the y under it.
+pub fn marker_legend(
+    scene: &mut Scene,
+    kinds: &[MarkerKind],
+    x: f64,
+    y: f64,
+    k: f64,
+) -> (Vec<Symbol>, f64) {
+    let size = 12.0 * k;
+    let mut y = y;
+    if kinds.is_empty() {
+        return (Vec::new(), y);
+    }
+    let head = Text::new(x, y, size, Anchor::Start, TextRole::Legend, "Markers");
+    scene.text(head.color(TITLE_INK).bold());
+    y += 8.0 * k;
+    let mut symbols = Vec::new();
+    for kind in LEGEND_ORDER.iter().filter(|kk| kinds.contains(kk)) {
+        y += 20.0 * k;
+        symbols.push(Symbol {
+            at: [x + 7.0 * k, y - size * 0.35],
+            kind: *kind,
+            r: 5.5 * k,
+        });
+        let t = Text::new(
+            x + 20.0 * k,
+            y,
+            size,
+            Anchor::Start,
+            TextRole::Legend,
+            kind_name(*kind),
+        );
+        scene.text(t);
+    }
+    (symbols, y + 14.0 * k)
+}
