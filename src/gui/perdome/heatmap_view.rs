@@ -58,12 +58,17 @@ pub fn heatmap_ui(ui: &mut Ui, fig: &HeatmapFigure, generation: u64, cache: &mut
     let lay = layout(fig, rect.width() as f64, rect.height() as f64);
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, Color32::WHITE);
+    for r in &lay.hatched {
+        hatch(&painter, rect.min, *r);
+    }
     plot_ui(ui, fig, &lay, rect.min, &texture);
     paint_gradient(&painter, rect.min, lay.color_bar);
     for s in lay.markers.iter().chain(&lay.legend) {
         paint_symbol(&painter, rect.min, s);
     }
-    hatch_swatch(&painter, rect.min, lay.empty_swatch);
+    let swatch = hatch(&painter, rect.min, lay.empty_swatch);
+    let edge = egui::Stroke::new(0.8, Color32::from_gray(0x99));
+    painter.rect_stroke(swatch, 0.0, edge, egui::StrokeKind::Middle);
     paint_scene(&painter, rect.min, &lay.scene);
     remember_scene(ui.ctx(), rect, &lay.scene);
     scene_texts_ui(
@@ -114,33 +119,28 @@ fn plot_ui(
     });
 }
 
-/// The empty-cell note's swatch: white with light diagonal hatching, as
-/// the exports draw the cells with no partition.
-fn hatch_swatch(painter: &egui::Painter, origin: egui::Pos2, r: [f64; 4]) {
+/// White with light diagonal hatching where there is no partition, as
+/// the exports draw it (lines on one grid across the canvas, so that
+/// neighbouring areas line up); returns the rectangle on screen.
+fn hatch(painter: &egui::Painter, origin: egui::Pos2, r: [f64; 4]) -> Rect {
     let rect = Rect::from_min_max(
         origin + Vec2::new(r[0] as f32, r[1] as f32),
         origin + Vec2::new(r[2] as f32, r[3] as f32),
     );
     painter.rect_filled(rect, 0.0, Color32::WHITE);
     let line = egui::Stroke::new(1.2, Color32::from_gray(0xd4));
-    let p = painter.with_clip_rect(rect);
-    let mut x = rect.min.x - rect.height();
-    while x < rect.max.x {
-        p.line_segment(
-            [
-                egui::pos2(x, rect.max.y),
-                egui::pos2(x + rect.height(), rect.min.y),
-            ],
-            line,
-        );
-        x += 7.0;
+    let p = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
+    let d = 7.0;
+    // Lines x + y = c, c on a grid of the canvas.
+    let (o, span) = (origin.x + origin.y, rect.width() + rect.height());
+    let mut c = ((rect.min.x + rect.min.y - o) / d).ceil() * d + o;
+    while c < rect.min.x + rect.min.y + span {
+        let a = egui::pos2(c - rect.max.y, rect.max.y);
+        let b = egui::pos2(c - rect.min.y, rect.min.y);
+        p.line_segment([a, b], line);
+        c += d;
     }
-    painter.rect_stroke(
-        rect,
-        0.0,
-        egui::Stroke::new(0.8, Color32::from_gray(0x99)),
-        egui::StrokeKind::Middle,
-    );
+    rect
 }
 
 /// The grid as an image and the zero bands as polygons.

@@ -42,16 +42,9 @@ fn cells(svg: &mut Svg, fig: &HeatmapFigure, l: &HeatmapLayout) {
     let [bx0, _, bx1, _] = l.col_band;
     let [_, by0, _, by1] = l.row_band;
     let (nx, ny, pixels) = fig.rgba();
-    let (cw, ch) = (
-        (mx1 - mx0) / nx.max(1) as f64,
-        (my1 - my0) / ny.max(1) as f64,
-    );
-    for [c0, r0, c1, r1] in empty_rects(nx, ny, &pixels) {
-        let (x0, y0) = (mx0 + c0 as f64 * cw, my0 + r0 as f64 * ch);
-        svg.hatch(x0, y0, (c1 - c0) as f64 * cw, (r1 - r0) as f64 * ch);
+    for [x0, y0, x1, y1] in &l.hatched {
+        svg.hatch(*x0, *y0, x1 - x0, y1 - y0);
     }
-    svg.hatch(bx0, my0, bx1 - bx0, my1 - my0);
-    svg.hatch(mx0, by0, mx1 - mx0, by1 - by0);
     grid_image(svg, nx, ny, pixels, [mx0, my0, mx1 - mx0, my1 - my0]);
     let ((cw_n, ch_n, col), (rw_n, rh_n, row)) = band_images(fig);
     grid_image(svg, cw_n, ch_n, col, [bx0, my0, bx1 - bx0, my1 - my0]);
@@ -99,44 +92,6 @@ fn grid_image(svg: &mut Svg, nx: usize, ny: usize, px: Vec<u8>, rect: [f64; 4]) 
         f(rect[2]),
         f(rect[3])
     );
-}
-
-/// Rectangles of transparent cells (column and row ranges, end
-/// exclusive): runs in each row, merged with identical runs below them.
-pub fn empty_rects(nx: usize, ny: usize, rgba: &[u8]) -> Vec<[usize; 4]> {
-    let clear = |c: usize, r: usize| rgba.get((r * nx + c) * 4 + 3).is_some_and(|a| *a == 0);
-    let mut done: Vec<[usize; 4]> = Vec::new();
-    let mut open: Vec<[usize; 4]> = Vec::new();
-    for r in 0..ny {
-        let mut runs = Vec::new();
-        let mut c = 0;
-        while c < nx {
-            if clear(c, r) {
-                let start = c;
-                while c < nx && clear(c, r) {
-                    c += 1;
-                }
-                runs.push((start, c));
-            } else {
-                c += 1;
-            }
-        }
-        let mut next = Vec::new();
-        for (c0, c1) in runs {
-            match open.iter().position(|o| o[0] == c0 && o[2] == c1) {
-                Some(i) => {
-                    let mut o = open.swap_remove(i);
-                    o[3] = r + 1;
-                    next.push(o);
-                }
-                None => next.push([c0, r, c1, r + 1]),
-            }
-        }
-        done.append(&mut open);
-        open = next;
-    }
-    done.append(&mut open);
-    done
 }
 
 /// PNG bytes of straight RGBA pixels whose alpha is 0 or 255 (so they are

@@ -55,6 +55,10 @@ pub struct HeatmapLayout {
     pub color_bar: Rect,
     /// The hatched swatch of the empty-cell note.
     pub empty_swatch: Rect,
+    /// Where there is no partition (Lemma 2), hatched under the cells:
+    /// the empty runs of the grid and both bands (their cells with a
+    /// value are drawn over them).
+    pub hatched: Vec<Rect>,
     /// The scale of fonts and strokes.
     pub k: f64,
 }
@@ -114,12 +118,77 @@ pub fn layout(fig: &HeatmapFigure, width: f64, height: f64) -> HeatmapLayout {
         legend: Vec::new(),
         color_bar: [0.0; 4],
         empty_swatch: [0.0; 4],
+        hatched: hatched(fig, main, col_band, row_band),
         k,
     };
     axes(&mut l, fig);
     markers(&mut l, fig);
     side(&mut l, fig);
     l
+}
+
+/// The pixel rectangles to hatch: the grid's empty runs (its rows drawn
+/// top down) and the two bands.
+fn hatched(fig: &HeatmapFigure, main: Rect, col_band: Rect, row_band: Rect) -> Vec<Rect> {
+    let (nx, ny) = (fig.grid.spec.nx, fig.grid.spec.ny);
+    let raw = fig.grid.raw();
+    // Row 0 of the picture is the top (the highest I_G).
+    let empty = |c: usize, r: usize| raw.get((ny - 1 - r) * nx + c).is_none_or(|v| v.is_nan());
+    let (cw, ch) = (
+        (main[2] - main[0]) / nx.max(1) as f64,
+        (main[3] - main[1]) / ny.max(1) as f64,
+    );
+    let mut out: Vec<Rect> = empty_rects(nx, ny, empty)
+        .into_iter()
+        .map(|[c0, r0, c1, r1]| {
+            let (x0, y0) = (main[0] + c0 as f64 * cw, main[1] + r0 as f64 * ch);
+            [
+                x0,
+                y0,
+                x0 + (c1 - c0) as f64 * cw,
+                y0 + (r1 - r0) as f64 * ch,
+            ]
+        })
+        .collect();
+    out.extend([col_band, row_band]);
+    out
+}
+
+/// Rectangles of the cells `clear` says are empty (column and row
+/// ranges, end exclusive): runs in each row, merged with identical runs below them.
+pub fn empty_rects(nx: usize, ny: usize, clear: impl Fn(usize, usize) -> bool) -> Vec<[usize; 4]> {
+    let mut done: Vec<[usize; 4]> = Vec::new();
+    let mut open: Vec<[usize; 4]> = Vec::new();
+    for r in 0..ny {
+        let mut runs = Vec::new();
+        let mut c = 0;
+        while c < nx {
+            if clear(c, r) {
+                let start = c;
+                while c < nx && clear(c, r) {
+                    c += 1;
+                }
+                runs.push((start, c));
+            } else {
+                c += 1;
+            }
+        }
+        let mut next = Vec::new();
+        for (c0, c1) in runs {
+            match open.iter().position(|o| o[0] == c0 && o[2] == c1) {
+                Some(i) => {
+                    let mut o = open.swap_remove(i);
+                    o[3] = r + 1;
+                    next.push(o);
+                }
+                None => next.push([c0, r, c1, r + 1]),
+            }
+        }
+        done.append(&mut open);
+        open = next;
+    }
+    done.append(&mut open);
+    done
 }
 
 /// Ticks along the bottom and left edges (a label only where it clears
