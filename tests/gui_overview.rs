@@ -14,6 +14,15 @@ fn harness() -> Harness<'static, HetscopeApp> {
         .build_eframe(|_cc| HetscopeApp::default_state())
 }
 
+/// How each of the five verdicts begins.
+const VERDICTS: [&str; 5] = [
+    "PerDome, ",
+    "PeaPaw: P-Paw",
+    "Boat hull (transfers",
+    "Offload: at test size",
+    "FPM, n = 3600",
+];
+
 fn figure_title(h: &Harness<'_, HetscopeApp>) -> String {
     h.state().figure().expect("a figure").title().to_string()
 }
@@ -38,13 +47,7 @@ fn the_overview_shows_every_verdict() {
         "{:?}",
         h.state().param_error()
     );
-    for needle in [
-        "PerDome, ",
-        "PeaPaw: P-Paw",
-        "Boat hull (transfers",
-        "Offload: at test size",
-        "FPM, n = 3600",
-    ] {
+    for needle in VERDICTS {
         // In its card (and in the figure's notes).
         assert!(
             h.query_all_by_label_contains(needle).next().is_some(),
@@ -437,13 +440,7 @@ fn the_five_verdicts_fit_a_small_window_without_scrolling() {
     let charts = h
         .get_by_label_contains("Platform overview: i7 2600K")
         .rect();
-    for needle in [
-        "PerDome, ",
-        "PeaPaw: P-Paw",
-        "Boat hull (transfers",
-        "Offload: at test size",
-        "FPM, n = 3600",
-    ] {
+    for needle in VERDICTS {
         let card = h
             .query_all_by_label_contains(needle)
             .map(|n| n.rect())

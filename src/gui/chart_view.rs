@@ -20,7 +20,7 @@ use egui_plot::{
     Points, VLine,
 };
 
-use crate::gui::scene_paint::{paint_scene, remember_scene, rgb, scene_texts_ui};
+use crate::gui::scene_paint::{rgb, scene_ui};
 use axes::{axis_readout, readout};
 use hetscope_figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
 use hetscope_figure::hover::{Nearest, nearest_point};
@@ -89,14 +89,7 @@ fn chart_at(ui: &mut Ui, fig: &ChartFigure, rect: Rect) {
         paint_grid(&painter, rect.min, p, pl, lay.k);
         plot_ui(ui, &fig.panels[k], pl, ids[k], rect.min, lay.k);
     }
-    paint_scene(&painter, rect.min, &lay.scene);
-    remember_scene(ui.ctx(), rect, &lay.scene);
-    scene_texts_ui(
-        ui,
-        rect.min,
-        &lay.scene,
-        ui.scope_id().with(("chart_texts", &fig.title)),
-    );
+    scene_ui(ui, rect, &lay.scene, ("chart_texts", &fig.title));
 }
 
 /// The id of panel `k`'s plot. The axis ranges are part of it: egui_plot

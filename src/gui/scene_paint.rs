@@ -28,6 +28,20 @@ pub fn scene_texts_ui(ui: &mut egui::Ui, origin: Pos2, scene: &Scene, salt: egui
     }
 }
 
+/// A laid-out scene on the canvas `rect`: painted, remembered for the
+/// tests ([`ShownScene`]) and its texts named for screen readers.
+pub fn scene_ui(
+    ui: &mut egui::Ui,
+    rect: egui::Rect,
+    scene: &Scene,
+    salt: impl std::hash::Hash + std::fmt::Debug,
+) {
+    paint_scene(&ui.painter_at(rect), rect.min, scene);
+    remember_scene(ui.ctx(), rect, scene);
+    let id = ui.scope_id().with(salt);
+    scene_texts_ui(ui, rect.min, scene, id);
+}
+
 /// Every primitive of `scene`, in order.
 pub fn paint_scene(painter: &Painter, origin: Pos2, scene: &Scene) {
     for p in &scene.items {

@@ -10,9 +10,7 @@ use eframe::egui;
 use eframe::egui::{Color32, ColorImage, Rect, Sense, TextureHandle, TextureOptions, Ui, Vec2};
 use egui_plot::{HoverPosition, MarkerShape, Plot, PlotImage, PlotPoint, PlotUi, Points, Polygon};
 
-use crate::gui::scene_paint::{
-    paint_gradient, paint_scene, paint_symbol, remember_scene, scene_texts_ui,
-};
+use crate::gui::scene_paint::{paint_gradient, paint_symbol, scene_ui};
 use crate::gui::widgets::rgb;
 use hetscope_figure::layout::heatmap::{HeatmapLayout, layout};
 use hetscope_figure::{HeatmapFigure, MarkerKind};
@@ -69,14 +67,7 @@ pub fn heatmap_ui(ui: &mut Ui, fig: &HeatmapFigure, generation: u64, cache: &mut
     let swatch = hatch(&painter, rect.min, lay.empty_swatch);
     let edge = egui::Stroke::new(0.8, Color32::from_gray(0x99));
     painter.rect_stroke(swatch, 0.0, edge, egui::StrokeKind::Middle);
-    paint_scene(&painter, rect.min, &lay.scene);
-    remember_scene(ui.ctx(), rect, &lay.scene);
-    scene_texts_ui(
-        ui,
-        rect.min,
-        &lay.scene,
-        ui.scope_id().with("heatmap_texts"),
-    );
+    scene_ui(ui, rect, &lay.scene, "heatmap_texts");
 }
 
 /// The grid, the bands and (for the hover only) the markers in an
