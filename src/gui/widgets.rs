@@ -1,16 +1,13 @@
 //! Small pieces shared by the panels and views: the labelled slider row
-//! with its exact number field, parsing typed numbers, colour conversion
-//! and the colour bar.
+//! with its exact number field, parsing typed numbers and colour
+//! conversion (colour bars are part of the figures' layouts).
 
 use eframe::egui;
-use eframe::egui::{
-    Align2, Color32, DragValue, FontId, Pos2, Rect, Sense, Slider, SliderClamping, Stroke, Ui, Vec2,
-};
+use eframe::egui::{Color32, DragValue, Slider, SliderClamping, Ui};
 use std::ops::RangeInclusive;
 
-use hetscope_figure::{ColorScale, color};
 use hetscope_model::Range;
-use hetscope_model::format::{fmt_edit, fmt_tick};
+use hetscope_model::format::fmt_edit;
 
 /// One labelled row of a grid: name, log slider, exact number field.
 /// Returns true when the value changed.
@@ -151,55 +148,4 @@ pub fn rgb(c: [u8; 3]) -> Color32 {
 
 pub fn rgba(c: [u8; 4]) -> Color32 {
     Color32::from_rgba_unmultiplied(c[0], c[1], c[2], c[3])
-}
-
-/// Width the colour bar takes, points.
-pub const COLOR_BAR_WIDTH: f32 = 120.0;
-
-/// A vertical colour bar with ticks and its title (label and unit), in a
-/// column `COLOR_BAR_WIDTH` wide and `height` high.
-pub fn color_bar_ui(ui: &mut Ui, scale: &ColorScale, height: f32) {
-    let (rect, _) = ui.allocate_exact_size(Vec2::new(COLOR_BAR_WIDTH, height), Sense::hover());
-    let painter = ui.painter_at(rect);
-    let ink = ui.visuals().text_color();
-    let font = FontId::proportional(12.0);
-    // Title on top, wrapped to the column.
-    let title = painter.layout(
-        format!("{}\n({}{})", scale.label, scale.unit, scale.qualifier()),
-        font.clone(),
-        ink,
-        COLOR_BAR_WIDTH - 4.0,
-    );
-    let title_h = title.size().y;
-    painter.galley(rect.min + Vec2::new(2.0, 2.0), title, ink);
-    let bar = Rect::from_min_size(
-        Pos2::new(rect.min.x + 8.0, rect.min.y + title_h + 14.0),
-        Vec2::new(22.0, (height - title_h - 30.0).max(20.0)),
-    );
-    let steps = 64;
-    let dy = bar.height() / steps as f32;
-    for i in 0..steps {
-        let t = (i as f64 + 0.5) / steps as f64;
-        let y1 = bar.max.y - i as f32 * dy;
-        let r = Rect::from_min_max(
-            Pos2::new(bar.min.x, y1 - dy - 0.5),
-            Pos2::new(bar.max.x, y1),
-        );
-        painter.rect_filled(r, 0.0, rgb(color::map(t)));
-    }
-    painter.rect_stroke(bar, 0.0, Stroke::new(1.0, ink), egui::StrokeKind::Outside);
-    for t in scale.ticks() {
-        let y = bar.max.y - bar.height() * scale.t(t) as f32;
-        painter.line_segment(
-            [Pos2::new(bar.max.x, y), Pos2::new(bar.max.x + 5.0, y)],
-            Stroke::new(1.0, ink),
-        );
-        painter.text(
-            Pos2::new(bar.max.x + 8.0, y),
-            Align2::LEFT_CENTER,
-            fmt_tick(t),
-            font.clone(),
-            ink,
-        );
-    }
 }

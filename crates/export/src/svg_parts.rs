@@ -1,16 +1,15 @@
-//! The pieces heat maps and surfaces share: title, hatching, marker
-//! symbols, the colour bar's gradient and the legend (their texts placed
-//! by `hetscope_figure::layout::side`).
+//! The pieces heat maps and surfaces share: hatching, marker symbols and
+//! the colour bar's gradient (their texts are placed by
+//! `hetscope_figure::layout`).
 
 use std::fmt::Write;
 
-use hetscope_figure::layout::scene::{Scene, header};
-use hetscope_figure::layout::side::{self, Symbol, symbol_outline};
+use hetscope_figure::layout::side::{Symbol, symbol_outline};
 
 use super::svg_util::{Svg, f, push_points};
 
+use hetscope_figure::MarkerKind;
 use hetscope_figure::color::{self, hex};
-use hetscope_figure::{ColorScale, MarkerKind};
 
 impl Svg {
     /// A white rectangle with light diagonal hatching ("no such
@@ -37,13 +36,6 @@ impl Svg {
                 f(1.6 * self.k)
             );
         }
-    }
-
-    /// Title and subtitle at the top (the layout's header).
-    pub fn header(&mut self, title: &str, subtitle: &str) {
-        let mut sc = Scene::new(self.width, self.height);
-        header(&mut sc, title, subtitle, self.k);
-        crate::scene_svg::write_scene(self, &sc);
     }
 
     /// A marker symbol centred on (x, y); `r` is about its radius (the
@@ -94,26 +86,5 @@ impl Svg {
         }
         self.buf.push_str("</linearGradient></defs>\n");
         self.rect(x, y, w, h, "url(#cbar)", None);
-    }
-
-    /// Vertical colour bar in the rectangle (x, y, w, h) with its ticks and
-    /// title (`hetscope_figure::layout::side::color_bar`).
-    pub fn color_bar(&mut self, scale: &ColorScale, x: f64, y: f64, w: f64, h: f64) {
-        self.gradient(x, y, w, h);
-        let mut sc = Scene::new(self.width, self.height);
-        side::color_bar(&mut sc, scale, [x, y, x + w, y + h], self.k);
-        crate::scene_svg::write_scene(self, &sc);
-    }
-
-    /// Legend of marker kinds (in a fixed order) starting at (x, y);
-    /// returns the y below it.
-    pub fn legend(&mut self, kinds: &[MarkerKind], x: f64, y: f64) -> f64 {
-        let mut sc = Scene::new(self.width, self.height);
-        let (symbols, below) = side::marker_legend(&mut sc, kinds, x, y, self.k);
-        for s in symbols {
-            self.symbol(s.kind, s.at[0], s.at[1], s.r);
-        }
-        crate::scene_svg::write_scene(self, &sc);
-        below
     }
 }

@@ -1,19 +1,25 @@
-//! Surface view: paints the primitives of `SurfaceFigure::project` (the
-//! same ones the SVG exporter writes). Drag rotates, scroll zooms,
-//! double-click resets; hover shows the model value.
+//! Surface view: the layout the exports write
+//! (`hetscope_figure::layout::surface`) on the view's canvas: the
+//! projected surface painted in order, then the colour bar, legend, view
+//! and floor key. Drag rotates, scroll zooms, double-click resets; hover
+//! shows the model value.
 
 use eframe::egui;
 use eframe::egui::{Align2, Color32, FontId, Mesh, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2};
 
-use crate::gui::widgets::{COLOR_BAR_WIDTH, color_bar_ui, rgb, rgba};
+use crate::gui::scene_paint::{paint_gradient, paint_symbol, scene_ui};
+use crate::gui::widgets::{rgb, rgba};
+use hetscope_figure::layout::side::Symbol;
+use hetscope_figure::layout::surface::{SurfaceLayout, layout};
 use hetscope_figure::perdome::surface::{Anchor, Prim};
 use hetscope_figure::{Camera, Projected, SurfaceFigure};
 
-/// The projection last painted, reused while nothing changes.
+/// The layout last painted (its projection on screen), reused while
+/// nothing changes.
 #[derive(Default)]
 pub struct Cache {
     key: Option<(u64, [u32; 3], [u32; 4])>,
-    projected: Option<Projected>,
+    layout: Option<SurfaceLayout>,
 }
 
 fn cam_key(c: &Camera) -> [u32; 3] {
@@ -31,61 +37,92 @@ pub fn surface_ui(
     camera: &mut Camera,
     cache: &mut Cache,
 ) {
-    ui.horizontal(|ui| {
-        ui.heading(&fig.title);
-        if ui.button("Reset view").clicked() {
-            *camera = Camera::default();
-        }
+    if ui.small_button("Reset view").clicked() {
+        *camera = Camera::default();
+    }
+    let size = ui.available_size().max(Vec2::new(360.0, 300.0));
+    let (rect, resp) = ui.allocate_exact_size(size, Sense::click_and_drag());
+    resp.widget_info(|| {
+        egui::WidgetInfo::labeled(
+            egui::Role::Image,
+            true,
+            "3-D surface: drag to turn, scroll to zoom, double-click to reset",
+        )
     });
-    ui.weak(&fig.subtitle);
+    turn(ui, &resp, camera);
+    let key = (
+        generation,
+        cam_key(camera),
+        [rect.min.x, rect.min.y, rect.width(), rect.height()].map(f32::to_bits),
+    );
+    if cache.key != Some(key) || cache.layout.is_none() {
+        let mut lay = layout(fig, camera, rect.width() as f64, rect.height() as f64);
+        shift(&mut lay.projected, [rect.min.x, rect.min.y]);
+        cache.layout = Some(lay);
+        cache.key = Some(key);
+    }
+    let Some(lay) = &cache.layout else { return };
+    let painter = ui.painter_at(rect);
+    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    paint(&painter, &lay.projected);
+    paint_gradient(&painter, rect.min, lay.color_bar);
+    for s in &lay.legend {
+        paint_symbol(&painter, rect.min, s);
+    }
+    for (r, fill) in &lay.floor {
+        let r = Rect::from_min_max(
+            rect.min + Vec2::new(r[0] as f32, r[1] as f32),
+            rect.min + Vec2::new(r[2] as f32, r[3] as f32),
+        );
+        painter.rect(
+            r,
+            0.0,
+            rgb(*fill),
+            Stroke::new(0.8, Color32::from_gray(0x99)),
+            egui::StrokeKind::Middle,
+        );
+    }
+    scene_ui(ui, rect, &lay.scene, "surface_texts");
+    if let Some(p) = resp.hover_pos()
+        && let Some(text) = lay.projected.hover([p.x, p.y], fig.color.unit.as_str())
+    {
+        resp.on_hover_text_at_pointer(text);
+    }
+}
 
-    let height = (ui.available_height() - 24.0).max(200.0);
-    let width = (ui.available_width() - COLOR_BAR_WIDTH - 12.0).max(200.0);
-    ui.horizontal_top(|ui| {
-        let (resp, painter) =
-            ui.allocate_painter(Vec2::new(width, height), Sense::click_and_drag());
-        let rect = resp.rect;
-        resp.widget_info(|| {
-            egui::WidgetInfo::labeled(
-                egui::Role::Image,
-                true,
-                "3-D surface: drag to turn, scroll to zoom, double-click to reset",
-            )
-        });
+/// A drag turns the camera, a scroll zooms, a double-click resets it.
+fn turn(ui: &Ui, resp: &egui::Response, camera: &mut Camera) {
+    if resp.double_clicked() {
+        *camera = Camera::default();
+    } else if resp.dragged() {
+        let d = resp.drag_delta();
+        camera.yaw_deg -= d.x * 0.4;
+        camera.pitch_deg += d.y * 0.3;
+    }
+    if resp.hovered() {
+        let scroll = ui.input(|i| i.smooth_scroll_delta.y);
+        if scroll != 0.0 {
+            camera.zoom *= (scroll * 0.002).exp();
+        }
+    }
+    *camera = camera.clamped();
+}
 
-        if resp.double_clicked() {
-            *camera = Camera::default();
-        } else if resp.dragged() {
-            let d = resp.drag_delta();
-            camera.yaw_deg -= d.x * 0.4;
-            camera.pitch_deg += d.y * 0.3;
+/// The projection moved by `d` px (from the canvas to the screen).
+fn shift(p: &mut Projected, d: [f32; 2]) {
+    let mv = |q: &mut [f32; 2]| {
+        q[0] += d[0];
+        q[1] += d[1];
+    };
+    for prim in &mut p.prims {
+        match prim {
+            Prim::Poly { pts, .. } | Prim::Line { pts, .. } => pts.iter_mut().for_each(mv),
+            Prim::Text { pos, .. } | Prim::Dot { pos, .. } => mv(pos),
         }
-        if resp.hovered() {
-            let scroll = ui.input(|i| i.smooth_scroll_delta.y);
-            if scroll != 0.0 {
-                camera.zoom *= (scroll * 0.002).exp();
-            }
-        }
-        *camera = camera.clamped();
-
-        let rect_arr = [rect.min.x, rect.min.y, rect.width(), rect.height()];
-        let key = (generation, cam_key(camera), rect_arr.map(f32::to_bits));
-        if cache.key != Some(key) || cache.projected.is_none() {
-            cache.projected = Some(fig.project(camera, rect_arr));
-            cache.key = Some(key);
-        }
-        painter.rect_filled(rect, 0.0, Color32::WHITE);
-        if let Some(proj) = &cache.projected {
-            paint(&painter, proj);
-            if let Some(p) = resp.hover_pos()
-                && let Some(text) = proj.hover([p.x, p.y], fig.color.unit.as_str())
-            {
-                resp.clone().on_hover_text_at_pointer(text);
-            }
-        }
-        color_bar_ui(ui, &fig.color, height);
-    });
-    ui.weak("Drag to rotate, scroll to zoom, double-click to reset. Hover for values.");
+    }
+    for (q, _) in &mut p.marker_spots {
+        mv(q);
+    }
 }
 
 /// Paint the primitives in order (back to front).
@@ -140,15 +177,16 @@ fn paint(painter: &egui::Painter, proj: &Projected) {
             Prim::Dot {
                 pos: p,
                 radius,
-                fill,
+                kind,
                 ..
             } => {
-                painter.circle(
-                    pos(*p),
-                    *radius,
-                    rgb(*fill),
-                    Stroke::new(1.0, Color32::BLACK),
-                );
+                // The exports' symbol of the kind (a triangle for GPU-only, ...).
+                let s = Symbol {
+                    at: [p[0] as f64, p[1] as f64],
+                    kind: *kind,
+                    r: *radius as f64,
+                };
+                paint_symbol(painter, Pos2::ZERO, &s);
             }
         }
     }

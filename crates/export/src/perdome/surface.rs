@@ -1,52 +1,37 @@
-//! Surface layout: the projected primitives written as SVG vector elements,
-//! in paint order, with a colour bar and a legend.
+//! Surfaces as SVG: the layout at the export's size
+//! (`hetscope_figure::layout::surface`, the one the window draws), its
+//! projected primitives written as SVG vector elements in paint order,
+//! then the colour bar's gradient, the symbols and the layout's texts.
 
 use std::fmt::Write;
 
+use crate::scene_svg::write_scene;
 use crate::svg_util::{Align, Svg, esc, f, push_points};
-use hetscope_figure::perdome::MarkerKind;
+use hetscope_figure::color::hex;
+use hetscope_figure::layout::surface::layout;
 use hetscope_figure::perdome::surface::MARKER_TEXT;
 use hetscope_figure::perdome::surface::{Anchor, Prim};
-use hetscope_figure::text::text_width;
 use hetscope_figure::{Camera, SurfaceFigure};
 
 pub fn draw(svg: &mut Svg, fig: &SurfaceFigure, camera: &Camera) {
-    let k = svg.k;
-    svg.header(&fig.title, &fig.subtitle);
-    let (left, top, right, bottom) = (20.0 * k, 70.0 * k, 215.0 * k, 44.0 * k);
-    let w = (svg.width - left - right).max(20.0);
-    let h = (svg.height - top - bottom).max(20.0);
-    // Text grows with the export so labels stay legible on large images;
-    // the projection lays it out at that size.
-    let text_k = k.max(1.0) as f32;
-    let rect = [left as f32, top as f32, w as f32, h as f32];
-    let projected = fig.project_scaled(camera, rect, text_k);
+    let l = layout(fig, camera, svg.width, svg.height);
     svg.raw(r#"<g stroke-linejoin="round">"#);
     svg.raw("\n");
     let mut drawn = Drawn::default();
-    for p in &projected.prims {
+    for p in &l.projected.prims {
         drawn.prim(svg, p);
     }
     svg.raw("</g>\n");
-
-    let cx = left + w + 34.0 * k;
-    let bar_h = (h * 0.5).max(40.0 * k);
-    svg.color_bar(&fig.color, cx, top, 18.0 * k, bar_h);
-    let below = svg.legend(&drawn.kinds, cx, top + bar_h + 36.0 * k);
-    let cam = camera.clamped();
-    let view = format!(
-        "view: yaw {:.0}°, pitch {:.0}°, zoom {:.2}",
-        cam.yaw_deg, cam.pitch_deg, cam.zoom
-    );
-    svg.text(
-        cx,
-        below + 10.0 * k,
-        11.0 * k,
-        Align::Start,
-        "#666666",
-        &view,
-    );
-    floor_note(svg, left, svg.height - 14.0 * k);
+    let [x0, y0, x1, y1] = l.color_bar;
+    svg.gradient(x0, y0, x1 - x0, y1 - y0);
+    for s in &l.legend {
+        svg.symbol(s.kind, s.at[0], s.at[1], s.r);
+    }
+    for ([x0, y0, x1, y1], fill) in &l.floor {
+        let stroke = Some(("#999999", 0.8 * l.k));
+        svg.rect(*x0, *y0, x1 - x0, y1 - y0, &hex(*fill), stroke);
+    }
+    write_scene(svg, &l.scene);
 }
 
 /// The marker symbols drawn so far: a workload partition that repeats a
@@ -54,8 +39,6 @@ pub fn draw(svg: &mut Svg, fig: &SurfaceFigure, camera: &Camera) {
 #[derive(Default)]
 struct Drawn {
     dots: Vec<[f32; 2]>,
-    /// The kinds of the symbols drawn, for the legend.
-    kinds: Vec<MarkerKind>,
 }
 
 impl Drawn {
@@ -63,12 +46,11 @@ impl Drawn {
     /// clear of each other by the projection) as halo text.
     fn prim(&mut self, svg: &mut Svg, p: &Prim) {
         match p {
-            Prim::Dot { pos, kind, .. } => {
+            Prim::Dot { pos, .. } => {
                 if self.dots.iter().any(|d| near(*d, *pos)) {
                     return;
                 }
                 self.dots.push(*pos);
-                self.kinds.push(*kind);
             }
             Prim::Text {
                 pos,
@@ -93,38 +75,6 @@ impl Drawn {
 
 fn near(a: [f32; 2], b: [f32; 2]) -> bool {
     (a[0] - b[0]).abs() < 0.5 && (a[1] - b[1]).abs() < 0.5
-}
-
-/// What the floor colours mean (they match the projection's floor): side
-/// by side where they fit, else the second on a line above the first.
-fn floor_note(svg: &mut Svg, x0: f64, y: f64) {
-    let k = svg.k;
-    let size = 12.0 * k;
-    let (mut x, mut y) = (x0, y);
-    for (i, (fill, text)) in [
-        ("#f5f5f5", "floor: no such partition (Lemma 2)"),
-        (
-            "#c8c8c8",
-            "floor: valid partitions; purple lines: I_C = 0 and I_G = 0",
-        ),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        if i > 0 && x + 28.0 * k + text_width(text, size) > svg.width - 4.0 * k {
-            (x, y) = (x0, y - size * 1.6);
-        }
-        svg.rect(
-            x,
-            y - size * 0.9,
-            22.0 * k,
-            size * 1.1,
-            fill,
-            Some(("#999999", 0.8 * k)),
-        );
-        svg.text(x + 28.0 * k, y, size, Align::Start, "#333333", text);
-        x += 28.0 * k + text_width(text, size) + 30.0 * k;
-    }
 }
 
 fn rgba(c: [u8; 4]) -> (String, Option<String>) {

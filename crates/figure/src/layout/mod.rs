@@ -18,6 +18,7 @@ pub mod heatmap;
 pub mod placer;
 pub mod scene;
 pub mod side;
+pub mod surface;
 
 /// Split `s` at spaces into lines of at most `width` px at font `size`
 /// (a word longer than that is a line of its own).

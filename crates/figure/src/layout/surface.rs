@@ -1,0 +1,122 @@
+//! Surface layout: for a figure, a camera and a pixel size, the title, the
+//! projected surface in its canvas (`SurfaceFigure::project_scaled`: the
+//! axes, the triangles and markers far to near, the labels), the colour
+//! bar, the markers' legend, the view and the floor's key. The exporter
+//! and the window draw the same projection and the same scene.
+
+use super::scene::{Anchor, Rect, Scene, Text, TextRole, header, scale_of};
+use super::side::{Symbol, color_bar, marker_legend};
+use crate::perdome::MarkerKind;
+use crate::perdome::surface::Prim;
+use crate::text::text_width;
+use crate::{Camera, Projected, SurfaceFigure};
+
+/// A surface placed on a canvas.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SurfaceLayout {
+    /// Header, colour bar and legend texts, the view and the floor's key.
+    pub scene: Scene,
+    /// The projection, in canvas pixels.
+    pub projected: Projected,
+    /// Where the colour bar's gradient goes.
+    pub color_bar: Rect,
+    /// The legend's symbols.
+    pub legend: Vec<Symbol>,
+    /// The floor key's swatches and their fill.
+    pub floor: Vec<(Rect, [u8; 3])>,
+    pub k: f64,
+}
+
+/// The floor's colours and what they mean (those of the projection).
+const FLOOR: [([u8; 3], &str); 2] = [
+    ([0xf5; 3], "floor: no such partition (Lemma 2)"),
+    (
+        [0xc8; 3],
+        "floor: valid partitions; purple lines: I_C = 0 and I_G = 0",
+    ),
+];
+
+/// Lay out `fig` seen by `camera` on a canvas `width` x `height` px.
+pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> SurfaceLayout {
+    let k = scale_of(width, height);
+    let mut scene = Scene::new(width, height);
+    header(&mut scene, &fig.title, &fig.subtitle, k);
+    let (left, top, right, bottom) = (20.0 * k, 70.0 * k, 215.0 * k, 44.0 * k);
+    let w = (width - left - right).max(20.0);
+    let h = (height - top - bottom).max(20.0);
+    // Text grows with the canvas so labels stay legible on large images.
+    let text_k = k.max(1.0) as f32;
+    let rect = [left as f32, top as f32, w as f32, h as f32];
+    let projected = fig.project_scaled(camera, rect, text_k);
+    let cx = left + w + 34.0 * k;
+    let bar_h = (h * 0.5).max(40.0 * k);
+    let bar = [cx, top, cx + 18.0 * k, top + bar_h];
+    color_bar(&mut scene, &fig.color, bar, k);
+    let (legend, below) = marker_legend(
+        &mut scene,
+        &drawn_kinds(&projected),
+        cx,
+        top + bar_h + 36.0 * k,
+        k,
+    );
+    let cam = camera.clamped();
+    let view = format!(
+        "view: yaw {:.0}°, pitch {:.0}°, zoom {:.2}",
+        cam.yaw_deg, cam.pitch_deg, cam.zoom
+    );
+    let t = Text::new(
+        cx,
+        below + 10.0 * k,
+        11.0 * k,
+        Anchor::Start,
+        TextRole::Note,
+        &view,
+    );
+    scene.text(t.color([0x66; 3]));
+    let floor = floor_key(&mut scene, left, height - 14.0 * k, k);
+    SurfaceLayout {
+        scene,
+        projected,
+        color_bar: bar,
+        legend,
+        floor,
+        k,
+    }
+}
+
+/// The kinds of the marker symbols the projection drew, in order.
+fn drawn_kinds(p: &Projected) -> Vec<MarkerKind> {
+    let mut kinds = Vec::new();
+    for prim in &p.prims {
+        if let Prim::Dot { kind, .. } = prim
+            && !kinds.contains(kind)
+        {
+            kinds.push(*kind);
+        }
+    }
+    kinds
+}
+
+/// What the floor's colours mean, from (x0, y) along the bottom: side by
+/// side where they fit, else the second on a line above the first.
+fn floor_key(scene: &mut Scene, x0: f64, y: f64, k: f64) -> Vec<(Rect, [u8; 3])> {
+    let size = 12.0 * k;
+    let (mut x, mut y) = (x0, y);
+    let mut out = Vec::new();
+    for (i, (fill, text)) in FLOOR.into_iter().enumerate() {
+        if i > 0 && x + 28.0 * k + text_width(text, size) > scene.width - 4.0 * k {
+            (x, y) = (x0, y - size * 1.6);
+        }
+        out.push(([x, y - size * 0.9, x + 22.0 * k, y + size * 0.2], fill));
+        scene.text(Text::new(
+            x + 28.0 * k,
+            y,
+            size,
+            Anchor::Start,
+            TextRole::Note,
+            text,
+        ));
+        x += 28.0 * k + text_width(text, size) + 30.0 * k;
+    }
+    out
+}
