@@ -106,3 +106,8 @@ fn the_fpm_speed_functions_in_the_window_are_their_export() {
 fn the_heat_map_in_the_window_is_its_export() {
     window_matches_export(View::EnergyHeatmap);
 }
+
+#[test]
+fn the_surface_in_the_window_is_its_export() {
+    window_matches_export(View::PerdomeSurface);
+}

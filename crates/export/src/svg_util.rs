@@ -123,11 +123,6 @@ impl Svg {
         }
     }
 
-    /// One line of text at (x, y) (baseline).
-    pub fn text(&mut self, x: f64, y: f64, size: f64, align: Align, fill: &str, s: &str) {
-        self.text_ex(x, y, size, align, fill, s, "", 0.0);
-    }
-
     /// Text with extra attributes (e.g. `font-weight="bold"`) and a rotation
     /// in degrees about its anchor point.
     #[allow(clippy::too_many_arguments)]
@@ -173,16 +168,6 @@ impl Svg {
             );
         }
         let _ = writeln!(self.buf, ">{}</text>", esc(s));
-    }
-
-    /// Text with a white outline, readable on any background.
-    pub fn halo_text(&mut self, x: f64, y: f64, size: f64, align: Align, s: &str) {
-        let halo = format!(
-            r##"stroke="#ffffff" stroke-width="{}" stroke-linejoin="round" stroke-opacity="0.85""##,
-            f(size * 0.28)
-        );
-        self.text_ex(x, y, size, align, "#ffffff", s, &halo, 0.0);
-        self.text(x, y, size, align, "#000000", s);
     }
 }
 

@@ -5,13 +5,13 @@
 //! shows the model value.
 
 use eframe::egui;
-use eframe::egui::{Align2, Color32, FontId, Mesh, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2};
+use eframe::egui::{Color32, Mesh, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2};
 
 use crate::gui::scene_paint::{paint_gradient, paint_symbol, scene_ui};
 use crate::gui::widgets::{rgb, rgba};
 use hetscope_figure::layout::side::Symbol;
 use hetscope_figure::layout::surface::{SurfaceLayout, layout};
-use hetscope_figure::perdome::surface::{Anchor, Prim};
+use hetscope_figure::perdome::surface::Prim;
 use hetscope_figure::{Camera, Projected, SurfaceFigure};
 
 /// The layout last painted (its projection on screen), reused while
@@ -127,7 +127,6 @@ fn shift(p: &mut Projected, d: [f32; 2]) {
 
 /// Paint the primitives in order (back to front).
 fn paint(painter: &egui::Painter, proj: &Projected) {
-    let clip: Rect = painter.clip_rect();
     let mut mesh = Mesh::default();
     for prim in &proj.prims {
         if !matches!(prim, Prim::Poly { .. }) && !mesh.is_empty() {
@@ -156,24 +155,8 @@ fn paint(painter: &egui::Painter, proj: &Projected) {
                     painter.add(Shape::line(points, stroke));
                 }
             }
-            Prim::Text {
-                pos: p,
-                text,
-                size,
-                color,
-                anchor,
-            } => {
-                // The position is the text's baseline, as in SVG.
-                let align = match anchor {
-                    Anchor::Start => Align2::LEFT_BOTTOM,
-                    Anchor::Middle => Align2::CENTER_BOTTOM,
-                    Anchor::End => Align2::RIGHT_BOTTOM,
-                };
-                let at = pos(*p) + Vec2::new(0.0, size * 0.25);
-                if clip.expand(200.0).contains(at) {
-                    painter.text(at, align, text, FontId::proportional(*size), rgba(*color));
-                }
-            }
+            // Texts are the layout scene's (painted with it).
+            Prim::Text { .. } => {}
             Prim::Dot {
                 pos: p,
                 radius,

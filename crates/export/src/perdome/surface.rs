@@ -6,11 +6,10 @@
 use std::fmt::Write;
 
 use crate::scene_svg::write_scene;
-use crate::svg_util::{Align, Svg, esc, f, push_points};
+use crate::svg_util::{Svg, f, push_points};
 use hetscope_figure::color::hex;
 use hetscope_figure::layout::surface::layout;
-use hetscope_figure::perdome::surface::MARKER_TEXT;
-use hetscope_figure::perdome::surface::{Anchor, Prim};
+use hetscope_figure::perdome::surface::Prim;
 use hetscope_figure::{Camera, SurfaceFigure};
 
 pub fn draw(svg: &mut Svg, fig: &SurfaceFigure, camera: &Camera) {
@@ -42,8 +41,8 @@ struct Drawn {
 }
 
 impl Drawn {
-    /// Draw one primitive unless it repeats a marker; marker labels (placed
-    /// clear of each other by the projection) as halo text.
+    /// Draw one primitive unless it repeats a marker or is a text (the
+    /// layout's scene writes the texts).
     fn prim(&mut self, svg: &mut Svg, p: &Prim) {
         match p {
             Prim::Dot { pos, .. } => {
@@ -52,21 +51,8 @@ impl Drawn {
                 }
                 self.dots.push(*pos);
             }
-            Prim::Text {
-                pos,
-                text,
-                color,
-                size,
-                anchor,
-            } if *color == MARKER_TEXT => {
-                let align = match anchor {
-                    Anchor::Start => Align::Start,
-                    Anchor::Middle => Align::Middle,
-                    Anchor::End => Align::End,
-                };
-                svg.halo_text(pos[0] as f64, pos[1] as f64, *size as f64, align, text);
-                return;
-            }
+            // Texts are the layout scene's.
+            Prim::Text { .. } => return,
             _ => {}
         }
         prim(svg, p);
@@ -115,31 +101,8 @@ fn prim(svg: &mut Svg, p: &Prim) {
             }
             svg.raw("/>\n");
         }
-        Prim::Text {
-            pos,
-            text,
-            size,
-            color,
-            anchor,
-        } => {
-            let align = match anchor {
-                Anchor::Start => "start",
-                Anchor::Middle => "middle",
-                Anchor::End => "end",
-            };
-            let (fc, fa) = rgba(*color);
-            let _ = write!(
-                svg.buf,
-                r#"<text x="{}" y="{}" font-size="{}" text-anchor="{align}" fill="{fc}""#,
-                f(pos[0] as f64),
-                f(pos[1] as f64),
-                f(*size as f64)
-            );
-            if let Some(a) = fa {
-                let _ = write!(svg.buf, r#" fill-opacity="{a}""#);
-            }
-            let _ = writeln!(svg.buf, ">{}</text>", esc(text));
-        }
+        // The layout scene writes the texts.
+        Prim::Text { .. } => {}
         Prim::Dot {
             pos, radius, kind, ..
         } => {

@@ -7,7 +7,7 @@
 use super::scene::{Anchor, Rect, Scene, Text, TextRole, header, scale_of};
 use super::side::{Symbol, color_bar, marker_legend};
 use crate::perdome::MarkerKind;
-use crate::perdome::surface::Prim;
+use crate::perdome::surface::{Anchor as SurfaceAnchor, MARKER_TEXT, Prim};
 use crate::text::text_width;
 use crate::{Camera, Projected, SurfaceFigure};
 
@@ -48,6 +48,7 @@ pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> 
     let text_k = k.max(1.0) as f32;
     let rect = [left as f32, top as f32, w as f32, h as f32];
     let projected = fig.project_scaled(camera, rect, text_k);
+    projection_texts(&mut scene, &projected);
     let cx = left + w + 34.0 * k;
     let bar_h = (h * 0.5).max(40.0 * k);
     let bar = [cx, top, cx + 18.0 * k, top + bar_h];
@@ -81,6 +82,49 @@ pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> 
         legend,
         floor,
         k,
+    }
+}
+
+/// The projection's texts (axes' ticks and titles, marker labels) into the
+/// scene, so that window and file write them alike: marker labels over a
+/// white halo. The painters draw the projection's other primitives and
+/// leave its texts to the scene.
+fn projection_texts(scene: &mut Scene, p: &Projected) {
+    for prim in &p.prims {
+        let Prim::Text {
+            pos,
+            text,
+            size,
+            color,
+            anchor,
+        } = prim
+        else {
+            continue;
+        };
+        let anchor = match anchor {
+            SurfaceAnchor::Start => Anchor::Start,
+            SurfaceAnchor::Middle => Anchor::Middle,
+            SurfaceAnchor::End => Anchor::End,
+        };
+        let label = *color == MARKER_TEXT;
+        let role = if label {
+            TextRole::Label
+        } else {
+            TextRole::Tick
+        };
+        let t = Text::new(
+            pos[0] as f64,
+            pos[1] as f64,
+            *size as f64,
+            anchor,
+            role,
+            text,
+        );
+        scene.text(if label {
+            t.halo()
+        } else {
+            t.color([color[0], color[1], color[2]])
+        });
     }
 }
 
