@@ -166,3 +166,41 @@ pub fn marker_legend(
     }
     (symbols, y + 14.0 * k)
 }
+
+/// The markers' legend in rows from (x, y) across `width` (for a canvas
+/// too narrow for a column beside the figure): its texts into `scene`;
+/// returns the symbols to draw and the y of its last row.
+pub fn marker_legend_rows(
+    scene: &mut Scene,
+    kinds: &[MarkerKind],
+    at: [f64; 2],
+    width: f64,
+    k: f64,
+) -> (Vec<Symbol>, f64) {
+    let size = 11.5 * k;
+    let [x0, mut y] = at;
+    let mut x = x0;
+    let mut symbols = Vec::new();
+    for kind in LEGEND_ORDER.iter().filter(|kk| kinds.contains(kk)) {
+        let name = kind_name(*kind);
+        let w = 20.0 * k + text_width(name, size) + 14.0 * k;
+        if x > x0 && x + w > x0 + width {
+            (x, y) = (x0, y + size * 1.6);
+        }
+        symbols.push(Symbol {
+            at: [x + 7.0 * k, y - size * 0.35],
+            kind: *kind,
+            r: 5.0 * k,
+        });
+        scene.text(Text::new(
+            x + 18.0 * k,
+            y,
+            size,
+            Anchor::Start,
+            TextRole::Legend,
+            name,
+        ));
+        x += w;
+    }
+    (symbols, y)
+}

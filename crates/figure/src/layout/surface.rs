@@ -5,7 +5,7 @@
 //! and the window draw the same projection and the same scene.
 
 use super::scene::{Anchor, Rect, Scene, Text, TextRole, header, scale_of};
-use super::side::{Symbol, color_bar, marker_legend};
+use super::side::{Symbol, color_bar, marker_legend, marker_legend_rows};
 use crate::perdome::MarkerKind;
 use crate::perdome::surface::{Anchor as SurfaceAnchor, MARKER_TEXT, Prim};
 use crate::text::text_width;
@@ -41,7 +41,15 @@ pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> 
     let k = scale_of(width, height);
     let mut scene = Scene::new(width, height);
     header(&mut scene, &fig.title, &fig.subtitle, k);
-    let (left, top, right, bottom) = (20.0 * k, 70.0 * k, 215.0 * k, 44.0 * k);
+    // A narrow canvas keeps only the colour bar beside the figure; the
+    // markers' legend goes in rows under it.
+    let narrow = width < 720.0 * k;
+    let (left, top, right) = (
+        20.0 * k,
+        70.0 * k,
+        if narrow { 130.0 * k } else { 215.0 * k },
+    );
+    let bottom = if narrow { 130.0 * k } else { 44.0 * k };
     let w = (width - left - right).max(20.0);
     let h = (height - top - bottom).max(20.0);
     // Text grows with the canvas so labels stay legible on large images.
@@ -53,21 +61,28 @@ pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> 
     let bar_h = (h * 0.5).max(40.0 * k);
     let bar = [cx, top, cx + 18.0 * k, top + bar_h];
     color_bar(&mut scene, &fig.color, bar, k);
-    let (legend, below) = marker_legend(
-        &mut scene,
-        &drawn_kinds(&projected),
-        cx,
-        top + bar_h + 36.0 * k,
-        k,
-    );
+    let kinds = drawn_kinds(&projected);
+    let (legend, view_at) = if narrow {
+        let (symbols, last) = marker_legend_rows(
+            &mut scene,
+            &kinds,
+            [left, top + h + 22.0 * k],
+            width - 2.0 * left,
+            k,
+        );
+        (symbols, [left, last + 18.0 * k])
+    } else {
+        let (symbols, below) = marker_legend(&mut scene, &kinds, cx, top + bar_h + 36.0 * k, k);
+        (symbols, [cx, below + 10.0 * k])
+    };
     let cam = camera.clamped();
     let view = format!(
         "view: yaw {:.0}°, pitch {:.0}°, zoom {:.2}",
         cam.yaw_deg, cam.pitch_deg, cam.zoom
     );
     let t = Text::new(
-        cx,
-        below + 10.0 * k,
+        view_at[0],
+        view_at[1],
         11.0 * k,
         Anchor::Start,
         TextRole::Note,

@@ -77,7 +77,9 @@ impl Proj {
             b = [b[0].min(sx), b[1].min(sy), b[2].max(sx), b[3].max(sy)];
         }
         let ts = ts as f64;
-        let (mx, my) = (0.05 * rw + 90.0 * ts, 0.05 * rh + 50.0 * ts);
+        // (At most a fifth of a narrow canvas a side: the box stays visible.)
+        let mx = (0.05 * rw + 90.0 * ts).min(0.22 * rw);
+        let my = (0.05 * rh + 50.0 * ts).min(0.2 * rh);
         let fit = ((rw - 2.0 * mx) / (b[2] - b[0]).max(1e-9))
             .min((rh - 2.0 * my) / (b[3] - b[1]).max(1e-9))
             .max(1e-6);
