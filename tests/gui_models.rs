@@ -117,3 +117,35 @@ fn a_change_rebuilds_only_the_view_on_screen() {
         .map_or(0, |b| b.1);
     assert_eq!(perdome, was + 1, "one PerDome figure, for the view shown");
 }
+
+#[test]
+fn a_model_tab_opens_on_the_view_last_shown() {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.run();
+    h.get_by_label("Boat hull").click();
+    h.run();
+    assert_eq!(
+        h.state().session.tab,
+        Tab::Figure(View::Boathull),
+        "first the first view"
+    );
+    h.get_by_label("Roofline").click();
+    h.run();
+    h.get_by_label("Platform overview").click();
+    h.run();
+    assert_eq!(h.state().session.tab, Tab::Figure(View::Overview));
+    h.get_by_label("Boat hull").click();
+    h.run();
+    assert_eq!(
+        h.state().session.tab,
+        Tab::Figure(View::BoathullRoofline),
+        "back on the view left"
+    );
+    // The window's record keeps it for the next start.
+    assert_eq!(
+        h.state().state.sub_views.get("boathull"),
+        Some(&Tab::Figure(View::BoathullRoofline))
+    );
+}

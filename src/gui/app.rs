@@ -369,6 +369,11 @@ impl HetscopeApp {
     fn tab_bar_ui(&mut self, ui: &mut egui::Ui) {
         let current = self.current();
         let page = self.session.tab == Tab::PaperCheck;
+        if !page {
+            // The model's tab opens on the view last shown.
+            let key = self.models[current].id().key().to_string();
+            self.state.sub_views.insert(key, self.session.tab);
+        }
         ui.horizontal_wrapped(|ui| {
             for (i, m) in self.models.iter().enumerate() {
                 let title = m.id().title();
@@ -376,11 +381,14 @@ impl HetscopeApp {
                 let resp = ui
                     .selectable_label(on, egui::RichText::new(title).strong())
                     .on_hover_text(format!("Show the {title} views"));
+                let last = self.state.sub_views.get(m.id().key()).copied();
+                let tabs = m.tabs();
+                let open = last.filter(|t| tabs.contains(t)).or(tabs.first().copied());
                 if resp.clicked()
                     && !on
-                    && let Some(first) = m.tabs().first()
+                    && let Some(tab) = open
                 {
-                    self.session.tab = *first;
+                    self.session.tab = tab;
                 }
             }
             super::paper_check::tab_button_ui(ui, &mut self.session.tab);

@@ -36,6 +36,10 @@ pub struct AppState {
     /// "<platform id>/<model key>" (RON), so that coming back to a
     /// platform finds it as it was left.
     pub tuned: std::collections::BTreeMap<String, String>,
+    /// The view last shown of each model, by model key: a model's tab
+    /// opens on it again (moving around, not an edit of the session).
+    #[serde(default)]
+    pub sub_views: std::collections::BTreeMap<String, Tab>,
 }
 
 impl Default for AppState {
@@ -48,6 +52,7 @@ impl Default for AppState {
             last_folder: None,
             shared_platform: None,
             tuned: Default::default(),
+            sub_views: Default::default(),
         }
     }
 }
