@@ -2,7 +2,7 @@
 //! from a model's results and drawn alike by the GUI (`crate::gui`) and the
 //! exporters (`hetscope_export`).
 //!
-//! Shared: `view.rs` (the models and their views), `chart.rs` (the generic
+//! Shared: `view.rs` (the models and their views), `chart/` (the generic
 //! line and bar chart of the boat hull, FPM and offload views), `axis.rs`
 //! (log2 axes with a zero band, tick placement), `color.rs` (viridis),
 //! `text.rs` (text measurement), `labels.rs` (label spots and the
