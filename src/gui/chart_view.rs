@@ -20,7 +20,8 @@ use egui_plot::{
     Points, VLine,
 };
 
-use crate::gui::scene_paint::{rgb, scene_ui};
+use crate::gui::scene_paint::scene_ui;
+use crate::gui::widgets::rgb;
 use axes::{axis_readout, readout};
 use hetscope_figure::chart::{BarSet, ChartPanel, LineStyle, Orientation, Scale};
 use hetscope_figure::hover::{Nearest, nearest_point};

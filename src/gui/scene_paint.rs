@@ -3,6 +3,7 @@
 //! write. A scene is in pixels from its canvas' top left; `origin` is
 //! where that corner is on screen.
 
+use crate::gui::widgets::rgb;
 use eframe::egui::{self, Color32, FontId, Painter, Pos2, Shape as EShape, StrokeKind, Vec2};
 use hetscope_figure::chart::LineStyle;
 use hetscope_figure::layout::scene::{Anchor, Prim, Rect, Scene, Shape, Stroke, Text};
@@ -50,10 +51,6 @@ pub fn paint_scene(painter: &Painter, origin: Pos2, scene: &Scene) {
             Prim::Text(t) => paint_text(painter, origin, t),
         }
     }
-}
-
-pub fn rgb(c: [u8; 3]) -> Color32 {
-    Color32::from_rgb(c[0], c[1], c[2])
 }
 
 fn at(origin: Pos2, p: [f64; 2]) -> Pos2 {

@@ -1,10 +1,9 @@
-//! Label placement in pixels, shared by the GUI's charts and the
-//! exporters: the candidate spots around a marker or along a reference
-//! line, tried in order, and a collision pass that takes the first spot
-//! whose box is inside the plot and clear of the boxes already taken.
+//! Labels in pixels, for the layout passes (`layout::chart`,
+//! `layout::heatmap`): the candidate spots around a marker or along a
+//! reference line, tried in order; repeated labels at one spot left out;
+//! identical devices' names grouped.
 
 use crate::chart::Orientation;
-use crate::text::{boxes_overlap, text_box, text_width};
 
 /// A spot for a label: the baseline point and the horizontal alignment
 /// (0 start, 0.5 middle, 1 end).
@@ -80,53 +79,6 @@ pub fn ref_line_spots(o: Orientation, v: f64, plot: [f64; 4], h: f64, g: f64) ->
     }
 }
 
-/// The boxes taken in one plot, and the plot's bounds.
-#[derive(Clone, Debug)]
-pub struct LabelBoxes {
-    pub bounds: [f64; 4],
-    pub boxes: Vec<[f64; 4]>,
-}
-
-impl LabelBoxes {
-    pub fn new(bounds: [f64; 4]) -> LabelBoxes {
-        LabelBoxes {
-            bounds,
-            boxes: Vec::new(),
-        }
-    }
-
-    /// Reserve a box (a marker symbol, a legend).
-    pub fn take(&mut self, b: [f64; 4]) {
-        self.boxes.push(b);
-    }
-
-    /// The box of `text` in font `size` at `s`.
-    pub fn text_box(s: &Spot, text: &str, size: f64) -> [f64; 4] {
-        text_box(s.x, s.y, s.align, text_width(text, size), size)
-    }
-
-    pub fn fits(&self, b: &[f64; 4]) -> bool {
-        let r = self.bounds;
-        b[0] >= r[0] && b[2] <= r[2] && b[1] >= r[1] && b[3] <= r[3]
-    }
-
-    pub fn free(&self, b: &[f64; 4]) -> bool {
-        self.boxes.iter().all(|o| !boxes_overlap(b, o))
-    }
-
-    /// The first spot whose box fits the plot and is free, reserved; `None`
-    /// where every spot collides (the label is then left out rather than
-    /// printed over another).
-    pub fn choose(&mut self, spots: &[Spot], text: &str, size: f64) -> Option<Spot> {
-        let pick = spots.iter().copied().find(|s| {
-            let b = Self::text_box(s, text, size);
-            self.fits(&b) && self.free(&b)
-        })?;
-        self.take(Self::text_box(&pick, text, size));
-        Some(pick)
-    }
-}
-
 /// Two points (pixels) closer than half a pixel: one place on screen.
 pub fn same_spot(a: [f64; 2], b: [f64; 2]) -> bool {
     (a[0] - b[0]).abs() < 0.5 && (a[1] - b[1]).abs() < 0.5
@@ -149,43 +101,6 @@ pub fn without_repeats<T>(
         }
     }
     kept
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_second_label_at_the_same_marker_moves_and_a_hopeless_one_is_left_out() {
-        let mut taken = LabelBoxes::new([0.0, 0.0, 400.0, 300.0]);
-        let spots = marker_spots(200.0, 150.0, 5.0, 12.0, 3.0);
-        let a = taken.choose(&spots, "GPU-only", 12.0).unwrap();
-        let b = taken.choose(&spots, "CPU-only", 12.0).unwrap();
-        assert_ne!(a, b);
-        let (ba, bb) = (
-            LabelBoxes::text_box(&a, "GPU-only", 12.0),
-            LabelBoxes::text_box(&b, "CPU-only", 12.0),
-        );
-        assert!(!boxes_overlap(&ba, &bb));
-        let mut full = LabelBoxes::new([0.0, 0.0, 400.0, 300.0]);
-        full.take([0.0, 0.0, 400.0, 300.0]);
-        assert_eq!(full.choose(&spots, "x", 12.0), None);
-    }
-
-    #[test]
-    fn a_label_repeated_at_one_spot_is_kept_once_and_others_stay() {
-        let points = vec![
-            ([10.0, 10.0], "p-DP"),
-            ([10.2, 10.3], "p-DP"),
-            ([10.0, 10.0], "optimum"),
-            ([40.0, 10.0], "p-DP"),
-        ];
-        let kept = without_repeats(points, |l| l);
-        let labels: Vec<&str> = kept.iter().map(|(_, l)| *l).collect();
-        assert_eq!(labels, ["p-DP", "optimum", "p-DP"]);
-        assert!(same_spot([1.0, 1.0], [1.4, 0.6]));
-        assert!(!same_spot([1.0, 1.0], [1.6, 1.0]));
-    }
 }
 
 /// Device names for a label, identical devices grouped: "NVIDIA H100 #1",
@@ -216,6 +131,26 @@ fn strip_index(name: &str) -> &str {
     match name.rsplit_once(" #") {
         Some((base, k)) if !k.is_empty() && k.chars().all(|c| c.is_ascii_digit()) => base,
         _ => name,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_repeated_at_one_spot_is_kept_once_and_others_stay() {
+        let points = vec![
+            ([10.0, 10.0], "p-DP"),
+            ([10.2, 10.3], "p-DP"),
+            ([10.0, 10.0], "optimum"),
+            ([40.0, 10.0], "p-DP"),
+        ];
+        let kept = without_repeats(points, |l| l);
+        let labels: Vec<&str> = kept.iter().map(|(_, l)| *l).collect();
+        assert_eq!(labels, ["p-DP", "optimum", "p-DP"]);
+        assert!(same_spot([1.0, 1.0], [1.4, 0.6]));
+        assert!(!same_spot([1.0, 1.0], [1.6, 1.0]));
     }
 }
 

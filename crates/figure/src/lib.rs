@@ -4,9 +4,11 @@
 //!
 //! Shared: `view.rs` (the models and their views), `chart/` (the generic
 //! line and bar chart of the boat hull, FPM and offload views), `axis.rs`
-//! (log2 axes with a zero band, tick placement), `color.rs` (viridis),
-//! `text.rs` (text measurement), `labels.rs` (label spots and the
-//! collision pass, in pixels).
+//! (log2 axes with a zero band, tick placement), `color.rs` (viridis and
+//! the colour options), `text.rs` (text measured with the font's advance
+//! widths), `labels.rs` (label spots, repeats, grouped device names),
+//! `layout/` (the one layout pass: a figure at a pixel size as positioned
+//! primitives, and its audit).
 //! One folder per model turns that model's input into its figures.
 
 pub mod axis;

@@ -19,6 +19,9 @@ use hetscope_figure::{HeatmapFigure, MarkerKind};
 #[derive(Default)]
 pub struct Cache {
     texture: Option<(u64, TextureHandle)>,
+    /// The layout last painted, by figure generation and canvas size:
+    /// made again only when one of them changes, not every frame.
+    layout: Option<((u64, [u32; 2]), HeatmapLayout)>,
 }
 
 /// Marker kinds in legend order, with their plot shape and legend name.
@@ -53,13 +56,23 @@ pub fn heatmap_ui(ui: &mut Ui, fig: &HeatmapFigure, generation: u64, cache: &mut
     };
     let size = ui.available_size().max(Vec2::new(360.0, 300.0));
     let (rect, _) = ui.allocate_exact_size(size, Sense::hover());
-    let lay = layout(fig, rect.width() as f64, rect.height() as f64);
+    let key = (
+        generation,
+        [rect.width().to_bits(), rect.height().to_bits()],
+    );
+    if cache.layout.as_ref().is_none_or(|(k, _)| *k != key) {
+        let lay = layout(fig, rect.width() as f64, rect.height() as f64);
+        cache.layout = Some((key, lay));
+    }
+    let Some((_, lay)) = &cache.layout else {
+        return;
+    };
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 0.0, Color32::WHITE);
     for r in &lay.hatched {
         hatch(&painter, rect.min, *r);
     }
-    plot_ui(ui, fig, &lay, rect.min, &texture);
+    plot_ui(ui, fig, lay, rect.min, &texture);
     paint_gradient(&painter, rect.min, lay.color_bar);
     for s in lay.markers.iter().chain(&lay.legend) {
         paint_symbol(&painter, rect.min, s);

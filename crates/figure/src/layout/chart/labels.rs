@@ -115,3 +115,30 @@ pub(super) fn marker_label(
     };
     sc.text(Text::new(tx, ty, h, a, TextRole::Label, label).halo());
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_label_at_the_same_marker_moves_and_a_hopeless_one_is_left_out() {
+        let mut taken = Taken {
+            boxes: Vec::new(),
+            areas: Vec::new(),
+            segments: Vec::new(),
+            bounds: [0.0, 0.0, 400.0, 300.0],
+        };
+        let spots = aligned(marker_spots(200.0, 150.0, 5.0, 12.0, 3.0));
+        let a = taken.choose(&spots, "GPU-only", 12.0).expect("a spot");
+        let b = taken
+            .choose(&spots, "CPU-only", 12.0)
+            .expect("another spot");
+        assert_ne!(a, b);
+        let bx = |c: (f64, f64, Anchor), t: &str| {
+            text_box(c.0, c.1, c.2.fraction(), text_width(t, 12.0), 12.0)
+        };
+        assert!(!overlaps(&bx(a, "GPU-only"), &bx(b, "CPU-only")));
+        taken.boxes.push([0.0, 0.0, 400.0, 300.0]);
+        assert_eq!(taken.choose(&spots, "x", 12.0), None);
+    }
+}
