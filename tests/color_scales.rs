@@ -4,10 +4,8 @@
 //! colour bar's title.
 
 use crate::common::{fails, hetscope};
-use eframe::egui;
-use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use hetscope::gui::{HetscopeApp, Tab};
+use hetscope::gui::Tab;
 use hetscope_core::{Session, registry};
 use hetscope_figure::color::{ColorOptions, ColorScale};
 use hetscope_figure::{Figure, View};
@@ -121,9 +119,7 @@ fn the_command_line_exports_and_refuses_the_colour_options() {
 
 #[test]
 fn the_window_offers_a_log_colour_scale() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
+    let mut h = crate::common::window(1500.0, 950.0);
     h.state_mut().session.tab = Tab::Figure(View::PerdomeHeatmap);
     h.run();
     h.get_by_label("Log colour scale").click();

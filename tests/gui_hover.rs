@@ -41,12 +41,8 @@ fn the_hover_snaps_to_the_nearest_series_point_and_names_it() {
 
 #[test]
 fn a_bar_under_the_pointer_is_named_in_a_tooltip() {
-    use egui_kittest::Harness;
     use egui_kittest::kittest::NodeT;
-    use hetscope::gui::HetscopeApp;
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 1100.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
+    let mut h = crate::common::window(1500.0, 1100.0);
     h.run();
     // The overview's PerDome panel: sweep across its lower half, where
     // every bar but the CPU's is, until a tooltip names a bar.

@@ -3,7 +3,6 @@
 //! SVG exported at the size of the window's canvas, within 2 px of the
 //! same place, and the export has no text the window lacks.
 
-use eframe::egui;
 use egui_kittest::Harness;
 use hetscope::figure::{Camera, View};
 use hetscope::gui::scene_paint::{ShownScene, shown_scenes_id};
@@ -43,9 +42,7 @@ fn shown(h: &Harness<'_, HetscopeApp>) -> Vec<ShownScene> {
 }
 
 fn window_matches_export(view: View) {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
+    let mut h = crate::common::window(1500.0, 950.0);
     h.state_mut().session.tab = Tab::Figure(view);
     h.run();
     h.run();

@@ -2,16 +2,13 @@
 //! with egui_kittest: every view of every model shows its figure from the
 //! default state, with no error.
 
-use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use hetscope::figure::{Figure, ModelId, View};
 use hetscope::gui::{HetscopeApp, StatusKind, Tab};
 
 fn harness() -> Harness<'static, HetscopeApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state())
+    crate::common::window(1500.0, 950.0)
 }
 
 #[test]
@@ -89,9 +86,7 @@ fn every_model_is_registered_once_with_its_own_views() {
 
 #[test]
 fn a_change_rebuilds_only_the_view_on_screen() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
+    let mut h = crate::common::window(1500.0, 950.0);
     h.state_mut().session.tab = Tab::Figure(View::Boathull);
     h.run();
     let built =
@@ -120,9 +115,7 @@ fn a_change_rebuilds_only_the_view_on_screen() {
 
 #[test]
 fn a_model_tab_opens_on_the_view_last_shown() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
+    let mut h = crate::common::window(1500.0, 950.0);
     h.run();
     h.get_by_label("Boat hull").click();
     h.run();

@@ -9,9 +9,7 @@ use hetscope::figure::{Figure, View};
 use hetscope::gui::{HetscopeApp, Tab};
 
 fn harness() -> Harness<'static, HetscopeApp> {
-    Harness::builder()
-        .with_size(egui::vec2(1600.0, 1000.0))
-        .build_eframe(|_cc| HetscopeApp::default_state())
+    crate::common::window(1600.0, 1000.0)
 }
 
 /// How each of the five verdicts begins.
@@ -162,9 +160,7 @@ fn a_verdict_opens_its_model_view() {
 #[test]
 fn every_perdome_parameter_says_where_it_comes_from() {
     // Tall enough for both processors' rows without scrolling.
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1600.0, 1600.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
+    let mut h = crate::common::window(1600.0, 1600.0);
     h.get_by_label("PerDome / PeaPaw").click();
     h.run();
     // The paper's platform: PerDome Table 1 values, tagged "paper".
@@ -431,9 +427,7 @@ fn the_second_platform_stands_beside_the_heat_maps_surfaces_and_fpm_times() {
 
 #[test]
 fn the_five_verdicts_fit_a_small_window_without_scrolling() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1280.0, 800.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
+    let mut h = crate::common::window(1280.0, 800.0);
     h.run();
     let screen = egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0));
     // The charts start under the cards (a card scrolled under them would

@@ -102,9 +102,7 @@ fn each_cell_is_one_colour_and_the_numbers_stay_inside() {
 
 #[test]
 fn dragging_the_surface_turns_it_and_draws_it_again() {
-    let mut h = Harness::builder()
-        .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
+    let mut h = crate::common::window(1500.0, 950.0);
     h.state_mut().session.tab = Tab::Figure(View::PerdomeSurface);
     h.run();
     h.run();

@@ -96,3 +96,10 @@ pub fn drag<S>(
     h.drop_at(to);
     h.run();
 }
+
+/// The window on its first start, `w` x `h` points, driven headlessly.
+pub fn window(w: f32, h: f32) -> egui_kittest::Harness<'static, hetscope::gui::HetscopeApp> {
+    egui_kittest::Harness::builder()
+        .with_size(eframe::egui::vec2(w, h))
+        .build_eframe(|_cc| hetscope::gui::HetscopeApp::default_state())
+}
