@@ -399,7 +399,7 @@ fn the_state_is_restored_from_storage() {
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|cc| {
             cc.storage = Some(&storage);
-            HetscopeApp::new(cc)
+            HetscopeApp::new(cc, None)
         });
     assert_eq!(h.state().state, saved.0);
     assert_eq!(h.state().session.perdome, saved.1);

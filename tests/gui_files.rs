@@ -14,7 +14,7 @@ fn harness(storage: &MemoryStorage) -> Harness<'_, HetscopeApp> {
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|cc| {
             cc.storage = Some(storage);
-            HetscopeApp::new(cc)
+            HetscopeApp::new(cc, None)
         })
 }
 

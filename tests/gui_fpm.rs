@@ -207,7 +207,7 @@ fn a_measurement_runs_off_the_ui_thread_and_adds_a_curve_that_is_kept() {
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|cc| {
             cc.storage = Some(&storage);
-            HetscopeApp::new(cc)
+            HetscopeApp::new(cc, None)
         });
     assert_eq!(h2.state().session.fpm, saved);
 }

@@ -229,7 +229,7 @@ impl CliError {
 
 /// Run the binary: parse `args`, run the subcommand or open the GUI with
 /// `gui`, report errors on one line, and return the exit code.
-pub fn main_with<I, T, E>(args: I, gui: fn() -> Result<(), E>) -> ExitCode
+pub fn main_with<I, T, E>(args: I, gui: fn(Option<PathBuf>) -> Result<(), E>) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
@@ -240,7 +240,7 @@ where
         Err(e) => return clap_exit(&e),
     };
     let result = match cli.command {
-        None => gui().map_err(|e| CliError::failure(e.to_string())),
+        None => gui(None).map_err(|e| CliError::failure(e.to_string())),
         Some(cmd) => run(cmd),
     };
     match result {

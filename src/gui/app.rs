@@ -71,8 +71,10 @@ impl HetscopeApp {
         }
     }
 
-    /// The app as eframe starts it: the stored state when there is one.
-    pub fn new(cc: &eframe::CreationContext<'_>) -> Self {
+    /// The app as eframe starts it: the stored state when there is one,
+    /// then the session file `session` when one was named.
+    pub fn new(cc: &eframe::CreationContext<'_>, session: Option<PathBuf>) -> Self {
+        let _ = session;
         cc.egui_ctx.set_theme(egui::Theme::Light);
         let mut app = Self::default_state();
         if let Some(storage) = cc.storage {

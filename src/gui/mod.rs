@@ -74,9 +74,10 @@ fn panels_of(id: ModelId, catalog: &Catalog) -> Box<dyn AnyModel> {
 /// Window title, also the name of the persisted storage.
 pub const APP_NAME: &str = "hetscope";
 
-/// Open the window and run until it is closed. Errors (no display, no
-/// graphics driver) come back as a message instead of a panic.
-pub fn run() -> Result<(), WindowError> {
+/// Open the window (with the session file `session`, when given) and run
+/// until it is closed. Errors (no display, no graphics driver) come back
+/// as a message instead of a panic.
+pub fn run(session: Option<std::path::PathBuf>) -> Result<(), WindowError> {
     if cfg!(all(unix, not(target_os = "macos"))) && !has_display() {
         return Err(WindowError::NoDisplay);
     }
@@ -91,7 +92,7 @@ pub fn run() -> Result<(), WindowError> {
     eframe::run_native(
         APP_NAME,
         options,
-        Box::new(|cc| Ok(Box::new(HetscopeApp::new(cc)))),
+        Box::new(|cc| Ok(Box::new(HetscopeApp::new(cc, session)))),
     )
     .map_err(|e| WindowError::Platform(tidy_error(&e.to_string())))
 }
