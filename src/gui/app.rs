@@ -7,11 +7,17 @@ use std::path::{Path, PathBuf};
 
 use super::context::{Request, StatusKind, StatusLine, ViewContext};
 
+mod drop;
+mod edits;
+mod frame;
+mod menu;
 mod requests;
+mod session_io;
 mod storage;
 use super::dialog::{OnPick, PathRequest, PickOutcome};
 use super::export_panel;
 use super::export_request::ExportRequest;
+use super::help::HelpWindows;
 use super::jobs::{Done, Jobs};
 use super::model_slot::{AnyModel, ModelSlot};
 use super::model_ui::{Editing, ModelUi};
@@ -47,6 +53,14 @@ pub struct HetscopeApp {
     requests: Vec<Request>,
     /// The "Paper check" tab (its rows are computed when first shown).
     pub paper_check: PaperCheckPage,
+    /// Undo, redo and whether the session has unsaved changes.
+    edits: edits::Edits,
+    /// The session file the session was opened from or saved to.
+    pub session_file: Option<PathBuf>,
+    /// About, Help and the getting-started panel.
+    pub help: HelpWindows,
+    /// The window title last sent (it is sent again only when it changes).
+    title: String,
 }
 
 impl HetscopeApp {
@@ -59,26 +73,36 @@ impl HetscopeApp {
             Catalog::default()
         });
         let models = super::registered_models(&catalog);
+        let session = Session::new(&catalog);
         HetscopeApp {
             state: AppState::default(),
-            session: Session::new(&catalog),
+            edits: edits::Edits::new(&session),
+            session,
             catalog,
             models,
             jobs: Jobs::default(),
             status,
             requests: Vec::new(),
             paper_check: PaperCheckPage::default(),
+            session_file: None,
+            help: HelpWindows::default(),
+            title: String::new(),
         }
     }
 
     /// The app as eframe starts it: the stored state when there is one,
     /// then the session file `session` when one was named.
     pub fn new(cc: &eframe::CreationContext<'_>, session: Option<PathBuf>) -> Self {
-        let _ = session;
-        cc.egui_ctx.set_theme(egui::Theme::Light);
         let mut app = Self::default_state();
         if let Some(storage) = cc.storage {
             app.restore(storage);
+        }
+        app.state.theme.apply(&cc.egui_ctx);
+        app.help.getting_started = !app.state.getting_started_done;
+        let now = app.session.clone();
+        app.edits = edits::Edits::new(&now);
+        if let Some(path) = session {
+            app.open_session_file(&path);
         }
         app
     }
@@ -259,7 +283,9 @@ impl HetscopeApp {
             PickOutcome::Chosen(path) => self.use_path(ctx, request.on_pick, path),
             PickOutcome::Cancelled => match request.on_pick {
                 OnPick::Export(_) => self.status.info("Export cancelled."),
-                OnPick::Model { .. } => self.status.info("No file chosen."),
+                OnPick::Model { .. } | OnPick::Session { .. } => {
+                    self.status.info("No file chosen.")
+                }
             },
             PickOutcome::Unavailable => {
                 self.jobs.dialogs_unavailable = true;
@@ -283,7 +309,9 @@ impl HetscopeApp {
                     self.with_model_at(i, |m, session, vc| m.apply_path(apply, path, session, vc));
                 }
             }
+            OnPick::Session { save } => self.session_path_chosen(path, save),
             OnPick::Export(mut request) => {
+                self.state.last_export = request.ext.to_string();
                 request.path = Some(path);
                 export_panel::start_export(ctx, *request, &mut self.jobs, &mut self.status);
             }
@@ -314,6 +342,7 @@ impl HetscopeApp {
     /// Export the current figure as `ext` to `path` (`None`: ask where),
     /// on a thread.
     pub fn start_export(&mut self, ctx: &egui::Context, ext: &'static str, path: Option<PathBuf>) {
+        self.state.last_export = ext.to_string();
         let i = self.current();
         let Some(figure) = self.models[i].figure(self.session.tab).cloned() else {
             self.status.error("Nothing to export in this view.");
@@ -339,75 +368,6 @@ impl HetscopeApp {
         };
         export_panel::start_export(ctx, request, &mut self.jobs, &mut self.status);
     }
-
-    // ----- drawing -----
-
-    fn status_line_ui(&self, ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            let red = ui.visuals().error_fg_color;
-            if let Some(e) = self.param_error() {
-                ui.colored_label(red, e.to_string());
-                ui.separator();
-            }
-            match self.status.get() {
-                Some((StatusKind::Error, s)) => {
-                    ui.colored_label(red, s);
-                }
-                Some((StatusKind::Info, s)) => {
-                    ui.label(s);
-                }
-                None => {
-                    ui.weak("Ready.");
-                }
-            }
-            if self.jobs.busy() {
-                ui.spinner();
-            }
-        });
-    }
-
-    /// Two rows: the models (and the paper check), then the tabs of the
-    /// current model.
-    fn tab_bar_ui(&mut self, ui: &mut egui::Ui) {
-        let current = self.current();
-        let page = self.session.tab == Tab::PaperCheck;
-        if !page {
-            // The model's tab opens on the view last shown.
-            let key = self.models[current].id().key().to_string();
-            self.state.sub_views.insert(key, self.session.tab);
-        }
-        ui.horizontal_wrapped(|ui| {
-            for (i, m) in self.models.iter().enumerate() {
-                let title = m.id().title();
-                let on = i == current && !page;
-                let resp = ui
-                    .selectable_label(on, egui::RichText::new(title).strong())
-                    .on_hover_text(format!("Show the {title} views"));
-                let last = self.state.sub_views.get(m.id().key()).copied();
-                let tabs = m.tabs();
-                let open = last.filter(|t| tabs.contains(t)).or(tabs.first().copied());
-                if resp.clicked()
-                    && !on
-                    && let Some(tab) = open
-                {
-                    self.session.tab = tab;
-                }
-            }
-            super::paper_check::tab_button_ui(ui, &mut self.session.tab);
-        });
-        ui.horizontal_wrapped(|ui| {
-            for t in self.models[current].tabs().into_iter().filter(|_| !page) {
-                ui.selectable_value(&mut self.session.tab, t, t.title());
-            }
-        });
-    }
-
-    fn export_row_ui(&mut self, ui: &mut egui::Ui) {
-        let ready = self.figure().is_some() && !self.busy();
-        if let Some(ext) = export_panel::export_row_ui(ui, &mut self.state, ready) {
-            self.start_export(ui.ctx(), ext, None);
-        }
-    }
 }
 
 /// The file name of a path, for messages.
@@ -415,55 +375,4 @@ pub fn file_name(path: &Path) -> String {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| path.display().to_string())
-}
-
-impl eframe::App for HetscopeApp {
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        let ctx = ui.ctx().clone();
-        for done in self.jobs.poll() {
-            self.handle_done(&ctx, done);
-            ctx.request_repaint();
-        }
-        egui::Panel::bottom("status_line").show(ui, |ui| self.status_line_ui(ui));
-        egui::Panel::left("side_panel")
-            .resizable(true)
-            .default_size(410.0)
-            .show(ui, |ui| match self.session.tab {
-                Tab::PaperCheck => self.paper_check.side_panel_ui(ui),
-                _ => self.with_current(|m, tab, session, vc| m.side_panel_ui(ui, tab, session, vc)),
-            });
-        egui::Panel::top("tab_bar").show(ui, |ui| {
-            use super::platform_bar::{BarAction, platform_bar_ui};
-            match platform_bar_ui(ui, &self.catalog, &self.session.platform) {
-                Some(BarAction::Use(id)) => {
-                    self.use_platform(&id);
-                }
-                Some(BarAction::Reset) => {
-                    self.reset_platform();
-                }
-                None => {}
-            }
-            self.tab_bar_ui(ui);
-        });
-        if self.session.tab.view().is_some() {
-            egui::Panel::bottom("export_panel").show(ui, |ui| self.export_row_ui(ui));
-        }
-        // Once per frame, after every control of this frame and before the
-        // figure is drawn; a change also repaints the status line.
-        if self.refresh() {
-            ctx.request_repaint();
-        }
-        egui::CentralPanel::default().show(ui, |ui| match self.session.tab {
-            Tab::PaperCheck => self.paper_check.central_ui(ui),
-            _ => self.with_current(|m, tab, session, vc| m.central_ui(ui, tab, session, vc)),
-        });
-        if self.handle_requests() {
-            ctx.request_repaint();
-        }
-        self.path_prompt_ui(&ctx);
-    }
-
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        self.save_to(storage);
-    }
 }

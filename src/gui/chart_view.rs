@@ -85,7 +85,7 @@ fn chart_at(ui: &mut Ui, fig: &ChartFigure, rect: Rect) {
     let shown = zoomed(ui.ctx(), fig, &ids);
     let lay = chart_layout(&shown, rect.size());
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    painter.rect_filled(rect, 0.0, crate::gui::scene_paint::paper(&painter));
     for (k, (p, pl)) in shown.panels.iter().zip(&lay.panels).enumerate() {
         paint_grid(&painter, rect.min, p, pl, lay.k);
         plot_ui(ui, &fig.panels[k], pl, ids[k], rect.min, lay.k);
@@ -136,7 +136,9 @@ fn paint_grid(painter: &egui::Painter, origin: Pos2, p: &ChartPanel, pl: &PanelL
     let [x0, y0, x1, y1] = fr.plot;
     let at = |x: f64, y: f64| origin + Vec2::new(x as f32, y as f32);
     let w = (0.8 * k) as f32;
-    let ink = |major: bool| Stroke::new(w, Color32::from_gray(if major { 0xe2 } else { 0xef }));
+    let pal = crate::gui::scene_paint::palette(painter.ctx());
+    let gray = |v: u8| rgb(pal.ink([v, v, v]));
+    let ink = |major: bool| Stroke::new(w, gray(if major { 0xe2 } else { 0xef }));
     for t in &pl.x_ticks {
         let x = fr.px(t.pos);
         painter.line_segment([at(x, y0), at(x, y1)], ink(t.major));
@@ -147,7 +149,7 @@ fn paint_grid(painter: &egui::Painter, origin: Pos2, p: &ChartPanel, pl: &PanelL
     }
     if p.y.scale == Scale::Linear && p.y.lo < 0.0 && p.y.hi > 0.0 {
         let y = fr.py(0.0);
-        let zero = Stroke::new((0.9 * k) as f32, Color32::from_gray(0x9a));
+        let zero = Stroke::new((0.9 * k) as f32, gray(0x9a));
         painter.line_segment([at(x0, y), at(x1, y)], zero);
     }
 }
@@ -369,7 +371,9 @@ fn markers(pui: &mut PlotUi<'_>, p: &ChartPanel, r: f32) {
         let pt = [x, y];
         pui.points(
             Points::new(m.label.as_str(), pt)
-                .color(Color32::BLACK)
+                .color(rgb(
+                    crate::gui::scene_paint::palette(pui.ctx()).ink([0, 0, 0])
+                ))
                 .radius(r + 1.0)
                 .filled(true),
         );
@@ -409,7 +413,10 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) {
                 .base_offset(base)
                 .width((xb - xa).abs())
                 .fill(c)
-                .stroke(Stroke::new(0.6, Color32::WHITE)),
+                .stroke(Stroke::new(
+                    0.6,
+                    rgb(crate::gui::scene_paint::palette(pui.ctx()).paper()),
+                )),
         );
         if let Some((lo, hi)) = range {
             let cap = (xb - xa).abs() * 0.35;

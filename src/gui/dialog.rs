@@ -102,6 +102,8 @@ pub enum OnPick {
     },
     /// Export the figure there.
     Export(Box<ExportRequest>),
+    /// Open the session file there, or (`save`) save the session there.
+    Session { save: bool },
 }
 
 /// A file to choose: the dialog and what the path is for.

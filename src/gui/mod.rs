@@ -18,6 +18,7 @@ mod error;
 mod export_panel;
 mod export_request;
 mod fpm;
+mod help;
 pub mod jobs;
 pub mod model_slot;
 pub mod model_ui;

@@ -6,6 +6,7 @@
 use crate::gui::widgets::rgb;
 use eframe::egui::{self, Color32, FontId, Painter, Pos2, Shape as EShape, StrokeKind, Vec2};
 use hetscope_figure::chart::LineStyle;
+use hetscope_figure::layout::palette::Palette;
 use hetscope_figure::layout::scene::{Anchor, Prim, Rect, Scene, Shape, Stroke, Text};
 use hetscope_figure::layout::side::{Symbol, symbol_outline};
 
@@ -43,11 +44,31 @@ pub fn scene_ui(
     scene_texts_ui(ui, rect.min, scene, id);
 }
 
-/// Every primitive of `scene`, in order.
+/// The palette figures are drawn in: dark under a dark theme.
+pub fn palette(ctx: &egui::Context) -> Palette {
+    if ctx.theme() == egui::Theme::Dark {
+        Palette::Dark
+    } else {
+        Palette::Light
+    }
+}
+
+/// A scene colour in the palette of `painter`'s theme.
+pub fn ink(painter: &Painter, c: [u8; 3]) -> Color32 {
+    rgb(palette(painter.ctx()).ink(c))
+}
+
+/// The canvas behind a figure, in the palette of the theme.
+pub fn paper(painter: &Painter) -> Color32 {
+    rgb(palette(painter.ctx()).paper())
+}
+
+/// Every primitive of `scene`, in order, in the theme's palette.
 pub fn paint_scene(painter: &Painter, origin: Pos2, scene: &Scene) {
+    let pal = palette(painter.ctx());
     for p in &scene.items {
         match p {
-            Prim::Shape(s) => paint_shape(painter, origin, s),
+            Prim::Shape(s) => paint_shape(painter, origin, s, pal),
             Prim::Text(t) => paint_text(painter, origin, t),
         }
     }
@@ -57,7 +78,7 @@ fn at(origin: Pos2, p: [f64; 2]) -> Pos2 {
     origin + Vec2::new(p[0] as f32, p[1] as f32)
 }
 
-fn paint_shape(painter: &Painter, origin: Pos2, s: &Shape) {
+fn paint_shape(painter: &Painter, origin: Pos2, s: &Shape, pal: Palette) {
     match s {
         Shape::Rect {
             rect,
@@ -70,10 +91,11 @@ fn paint_shape(painter: &Painter, origin: Pos2, s: &Shape) {
                 at(origin, [rect[2], rect[3]]),
             );
             let fill = fill.map_or(Color32::TRANSPARENT, |(c, a)| {
+                let c = pal.ink(c);
                 Color32::from_rgba_unmultiplied(c[0], c[1], c[2], (a * 255.0).round() as u8)
             });
             let stroke = stroke.map_or(egui::Stroke::NONE, |s| {
-                egui::Stroke::new(s.width as f32, rgb(s.color))
+                egui::Stroke::new(s.width as f32, rgb(pal.ink(s.color)))
             });
             painter.rect(r, *radius as f32, fill, stroke, StrokeKind::Middle);
         }
@@ -81,7 +103,7 @@ fn paint_shape(painter: &Painter, origin: Pos2, s: &Shape) {
             line(painter, [at(origin, *from), at(origin, *to)], stroke);
         }
         Shape::Circle { centre, r, fill } => {
-            painter.circle_filled(at(origin, *centre), *r as f32, rgb(*fill));
+            painter.circle_filled(at(origin, *centre), *r as f32, rgb(pal.ink(*fill)));
         }
     }
 }
@@ -90,7 +112,8 @@ fn paint_shape(painter: &Painter, origin: Pos2, s: &Shape) {
 /// patterns: dashes 4.5 and gaps 2.8 widths, round dots 3.3 widths apart).
 pub fn line(painter: &Painter, pts: [Pos2; 2], s: &Stroke) {
     let w = s.width as f32;
-    let stroke = egui::Stroke::new(w, rgb(s.color));
+    let color = ink(painter, s.color);
+    let stroke = egui::Stroke::new(w, color);
     match s.style {
         LineStyle::Solid => {
             painter.line_segment(pts, stroke);
@@ -100,7 +123,7 @@ pub fn line(painter: &Painter, pts: [Pos2; 2], s: &Stroke) {
         }
         LineStyle::Dotted => {
             let r = (w * 0.6).max(0.6);
-            painter.extend(EShape::dotted_line(&pts, rgb(s.color), 3.3 * w, r));
+            painter.extend(EShape::dotted_line(&pts, color, 3.3 * w, r));
         }
     }
 }
@@ -113,7 +136,8 @@ pub fn paint_text(painter: &Painter, origin: Pos2, t: &Text) {
         return;
     }
     let font = FontId::proportional(t.size as f32);
-    let galley = painter.layout_no_wrap(t.text.clone(), font.clone(), rgb(t.color));
+    let color = ink(painter, t.color);
+    let galley = painter.layout_no_wrap(t.text.clone(), font.clone(), color);
     let baseline = galley
         .rows
         .first()
@@ -129,7 +153,8 @@ pub fn paint_text(painter: &Painter, origin: Pos2, t: &Text) {
     let d = Vec2::new(-frac * galley.size().x, -baseline);
     let corner = at(origin, [t.x, t.y]) + Vec2::new(d.x * c - d.y * s, d.x * s + d.y * c);
     if t.halo {
-        let white = painter.layout_no_wrap(t.text.clone(), font, Color32::from_white_alpha(216));
+        let halo = paper(painter).gamma_multiply(0.85);
+        let white = painter.layout_no_wrap(t.text.clone(), font, halo);
         let h = (t.size * 0.13).max(1.0) as f32;
         for (dx, dy) in [
             (1., 0.),
@@ -144,20 +169,17 @@ pub fn paint_text(painter: &Painter, origin: Pos2, t: &Text) {
             let shape = egui::epaint::TextShape::new(
                 corner + Vec2::new(dx * h, dy * h),
                 white.clone(),
-                Color32::WHITE,
+                halo,
             );
             painter.add(shape.with_angle(angle));
         }
     }
     if t.bold {
-        let shape = egui::epaint::TextShape::new(
-            corner + Vec2::new(0.5, 0.0),
-            galley.clone(),
-            rgb(t.color),
-        );
+        let shape =
+            egui::epaint::TextShape::new(corner + Vec2::new(0.5, 0.0), galley.clone(), color);
         painter.add(shape.with_angle(angle));
     }
-    let shape = egui::epaint::TextShape::new(corner, galley, rgb(t.color));
+    let shape = egui::epaint::TextShape::new(corner, galley, color);
     painter.add(shape.with_angle(angle));
 }
 
@@ -165,7 +187,7 @@ pub fn paint_text(painter: &Painter, origin: Pos2, t: &Text) {
 /// p-DP) in its kind's colour with a black outline, as the exports draw it.
 pub fn paint_symbol(painter: &Painter, origin: Pos2, s: &Symbol) {
     let fill = rgb(s.kind.color());
-    let stroke = egui::Stroke::new((s.r * 0.22).max(0.8) as f32, Color32::BLACK);
+    let stroke = egui::Stroke::new((s.r * 0.22).max(0.8) as f32, ink(painter, [0, 0, 0]));
     match symbol_outline(s) {
         Some(pts) => {
             let pts = pts.into_iter().map(|p| at(origin, p)).collect();

@@ -40,6 +40,75 @@ pub struct AppState {
     /// opens on it again (moving around, not an edit of the session).
     #[serde(default)]
     pub sub_views: std::collections::BTreeMap<String, Tab>,
+    /// Light, dark or as the desktop says.
+    #[serde(default)]
+    pub theme: ThemeChoice,
+    /// Session files last opened or saved, the latest first.
+    #[serde(default)]
+    pub recent: Vec<std::path::PathBuf>,
+    /// The format of the last export (what Ctrl+E exports).
+    #[serde(default = "svg")]
+    pub last_export: String,
+    /// The getting-started panel was closed for good.
+    #[serde(default)]
+    pub getting_started_done: bool,
+}
+
+/// How many session files File > Open recent lists.
+pub const RECENT_FILES: usize = 8;
+
+impl AppState {
+    /// `path` is the latest session file: first in the recent list.
+    pub fn remember_session_file(&mut self, path: &std::path::Path) {
+        self.recent.retain(|p| p != path);
+        self.recent.insert(0, path.to_path_buf());
+        self.recent.truncate(RECENT_FILES);
+    }
+
+    /// The extension of the last export (SVG before any).
+    pub fn last_export_ext(&self) -> &'static str {
+        ["png", "svg", "pdf", "csv"]
+            .into_iter()
+            .find(|e| *e == self.last_export)
+            .unwrap_or("svg")
+    }
+}
+
+fn svg() -> String {
+    "svg".to_string()
+}
+
+/// The window's theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ThemeChoice {
+    /// As the desktop says (light where it says nothing).
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl ThemeChoice {
+    pub const ALL: [ThemeChoice; 3] = [ThemeChoice::System, ThemeChoice::Light, ThemeChoice::Dark];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            ThemeChoice::System => "As the desktop",
+            ThemeChoice::Light => "Light",
+            ThemeChoice::Dark => "Dark",
+        }
+    }
+
+    /// Use this theme in the window.
+    pub fn apply(self, ctx: &eframe::egui::Context) {
+        use eframe::egui::{Theme, ThemePreference};
+        ctx.options_mut(|o| o.fallback_theme = Theme::Light);
+        ctx.set_theme(match self {
+            ThemeChoice::System => ThemePreference::System,
+            ThemeChoice::Light => ThemePreference::Light,
+            ThemeChoice::Dark => ThemePreference::Dark,
+        });
+    }
 }
 
 impl Default for AppState {
@@ -53,6 +122,10 @@ impl Default for AppState {
             shared_platform: None,
             tuned: Default::default(),
             sub_views: Default::default(),
+            theme: ThemeChoice::default(),
+            recent: Vec::new(),
+            last_export: svg(),
+            getting_started_done: false,
         }
     }
 }

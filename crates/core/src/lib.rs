@@ -7,12 +7,14 @@
 //! - `session.rs`: the [`Session`], the one state the window edits and the
 //!   command line builds from its arguments;
 //! - `loaded.rs`: data read from files, shared by reference;
+//! - `history/`: undo and redo of a session's content, each step named;
 //! - `error.rs`: [`CoreError`];
 //! - `paper_check/`: every number the papers quote beside hetscope's.
 
 pub mod boathull;
 pub mod error;
 pub mod fpm;
+pub mod history;
 pub mod json;
 pub mod loaded;
 pub mod model;

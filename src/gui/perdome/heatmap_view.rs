@@ -68,7 +68,7 @@ pub fn heatmap_ui(ui: &mut Ui, fig: &HeatmapFigure, generation: u64, cache: &mut
         return;
     };
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    painter.rect_filled(rect, 0.0, crate::gui::scene_paint::paper(&painter));
     for r in &lay.hatched {
         hatch(&painter, rect.min, *r);
     }
@@ -131,7 +131,7 @@ fn hatch(painter: &egui::Painter, origin: egui::Pos2, r: [f64; 4]) -> Rect {
         origin + Vec2::new(r[0] as f32, r[1] as f32),
         origin + Vec2::new(r[2] as f32, r[3] as f32),
     );
-    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    painter.rect_filled(rect, 0.0, crate::gui::scene_paint::paper(painter));
     let line = egui::Stroke::new(1.2, Color32::from_gray(0xd4));
     let p = painter.with_clip_rect(rect.intersect(painter.clip_rect()));
     let d = 7.0;

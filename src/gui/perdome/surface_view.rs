@@ -63,7 +63,7 @@ pub fn surface_ui(
     }
     let Some(lay) = &cache.layout else { return };
     let painter = ui.painter_at(rect);
-    painter.rect_filled(rect, 0.0, Color32::WHITE);
+    painter.rect_filled(rect, 0.0, crate::gui::scene_paint::paper(&painter));
     paint(&painter, &lay.projected);
     paint_gradient(&painter, rect.min, lay.color_bar);
     for s in &lay.legend {

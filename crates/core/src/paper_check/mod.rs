@@ -74,6 +74,43 @@ impl Paper {
         }
     }
 
+    /// The paper's full citation (authors, title, venue, year), as
+    /// Help > About lists them.
+    pub fn citation(self) -> &'static str {
+        match self {
+            Paper::Perdome => {
+                "L. Tang, X. S. Hu and R. F. Barrett. PerDome: a performance model for \
+                 heterogeneous computing systems. In Proceedings of the Symposium on High \
+                 Performance Computing (HPC '15), SpringSim, 2015."
+            }
+            Paper::Peapaw => {
+                "L. Tang, R. F. Barrett, J. Cook and X. S. Hu. PeaPaw: performance and \
+                 energy-aware partitioning of workload on heterogeneous platforms. ACM \
+                 Transactions on Design Automation of Electronic Systems 22(3), article 41, \
+                 March 2017. doi:10.1145/2999540."
+            }
+            Paper::Fpm => {
+                "Z. Zhong, V. Rychkov and A. Lastovetsky. Data partitioning on heterogeneous \
+                 multicore and multi-GPU systems using functional performance models of \
+                 data-parallel applications. In IEEE International Conference on Cluster \
+                 Computing (CLUSTER 2012), 2012."
+            }
+            Paper::Boathull => {
+                "C. Nugteren and H. Corporaal. The boat hull model: enabling performance \
+                 prediction for parallel computing prior to code development. In Proceedings \
+                 of the 9th ACM Conference on Computing Frontiers (CF '12), Cagliari, May 2012."
+            }
+            Paper::Offload => {
+                "A. Chikin, J. N. Amaral, K. Ali and E. Tiotto. Toward an analytical \
+                 performance model to select between GPU and CPU execution. In IEEE \
+                 International Parallel and Distributed Processing Symposium Workshops \
+                 (IPDPSW), 2019. doi:10.1109/IPDPSW.2019.00068. Its GPU side is the model of \
+                 S. Hong and H. Kim, An analytical model for a GPU architecture with \
+                 memory-level and thread-level parallelism awareness, ISCA 2009."
+            }
+        }
+    }
+
     pub fn from_key(key: &str) -> Option<Paper> {
         Paper::ALL.into_iter().find(|p| p.key() == key)
     }

@@ -15,6 +15,7 @@
 pub mod audit;
 pub mod chart;
 pub mod heatmap;
+pub mod palette;
 pub mod placer;
 pub mod scene;
 pub mod side;
