@@ -35,6 +35,7 @@ mod gui_models;
 mod gui_offload;
 mod gui_overview;
 mod gui_segments;
+mod gui_shell;
 mod gui_state;
 mod gui_undo;
 mod image_reference;

@@ -160,6 +160,10 @@ impl HetscopeApp {
 impl eframe::App for HetscopeApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
         let ctx = ui.ctx().clone();
+        if self.title.is_empty() {
+            // The first frame: the saved theme (the tests' windows too).
+            self.state.theme.apply(&ctx);
+        }
         for done in self.jobs.poll() {
             self.handle_done(&ctx, done);
             ctx.request_repaint();

@@ -1,0 +1,159 @@
+//! The window's shell as a person meets it: the shortcuts, the title,
+//! Help and About, the getting-started panel, the dark theme drawn
+//! through the figures' palette, and a first start whose tabs say which
+//! platform they show.
+
+use eframe::egui::{self, Key, Modifiers};
+use egui::epaint::Shape;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+
+use crate::common::window;
+use hetscope::figure::View;
+use hetscope::gui::{HetscopeApp, Tab};
+use hetscope_core::paper_check::Paper;
+
+fn press(h: &mut Harness<'_, HetscopeApp>, modifiers: Modifiers, key: Key) {
+    h.key_press_modifiers(modifiers, key);
+    h.run();
+}
+
+#[test]
+fn ctrl_and_a_number_open_the_tabs_in_order_and_f1_opens_help() {
+    let mut h = window(1920.0, 1080.0);
+    h.run();
+    press(&mut h, Modifiers::COMMAND, Key::Num3);
+    assert_eq!(h.state().session.tab, Tab::Figure(View::Boathull));
+    press(&mut h, Modifiers::COMMAND, Key::Num6);
+    assert_eq!(h.state().session.tab, Tab::PaperCheck);
+    press(&mut h, Modifiers::COMMAND, Key::Num1);
+    assert_eq!(h.state().session.tab, Tab::Figure(View::Overview));
+    assert!(!h.state().help.help);
+    press(&mut h, Modifiers::NONE, Key::F1);
+    assert!(h.state().help.help);
+    h.get_by_label("Ctrl+Shift+S");
+    h.get_by_label_contains("Undo the last edit");
+}
+
+#[test]
+fn about_names_the_version_the_licence_and_the_five_papers() {
+    let mut h = window(1920.0, 1080.0);
+    h.run();
+    h.get_by_label("Help").click();
+    h.run();
+    h.run();
+    h.get_by_label_contains("About hetscope").click();
+    h.run();
+    h.get_by_label(&format!("hetscope {}", env!("CARGO_PKG_VERSION")));
+    h.get_by_label_contains("Licence: MIT OR Apache-2.0");
+    for p in Paper::ALL {
+        let citation = p.citation();
+        assert!(citation.contains("20"), "{citation} has a year");
+        h.get_by_label(citation);
+    }
+}
+
+#[test]
+fn the_title_names_version_platforms_and_unsaved_changes() {
+    let mut h = window(1920.0, 1080.0);
+    h.run();
+    let title = h.state().window_title();
+    let version = format!("hetscope {} - ", env!("CARGO_PKG_VERSION"));
+    assert!(title.starts_with(&version), "{title}");
+    assert!(title.contains("i7 2600K + GTX 750"), "{title}");
+    assert!(!title.ends_with('*'), "nothing changed yet: {title}");
+    assert!(h.state_mut().use_platform("xeon-8480-h100"));
+    assert!(h.state_mut().compare_with(Some("i7-gtx750-perdome")));
+    h.run();
+    let title = h.state().window_title();
+    assert!(
+        title.contains("Xeon Platinum 8480+ + H100 SXM5 vs i7 2600K + GTX 750"),
+        "{title}"
+    );
+    assert!(title.ends_with(" *"), "unsaved changes: {title}");
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("s.ron");
+    h.state_mut().save_session_file(&file);
+    h.run();
+    assert!(!h.state().window_title().ends_with('*'), "saved");
+}
+
+#[test]
+fn the_getting_started_panel_closes_for_good() {
+    let mut h = window(1920.0, 1080.0);
+    h.state_mut().help.getting_started = true;
+    h.run();
+    h.get_by_label_contains("Pick a platform at the top");
+    h.get_by_label("Got it").click();
+    h.run();
+    assert!(h.state().state.getting_started_done, "saved as closed");
+    assert!(
+        h.query_by_label_contains("Pick a platform at the top")
+            .is_none()
+    );
+}
+
+/// The colours of the figure title's text as this frame paints it.
+fn title_colors(h: &Harness<'_, HetscopeApp>, title: &str) -> Vec<egui::Color32> {
+    let mut out = Vec::new();
+    for clipped in &h.output().shapes {
+        if let Shape::Text(t) = &clipped.shape
+            && t.galley.job.text == title
+        {
+            out.push(t.fallback_color);
+        }
+    }
+    out
+}
+
+#[test]
+fn a_dark_theme_draws_the_figures_in_the_dark_palette() {
+    let mut h = window(1920.0, 1080.0);
+    h.state_mut().session.tab = Tab::Figure(View::Boathull);
+    h.run();
+    let title = match h.state().figure() {
+        Some(hetscope::figure::Figure::Chart(c)) => c.title.clone(),
+        other => panic!("a chart: {other:?}"),
+    };
+    let light = title_colors(&h, &title);
+    assert!(!light.is_empty(), "the title is painted");
+    assert!(
+        light.iter().all(|c| c.r() < 60),
+        "dark ink on light: {light:?}"
+    );
+    h.get_by_label("View").click();
+    h.run();
+    h.get_by_label("Dark").click();
+    h.run();
+    h.run();
+    assert_eq!(h.ctx.theme(), egui::Theme::Dark);
+    let dark = title_colors(&h, &title);
+    assert!(!dark.is_empty());
+    assert!(
+        dark.iter().all(|c| c.r() > 200),
+        "light ink on dark: {dark:?}"
+    );
+}
+
+#[test]
+fn a_first_start_tab_says_which_presets_it_shows_and_switches_in_one_click() {
+    let mut h = window(1920.0, 1080.0);
+    h.run();
+    assert!(h.state().session.platform.is_none());
+    press(&mut h, Modifiers::COMMAND, Key::Num3);
+    h.get_by_label_contains("This tab shows the presets of the Boat hull paper");
+    h.get_by_label("Use i7 2600K + GTX 750 (PerDome)").click();
+    h.run();
+    let overview = h.state().session.overview.platform.clone();
+    assert_eq!(
+        h.state().session.platform.as_deref(),
+        Some(overview.as_str())
+    );
+    assert!(
+        h.query_by_label_contains("This tab shows the presets")
+            .is_none(),
+        "every tab is on the overview's platform now"
+    );
+    let processor = &h.state().session.boathull.processor.name;
+    assert!(!processor.contains("GTX470"), "{processor}");
+}
