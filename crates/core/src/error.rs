@@ -65,4 +65,12 @@ pub enum CoreError {
     /// A preset named in the state that the catalog does not hold.
     #[error("unknown {kind} '{key}'")]
     Unknown { kind: &'static str, key: String },
+    /// A session file or a dropped file that cannot be read (file, line
+    /// and column, or the measured file at fault).
+    #[error(transparent)]
+    File(#[from] crate::file_error::FileError),
+    /// A parameter set by name (`NAME=VALUE`) that no model takes, or a
+    /// value its model refuses: the item as given and why.
+    #[error("{item}: {message}")]
+    Set { item: String, message: String },
 }

@@ -8,11 +8,17 @@
 //!   command line builds from its arguments;
 //! - `loaded.rs`: data read from files, shared by reference;
 //! - `history/`: undo and redo of a session's content, each step named;
+//! - `session_file/`: sessions saved to and opened from RON files (format
+//!   version, measured files embedded or by path, migration);
+//!   `session_set.rs`: parameters set by name on a session;
+//!   `recognize/`: which kind of file a file is, by its content;
+//!   `file_error.rs`: their errors, naming file, line and column;
 //! - `error.rs`: [`CoreError`];
 //! - `paper_check/`: every number the papers quote beside hetscope's.
 
 pub mod boathull;
 pub mod error;
+pub mod file_error;
 pub mod fpm;
 pub mod history;
 pub mod json;
@@ -22,8 +28,11 @@ pub mod offload;
 pub mod overview;
 pub mod paper_check;
 pub mod perdome;
+pub mod recognize;
 pub mod registry;
 pub mod session;
+pub mod session_file;
+pub mod session_set;
 
 pub use error::CoreError;
 pub use loaded::Loaded;

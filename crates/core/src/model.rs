@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::error::CoreError;
 use crate::session::Session;
-use hetscope_figure::{Figure, View};
+use hetscope_figure::{Camera, Figure, View};
 use hetscope_model::platform::Source;
 use hetscope_model::{ModelId, Range};
 use hetscope_preset::Catalog;
@@ -75,6 +75,13 @@ pub trait Model: 'static {
 
     /// The figure of one of this model's views.
     fn figure(view: View, output: &Self::Output) -> Result<Figure, CoreError>;
+
+    /// The camera its 3-D views are seen from (the default for a model
+    /// without one): the window and an export of a session draw a
+    /// surface from it.
+    fn camera(_scenario: &Self::Scenario) -> Camera {
+        Camera::default()
+    }
 
     /// The JSON object `hetscope eval` prints for `query` of a scenario.
     fn eval(

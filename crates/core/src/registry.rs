@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use crate::model::{Model, Parameter};
 use crate::{CoreError, Session};
-use hetscope_figure::{Figure, View};
+use hetscope_figure::{Camera, Figure, View};
 use hetscope_model::ModelId;
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
@@ -55,6 +55,19 @@ pub fn figure(view: View, session: &Session, catalog: &Catalog) -> Result<Figure
         }
     }
     with_model(view.model(), Draw(view, session, catalog))
+}
+
+/// The camera a session's `view` is seen from (a surface's; the default
+/// for a view without one), as the window shows it and exports it.
+pub fn camera(view: View, session: &Session) -> Camera {
+    struct Cam<'a>(&'a Session);
+    impl ForModel for Cam<'_> {
+        type Out = Camera;
+        fn run<M: Model>(self) -> Self::Out {
+            M::camera(M::scenario(self.0))
+        }
+    }
+    with_model(view.model(), Cam(session))
 }
 
 /// The hardware parameters model `id` reads from a session.

@@ -26,7 +26,7 @@ use crate::paper_check::Paper;
 use crate::{CoreError, Session};
 use hetscope_figure::color::ColorOptions;
 use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
-use hetscope_figure::{self as figure, Figure, FigureError, View};
+use hetscope_figure::{self as figure, Camera, Figure, FigureError, View};
 use hetscope_model::ModelId;
 use hetscope_model::perdome::{Analysis, Param, Resolution, Scenario, Side};
 use hetscope_preset::Catalog;
@@ -185,6 +185,10 @@ impl Model for Perdome {
             f.log_scale = c.log_bars;
         }
         Ok(fig)
+    }
+
+    fn camera(s: &PerdomeScenario) -> Camera {
+        s.camera
     }
 
     fn eval(s: &PerdomeScenario, q: &PerdomeQuery, _catalog: &Catalog) -> Result<Value, CoreError> {

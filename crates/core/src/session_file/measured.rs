@@ -1,0 +1,233 @@
+//! The measured files of a session in its session file: every file the
+//! session holds data of (a [`crate::Loaded`]: the boat hull's measured
+//! times, the energy runs, the offload measured speedups) is listed by
+//! path and content hash. Its data stays in the session (embedded) when
+//! it is small, or when no file at its path holds that content any more;
+//! a larger one is kept by path alone, taken out of the session written,
+//! and read again from its path on opening, its hash checked.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::file_error::FileError;
+use crate::loaded::content_hash;
+use crate::offload::measured::measured_suite;
+use crate::{CoreError, Loaded, Session};
+use hetscope_preset::boathull::parse_measured_curve;
+use hetscope_preset::offload::parse_measured_offload;
+use hetscope_preset::perdome::parse_energy_runs;
+use hetscope_preset::{Catalog, PresetError, read_text};
+
+/// The largest data embedded whatever its file (its RON text, bytes).
+pub const EMBED_LIMIT: usize = 256 * 1024;
+
+/// Where in a session a measured file's data is held.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Slot {
+    /// The boat hull's measured times (`boathull.measured`).
+    BoathullTimes,
+    /// The energy fit's runs (`perdome.energy_runs.loaded`).
+    EnergyRuns,
+    /// The offload suite's measured speedups (`offload.measured`).
+    OffloadSpeedups,
+}
+
+impl Slot {
+    pub const ALL: [Slot; 3] = [Slot::BoathullTimes, Slot::EnergyRuns, Slot::OffloadSpeedups];
+
+    /// What the file holds, in words.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Slot::BoathullTimes => "boat hull measured times",
+            Slot::EnergyRuns => "energy runs",
+            Slot::OffloadSpeedups => "offload measured speedups",
+        }
+    }
+
+    /// The path, hash and size of the data (RON, bytes) this slot holds.
+    fn held(self, s: &Session) -> Option<(String, u64, usize)> {
+        match self {
+            Slot::BoathullTimes => held(&s.boathull.measured),
+            Slot::EnergyRuns => held(&s.perdome.energy_runs.loaded),
+            Slot::OffloadSpeedups => held(&s.offload.measured),
+        }
+    }
+
+    /// Take the data out of the session.
+    fn take(self, s: &mut Session) {
+        match self {
+            Slot::BoathullTimes => s.boathull.measured = None,
+            Slot::EnergyRuns => s.perdome.energy_runs.loaded = None,
+            Slot::OffloadSpeedups => s.offload.measured = None,
+        }
+    }
+}
+
+fn held<T: Serialize>(l: &Option<Loaded<T>>) -> Option<(String, u64, usize)> {
+    let l = l.as_ref()?;
+    let size = ron::to_string(l.data()).map_or(usize::MAX, |t| t.len());
+    Some((l.path().to_string(), l.hash(), size))
+}
+
+/// How a measured file is kept in the session file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kept {
+    /// Its data is in the session.
+    Embedded,
+    /// By its path alone: read again on opening.
+    ByPath,
+}
+
+/// One measured file of a session file.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MeasuredEntry {
+    pub slot: Slot,
+    /// The file as it was named.
+    pub path: String,
+    /// FNV-1a hash of its bytes.
+    pub hash: u64,
+    pub kept: Kept,
+}
+
+/// Whether the file `path` (from the working directory) holds the
+/// content of hash `hash`.
+fn on_disk(path: &str, hash: u64) -> bool {
+    read_text(Path::new(path)).is_ok_and(|t| content_hash(t.as_bytes()) == hash)
+}
+
+/// The session's measured files; the data of those kept by path (larger
+/// than `limit` and found unchanged at their path) taken out of `session`.
+pub fn take_out(session: &mut Session, limit: usize) -> Vec<MeasuredEntry> {
+    let mut out = Vec::new();
+    for slot in Slot::ALL {
+        let Some((path, hash, size)) = slot.held(session) else {
+            continue;
+        };
+        let kept = if size > limit && on_disk(&path, hash) {
+            slot.take(session);
+            Kept::ByPath
+        } else {
+            Kept::Embedded
+        };
+        out.push(MeasuredEntry {
+            slot,
+            path,
+            hash,
+            kept,
+        });
+    }
+    out
+}
+
+/// The session file being read: its name, its text (for the line of an
+/// entry) and its folder (where a relative path is also looked for).
+pub struct Origin<'a> {
+    pub file: &'a str,
+    pub text: &'a str,
+    pub folder: Option<&'a Path>,
+}
+
+impl Origin<'_> {
+    /// The line of `entry`'s path in the text (1 where not found).
+    fn line_of(&self, entry: &MeasuredEntry) -> usize {
+        let quoted = ron::to_string(&entry.path).unwrap_or_default();
+        let start = self.text.find("measured:").unwrap_or(0);
+        self.text[start..]
+            .find(&quoted)
+            .map_or(1, |at| 1 + self.text[..start + at].matches('\n').count())
+    }
+
+    fn error(&self, entry: &MeasuredEntry, why: String) -> CoreError {
+        CoreError::File(FileError::Measured {
+            file: self.file.to_string(),
+            line: self.line_of(entry),
+            path: entry.path.clone(),
+            what: entry.slot.describe(),
+            why,
+        })
+    }
+
+    /// Where the file is: its path as written, else (a relative path)
+    /// beside the session file.
+    fn find(&self, entry: &MeasuredEntry) -> Result<PathBuf, CoreError> {
+        let path = Path::new(&entry.path);
+        let mut tried = vec![path.to_path_buf()];
+        if let (true, Some(folder)) = (path.is_relative(), self.folder) {
+            tried.push(folder.join(path));
+        }
+        if let Some(found) = tried.iter().find(|p| p.is_file()) {
+            return Ok(found.clone());
+        }
+        let names: Vec<String> = tried.iter().map(|p| p.display().to_string()).collect();
+        let why = format!(
+            "not found (looked for {}); the session keeps it by path only",
+            names.join(" and ")
+        );
+        Err(self.error(entry, why))
+    }
+
+    /// Read `entry` again, check its hash and parse it with `parse`.
+    fn reread<T>(
+        &self,
+        entry: &MeasuredEntry,
+        parse: impl FnOnce(&str, &str) -> Result<T, PresetError>,
+    ) -> Result<Loaded<T>, CoreError> {
+        let found = self.find(entry)?;
+        let text = read_text(&found).map_err(|e| self.error(entry, e.to_string()))?;
+        let now = content_hash(text.as_bytes());
+        if now != entry.hash {
+            let why = format!(
+                "changed since the session was saved (content hash {now:016x}, the session's {:016x})",
+                entry.hash
+            );
+            return Err(self.error(entry, why));
+        }
+        let data = parse(&text, &entry.path).map_err(|e| self.error(entry, e.to_string()))?;
+        Ok(Loaded::from_file(entry.path.clone(), text.as_bytes(), data))
+    }
+}
+
+/// The file name of `path`, as the figures name measured data.
+fn file_name(path: &str) -> String {
+    Path::new(path)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.to_string())
+}
+
+/// Put back into `session` the data of every file kept by path, each
+/// read again and its hash checked; a note for each.
+pub fn put_back(
+    session: &mut Session,
+    entries: &[MeasuredEntry],
+    origin: &Origin<'_>,
+    catalog: &Catalog,
+) -> Result<Vec<String>, CoreError> {
+    let mut notes = Vec::new();
+    for e in entries.iter().filter(|e| e.kept == Kept::ByPath) {
+        let name = file_name(&e.path);
+        match e.slot {
+            Slot::BoathullTimes => {
+                let l = origin.reread(e, |t, o| parse_measured_curve(t, o, &name))?;
+                session.boathull.measured = Some(l);
+            }
+            Slot::EnergyRuns => {
+                session.perdome.energy_runs.loaded = Some(origin.reread(e, parse_energy_runs)?);
+            }
+            Slot::OffloadSpeedups => {
+                let l = origin.reread(e, |t, o| {
+                    parse_measured_offload(t, o, catalog).map(|m| measured_suite(&m, &name))
+                })?;
+                session.offload.measured = Some(l);
+            }
+        }
+        notes.push(format!(
+            "{} read again from {} (content unchanged)",
+            e.slot.describe(),
+            e.path
+        ));
+    }
+    Ok(notes)
+}
