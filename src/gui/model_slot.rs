@@ -10,13 +10,14 @@
 //! when the state is invalid.
 
 use std::any::Any;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use eframe::egui::Ui;
 
 use super::context::ViewContext;
 use super::model_ui::{Editing, Input, ModelJob, ModelUi, Output, Scenario, Shown};
 use super::state::Tab;
+use hetscope_core::recognize::FileKind;
 use hetscope_core::{CoreError, Model, Session};
 use hetscope_figure::{Camera, Figure, ModelId, View};
 use hetscope_preset::Catalog;
@@ -220,6 +221,15 @@ pub trait AnyModel {
         session: &mut Session,
         ctx: &mut ViewContext<'_>,
     );
+    /// A dropped file of `kind` for this model (see
+    /// [`ModelUi::take_file`]): the tab that shows it, if it took it.
+    fn take_file(
+        &mut self,
+        kind: FileKind,
+        path: &Path,
+        session: &mut Session,
+        ctx: &mut ViewContext<'_>,
+    ) -> Option<Tab>;
     /// The platform's part of the scenario, with its fine-tuning (RON).
     fn platform_part(&self, session: &Session) -> Option<String>;
     /// Put back a saved platform part; false when it cannot be read.
@@ -348,6 +358,21 @@ impl<U: ModelUi> AnyModel for ModelSlot<U> {
         ctx: &mut ViewContext<'_>,
     ) {
         self.run_job(job, path, session, ctx);
+    }
+
+    fn take_file(
+        &mut self,
+        kind: FileKind,
+        path: &Path,
+        session: &mut Session,
+        ctx: &mut ViewContext<'_>,
+    ) -> Option<Tab> {
+        let state = U::Model::scenario_mut(session);
+        let mut editing = Editing {
+            ui: &mut self.ui,
+            state,
+        };
+        U::take_file(&mut editing, kind, path, ctx)
     }
 
     fn platform_part(&self, session: &Session) -> Option<String> {

@@ -4,7 +4,7 @@
 //! jobs ([`spawn_for`], [`pick_file_for`]). The slot that holds a model
 //! with what it computed is in `model_slot.rs`.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use eframe::egui::{self, Ui};
 
@@ -13,6 +13,7 @@ use super::dialog::{FileDialog, OnPick, PathRequest};
 use super::error::JobError;
 use super::jobs::{Done, Jobs};
 use super::state::Tab;
+use hetscope_core::recognize::FileKind;
 use hetscope_core::{CoreError, Model};
 use hetscope_figure::{Camera, Figure, View};
 use hetscope_preset::Catalog;
@@ -82,6 +83,19 @@ pub trait ModelUi: Sized + 'static {
     /// cannot be read (the platform's own values are used then).
     fn set_platform_part(_state: &mut Scenario<Self>, _ron: &str) -> bool {
         false
+    }
+
+    /// A file dropped on the window, recognised as `kind`: read it as the
+    /// panel's own button would, say on the status line what it became,
+    /// and return the tab that shows it; none when this model does not
+    /// read files of that kind.
+    fn take_file(
+        _m: &mut Editing<'_, Self>,
+        _kind: FileKind,
+        _path: &Path,
+        _ctx: &mut ViewContext<'_>,
+    ) -> Option<Tab> {
+        None
     }
 
     /// The side panel: pickers, sliders, files.

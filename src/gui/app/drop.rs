@@ -1,14 +1,18 @@
 //! Files dropped on the window: each is recognised by its content and
 //! goes where it belongs (a session opens, a platform is used by every
-//! model, a measured CSV goes to the model that reads it); the status
-//! line says what it became. Anything else is refused with a message and
-//! changes nothing.
+//! model, a spec sheet or a probe run makes a platform with that
+//! processor, a preset or a measured CSV goes to the model that reads
+//! it); the status line says what it became. Anything else is refused
+//! with a message and changes nothing.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use eframe::egui;
 
-use super::HetscopeApp;
+use super::{HetscopeApp, file_name};
+use hetscope_core::recognize::{FileKind, recognize};
+use hetscope_preset::platform::{GpuRef, PlatformPreset, SpecRef, platform_choice, save_platform};
+use hetscope_preset::read_text;
 
 impl HetscopeApp {
     /// Take this frame's dropped files.
@@ -25,9 +29,163 @@ impl HetscopeApp {
         }
     }
 
-    /// A file dropped (or named): recognise it and use it.
-    pub fn take_file(&mut self, path: &std::path::Path) {
-        self.open_session_file(path);
+    /// A file dropped on the window: recognise it and use it. Returns
+    /// whether it was used (else the status line says why not).
+    pub fn take_file(&mut self, path: &Path) -> bool {
+        let name = file_name(path);
+        let kind = match read_text(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| recognize(&name, text.as_bytes()).map_err(|e| e.to_string()))
+        {
+            Ok(kind) => kind,
+            Err(e) => {
+                self.status
+                    .error(format!("{name} was not used (nothing changed): {e}"));
+                return false;
+            }
+        };
+        match kind {
+            FileKind::Session => {
+                self.open_session_file(path);
+                self.session_file.as_deref() == Some(path)
+            }
+            FileKind::Platform => self.take_platform(path),
+            FileKind::CpuSpec | FileKind::GpuSpec | FileKind::GpuProbe => {
+                self.take_processor_sheet(kind, path)
+            }
+            _ => self.give_to_model(kind, path),
+        }
+    }
+
+    fn take_platform(&mut self, path: &Path) -> bool {
+        let name = file_name(path);
+        let key = path.display().to_string();
+        if let Err(e) = platform_choice(&key, &self.catalog) {
+            self.status
+                .error(format!("{name} was not used (nothing changed): {e}"));
+            return false;
+        }
+        let used = self.use_platform(&key);
+        if used {
+            self.status.info(format!(
+                "{name}: platform preset, now every model's platform"
+            ));
+        }
+        used
+    }
+
+    /// The first model that reads files of `kind` takes it; its tab opens.
+    fn give_to_model(&mut self, kind: FileKind, path: &Path) -> bool {
+        for i in 0..self.models.len() {
+            let tab = self.with_model_at(i, |m, session, vc| m.take_file(kind, path, session, vc));
+            if let Some(tab) = tab {
+                self.session.tab = tab;
+                return true;
+            }
+        }
+        let name = file_name(path);
+        self.status.error(format!(
+            "{name} is a {}, which no view reads from a drop; nothing changed",
+            kind.describe()
+        ));
+        false
+    }
+
+    /// A CPU or GPU spec sheet, or a GPU probe run: the platform on
+    /// screen with that processor, written beside the dropped file, used
+    /// by every model.
+    fn take_processor_sheet(&mut self, kind: FileKind, path: &Path) -> bool {
+        let name = file_name(path);
+        match self.platform_with_sheet(kind, path) {
+            Ok((file, platform)) => {
+                let used = self.use_platform(&file.display().to_string());
+                if used {
+                    self.status.info(format!(
+                        "{name}: {}; every model now uses {platform} (written to {})",
+                        kind.describe(),
+                        file.display()
+                    ));
+                }
+                used
+            }
+            Err(e) => {
+                self.status
+                    .error(format!("{name} was not used (nothing changed): {e}"));
+                false
+            }
+        }
+    }
+
+    /// The platform file of the current platform with the processor of
+    /// `path` in place of its own: its path and name.
+    fn platform_with_sheet(
+        &self,
+        kind: FileKind,
+        path: &Path,
+    ) -> Result<(PathBuf, String), String> {
+        let key = self
+            .session
+            .platform
+            .clone()
+            .unwrap_or_else(|| self.session.overview.platform.clone());
+        let base = platform_choice(&key, &self.catalog).map_err(|e| e.to_string())?;
+        let mut hardware = base.preset.hardware.clone().ok_or_else(|| {
+            format!(
+                "the platform {} names no hardware to put it in",
+                base.preset.name
+            )
+        })?;
+        let processor = match kind {
+            FileKind::CpuSpec => {
+                let cpu = hetscope_preset::hardware::load_cpu_spec_file(path)
+                    .map_err(|e| e.to_string())?;
+                let name = cpu.name.clone();
+                hardware.cpu = SpecRef::Inline(cpu);
+                name
+            }
+            _ => {
+                let gpu = if kind == FileKind::GpuProbe {
+                    hetscope_preset::probe::load_probe_file(path)
+                        .map_err(|e| e.to_string())?
+                        .gpu
+                } else {
+                    hetscope_preset::hardware::load_gpu_spec_file(path)
+                        .map_err(|e| e.to_string())?
+                };
+                let name = gpu.name.clone();
+                let count = hardware.gpus.first().map_or(1, |g| g.count);
+                hardware.gpus = vec![GpuRef {
+                    spec: SpecRef::Inline(gpu),
+                    count,
+                }];
+                name
+            }
+        };
+        let platform = format!("{} with {processor}", base.preset.name);
+        let preset = PlatformPreset {
+            name: platform.clone(),
+            source: format!(
+                "{} with the {} of {}",
+                base.preset.source,
+                kind.describe(),
+                file_name(path)
+            ),
+            hardware: Some(hardware),
+            cpu: None,
+            gpu: None,
+            boathull: None,
+            offload: None,
+            fpm: Vec::new(),
+            notes: "Made by dropping a processor's file on the window: every model's \
+                    parameters are derived from this hardware."
+                .to_string(),
+        };
+        let stem = path
+            .file_stem()
+            .map_or("dropped".into(), |s| s.to_string_lossy());
+        let file = path.with_file_name(format!("{}-with-{stem}.ron", base.id));
+        save_platform(&file, &preset).map_err(|e| e.to_string())?;
+        Ok((file, platform))
     }
 
     /// While files are dragged over the window, say what dropping does.
@@ -45,7 +203,7 @@ impl HetscopeApp {
         painter.text(
             rect.center(),
             egui::Align2::CENTER_CENTER,
-            "Drop a preset, a measured CSV or a session file",
+            "Drop a preset, a measured CSV, a spec sheet, a probe run or a session file",
             egui::FontId::proportional(24.0),
             egui::Color32::WHITE,
         );

@@ -9,29 +9,7 @@ use eframe::egui;
 use super::{HetscopeApp, file_name};
 use crate::gui::dialog::{FileDialog, OnPick, PathRequest};
 use hetscope_core::Session;
-use shim::{open_session, save_session};
-
-// Temporary until the core's session files land.
-mod shim {
-    use hetscope_core::Session;
-    use std::path::Path;
-    pub struct Opened {
-        pub session: Session,
-        pub notes: Vec<String>,
-    }
-    pub fn open_session(path: &Path) -> Result<Opened, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-        let session = ron::from_str(&text).map_err(|e| e.to_string())?;
-        Ok(Opened {
-            session,
-            notes: Vec::new(),
-        })
-    }
-    pub fn save_session(path: &Path, s: &Session) -> Result<(), String> {
-        let text = ron::to_string(s).map_err(|e| e.to_string())?;
-        hetscope_fsio::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
-    }
-}
+use hetscope_core::session_file::{open_session, save_session};
 
 /// The filter of session file dialogs.
 pub const SESSION_FILTER: (&str, &str) = ("hetscope session", "ron");

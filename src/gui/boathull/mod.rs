@@ -6,6 +6,7 @@
 //! - `panel.rs`: the side panel (`measured.rs`: its measured curve);
 //!   `view.rs`: the central area.
 
+mod dropped;
 mod measured;
 mod panel;
 mod params;
@@ -49,6 +50,15 @@ impl Editing<'_, BoathullUi> {
 
 impl ModelUi for BoathullUi {
     type Model = Boathull;
+
+    fn take_file(
+        m: &mut Editing<'_, Self>,
+        kind: hetscope_core::recognize::FileKind,
+        path: &std::path::Path,
+        ctx: &mut ViewContext<'_>,
+    ) -> Option<Tab> {
+        dropped::take_file(m, kind, path, ctx)
+    }
 
     fn new(_catalog: &Catalog) -> Self {
         BoathullUi::default()

@@ -9,6 +9,7 @@
 //! - `panel.rs`: the side panel; `view.rs`: the central area.
 
 mod actions;
+mod dropped;
 mod measuring;
 mod panel;
 mod view;
@@ -34,6 +35,15 @@ pub struct FpmUi {
 
 impl ModelUi for FpmUi {
     type Model = Fpm;
+
+    fn take_file(
+        m: &mut Editing<'_, Self>,
+        kind: hetscope_core::recognize::FileKind,
+        path: &std::path::Path,
+        ctx: &mut ViewContext<'_>,
+    ) -> Option<Tab> {
+        dropped::take_file(m, kind, path, ctx)
+    }
 
     fn new(_catalog: &Catalog) -> Self {
         FpmUi::default()

@@ -8,6 +8,7 @@
 //! - `measured.rs`: measured speedups beside the suite (the panel's row,
 //!   the file read once per load).
 
+mod dropped;
 mod measured;
 mod panel;
 mod view;
@@ -34,6 +35,15 @@ pub struct OffloadUi {
 
 impl ModelUi for OffloadUi {
     type Model = Offload;
+
+    fn take_file(
+        m: &mut Editing<'_, Self>,
+        kind: hetscope_core::recognize::FileKind,
+        path: &std::path::Path,
+        ctx: &mut ViewContext<'_>,
+    ) -> Option<Tab> {
+        dropped::take_file(m, kind, path, ctx)
+    }
 
     fn new(_catalog: &Catalog) -> Self {
         OffloadUi::default()

@@ -12,6 +12,7 @@
 //!   chart (`CompareFigure::chart`, `gui/chart_view.rs`).
 
 mod classification_view;
+mod dropped;
 pub mod energy_fit_panel;
 mod files;
 mod heatmap_view;
@@ -41,6 +42,15 @@ pub struct PerdomeUi {
 
 impl ModelUi for PerdomeUi {
     type Model = Perdome;
+
+    fn take_file(
+        m: &mut Editing<'_, Self>,
+        kind: hetscope_core::recognize::FileKind,
+        path: &std::path::Path,
+        ctx: &mut ViewContext<'_>,
+    ) -> Option<Tab> {
+        dropped::take_file(m, kind, path, ctx)
+    }
 
     fn new(_catalog: &Catalog) -> Self {
         PerdomeUi::default()
