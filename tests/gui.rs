@@ -309,7 +309,16 @@ fn a_saved_platform_loads_back_as_custom() {
     let picker = h
         .get_by_role_and_label(Role::ComboBox, "Platform preset")
         .value();
-    assert_eq!(picker.as_deref(), Some("custom: mine.ron"));
+    let name = h.state().session.perdome.platform.chosen.name.clone();
+    assert_eq!(
+        picker.as_deref(),
+        Some(name.as_str()),
+        "the platform's own name"
+    );
+    assert_eq!(
+        h.state().session.perdome.platform.chosen.origin(),
+        "custom: mine.ron"
+    );
 }
 
 #[test]

@@ -157,3 +157,36 @@ fn a_first_start_tab_says_which_presets_it_shows_and_switches_in_one_click() {
     let processor = &h.state().session.boathull.processor.name;
     assert!(!processor.contains("GTX470"), "{processor}");
 }
+
+#[test]
+fn a_platform_file_has_its_own_name_in_the_title_and_the_pickers() {
+    use egui::accesskit::Role;
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("node.ron");
+    std::fs::copy("presets/platforms/h100-node-measured.ron", &file).expect("copied");
+    let name = hetscope::preset::platform::load_platform_file(&file)
+        .expect("a platform")
+        .name;
+    let mut h = window(1920.0, 1080.0);
+    h.run();
+    assert!(h.state_mut().use_platform(&file.display().to_string()));
+    h.run();
+    h.run();
+    let title = h.state().window_title();
+    assert!(title.contains(&format!(" - {name}")), "{title}");
+    let pickers: Vec<String> = h
+        .query_all_by_role(Role::ComboBox)
+        .filter_map(|n| n.value())
+        .filter(|v| v.contains(&name))
+        .collect();
+    assert!(
+        pickers.len() >= 2,
+        "the top picker and the overview's: {pickers:?}"
+    );
+    assert!(
+        h.query_all_by_role(Role::ComboBox)
+            .filter_map(|n| n.value())
+            .all(|v| !v.starts_with("file: ") && !v.starts_with("custom: ")),
+        "no other name for it"
+    );
+}

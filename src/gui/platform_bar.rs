@@ -14,16 +14,45 @@ pub enum BarAction {
     Reset,
 }
 
-/// The name of the catalog platform `key`, or of the platform file `key`
-/// names.
+/// The name of the catalog platform `key`, or the name the platform file
+/// `key` gives itself (a measured machine is called the same in every
+/// picker, the title and the status line); the file's name where it
+/// cannot be read.
 pub fn platform_label(catalog: &Catalog, key: &str) -> String {
     match catalog.platform(key) {
         Some((e, _)) => e.name.clone(),
-        None => {
-            let name = std::path::Path::new(key).file_name();
-            format!("file: {}", name.map_or(key.into(), |n| n.to_string_lossy()))
-        }
+        None => file_platform_name(key),
     }
+}
+
+/// The name of the platform in file `path`, read once per change of the
+/// file (pickers ask every frame).
+fn file_platform_name(path: &str) -> String {
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+    use std::time::SystemTime;
+    type Names = HashMap<String, (Option<SystemTime>, String)>;
+    static NAMES: Mutex<Option<Names>> = Mutex::new(None);
+    let modified = std::fs::metadata(path).and_then(|m| m.modified()).ok();
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    let names = names.get_or_insert_with(HashMap::new);
+    if let Some((when, name)) = names.get(path)
+        && *when == modified
+    {
+        return name.clone();
+    }
+    let name = match hetscope_preset::platform::load_platform_file(std::path::Path::new(path)) {
+        Ok(p) => p.name,
+        Err(_) => {
+            let file = std::path::Path::new(path).file_name();
+            format!(
+                "file: {}",
+                file.map_or(path.into(), |n| n.to_string_lossy())
+            )
+        }
+    };
+    names.insert(path.to_string(), (modified, name.clone()));
+    name
 }
 
 /// The picker and its Reset button.

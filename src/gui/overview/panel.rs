@@ -55,8 +55,11 @@ fn platform_combo(
             }
             if let Some(path) = measured
                 && ui
-                    .selectable_label(current == Some(path), "This machine (measured)")
-                    .on_hover_text(path)
+                    .selectable_label(
+                        current == Some(path),
+                        crate::gui::platform_bar::platform_label(cat, path),
+                    )
+                    .on_hover_text(format!("This machine, measured: {path}"))
                     .clicked()
             {
                 chosen = Some(Some(path.to_string()));

@@ -92,7 +92,9 @@ fn platform_section_ui(ui: &mut Ui, m: &mut Editing<'_, PerdomeUi>, ctx: &mut Vi
         .height(420.0)
         .show_ui(ui, |ui| {
             pick = preset_items_ui(ui, &entries, &chosen);
-        });
+        })
+        .response
+        .on_hover_text(chosen.origin());
     if let Some(id) = pick {
         m.select_platform(&id, ctx);
     }

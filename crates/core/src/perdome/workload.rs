@@ -31,11 +31,18 @@ impl Chosen {
         }
     }
 
-    /// What the picker shows: the name, or `custom: <file>`.
+    /// What the picker shows: the preset's own name, whether it came from
+    /// the catalog or a file (a measured machine is called the same
+    /// everywhere); the file is said on hover ([`Chosen::origin`]).
     pub fn picker_text(&self) -> String {
+        self.name.clone()
+    }
+
+    /// Where the preset came from: the catalog, or `custom: <file>`.
+    pub fn origin(&self) -> String {
         match &self.file {
             Some(f) => format!("{CUSTOM}: {f}"),
-            None => self.name.clone(),
+            None => format!("built-in preset {}", self.id),
         }
     }
 }
