@@ -190,3 +190,41 @@ fn a_platform_file_has_its_own_name_in_the_title_and_the_pickers() {
         "no other name for it"
     );
 }
+
+/// Export the view on screen to `path` and wait for it.
+fn export_now(h: &mut Harness<'_, HetscopeApp>, path: &std::path::Path) -> String {
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .start_export(&ctx, "svg", Some(path.to_path_buf()));
+    for _ in 0..600 {
+        h.step();
+        if !h.state().busy() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run();
+    std::fs::read_to_string(path).expect("exported")
+}
+
+#[test]
+fn exports_stay_light_in_a_dark_window_unless_dark_is_asked_for() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut h = window(1920.0, 1080.0);
+    h.state_mut().session.tab = Tab::Figure(View::Boathull);
+    h.state_mut().state.theme = hetscope::gui::state::ThemeChoice::Dark;
+    h.run();
+    let light = export_now(&mut h, &dir.path().join("light.svg"));
+    assert!(light.contains(r##"fill="#ffffff""##), "a white canvas");
+    h.get_by_label("Dark canvas").click();
+    h.run();
+    assert!(h.state().state.export_dark);
+    let dark = export_now(&mut h, &dir.path().join("dark.svg"));
+    assert!(!dark.contains(r##"fill="#ffffff""##), "no white canvas");
+    assert!(!dark.contains(r##"#333333"##), "no dark ink");
+    assert_eq!(
+        dark.matches("<text").count(),
+        light.matches("<text").count(),
+        "the same figure"
+    );
+}

@@ -359,6 +359,11 @@ impl HetscopeApp {
             figure,
             camera: self.models[i].camera(&self.session),
             size,
+            palette: if self.state.export_dark {
+                hetscope_figure::layout::palette::Palette::Dark
+            } else {
+                hetscope_figure::layout::palette::Palette::Light
+            },
             ext,
             suggested: format!(
                 "{}.{ext}",

@@ -32,6 +32,11 @@ pub fn export_row_ui(ui: &mut Ui, state: &mut AppState, ready: bool) -> Option<&
                 .speed(5.0),
         )
         .labelled_by(h.id);
+        ui.checkbox(&mut state.export_dark, "Dark canvas")
+            .on_hover_text(
+                "Draw the exported figure on a dark canvas (light ink), as the window shows it \
+             under a dark theme; exports are light otherwise",
+            );
         for (text, ext, tip) in [
             ("Export PNG…", "png", "Raster image at the size above"),
             ("Export SVG…", "svg", "Vector image at the size above"),
@@ -90,9 +95,13 @@ pub fn start_export(
             figure,
             camera,
             size,
+            palette,
             ..
         } = request;
-        Done::Exported(export::export_to_file(&figure, &camera, size, &path).map(|()| path))
+        let written = export::Format::from_path(&path)
+            .and_then(|format| export::render_in(&figure, format, size, &camera, palette))
+            .and_then(|bytes| export::write_atomic(&path, &bytes));
+        Done::Exported(written.map(|()| path))
     });
     match started {
         Ok(()) => status.info(format!("Exporting {}…", ext.to_uppercase())),

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use hetscope_export::ExportSize;
+use hetscope_figure::layout::palette::Palette;
 use hetscope_figure::{Camera, Figure};
 
 /// One export: the figure as shown, and where it goes.
@@ -12,6 +13,8 @@ pub struct ExportRequest {
     /// The camera of a surface view.
     pub camera: Camera,
     pub size: ExportSize,
+    /// Light (the default) or dark, as asked in the export row.
+    pub palette: Palette,
     pub ext: &'static str,
     /// The file name a save dialog suggests.
     pub suggested: String,

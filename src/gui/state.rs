@@ -49,6 +49,9 @@ pub struct AppState {
     /// The format of the last export (what Ctrl+E exports).
     #[serde(default = "svg")]
     pub last_export: String,
+    /// Exports drawn in the dark palette (light unless asked).
+    #[serde(default)]
+    pub export_dark: bool,
     /// The getting-started panel was closed for good.
     #[serde(default)]
     pub getting_started_done: bool,
@@ -125,6 +128,7 @@ impl Default for AppState {
             theme: ThemeChoice::default(),
             recent: Vec::new(),
             last_export: svg(),
+            export_dark: false,
             getting_started_done: false,
         }
     }

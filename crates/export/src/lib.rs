@@ -6,6 +6,7 @@
 
 mod chart;
 mod csv_out;
+mod palette;
 mod pdf;
 mod perdome;
 mod png;
@@ -17,9 +18,11 @@ mod tree;
 
 use std::path::{Path, PathBuf};
 
+use hetscope_figure::layout::palette::Palette;
 use hetscope_figure::{Camera, Figure};
 
 pub use csv_out::render_csv;
+pub use palette::recolor_svg;
 pub use pdf::{render_pdf, svg_to_pdf};
 pub use png::{render_png, svg_to_png};
 pub use svg::{placed_texts, render_svg};
@@ -137,6 +140,27 @@ pub fn render(
         Format::Png => render_png(fig, size, camera)?,
         Format::Pdf => render_pdf(fig, size, camera)?,
         Format::Csv => render_csv(fig).into_bytes(),
+    })
+}
+
+/// The bytes of `fig` in `format`, drawn in `palette` (dark: the light
+/// figure's neutral inks and canvas turned over; CSV has no colours).
+pub fn render_in(
+    fig: &Figure,
+    format: Format,
+    size: ExportSize,
+    camera: &Camera,
+    palette: Palette,
+) -> Result<Vec<u8>, ExportError> {
+    if palette == Palette::Light || format == Format::Csv {
+        return render(fig, format, size, camera);
+    }
+    let size = size.validate()?;
+    let svg = palette::recolor_svg(&render_svg(fig, size, camera), palette);
+    Ok(match format {
+        Format::Png => svg_to_png(&svg, size)?,
+        Format::Pdf => svg_to_pdf(&svg)?,
+        Format::Svg | Format::Csv => svg.into_bytes(),
     })
 }
 
