@@ -23,7 +23,9 @@
 //! `session` are skipped and missing ones take their first-start values,
 //! as the window's saved state does, so that scenarios may grow without
 //! a new format. Every error names the file and the line and column (or
-//! the measured file at fault).
+//! the measured file at fault). A number that is not finite (`NaN`,
+//! `inf`, `1e400`) or beyond ±3.4e38 is refused with its line and column
+//! (`numbers.rs`): a session never holds one.
 //!
 //! Writing is atomic (`hetscope_fsio`): a temporary file, synced, renamed.
 
@@ -31,6 +33,7 @@ mod formulations;
 pub(crate) mod layout;
 mod measured;
 mod migrate;
+mod numbers;
 
 use std::path::Path;
 use std::sync::OnceLock;
@@ -200,6 +203,16 @@ fn read(
     older: &[(u32, Reader)],
 ) -> Result<Opened, CoreError> {
     let found = format_of(text, file)?;
+    if let Some((at, literal)) = numbers::first_unfit(text) {
+        let before = &text[..at];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        return Err(CoreError::File(FileError::Syntax {
+            file: file.to_string(),
+            line: 1 + before.matches('\n').count(),
+            column: 1 + before[line_start..].chars().count(),
+            message: format!("`{literal}` is not a finite number within ±3.4e38"),
+        }));
+    }
     let mut notes = Vec::new();
     let parsed = if found == u64::from(FORMAT) {
         ron::Options::default()
@@ -418,6 +431,16 @@ mod tests {
         assert!(
             session_from_text(&tolerated, "s.ron").is_ok(),
             "unknown session field skipped"
+        );
+        let nan = text.replacen("zoom: 1.0", "zoom: NaN", 1);
+        assert_ne!(nan, text);
+        let e = session_from_text(&nan, "n.ron")
+            .expect_err("NaN")
+            .to_string();
+        let line = 1 + nan[..nan.find("NaN").unwrap()].matches('\n').count();
+        assert!(
+            e.starts_with(&format!("n.ron: line {line}, column ")) && e.contains("`NaN`"),
+            "{e}"
         );
         let e = session_from_text("(format: 1, session: (tab: 5))", "t.ron").expect_err("type");
         assert!(e.to_string().starts_with("t.ron: line 1, column"), "{e}");
