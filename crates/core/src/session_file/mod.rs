@@ -36,12 +36,11 @@ mod migrate;
 mod numbers;
 
 use std::path::Path;
-use std::sync::OnceLock;
 
+use crate::builtin::catalog;
 use crate::file_error::FileError;
 use crate::recognize::{FileKind, recognize};
 use crate::{CoreError, Session};
-use hetscope_preset::Catalog;
 
 pub use formulations::{Formulations, differences, in_force};
 pub use layout::FORMAT;
@@ -62,12 +61,6 @@ const HEADER: &str = "// hetscope session file: open it with `hetscope FILE`\n";
 pub struct Opened {
     pub session: Session,
     pub notes: Vec<String>,
-}
-
-/// The built-in catalog, read once (a broken one reads as empty).
-fn catalog() -> &'static Catalog {
-    static CATALOG: OnceLock<Catalog> = OnceLock::new();
-    CATALOG.get_or_init(|| Catalog::builtin().unwrap_or_default())
 }
 
 /// Write `session` to the session file `path`, atomically.
