@@ -219,6 +219,7 @@ fn a_measured_file_kept_by_path_is_read_again_and_named_when_missing() {
 #[test]
 fn a_file_that_is_no_session_is_refused_before_the_window() {
     fails(&["missing.ron"], 1, "missing.ron: no such file");
+    fails(&["sesion"], 2, "unknown subcommand 'sesion'");
     fails(
         &["presets/gpus/gtx-470.ron"],
         1,

@@ -51,10 +51,8 @@ pub(super) fn write_figure(
 }
 
 /// Check the arguments, compute the figure and write it; returns the path.
+/// (`--session` goes to [`super::session::export`].)
 pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
-    if let Some(session) = &args.session {
-        return super::session::export(args, session);
-    }
     let view = args.view.ok_or_else(|| {
         CliError::usage("--view is needed (or --session FILE, whose page names one)")
     })?;

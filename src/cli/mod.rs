@@ -356,7 +356,10 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         Command::Measure { what } => out_json(&measure::run(&what)?),
         Command::PaperCheck(args) => out(&paper_check::run(&args)?),
         Command::Export(args) => {
-            let path = export::run(&args)?;
+            let path = match &args.session {
+                Some(file) => session::export(&args, file)?,
+                None => export::run(&args)?,
+            };
             out(&format!("wrote {}\n", path.display()))
         }
         Command::Session(args) => out(&session::run(&args)?),

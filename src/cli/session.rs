@@ -133,12 +133,21 @@ pub fn build(args: &SessionArgs) -> Result<(Session, Vec<String>), CliError> {
 }
 
 /// `hetscope FILE`: `Ok` when FILE is a session file the window can open.
+/// A missing file is a failure (exit code 1), unless it is a bare word,
+/// which is taken for a misspelt subcommand (a usage error, exit code 2).
 pub fn check_file(path: &Path) -> Result<(), CliError> {
     if !path.exists() {
-        return Err(CliError::failure(format!(
-            "{}: no such file (hetscope FILE opens a session file in the window; hetscope --help lists the subcommands)",
-            path.display()
-        )));
+        let name = path.display();
+        let word = path.extension().is_none() && path.components().count() == 1;
+        return Err(if word {
+            CliError::usage(format!(
+                "unknown subcommand '{name}', nor a session file of that name (hetscope --help lists the subcommands)"
+            ))
+        } else {
+            CliError::failure(format!(
+                "{name}: no such file (hetscope FILE opens a session file in the window)"
+            ))
+        });
     }
     open_session(path)
         .map(|_| ())

@@ -39,7 +39,7 @@ pub fn first_unfit(text: &str) -> Option<(usize, &str)> {
             let n = number_len(rest);
             let literal = &rest[..n.max(1)];
             let v = literal.replace('_', "").parse::<f64>();
-            if v.is_ok_and(|v| !(v.abs() <= LARGEST)) {
+            if v.is_ok_and(|v| v.is_nan() || v.abs() > LARGEST) {
                 return Some((i, literal));
             }
             i += n.max(1);
