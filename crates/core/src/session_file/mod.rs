@@ -75,7 +75,8 @@ pub fn save_session(path: &Path, session: &Session) -> Result<(), CoreError> {
 }
 
 /// Read the session file `path`; a measured file kept by path is looked
-/// for as named, then (a relative one) beside the session file.
+/// for as named, then (a relative one) beside the session file, then
+/// where it was when the session was saved.
 pub fn open_session(path: &Path) -> Result<Opened, CoreError> {
     let file = path.display().to_string();
     let io = |message: String| {
@@ -348,6 +349,17 @@ mod tests {
             .expect_err("missing")
             .to_string();
         assert!(e.contains("times.csv") && e.contains("not found"), "{e}");
+        // A relative path (from this crate's folder, where tests run) is
+        // found again where it was when saved.
+        let rel = Path::new("../../assets/data/h100-boathull-measured.csv");
+        let mut r = Session::new(catalog());
+        r.boathull.measured = Some(crate::boathull::load_measured(rel).expect("times"));
+        let text = to_text(&r, 0).expect("written");
+        assert!(text.contains("absolute: "), "{text}");
+        let moved = text.replacen("path: \"../../assets", "path: \"moved/assets", 1);
+        assert_ne!(moved, text);
+        let back = session_from_text(&moved, "s.ron").expect("found where it was");
+        assert!(back.session.boathull.measured.is_some());
         // Data no file holds any more stays in the session file.
         let text = to_text(&s, 0).expect("written");
         assert!(text.contains("Embedded") && text.contains("Xeon (16 threads"));
