@@ -1,8 +1,9 @@
 //! Session files on the command line: `hetscope session` writes what
 //! `export --session` draws byte for byte as `export` draws it from the
-//! same options; a newer format, a missing measured file and a file that
-//! is no session are refused with their names; `hetscope FILE` checks
-//! the file before the window opens.
+//! same options, and as the window exports the session; a newer format,
+//! a missing measured file and a file that is no session are refused
+//! with their names; `hetscope FILE` checks the file before the window
+//! opens.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -257,4 +258,68 @@ fn hetscope_file_passes_a_session_to_the_window() {
     assert_eq!(code, std::process::ExitCode::SUCCESS);
     let opened = OPENED.lock().unwrap().clone();
     assert_eq!(opened, Some(PathBuf::from("tests/data/session-v1.ron")));
+}
+
+/// The window's export of `session` at 900 x 600 (its page's view).
+fn window_export(session: hetscope_core::Session, out: &Path) -> Vec<u8> {
+    let mut h = crate::common::window(1500.0, 950.0);
+    h.state_mut().session = session;
+    (
+        h.state_mut().state.export_width,
+        h.state_mut().state.export_height,
+    ) = (900, 600);
+    h.run();
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .start_export(&ctx, "svg", Some(out.to_path_buf()));
+    for _ in 0..600 {
+        h.step();
+        if !h.state().busy() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!h.state().busy(), "the export did not finish");
+    std::fs::read(out).expect("the window's export")
+}
+
+#[test]
+fn the_window_exports_a_session_as_export_session_does() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = std::fs::read_to_string("tests/data/session-v1.ron").unwrap();
+    // The heat map as saved, and the surface from another camera.
+    let surface = text
+        .replacen(
+            "tab: Figure(PerdomeHeatmap)",
+            "tab: Figure(PerdomeSurface)",
+            1,
+        )
+        .replacen("yaw_deg: -35.0", "yaw_deg: 50.0", 1);
+    assert_ne!(
+        surface.matches("50.0").count(),
+        text.matches("50.0").count()
+    );
+    for (k, text) in [text, surface].iter().enumerate() {
+        let s = path(dir.path(), &format!("s{k}.ron"));
+        std::fs::write(&s, text).unwrap();
+        let opened = hetscope_core::session_file::open_session(Path::new(&s)).expect("a session");
+        let a = window_export(opened.session, &dir.path().join(format!("window{k}.svg")));
+        let by_cli = path(dir.path(), &format!("cli{k}.svg"));
+        ok(&[
+            "export",
+            "--session",
+            &s,
+            "--width",
+            "900",
+            "--height",
+            "600",
+            "--out",
+            &by_cli,
+        ]);
+        let b = std::fs::read(&by_cli).unwrap();
+        assert!(
+            a.len() > 10_000 && a == b,
+            "the window's export {k} differs"
+        );
+    }
 }
