@@ -17,8 +17,8 @@
 //!   `panicked`.
 //!
 //! `HETSCOPE_FUZZ_CASES=N` sets the number of inputs of every target (the
-//! defaults are in each test; the `--set` target runs the binary, so it
-//! runs a tenth of N). `HETSCOPE_FUZZ_SEED=N` fixes the random seed (the
+//! defaults are in each test; the `--set` target runs the binary and the
+//! session-file target reads whole sessions, so they run a tenth of N). `HETSCOPE_FUZZ_SEED=N` fixes the random seed (the
 //! default is a new seed each run). A failing input is shrunk and its seed
 //! saved to `tests/fuzz-corpus/<target>/proptest-regressions.txt`, which
 //! later runs replay first.
@@ -520,10 +520,20 @@ fn fuzz(
     extra: &[&str],
     call: impl Fn(&str) -> Vec<(&'static str, Outcome)>,
 ) {
+    fuzz_n(target, case_count(default_cases), by_line, extra, call);
+}
+
+/// [`fuzz`] with `cases` inputs.
+fn fuzz_n(
+    target: &str,
+    cases: u32,
+    by_line: bool,
+    extra: &[&str],
+    call: impl Fn(&str) -> Vec<(&'static str, Outcome)>,
+) {
     let seeds = seeds(target, by_line);
     let alpha = alphabet(&seeds, extra);
     let strategy = inputs(seeds.clone(), alpha);
-    let cases = case_count(default_cases);
     let mut runner = TestRunner::new(config(target, cases));
     // Every seed as it is, first.
     for s in &seeds {
@@ -860,6 +870,83 @@ fn fuzz_energy_runs_csv() {
         }
         out.push(("energy runs CSV", outcome(runs)));
         out
+    });
+}
+
+// ---------------------------------------------------------------------------
+// The targets: session files and files recognised by their content
+
+const SESSION_WORDS: &[&str] = &[
+    "format",
+    "hetscope",
+    "formulations",
+    "measured",
+    "session",
+    "slot",
+    "path",
+    "hash",
+    "kept",
+    "Embedded",
+    "ByPath",
+    "BoathullTimes",
+    "EnergyRuns",
+    "OffloadSpeedups",
+    "Figure",
+    "Classification",
+    "PaperCheck",
+    "Some",
+    "None",
+    "NaN",
+    "inf",
+    "1e39",
+];
+
+/// A session file reads every scenario's first-start values for the
+/// fields it lacks (a few ms each in a debug build): a tenth of the
+/// inputs of the other targets.
+#[test]
+fn fuzz_session_file() {
+    let cases = case_count(3000).div_ceil(10);
+    fuzz_n("session-file", cases, false, SESSION_WORDS, |text| {
+        let r = hetscope_core::session_file::session_from_text(text, "fuzz.ron");
+        if let Err(e) = &r {
+            let m = e.to_string();
+            assert!(m.starts_with("fuzz.ron"), "the message names the file: {m}");
+        }
+        vec![("session file", outcome(r))]
+    });
+}
+
+#[test]
+fn fuzz_recognize() {
+    use hetscope_core::recognize::recognize;
+    let mut words = RON_WORDS.to_vec();
+    words.extend(CSV_WORDS);
+    words.extend(SESSION_WORDS);
+    fuzz("recognize", 1000, false, &words, |text| {
+        let kind = recognize("fuzz", text.as_bytes());
+        if let Err(e) = &kind {
+            let m = e.to_string();
+            assert!(m.starts_with("fuzz: not a file hetscope reads ("), "{m}");
+            assert!(
+                m.contains("GPU spec sheet"),
+                "the kinds read are named: {m}"
+            );
+        }
+        // The same bytes with one that is no UTF-8: binary, refused.
+        let mut bytes = text.as_bytes().to_vec();
+        bytes.push(0xff);
+        let binary = recognize("fuzz", &bytes);
+        let named = binary.as_ref().map_err(|e| e.to_string());
+        assert!(
+            named.as_ref().is_err_and(|m| m.contains("binary data")),
+            "{named:?}"
+        );
+        let described = kind.map(|k| format!("{k:?}: {}", k.describe()));
+        vec![
+            ("recognized", outcome(described)),
+            ("binary", outcome(binary)),
+        ]
     });
 }
 

@@ -69,5 +69,6 @@ mod preset_versions;
 mod presets;
 mod probe_import;
 mod registry;
+mod session_cli;
 mod surface_3d;
 mod surface_projection;

@@ -18,30 +18,50 @@ fn export_error(e: ExportError) -> CliError {
     }
 }
 
-/// Check the arguments, compute the figure and write it; returns the path.
-pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
-    // Cheap checks first, so a typo fails before any computation.
+/// The camera of `--yaw`, `--pitch` and `--zoom`, checked.
+pub(super) fn camera_of(yaw: f32, pitch: f32, zoom: f32) -> Result<Camera, CliError> {
+    if !(0.0..=90.0).contains(&pitch) {
+        return Err(CliError::usage(format!(
+            "--pitch {pitch}: must be between 0 and 90 degrees"
+        )));
+    }
+    if !(0.2..=8.0).contains(&zoom) {
+        return Err(CliError::usage(format!(
+            "--zoom {zoom}: must be between 0.2 and 8"
+        )));
+    }
+    Ok(Camera {
+        yaw_deg: yaw,
+        pitch_deg: pitch,
+        zoom,
+    })
+}
+
+/// Write `fig` seen from `camera` to `args.out` at the size of `args`.
+pub(super) fn write_figure(
+    args: &ExportArgs,
+    fig: &Figure,
+    camera: &Camera,
+) -> Result<PathBuf, CliError> {
     let format = Format::from_path(&args.out).map_err(export_error)?;
     let size = ExportSize::new(args.width, args.height).map_err(export_error)?;
-    let camera = Camera {
-        yaw_deg: args.yaw,
-        pitch_deg: args.pitch,
-        zoom: args.zoom,
-    };
-    if !(0.0..=90.0).contains(&args.pitch) {
-        return Err(CliError::usage(format!(
-            "--pitch {}: must be between 0 and 90 degrees",
-            args.pitch
-        )));
-    }
-    if !(0.2..=8.0).contains(&args.zoom) {
-        return Err(CliError::usage(format!(
-            "--zoom {}: must be between 0.2 and 8",
-            args.zoom
-        )));
-    }
+    let bytes = export::render(fig, format, size, camera).map_err(export_error)?;
+    export::write_atomic(&args.out, &bytes).map_err(export_error)?;
+    Ok(args.out.clone())
+}
+
+/// Check the arguments, compute the figure and write it; returns the path.
+/// (`--session` goes to [`super::session::export`].)
+pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
+    let view = args.view.ok_or_else(|| {
+        CliError::usage("--view is needed (or --session FILE, whose page names one)")
+    })?;
+    // Cheap checks first, so a typo fails before any computation.
+    Format::from_path(&args.out).map_err(export_error)?;
+    ExportSize::new(args.width, args.height).map_err(export_error)?;
+    let camera = camera_of(args.yaw, args.pitch, args.zoom)?;
     let colored = matches!(
-        args.view,
+        view,
         View::PerdomeHeatmap | View::PerdomeSurface | View::EnergyHeatmap | View::EnergySurface
     );
     for (given, name) in [
@@ -51,7 +71,7 @@ pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
         if given && !colored {
             return Err(CliError::usage(format!(
                 "{name}: only for the heat map and surface views, not {}",
-                args.view.key()
+                view.key()
             )));
         }
     }
@@ -60,24 +80,22 @@ pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
             "--own-ranges: each platform's own colour range needs a second platform (--platform2)",
         ));
     }
-    if args.log_bars && args.view != View::WpCompare {
+    if args.log_bars && view != View::WpCompare {
         return Err(CliError::usage(format!(
             "--log-bars: only for --view wp-compare, not {}",
-            args.view.key()
+            view.key()
         )));
     }
-    let mut fig = build(args)?;
+    let mut fig = build(args, view)?;
     if let Figure::Compare(c) = &mut fig {
         c.log_scale = args.log_bars;
     }
-    let bytes = export::render(&fig, format, size, &camera).map_err(export_error)?;
-    export::write_atomic(&args.out, &bytes).map_err(export_error)?;
-    Ok(args.out.clone())
+    write_figure(args, &fig, &camera)
 }
 
 /// The options given on the command line that belong to the views of one
 /// model (a value equal to the default counts as not given).
-fn model_options(args: &ExportArgs, group: ModelId) -> Vec<&'static str> {
+fn model_options(args: &ExportArgs, view: View, group: ModelId) -> Vec<&'static str> {
     let mut v = Vec::new();
     let mut given = |yes: bool, name: &'static str| {
         if yes {
@@ -86,7 +104,7 @@ fn model_options(args: &ExportArgs, group: ModelId) -> Vec<&'static str> {
     };
     match group {
         ModelId::Overview => {
-            let overlay = args.view.draws_second_platform();
+            let overlay = view.draws_second_platform();
             given(args.overview.platform2.is_some() && !overlay, "--platform2");
             for name in args.overview.given() {
                 given(true, name);
@@ -122,15 +140,14 @@ fn model_options(args: &ExportArgs, group: ModelId) -> Vec<&'static str> {
 }
 
 /// A usage error when an option of another model's views is given.
-fn check_options(args: &ExportArgs) -> Result<(), CliError> {
-    let view = args.view;
+fn check_options(args: &ExportArgs, view: View) -> Result<(), CliError> {
     for group in ModelId::ALL {
         // The overview also takes the PerDome workload.
         let overview_workload = view.model() == ModelId::Overview && group == ModelId::Perdome;
         if group == view.model() || overview_workload {
             continue;
         }
-        if let Some(name) = model_options(args, group).first() {
+        if let Some(name) = model_options(args, view, group).first() {
             let views: Vec<&str> = View::of(group).iter().map(|v| v.key()).collect();
             return Err(CliError::usage(format!(
                 "{name} does not apply to --view {}: it belongs to the {} views ({})",
@@ -146,7 +163,11 @@ fn check_options(args: &ExportArgs) -> Result<(), CliError> {
 /// A PerDome / PeaPaw figure; with a second platform, the same workload
 /// on it beside (its measured partitions are the first platform's and
 /// are not shown on it).
-fn perdome_figure(args: &ExportArgs, platform2: Option<&str>) -> Result<Figure, CliError> {
+fn perdome_figure(
+    args: &ExportArgs,
+    view: View,
+    platform2: Option<&str>,
+) -> Result<Figure, CliError> {
     let mut loaded = args.scenario.load()?;
     add_point(&mut loaded.scenario, &loaded.overrides);
     let s = &mut loaded.scenario;
@@ -162,21 +183,20 @@ fn perdome_figure(args: &ExportArgs, platform2: Option<&str>) -> Result<Figure, 
     };
     let input = Perdome::input(s, &cat).map_err(model_error)?;
     let output = Perdome::compute(&input).map_err(model_error)?;
-    Perdome::figure(args.view, &output).map_err(|e| match e {
+    Perdome::figure(view, &output).map_err(|e| match e {
         CoreError::Figure(FigureError::WrongView { .. }) => {
-            CliError::usage(format!("--view {}: not a PerDome view", args.view.key()))
+            CliError::usage(format!("--view {}: not a PerDome view", view.key()))
         }
         e => model_error(e),
     })
 }
 
-/// The figure of `args.view` from the arguments.
-fn build(args: &ExportArgs) -> Result<Figure, CliError> {
-    check_options(args)?;
+/// The figure of `view` from the arguments.
+fn build(args: &ExportArgs, view: View) -> Result<Figure, CliError> {
+    check_options(args, view)?;
     let platform = args.scenario.platform.as_deref();
     let set = &args.scenario.set;
     let platform2 = args.overview.platform2.as_deref();
-    let view = args.view;
     if let (Some(p2), false) = (platform2, view.draws_second_platform()) {
         return Err(CliError::usage(format!(
             "--platform2 {p2}: only these views draw a second platform: {}",
@@ -206,7 +226,7 @@ fn build(args: &ExportArgs) -> Result<Figure, CliError> {
         ModelId::Perdome if view == View::EnergyFit => {
             super::perdome::energy_fit::export_figure(&args.energy_fit)
         }
-        ModelId::Perdome => perdome_figure(args, platform2),
+        ModelId::Perdome => perdome_figure(args, view, platform2),
         ModelId::Boathull => super::boathull::export::figure(
             view,
             &args.boathull,

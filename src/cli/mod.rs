@@ -1,5 +1,6 @@
-//! The headless command line: `presets list`, `eval`, `export`. With no
-//! subcommand the binary opens the GUI.
+//! The headless command line: `presets list`, `eval`, `export`,
+//! `session`. With no subcommand the binary opens the GUI (`hetscope
+//! FILE`: with the session file FILE, checked here first).
 //!
 //! Errors are one line on stderr; the exit code is 2 for usage errors (bad
 //! arguments, unknown names, invalid parameter values) and 1 for anything
@@ -16,6 +17,7 @@ mod paper_check;
 mod perdome;
 pub mod platform;
 mod probe;
+mod session;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -33,10 +35,19 @@ pub use perdome::params::{Overrides, ScenarioArgs};
 /// hetscope: PerDome and PeaPaw performance and energy models of CPU+GPU
 /// platforms. Without a subcommand, opens the desktop window.
 #[derive(Debug, Parser)]
-#[command(name = "hetscope", version, about, long_about = None)]
+#[command(
+    name = "hetscope",
+    version,
+    about,
+    long_about = None
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// A session file to open in the window (`hetscope session` writes
+    /// one, as the window's Save does).
+    #[arg(value_name = "FILE")]
+    pub session: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -71,6 +82,9 @@ pub enum Command {
     /// Every number and category the five papers quote beside hetscope's
     /// value: reproduced, differs (and why) or not computable.
     PaperCheck(paper_check::PaperCheckArgs),
+    /// Write a session file (platforms, values, view) for the window
+    /// (`hetscope FILE`) or `export --session`.
+    Session(Box<session::SessionArgs>),
 }
 
 #[derive(Debug, Subcommand)]
@@ -136,9 +150,21 @@ pub enum EvalCommand {
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// Figure to export.
-    #[arg(long, value_parser = parse_view, value_name = "VIEW")]
-    pub view: View,
+    /// Figure to export (with --session: the session's page when not
+    /// given).
+    #[arg(
+        long,
+        value_parser = parse_view,
+        value_name = "VIEW",
+        required_unless_present = "session"
+    )]
+    pub view: Option<View>,
+    /// A session file (`hetscope session`, the window's Save): the
+    /// figure as the window draws it from the session (its platforms,
+    /// values, camera and colour options); not with the options that
+    /// build a scenario.
+    #[arg(long, value_name = "FILE")]
+    pub session: Option<PathBuf>,
     #[command(flatten)]
     pub scenario: ScenarioArgs,
     #[command(flatten, next_help_heading = "Boat hull views")]
@@ -189,14 +215,14 @@ pub struct ExportArgs {
     pub out: PathBuf,
 }
 
-fn parse_view(s: &str) -> Result<View, String> {
+pub(crate) fn parse_view(s: &str) -> Result<View, String> {
     View::from_key(s).ok_or_else(|| {
         let keys: Vec<&str> = View::ALL.iter().map(|v| v.key()).collect();
         format!("unknown view '{s}'; one of: {}", keys.join(", "))
     })
 }
 
-fn parse_finite(s: &str) -> Result<f32, String> {
+pub(crate) fn parse_finite(s: &str) -> Result<f32, String> {
     match s.trim().parse::<f32>() {
         Ok(v) if v.is_finite() => Ok(v),
         _ => Err(format!("'{s}' is not a finite number")),
@@ -239,9 +265,11 @@ where
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
-    let result = match cli.command {
-        None => gui(None).map_err(|e| CliError::failure(e.to_string())),
-        Some(cmd) => run(cmd),
+    let result = match (cli.command, cli.session) {
+        (Some(cmd), _) => run(cmd),
+        (None, Some(path)) => session::check_file(&path)
+            .and_then(|()| gui(Some(path)).map_err(|e| CliError::failure(e.to_string()))),
+        (None, None) => gui(None).map_err(|e| CliError::failure(e.to_string())),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -328,9 +356,13 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         Command::Measure { what } => out_json(&measure::run(&what)?),
         Command::PaperCheck(args) => out(&paper_check::run(&args)?),
         Command::Export(args) => {
-            let path = export::run(&args)?;
+            let path = match &args.session {
+                Some(file) => session::export(&args, file)?,
+                None => export::run(&args)?,
+            };
             out(&format!("wrote {}\n", path.display()))
         }
+        Command::Session(args) => out(&session::run(&args)?),
     }
 }
 

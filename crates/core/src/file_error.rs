@@ -56,6 +56,12 @@ pub enum FileError {
         what: &'static str,
         why: String,
     },
+    /// A file of another kind given as measured data.
+    #[error(
+        "{}: {what}, not measured data (boat hull measured times, energy runs or offload measured speedups)",
+        plain(.file)
+    )]
+    NotMeasured { file: String, what: &'static str },
     /// A file whose content is none of the kinds hetscope reads:
     /// what it looked like and the kinds that are read.
     #[error("{}: not a file hetscope reads ({}); it reads {accepted}", plain(.file), one_line(.looked_like))]

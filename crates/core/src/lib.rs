@@ -17,6 +17,7 @@
 //! - `paper_check/`: every number the papers quote beside hetscope's.
 
 pub mod boathull;
+pub mod builtin;
 pub mod error;
 pub mod file_error;
 pub mod fpm;

@@ -12,6 +12,9 @@
 //!
 //! The FPM and the overview take no values by name. Every value is
 //! checked against its parameter's range; the last value of a name wins.
+//!
+//! Measured data is given by file ([`load_measured`]): its kind, told
+//! by its content, says which model holds it.
 
 use hetscope_model::boathull::BoathullParam;
 use hetscope_model::offload::OffloadParam;
@@ -20,7 +23,12 @@ use hetscope_model::perdome::{NoSuchPartition, Param, Side};
 use hetscope_model::platform::Source;
 use hetscope_preset::perdome::PartitionPreset;
 
+use std::path::Path;
+
+use crate::file_error::FileError;
+use crate::recognize::{FileKind, recognize};
 use crate::{CoreError, Session};
+use hetscope_preset::Catalog;
 
 /// The name of the partition `I_C` and `I_G` give.
 pub const SET_PARTITION: &str = "set (I_C, I_G)";
@@ -160,6 +168,45 @@ fn set_one(session: &mut Session, item: &str, name: &str, v: f64) -> Result<(), 
     }
 }
 
+/// Read the measured file `path` into the model whose data it is (boat
+/// hull measured times, energy runs, offload measured speedups, told by
+/// its content); its kind.
+pub fn load_measured(
+    session: &mut Session,
+    path: &Path,
+    catalog: &Catalog,
+) -> Result<FileKind, CoreError> {
+    let file = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| FileError::Io {
+        file: file.clone(),
+        message: format!("cannot read it: {e}"),
+    })?;
+    let kind = recognize(&file, &bytes)?;
+    match kind {
+        FileKind::BoathullTimes => {
+            session.boathull.measured = Some(crate::boathull::load_measured(path)?);
+            session.boathull.measured_path = file;
+        }
+        FileKind::EnergyRuns => {
+            let runs = crate::perdome::energy_runs::load_energy_runs(path)?;
+            session.perdome.energy_runs.loaded = Some(runs);
+            session.perdome.energy_runs.path = file;
+        }
+        FileKind::OffloadSpeedups => {
+            session.offload.measured = Some(crate::offload::load_measured(path, catalog)?);
+            session.offload.measured_path = file;
+        }
+        other => {
+            return Err(FileError::NotMeasured {
+                file,
+                what: other.describe(),
+            }
+            .into());
+        }
+    }
+    Ok(kind)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,5 +267,31 @@ mod tests {
         }
         let e = apply_sets(&mut s, &items(&["I_C=1"])).expect_err("alone");
         assert!(e.to_string().contains("go together"), "{e}");
+    }
+
+    #[test]
+    fn measured_files_go_to_their_model() {
+        let cat = Catalog::builtin().expect("presets");
+        let mut s = Session::new(&cat);
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+        let data = root.join("assets/data");
+        for (file, kind) in [
+            ("h100-boathull-measured.csv", FileKind::BoathullTimes),
+            ("h100-energy-runs.csv", FileKind::EnergyRuns),
+            ("h100-offload-measured.csv", FileKind::OffloadSpeedups),
+        ] {
+            let got = load_measured(&mut s, &data.join(file), &cat).expect(file);
+            assert_eq!(got, kind);
+        }
+        assert!(s.boathull.measured.is_some() && s.offload.measured.is_some());
+        assert!(s.perdome.energy_runs.path.ends_with("h100-energy-runs.csv"));
+        let gpu = root.join("presets/gpus/gtx-470.ron");
+        let e = load_measured(&mut s, &gpu, &cat)
+            .expect_err("a GPU")
+            .to_string();
+        assert!(
+            e.contains("gtx-470.ron: GPU spec sheet, not measured data"),
+            "{e}"
+        );
     }
 }

@@ -197,7 +197,7 @@ pub struct BoathullScenario {
 
 impl Default for BoathullScenario {
     fn default() -> Self {
-        BoathullScenario::from_catalog(&Catalog::builtin().unwrap_or_default())
+        BoathullScenario::from_catalog(crate::builtin::catalog())
     }
 }
 

@@ -102,7 +102,7 @@ pub struct FpmScenario {
 
 impl Default for FpmScenario {
     fn default() -> Self {
-        FpmScenario::from_catalog(&Catalog::builtin().unwrap_or_default())
+        FpmScenario::from_catalog(crate::builtin::catalog())
     }
 }
 

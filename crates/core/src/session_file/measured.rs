@@ -4,7 +4,9 @@
 //! path and content hash. Its data stays in the session (embedded) when
 //! it is small, or when no file at its path holds that content any more;
 //! a larger one is kept by path alone, taken out of the session written,
-//! and read again from its path on opening, its hash checked.
+//! and read again from its path on opening, its hash checked. A relative
+//! path is looked for from the working folder, then beside the session
+//! file, then where it led when the session was saved.
 
 use std::path::{Path, PathBuf};
 
@@ -89,6 +91,10 @@ pub struct MeasuredEntry {
     /// FNV-1a hash of its bytes.
     pub hash: u64,
     pub kept: Kept,
+    /// Where a relative path kept by path led when the session was saved
+    /// (looked at after the path itself and the session file's folder).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub absolute: Option<String>,
 }
 
 /// Whether the file `path` (from the working directory) holds the
@@ -105,17 +111,24 @@ pub fn take_out(session: &mut Session, limit: usize) -> Vec<MeasuredEntry> {
         let Some((path, hash, size)) = slot.held(session) else {
             continue;
         };
-        let kept = if size > limit && on_disk(&path, hash) {
+        let by_path = size > limit && on_disk(&path, hash);
+        let kept = if by_path {
             slot.take(session);
             Kept::ByPath
         } else {
             Kept::Embedded
         };
+        let absolute = by_path && Path::new(&path).is_relative();
+        let absolute = absolute
+            .then(|| std::fs::canonicalize(&path).ok())
+            .flatten()
+            .map(|p| p.display().to_string());
         out.push(MeasuredEntry {
             slot,
             path,
             hash,
             kept,
+            absolute,
         });
     }
     out
@@ -150,13 +163,14 @@ impl Origin<'_> {
     }
 
     /// Where the file is: its path as written, else (a relative path)
-    /// beside the session file.
+    /// beside the session file, else where it was when saved.
     fn find(&self, entry: &MeasuredEntry) -> Result<PathBuf, CoreError> {
         let path = Path::new(&entry.path);
         let mut tried = vec![path.to_path_buf()];
         if let (true, Some(folder)) = (path.is_relative(), self.folder) {
             tried.push(folder.join(path));
         }
+        tried.extend(entry.absolute.as_ref().map(PathBuf::from));
         if let Some(found) = tried.iter().find(|p| p.is_file()) {
             return Ok(found.clone());
         }

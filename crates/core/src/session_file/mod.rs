@@ -23,7 +23,9 @@
 //! `session` are skipped and missing ones take their first-start values,
 //! as the window's saved state does, so that scenarios may grow without
 //! a new format. Every error names the file and the line and column (or
-//! the measured file at fault).
+//! the measured file at fault). A number that is not finite (`NaN`,
+//! `inf`, `1e400`) or beyond ±3.4e38 is refused with its line and column
+//! (`numbers.rs`): a session never holds one.
 //!
 //! Writing is atomic (`hetscope_fsio`): a temporary file, synced, renamed.
 
@@ -31,14 +33,14 @@ mod formulations;
 pub(crate) mod layout;
 mod measured;
 mod migrate;
+mod numbers;
 
 use std::path::Path;
-use std::sync::OnceLock;
 
+use crate::builtin::catalog;
 use crate::file_error::FileError;
 use crate::recognize::{FileKind, recognize};
 use crate::{CoreError, Session};
-use hetscope_preset::Catalog;
 
 pub use formulations::{Formulations, differences, in_force};
 pub use layout::FORMAT;
@@ -61,12 +63,6 @@ pub struct Opened {
     pub notes: Vec<String>,
 }
 
-/// The built-in catalog, read once (a broken one reads as empty).
-fn catalog() -> &'static Catalog {
-    static CATALOG: OnceLock<Catalog> = OnceLock::new();
-    CATALOG.get_or_init(|| Catalog::builtin().unwrap_or_default())
-}
-
 /// Write `session` to the session file `path`, atomically.
 pub fn save_session(path: &Path, session: &Session) -> Result<(), CoreError> {
     let text = session_to_text(session)?;
@@ -79,7 +75,8 @@ pub fn save_session(path: &Path, session: &Session) -> Result<(), CoreError> {
 }
 
 /// Read the session file `path`; a measured file kept by path is looked
-/// for as named, then (a relative one) beside the session file.
+/// for as named, then (a relative one) beside the session file, then
+/// where it was when the session was saved.
 pub fn open_session(path: &Path) -> Result<Opened, CoreError> {
     let file = path.display().to_string();
     let io = |message: String| {
@@ -200,6 +197,16 @@ fn read(
     older: &[(u32, Reader)],
 ) -> Result<Opened, CoreError> {
     let found = format_of(text, file)?;
+    if let Some((at, literal)) = numbers::first_unfit(text) {
+        let before = &text[..at];
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        return Err(CoreError::File(FileError::Syntax {
+            file: file.to_string(),
+            line: 1 + before.matches('\n').count(),
+            column: 1 + before[line_start..].chars().count(),
+            message: format!("`{literal}` is not a finite number within ±3.4e38"),
+        }));
+    }
     let mut notes = Vec::new();
     let parsed = if found == u64::from(FORMAT) {
         ron::Options::default()
@@ -342,6 +349,17 @@ mod tests {
             .expect_err("missing")
             .to_string();
         assert!(e.contains("times.csv") && e.contains("not found"), "{e}");
+        // A relative path (from this crate's folder, where tests run) is
+        // found again where it was when saved.
+        let rel = Path::new("../../assets/data/h100-boathull-measured.csv");
+        let mut r = Session::new(catalog());
+        r.boathull.measured = Some(crate::boathull::load_measured(rel).expect("times"));
+        let text = to_text(&r, 0).expect("written");
+        assert!(text.contains("absolute: "), "{text}");
+        let moved = text.replacen("path: \"../../assets", "path: \"moved/assets", 1);
+        assert_ne!(moved, text);
+        let back = session_from_text(&moved, "s.ron").expect("found where it was");
+        assert!(back.session.boathull.measured.is_some());
         // Data no file holds any more stays in the session file.
         let text = to_text(&s, 0).expect("written");
         assert!(text.contains("Embedded") && text.contains("Xeon (16 threads"));
@@ -418,6 +436,16 @@ mod tests {
         assert!(
             session_from_text(&tolerated, "s.ron").is_ok(),
             "unknown session field skipped"
+        );
+        let nan = text.replacen("zoom: 1.0", "zoom: NaN", 1);
+        assert_ne!(nan, text);
+        let e = session_from_text(&nan, "n.ron")
+            .expect_err("NaN")
+            .to_string();
+        let line = 1 + nan[..nan.find("NaN").unwrap()].matches('\n').count();
+        assert!(
+            e.starts_with(&format!("n.ron: line {line}, column ")) && e.contains("`NaN`"),
+            "{e}"
         );
         let e = session_from_text("(format: 1, session: (tab: 5))", "t.ron").expect_err("type");
         assert!(e.to_string().starts_with("t.ron: line 1, column"), "{e}");

@@ -1,0 +1,215 @@
+//! Session files on the command line: `hetscope session` writes one from
+//! the scenario options (through the core: every model takes the
+//! platforms, the values set by name go to their models), `hetscope
+//! FILE` checks one before the window opens it, and `export --session`
+//! draws a view of one as the window draws it.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::{CliError, ExportArgs, catalog, parse_finite, parse_view, preset_error};
+use hetscope_core::registry::{self, compare_everywhere, use_platform_everywhere};
+use hetscope_core::session::Tab;
+use hetscope_core::session_file::{open_session, save_session};
+use hetscope_core::{CoreError, Session, session_set};
+use hetscope_figure::{Camera, View};
+
+/// The arguments of `hetscope session`.
+#[derive(Debug, Args)]
+pub struct SessionArgs {
+    /// Platform preset (id or name) or a platform .ron file, for every
+    /// model [default: each model's own presets].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform: Option<String>,
+    /// A second platform, drawn beside or over the first by the views
+    /// that compare.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform2: Option<String>,
+    /// PerDome / PeaPaw workload preset (id or name) or a workload .ron
+    /// file [default: perdome-sa].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub workload: Option<String>,
+    /// Set a parameter (repeatable), each to its model: PerDome / PeaPaw
+    /// t_fC t_bC e_fC e_bC p_sC t_fG t_bG e_fG e_bG p_sG, I, I_C with
+    /// I_G; boat hull (its first processor) P_compute P_coalesced
+    /// P_uncoalesced B_bus P_memory N_threads W_vector and f; offload
+    /// platform threads, bus_gbs, mem_ld, ... (as `eval offload --set`).
+    #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
+    pub set: Vec<String>,
+    /// Measured data (repeatable), its kind told by its content: boat
+    /// hull measured times, energy runs or offload measured speedups.
+    #[arg(long, value_name = "FILE")]
+    pub measured: Vec<PathBuf>,
+    /// The view the window opens on [default: overview].
+    #[arg(long, value_parser = parse_view, value_name = "VIEW")]
+    pub view: Option<View>,
+    /// Surface views: rotation about the vertical axis, degrees.
+    #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().yaw_deg)]
+    pub yaw: f32,
+    /// Surface views: elevation, degrees (0 to 90).
+    #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().pitch_deg)]
+    pub pitch: f32,
+    /// Surface views: zoom factor (0.2 to 8).
+    #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().zoom)]
+    pub zoom: f32,
+    /// wp-compare: value axes in powers of ten.
+    #[arg(long)]
+    pub log_bars: bool,
+    /// Heat map and surface views: colours by powers of ten.
+    #[arg(long)]
+    pub log_colors: bool,
+    /// Heat map and surface views with a second platform: each platform
+    /// on its own colour range.
+    #[arg(long)]
+    pub own_ranges: bool,
+    /// The session file to write (RON).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+/// A core error of one option as the command line words it.
+fn refused(option: &str, e: CoreError) -> CliError {
+    match e {
+        CoreError::Preset(p) => preset_error(option.trim_start_matches('-'), p),
+        CoreError::File(f) => CliError::failure(format!("{option} {f}")),
+        e => CliError::usage(format!("{option} {e}")),
+    }
+}
+
+/// `hetscope session`: the session built and written; the lines to print.
+pub fn run(args: &SessionArgs) -> Result<String, CliError> {
+    let (session, notes) = build(args)?;
+    save_session(&args.out, &session).map_err(|e| CliError::failure(e.to_string()))?;
+    let mut out = format!("wrote {}\n", args.out.display());
+    for n in notes {
+        out.push_str(&format!("note: {n}\n"));
+    }
+    Ok(out)
+}
+
+/// The session of the arguments, and notes on the models that keep their
+/// own presets (a platform that gives them nothing).
+pub fn build(args: &SessionArgs) -> Result<(Session, Vec<String>), CliError> {
+    let cat = catalog()?;
+    let mut s = Session::new(&cat);
+    let mut notes = Vec::new();
+    let mut note = |option: &str, failed: Vec<(hetscope_model::ModelId, CoreError)>| {
+        for (id, e) in failed {
+            notes.push(format!(
+                "{option}: {} keeps its own presets: {e}",
+                id.title()
+            ));
+        }
+    };
+    if let Some(p) = &args.platform {
+        let c = super::platform::choice(p, "platform")?;
+        note("--platform", use_platform_everywhere(&mut s, &c, &cat));
+    }
+    if let Some(p) = &args.platform2 {
+        let c = super::platform::choice(p, "platform2")?;
+        note("--platform2", compare_everywhere(&mut s, Some(&c), &cat));
+    }
+    if let Some(w) = &args.workload {
+        let (id, preset) = hetscope_preset::perdome::workload_arg(w, &cat)
+            .map_err(|e| preset_error("workload", e))?;
+        s.perdome.apply_workload(&id, &preset, None);
+        s.overview.workload = if hetscope_preset::is_file_arg(w) {
+            w.clone()
+        } else {
+            id
+        };
+    }
+    session_set::apply_sets(&mut s, &args.set).map_err(|e| refused("--set", e))?;
+    for m in &args.measured {
+        session_set::load_measured(&mut s, m, &cat).map_err(|e| refused("--measured", e))?;
+    }
+    s.tab = Tab::Figure(args.view.unwrap_or(View::Overview));
+    s.perdome.camera = super::export::camera_of(args.yaw, args.pitch, args.zoom)?;
+    s.perdome.colors.log = args.log_colors;
+    s.perdome.colors.own = args.own_ranges;
+    s.perdome.log_bars = args.log_bars;
+    Ok((s, notes))
+}
+
+/// `hetscope FILE`: `Ok` when FILE is a session file the window can open.
+/// A missing file is a failure (exit code 1), unless it is a bare word,
+/// which is taken for a misspelt subcommand (a usage error, exit code 2).
+pub fn check_file(path: &Path) -> Result<(), CliError> {
+    if !path.exists() {
+        let name = path.display();
+        let word = path.extension().is_none() && path.components().count() == 1;
+        return Err(if word {
+            CliError::usage(format!(
+                "unknown subcommand '{name}', nor a session file of that name (hetscope --help lists the subcommands)"
+            ))
+        } else {
+            CliError::failure(format!(
+                "{name}: no such file (hetscope FILE opens a session file in the window)"
+            ))
+        });
+    }
+    open_session(path)
+        .map(|_| ())
+        .map_err(|e| CliError::failure(e.to_string()))
+}
+
+/// The options of `export` that build a scenario, given with --session.
+fn scenario_options(args: &ExportArgs) -> Vec<&'static str> {
+    let camera = Camera::default();
+    let sc = &args.scenario;
+    let mut v: Vec<&'static str> = [
+        (sc.platform.is_some(), "--platform"),
+        (
+            sc.workload != hetscope_preset::defaults::WORKLOAD,
+            "--workload",
+        ),
+        (!sc.set.is_empty(), "--set"),
+        (!sc.segments.is_empty(), "--segment"),
+        (args.overview.platform2.is_some(), "--platform2"),
+        (args.measured.is_some(), "--measured"),
+        (args.yaw != camera.yaw_deg, "--yaw"),
+        (args.pitch != camera.pitch_deg, "--pitch"),
+        (args.zoom != camera.zoom, "--zoom"),
+        (args.log_bars, "--log-bars"),
+        (args.log_colors, "--log-colors"),
+        (args.own_ranges, "--own-ranges"),
+    ]
+    .into_iter()
+    .filter_map(|(given, name)| given.then_some(name))
+    .collect();
+    v.extend(args.overview.given());
+    v.extend(args.boathull.given());
+    v.extend(args.fpm.given());
+    v.extend(args.offload.given());
+    v.extend(args.energy_fit.given());
+    v
+}
+
+/// `export --session FILE`: the view (`--view`, else the session's page)
+/// drawn from the session as the window draws it, with its camera.
+pub fn export(args: &ExportArgs, path: &Path) -> Result<PathBuf, CliError> {
+    let given = scenario_options(args);
+    if !given.is_empty() {
+        return Err(CliError::usage(format!(
+            "--session {}: the session gives the platforms, values and view options; not with {}",
+            path.display(),
+            given.join(", ")
+        )));
+    }
+    let opened = open_session(path).map_err(|e| CliError::failure(e.to_string()))?;
+    let s = &opened.session;
+    let view = match (args.view, s.tab) {
+        (Some(v), _) | (None, Tab::Figure(v)) => v,
+        (None, tab) => {
+            return Err(CliError::usage(format!(
+                "--session {}: its page ({}) has no figure; name a view with --view",
+                path.display(),
+                tab.title()
+            )));
+        }
+    };
+    let failed = |e: CoreError| CliError::usage(format!("--view {}: {e}", view.key()));
+    let figure = registry::figure(view, s, &catalog()?).map_err(failed)?;
+    super::export::write_figure(args, &figure, &registry::camera(view, s))
+}
