@@ -380,6 +380,8 @@ fn the_window_loads_a_measured_curve_by_its_path() {
 
     type_path(&mut h, &shipped_path());
     h.run();
+    h.get_by_label("Load").scroll_to_me();
+    h.run();
     h.get_by_label("Load").click();
     h.run();
     h.run();

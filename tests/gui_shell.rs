@@ -228,3 +228,31 @@ fn exports_stay_light_in_a_dark_window_unless_dark_is_asked_for() {
         "the same figure"
     );
 }
+
+#[test]
+fn the_tab_bar_stays_put_whichever_tab_is_shown() {
+    let mut h = window(1280.0, 800.0);
+    h.run();
+    let mut places = Vec::new();
+    for n in [
+        Key::Num1,
+        Key::Num2,
+        Key::Num3,
+        Key::Num4,
+        Key::Num5,
+        Key::Num6,
+    ] {
+        press(&mut h, Modifiers::COMMAND, n);
+        h.run();
+        let rect = h
+            .query_all_by_label("Offload decision")
+            .map(|n| n.rect())
+            .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+            .expect("the tab");
+        places.push((rect.min.x, rect.min.y));
+    }
+    assert!(
+        places.windows(2).all(|w| w[0] == w[1]),
+        "the tab bar moved: {places:?}"
+    );
+}

@@ -53,7 +53,7 @@ impl Session {
 
 impl Default for Session {
     fn default() -> Self {
-        Session::new(&Catalog::builtin().unwrap_or_default())
+        Session::new(crate::builtin::catalog())
     }
 }
 
