@@ -7,6 +7,7 @@ mod boathull_export_cli;
 mod boathull_figures;
 mod boathull_measured;
 mod boathull_paper;
+mod bounded_reads;
 mod cli;
 mod code_shape;
 mod color_scales;
