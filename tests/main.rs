@@ -32,6 +32,7 @@ mod gui_files;
 mod gui_fpm;
 mod gui_hover;
 mod gui_layout_match;
+mod gui_log_slider;
 mod gui_models;
 mod gui_offload;
 mod gui_overview;
