@@ -38,6 +38,7 @@ mod gui_offload;
 mod gui_overview;
 mod gui_segments;
 mod gui_state;
+mod gui_tables;
 mod image_reference;
 mod imports;
 mod label_collisions;

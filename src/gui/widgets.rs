@@ -1,8 +1,10 @@
 //! Small pieces shared by the panels and views: the labelled slider row
-//! with its exact number field (the slider: `widgets/log_slider.rs`), parsing typed numbers and colour
+//! with its exact number field (the slider: `widgets/log_slider.rs`), a
+//! table of text with resizable columns (`widgets/table.rs`), parsing typed numbers and colour
 //! conversion (colour bars are part of the figures' layouts).
 
 mod log_slider;
+pub mod table;
 
 pub use log_slider::{FINE, LogSlider, PX_PER_DECADE};
 
