@@ -52,15 +52,20 @@ fn devices_section_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewCon
 /// of core, Save and Remove.
 /// Returns the device to remove and the device to save, if any.
 fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmScenario) -> (Option<usize>, Option<usize>) {
+    // Scrolled sideways where the panel is narrower than the table.
+    egui::ScrollArea::horizontal()
+        .id_salt("fpm_devices_across")
+        .show(ui, |ui| device_rows_ui(ui, fpm))
+        .inner
+}
+
+/// The rows of [`devices_grid_ui`] under their headers; every name field
+/// as wide as the longest name, so that each shows whole.
+fn device_rows_ui(ui: &mut Ui, fpm: &mut FpmScenario) -> (Option<usize>, Option<usize>) {
     let mut remove = None;
     let mut save = None;
     let unit = fpm.unit();
-    // The name field as wide as the longest name: every name whole, the
-    // table scrolled sideways where the panel is narrower.
     let name_width = name_width(ui, fpm);
-    egui::ScrollArea::horizontal()
-        .id_salt("fpm_devices_across")
-        .show(ui, |ui| {
     egui::Grid::new("fpm_devices")
         .num_columns(9)
         .spacing([6.0, 4.0])
@@ -118,7 +123,6 @@ fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmScenario) -> (Option<usize>, Option
                 }
                 ui.end_row();
             }
-        });
         });
     (remove, save)
 }
