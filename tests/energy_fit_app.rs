@@ -280,7 +280,10 @@ fn a_first_start_opens_the_energy_fit_with_the_shipped_runs_fitted() {
     let runs = &h.state().session.perdome.energy_runs;
     let loaded = runs.loaded.as_ref().expect("the shipped runs loaded");
     assert_eq!(loaded.data().runs.len(), 8);
-    assert!(loaded.path().ends_with("h100-energy-runs.csv"), "{loaded:?}");
+    assert!(
+        loaded.path().ends_with("h100-energy-runs.csv"),
+        "{loaded:?}"
+    );
     assert!(
         h.state()
             .status()
@@ -309,7 +312,10 @@ fn without_runs_the_energy_fit_says_how_to_load_them() {
     });
     assert!(h.state().session.perdome.energy_runs.loaded.is_none());
     h.get_by_label("No measured runs loaded");
-    assert!(h.query_by_label_contains("time_s (s), energy_j (J)").is_some());
+    assert!(
+        h.query_by_label_contains("time_s (s), energy_j (J)")
+            .is_some()
+    );
     assert!(h.query_by_label(RESIDUAL_TITLE).is_none(), "no empty axes");
     // The button opens the loader in the side panel.
     assert!(h.query_by_label("Energy runs file").is_none());
