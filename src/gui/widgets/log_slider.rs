@@ -113,11 +113,7 @@ impl<'a> LogSlider<'a> {
             return Err(format!("`{}` is not a number", text.trim()));
         };
         match self.limits {
-            Some(l)
-                if l.contains(l.clamp(v)) && (l.min..=l.max).contains(&v) || l.zero && v == 0.0 =>
-            {
-                Ok(v)
-            }
+            Some(l) if l.contains(v) => Ok(v),
             Some(l) => Err(format!("{}: must be {}", fmt_edit(v), l.need())),
             None if self.range.contains(&v) => Ok(v),
             None => {
@@ -356,5 +352,61 @@ fn paint(ui: &Ui, rect: Rect, response: &Response, fraction: f32) {
                 egui::StrokeKind::Inside,
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_values_are_checked_against_the_range() {
+        let mut v = 1.0;
+        let ps = Range::new(1e-6, 1e6, "ps");
+        let s = LogSlider::new(&mut v, 0.01..=1000.0)
+            .limits(Some(&ps))
+            .unit("ps");
+        assert_eq!(s.check(" 2.5 ps "), Ok(2.5));
+        // Beyond the slider's rail, within the parameter's range.
+        assert_eq!(s.check("5000"), Ok(5000.0));
+        let e = s.check("5e9").unwrap_err();
+        assert!(e.starts_with("5e9: must be between"), "{e}");
+        assert!(e.ends_with("ps"), "{e}");
+        assert_eq!(s.check("fast").unwrap_err(), "`fast` is not a number");
+        assert!(s.check("NaN").is_err());
+
+        let threads = Range::new(1.0, 64.0, "threads").whole();
+        let s = LogSlider::new(&mut v, 1.0..=64.0).limits(Some(&threads));
+        assert!(s.check("3.5").unwrap_err().contains("whole number"));
+        let watts = Range::new(1.0, 1000.0, "W").or_zero();
+        let s = LogSlider::new(&mut v, 0.0..=1000.0).limits(Some(&watts));
+        assert_eq!(s.check("0"), Ok(0.0));
+
+        // Without a parameter's range, the slider's.
+        let s = LogSlider::new(&mut v, 1.0..=100.0).unit("blocks");
+        assert_eq!(
+            s.check("200").unwrap_err(),
+            "200: must be between 1 and 100 blocks"
+        );
+    }
+
+    #[test]
+    fn a_drag_moves_by_decades_and_stays_on_the_rail() {
+        let mut v = 1.0;
+        let s = LogSlider::new(&mut v, 0.01..=1000.0);
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9 * b.abs().max(1.0);
+        assert!(close(s.moved(1.0, 1.0), 10.0));
+        assert!(close(s.moved(2.0, -0.5), 2.0 / 10f64.sqrt()));
+        assert_eq!(s.moved(1.0, 9.0), 1000.0);
+        assert_eq!(s.moved(1.0, -9.0), 0.01);
+        assert_eq!(s.fraction(0.01), 0.0);
+        assert_eq!(s.fraction(1000.0), 1.0);
+        assert!((s.fraction(1.0) - 0.4).abs() < 1e-6);
+        // A range from 0: its left end is 0, the drag starts at its
+        // lowest positive point.
+        let s = LogSlider::new(&mut v, 0.0..=1000.0);
+        assert_eq!(s.moved(0.5, -3.0), 0.0);
+        assert!(close(s.moved(0.0, 1.0), 0.1));
+        assert_eq!(s.fraction(0.0), 0.0);
     }
 }
