@@ -259,3 +259,67 @@ fn with_the_idle_power_fixed_the_cpu_gets_that_static_power() {
     assert_eq!(s.kind(), "measured");
     assert!(s.detail().contains("idle power 125.75 W"), "{s:?}");
 }
+
+/// The window's first start, on the energy-fit view.
+fn first_start_on_the_energy_fit(
+    before: impl FnOnce(&mut HetscopeApp),
+) -> Harness<'static, HetscopeApp> {
+    let mut h = crate::common::window(1500.0, 950.0);
+    before(h.state_mut());
+    h.get_by_label("PerDome / PeaPaw").click();
+    h.run();
+    h.get_by_label("Energy fit").click();
+    h.run();
+    assert_eq!(h.state().session.tab, Tab::Figure(View::EnergyFit));
+    h
+}
+
+#[test]
+fn a_first_start_opens_the_energy_fit_with_the_shipped_runs_fitted() {
+    let h = first_start_on_the_energy_fit(|_| {});
+    let runs = &h.state().session.perdome.energy_runs;
+    let loaded = runs.loaded.as_ref().expect("the shipped runs loaded");
+    assert_eq!(loaded.data().runs.len(), 8);
+    assert!(
+        loaded.path().ends_with("h100-energy-runs.csv"),
+        "{loaded:?}"
+    );
+    assert!(
+        h.state()
+            .status()
+            .is_none_or(|(k, _)| k != StatusKind::Error)
+    );
+    // The fit drawn, its values in the figure's notes.
+    match h.state().figure() {
+        Some(Figure::Chart(f)) => {
+            assert_eq!(f.panels[0].categories.len(), 8);
+            let notes = f.notes.join("\n");
+            assert!(notes.contains("e_f = 8.775"), "{notes}");
+        }
+        other => panic!("not the fit: {other:?}"),
+    }
+    h.get_by_label(RESIDUAL_TITLE);
+    assert!(h.query_by_label_contains("e_f = 8.775").is_some());
+    assert!(h.query_by_label("No measured runs loaded").is_none());
+}
+
+#[test]
+fn without_runs_the_energy_fit_says_how_to_load_them() {
+    // As where the shipped file is not found: no path, nothing loaded.
+    let mut h = first_start_on_the_energy_fit(|app| {
+        let runs = &mut app.session.perdome.energy_runs;
+        (runs.path, runs.loaded) = (String::new(), None);
+    });
+    assert!(h.state().session.perdome.energy_runs.loaded.is_none());
+    h.get_by_label("No measured runs loaded");
+    assert!(
+        h.query_by_label_contains("time_s (s), energy_j (J)")
+            .is_some()
+    );
+    assert!(h.query_by_label(RESIDUAL_TITLE).is_none(), "no empty axes");
+    // The button opens the loader in the side panel.
+    assert!(h.query_by_label("Energy runs file").is_none());
+    h.get_by_label("Open the runs loader").click();
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "Energy runs file");
+}

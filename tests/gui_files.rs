@@ -92,6 +92,52 @@ fn without_a_dialog_the_window_asks_for_the_path() {
     assert_eq!(text, "No file chosen.");
 }
 
+#[test]
+fn tab_completes_the_path_in_the_field_and_enter_takes_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("presets/platforms/i7-titan-perdome.ron");
+    std::fs::copy(&src, dir.path().join("my-platform.ron")).expect("copy");
+    let storage = storage_with_folder(dir.path());
+    let mut h = harness(&storage);
+    h.get_by_label("Open platform…").click();
+    wait_for_prompt(&mut h);
+    // The field starts in the folder; a prefix of the file's name typed.
+    h.get_by_label("File path").focus();
+    h.run();
+    h.get_by_label("File path").type_text("my-p");
+    h.run();
+    let sep = std::path::MAIN_SEPARATOR;
+    let typed = format!("{}{sep}my-p", dir.path().display());
+    assert_eq!(
+        h.get_by_label("File path").value().as_deref(),
+        Some(typed.as_str())
+    );
+    // Tab: the field shows the whole name and keeps the focus ...
+    h.key_press(egui::Key::Tab);
+    h.run();
+    let whole = format!("{}{sep}my-platform.ron", dir.path().display());
+    let field = h.get_by_label("File path");
+    assert_eq!(field.value().as_deref(), Some(whole.as_str()));
+    assert!(field.is_focused(), "the field keeps the focus");
+    // ... with the cursor at its end: what is typed next goes there.
+    h.get_by_label("File path").type_text("x");
+    h.run();
+    let more = format!("{whole}x");
+    assert_eq!(
+        h.get_by_label("File path").value().as_deref(),
+        Some(more.as_str())
+    );
+    h.key_press(egui::Key::Backspace);
+    h.run();
+    // Enter right after: the prompt answers with the completed path.
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert!(h.query_by_label("File path").is_none(), "the prompt closed");
+    let chosen = &h.state().session.perdome.platform.chosen;
+    assert_eq!(chosen.file.as_deref(), Some("my-platform.ron"));
+}
+
 /// Click the export button of `ext`, accept the suggested path in the
 /// window's prompt and return the bytes written there.
 fn export_in_window(button: &str, ext: &str) -> Vec<u8> {

@@ -62,20 +62,11 @@ impl PathPrompt {
                     "No file dialog can be shown on this desktop: type the path of the {kind} (.{ext}) file."
                 ));
                 let label = ui.strong("File path");
-                let field = ui
-                    .add(
-                        TextEdit::singleline(&mut self.text)
-                            .desired_width(f32::INFINITY)
-                            .font(egui::TextStyle::Monospace),
-                    )
-                    .labelled_by(label.id)
-                    .on_hover_text("Tab completes a folder or file name");
+                let field = self.field_ui(ui);
+                let field = field.labelled_by(label.id).on_hover_text(
+                    "Tab completes a folder or file name; Enter opens or saves the path",
+                );
                 let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-                let tab = ui.input(|i| i.key_pressed(Key::Tab));
-                if tab && (field.has_focus() || field.lost_focus()) {
-                    self.text = complete(&self.text);
-                    field.request_focus();
-                }
                 completions_ui(ui, &mut self.text, ext);
                 if let Some(e) = &self.error {
                     ui.colored_label(ui.visuals().error_fg_color, e.to_string());
@@ -98,6 +89,40 @@ impl PathPrompt {
                 });
             });
         answer
+    }
+
+    /// The path field. Tab, while it has the focus, completes the typed
+    /// name before the field is drawn (so that it shows the completion
+    /// at once, the cursor at its end) and keeps the focus in the field,
+    /// so that Enter right after it confirms the completed path.
+    fn field_ui(&mut self, ui: &mut egui::Ui) -> egui::Response {
+        let id = ui.make_persistent_id("path field");
+        let tab = ui.memory(|m| m.has_focus(id))
+            && ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Tab));
+        if tab {
+            self.text = complete(&self.text);
+            let mut state = egui::text_edit::TextEditState::load(ui.ctx(), id).unwrap_or_default();
+            let end = egui::text::CCursor::end_of_str(&self.text);
+            state
+                .cursor
+                .set_char_range(Some(egui::text::CCursorRange::one(end)));
+            state.store(ui.ctx(), id);
+        }
+        // Tab stays with the field (it completes) instead of moving the
+        // focus on.
+        let keys = egui::EventFilter {
+            tab: true,
+            horizontal_arrows: true,
+            vertical_arrows: true,
+            ..Default::default()
+        };
+        ui.add(
+            TextEdit::singleline(&mut self.text)
+                .id(id)
+                .event_filter(keys)
+                .desired_width(f32::INFINITY)
+                .font(egui::TextStyle::Monospace),
+        )
     }
 
     /// The typed path if it can be used: an existing file to open, or a

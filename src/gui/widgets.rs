@@ -1,9 +1,15 @@
 //! Small pieces shared by the panels and views: the labelled slider row
-//! with its exact number field, parsing typed numbers and colour
+//! with its exact number field (the slider: `widgets/log_slider.rs`), a
+//! table of text with resizable columns (`widgets/table.rs`), parsing typed numbers and colour
 //! conversion (colour bars are part of the figures' layouts).
 
+mod log_slider;
+pub mod table;
+
+pub use log_slider::{FINE, LogSlider, PX_PER_DECADE};
+
 use eframe::egui;
-use eframe::egui::{Color32, DragValue, Slider, SliderClamping, Ui};
+use eframe::egui::{Color32, DragValue, Ui};
 use std::ops::RangeInclusive;
 
 use hetscope_model::Range;
@@ -87,16 +93,19 @@ fn cells_ui(
     }
     let before = *value;
     ui.add(
-        Slider::new(value, lo..=hi)
-            .logarithmic(true)
-            .smallest_positive(if lo > 0.0 { lo } else { 0.01 })
-            .show_value(false)
-            .clamping(SliderClamping::Never),
+        LogSlider::new(value, lo..=hi)
+            .limits(limits)
+            .unit(unit),
     )
     .labelled_by(name.id)
-    .on_hover_text(tooltip);
-    let speed = if value.is_finite() {
-        (value.abs() * 0.005).max(1e-4)
+    .on_hover_text(format!(
+        "{tooltip}\nDrag: ten times the value per {PX_PER_DECADE} points, {FINE} times finer with Shift; \
+         double-click to type a value."
+    ));
+    // The number field's drag too: a factor of ten per PX_PER_DECADE
+    // points (Shift: finer, as egui does).
+    let speed = if value.is_finite() && *value != 0.0 {
+        value.abs() * std::f64::consts::LN_10 / PX_PER_DECADE
     } else {
         0.01
     };

@@ -23,19 +23,37 @@ pub(crate) struct Dialect {
     pub comments: bool,
 }
 
-/// The records of a file, the header first.
-pub(crate) type Records<'t> = csv::StringRecordsIntoIter<&'t [u8]>;
+/// The records of a file, the header first, each read into the one
+/// record buffer: a file of a million rows allocates no string per row.
+pub(crate) struct Records<'t> {
+    reader: csv::Reader<&'t [u8]>,
+    record: csv::StringRecord,
+}
+
+impl Records<'_> {
+    /// The next record (valid until the next call), or `None` at the end.
+    pub(crate) fn next_record(&mut self) -> Option<Result<&csv::StringRecord, csv::Error>> {
+        match self.reader.read_record(&mut self.record) {
+            Ok(true) => Some(Ok(&self.record)),
+            Ok(false) => None,
+            Err(e) => Some(Err(e)),
+        }
+    }
+}
 
 /// The records of `text` as `dialect` splits them, the header first.
 pub(crate) fn records(text: &str, dialect: Dialect) -> Records<'_> {
-    csv::ReaderBuilder::new()
+    let reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .quoting(dialect.quoting)
         .trim(csv::Trim::All)
         .comment(dialect.comments.then_some(b'#'))
-        .from_reader(text.as_bytes())
-        .into_records()
+        .from_reader(text.as_bytes());
+    Records {
+        reader,
+        record: csv::StringRecord::new(),
+    }
 }
 
 /// A file with a header: the format version checked (a `# format: N`
@@ -49,9 +67,9 @@ pub(crate) fn open<'t>(
 ) -> Result<(Option<Header>, Records<'t>), PresetError> {
     crate::version::csv_format(text, origin)?;
     let mut records = records(text, dialect);
-    let header = match records.next() {
+    let header = match records.next_record() {
         None => None,
-        Some(Ok(names)) => Some(Header::new(names)),
+        Some(Ok(names)) => Some(Header::new(names.clone())),
         Some(Err(e)) => {
             let message = format!("cannot read the header: {e}");
             return Err(PresetError::csv(origin, None, Some(1), None, message));
@@ -353,29 +371,6 @@ impl<'a> Row<'a> {
     }
 }
 
-/// The line (from 1) of the record that the reader places at `byte`: the
-/// reader may place a record's start on the line end before it (after a
-/// CRLF), so line ends are skipped; with `comments`, `#` comment lines
-/// too.
-pub(crate) fn line_at(text: &str, byte: u64, comments: bool) -> u64 {
-    let bytes = text.as_bytes();
-    let mut at = usize::try_from(byte)
-        .unwrap_or(bytes.len())
-        .min(bytes.len());
-    while at < bytes.len() {
-        match bytes[at] {
-            b'\n' | b'\r' => at += 1,
-            b'#' if comments => {
-                while at < bytes.len() && bytes[at] != b'\n' {
-                    at += 1;
-                }
-            }
-            _ => break,
-        }
-    }
-    1 + bytes[..at].iter().filter(|b| **b == b'\n').count() as u64
-}
-
 /// The comment and blank lines before a header (where a format's keyed
 /// `# key: value` lines are).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -471,10 +466,7 @@ mod tests {
     }
 
     #[test]
-    fn lines_and_preamble() {
-        let text = "a\r\n# c\nb\n";
-        assert_eq!(line_at(text, 1, false), 2);
-        assert_eq!(line_at(text, 3, true), 3);
+    fn the_preamble() {
         let p = preamble("# format: 2\n\n #  x \nsize,speed\n1,2\n");
         assert_eq!(p.comments, vec![(1, " format: 2"), (3, "  x")]);
         assert_eq!((p.lines, p.rest), (3, "size,speed\n1,2\n"));

@@ -60,6 +60,16 @@ pub enum PresetError {
     /// Reading or writing a file failed.
     #[error("{path}: {message}")]
     Io { path: String, message: String },
+    /// A file larger than hetscope reads of its kind, refused before it
+    /// was read into memory.
+    #[error("{path}: {}", super::read::too_large(*.size, .limit))]
+    TooLarge {
+        path: String,
+        /// Its size in bytes; `None` where the reading went past the
+        /// limit (a pipe, a file that grew while read).
+        size: Option<u64>,
+        limit: super::read::FileLimit,
+    },
     /// A measured CSV file with a bad header or row. `row` counts data rows
     /// from 1 (the header is not a row); `line` is the line in the file.
     #[error("{origin}:{}{} {}", place(*.row, *.line), column_of(.column), one_line(.message))]
@@ -83,7 +93,7 @@ impl PresetError {
             | PresetError::Unknown { origin, .. }
             | PresetError::NewerFormat { origin, .. }
             | PresetError::Csv { origin, .. } => origin,
-            PresetError::Io { path, .. } => path,
+            PresetError::Io { path, .. } | PresetError::TooLarge { path, .. } => path,
         }
     }
 

@@ -1,4 +1,5 @@
-//! Reading preset files: RON text parsed into a preset type with errors
+//! Reading preset files: text read within its kind's limit (`read.rs`),
+//! RON text parsed into a preset type with errors
 //! that name the origin, line and column; file ids; whether a command-line
 //! argument names a file or a built-in preset.
 
@@ -7,6 +8,7 @@ use std::path::Path;
 use serde::de::DeserializeOwned;
 
 use super::error::PresetError;
+use super::read::{FileLimit, ReadError, read_bounded};
 
 /// Parse RON text into `T` (an optional field may be written without
 /// `Some(...)`); errors carry `origin`, line and column.
@@ -23,9 +25,28 @@ pub fn parse_ron<T: DeserializeOwned>(text: &str, origin: &str) -> Result<T, Pre
         .map_err(|e| PresetError::from_ron(origin, &e))
 }
 
-/// Read a file as text; the error names the path.
+/// Read a file of measurements (a CSV) as text, at most
+/// [`FileLimit::MEASUREMENTS`]; the error names the path.
 pub fn read_text(path: &Path) -> Result<String, PresetError> {
-    std::fs::read_to_string(path).map_err(|e| PresetError::io(path, e))
+    read_bounded(path, FileLimit::MEASUREMENTS).map_err(|e| read_error(path, e))
+}
+
+/// Read a preset file (RON) as text, at most [`FileLimit::PRESET`]; the
+/// error names the path.
+pub fn read_preset_text(path: &Path) -> Result<String, PresetError> {
+    read_bounded(path, FileLimit::PRESET).map_err(|e| read_error(path, e))
+}
+
+/// A bounded read's error as a preset error naming `path`.
+pub fn read_error(path: &Path, e: ReadError) -> PresetError {
+    match e {
+        ReadError::Io(e) => PresetError::io(path, e),
+        ReadError::TooLarge { size, limit } => PresetError::TooLarge {
+            path: path.display().to_string(),
+            size,
+            limit,
+        },
+    }
 }
 
 /// The id of a preset file: its file stem.

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::error::PresetError;
-use super::file::{parse_ron, read_text};
+use super::file::{parse_ron, read_preset_text};
 use hetscope_model::platform::{CpuSpec, Fields, GpuSpec, PlatformError};
 
 /// Parse and check a CPU spec sheet.
@@ -23,11 +23,11 @@ pub fn parse_gpu_spec(text: &str, origin: &str) -> Result<GpuSpec, PresetError> 
 }
 
 pub fn load_cpu_spec_file(path: &Path) -> Result<CpuSpec, PresetError> {
-    parse_cpu_spec(&read_text(path)?, &path.display().to_string())
+    parse_cpu_spec(&read_preset_text(path)?, &path.display().to_string())
 }
 
 pub fn load_gpu_spec_file(path: &Path) -> Result<GpuSpec, PresetError> {
-    parse_gpu_spec(&read_text(path)?, &path.display().to_string())
+    parse_gpu_spec(&read_preset_text(path)?, &path.display().to_string())
 }
 
 /// A spec's values and source names checked; errors name the field under

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::check::{self, in_range, join, name, perdome};
 use super::error::PresetError;
-use super::file::{parse_ron, read_text};
+use super::file::{parse_ron, read_preset_text};
 use super::save::save_ron;
 use hetscope_model::boathull::{Cpu, Gpu, Machine};
 use hetscope_model::perdome::{Param, Processor, Side, Specs};
@@ -136,7 +136,7 @@ pub fn parse_processor(text: &str, origin: &str) -> Result<ProcessorPreset, Pres
 }
 
 pub fn load_processor_file(path: &Path) -> Result<ProcessorPreset, PresetError> {
-    parse_processor(&read_text(path)?, &path.display().to_string())
+    parse_processor(&read_preset_text(path)?, &path.display().to_string())
 }
 
 /// Check a processor preset. `prefix` is the path of the processor inside

@@ -52,20 +52,27 @@ fn devices_section_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewCon
 /// of core, Save and Remove.
 /// Returns the device to remove and the device to save, if any.
 fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmScenario) -> (Option<usize>, Option<usize>) {
+    // Scrolled sideways where the panel is narrower than the table.
+    egui::ScrollArea::horizontal()
+        .id_salt("fpm_devices_across")
+        .show(ui, |ui| device_rows_ui(ui, fpm))
+        .inner
+}
+
+/// The rows of [`devices_grid_ui`] under their headers; every name field
+/// as wide as the longest name, so that each shows whole.
+fn device_rows_ui(ui: &mut Ui, fpm: &mut FpmScenario) -> (Option<usize>, Option<usize>) {
     let mut remove = None;
     let mut save = None;
+    let unit = fpm.unit();
+    let name_width = name_width(ui, fpm);
     egui::Grid::new("fpm_devices")
         .num_columns(9)
         .spacing([6.0, 4.0])
         .striped(true)
         .show(ui, |ui| {
             ui.label("");
-            ui.strong("Device");
-            ui.strong("Source");
-            ui.strong("Contention");
-            ui.strong("Socket");
-            ui.strong("Memory limit");
-            ui.strong("Out of core");
+            headers_ui(ui, &unit);
             ui.label("");
             ui.label("");
             ui.end_row();
@@ -74,7 +81,7 @@ fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmScenario) -> (Option<usize>, Option
                     ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
                 ui.painter().rect_filled(rect, 2.0, rgb(device_color(i)));
                 ui.add_sized(
-                    [130.0, ui.spacing().interact_size.y],
+                    [name_width, ui.spacing().interact_size.y],
                     TextEdit::singleline(&mut d.name),
                 )
                 .on_hover_text(device_tip(d));
@@ -120,6 +127,53 @@ fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmScenario) -> (Option<usize>, Option
     (remove, save)
 }
 
+/// The titles of the devices' columns, each with the unit of its values.
+fn headers_ui(ui: &mut Ui, unit: &str) {
+    let limit = format!("Memory limit ({unit})");
+    for (title, tip) in [
+        (
+            "Device",
+            "The device's name (edit it here); its speed function on hover",
+        ),
+        ("Source", "Where the speed function comes from"),
+        (
+            "Contention (factor)",
+            "Speed factor, 0.05 to 1, while another device of its socket works",
+        ),
+        (
+            "Socket (number)",
+            "Devices with the same socket number share resources; 0: alone",
+        ),
+        (
+            limit.as_str(),
+            "Largest share the device holds, in the problem's computation unit; 0: no limit",
+        ),
+        (
+            "Out of core (factor)",
+            "Beyond the memory limit: the speed as a factor, 0.001 to 1, of the speed at the limit",
+        ),
+    ] {
+        ui.strong(title).on_hover_text(tip);
+    }
+}
+
+/// Width of the name fields, points: the longest name whole.
+fn name_width(ui: &Ui, fpm: &FpmScenario) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let color = ui.visuals().text_color();
+    let longest = fpm
+        .devices
+        .iter()
+        .map(|d| {
+            ui.painter()
+                .layout_no_wrap(d.name.clone(), font.clone(), color)
+                .size()
+                .x
+        })
+        .fold(0.0f32, f32::max);
+    (longest + 2.0 * ui.spacing().button_padding.x + 8.0).max(130.0)
+}
+
 /// The memory limit (0: none) and the out-of-core switch with its factor.
 fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice) {
     let mut limit = d.max_size_units.unwrap_or(0.0);
@@ -128,7 +182,8 @@ fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice) {
         .add(
             DragValue::new(&mut limit)
                 .range(0.0..=FpmParam::MaxSize.range().max)
-                .speed(step),
+                .speed(step)
+                .suffix(format!(" {}", d.unit)),
         )
         .on_hover_text(format!(
             "Largest size the device holds, {}; no share goes beyond it unless it runs out of core; 0 = no limit",
@@ -252,7 +307,13 @@ fn csv_file_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewContext<'_
 }
 
 fn device_tip(d: &FpmDevice) -> String {
-    let mut t = format!("{}\n{} points, unit: {}", d.source, d.points.len(), d.unit);
+    let mut t = format!(
+        "{}\n{}\n{} points, unit: {}",
+        d.name,
+        d.source,
+        d.points.len(),
+        d.unit
+    );
     if let Some(l) = d.max_size_units {
         t.push_str(&format!("\nmemory limit: {l} {}", d.unit));
     }

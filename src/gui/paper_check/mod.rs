@@ -79,7 +79,7 @@ impl PaperCheckPage {
     /// The central area: the counts and the table.
     pub fn central_ui(&mut self, ui: &mut Ui) {
         let shown = self.shown();
-        view::table_ui(ui, &shown);
+        view::table_ui_of(ui, &shown);
     }
 }
 

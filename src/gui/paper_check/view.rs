@@ -1,8 +1,10 @@
-//! The paper check's table: a striped grid in a scroll area, the status
-//! coloured, the reason in its own column (cut short, whole on hover).
+//! The paper check's table: resizable columns (drag the line after a
+//! header), scrolled sideways and down, striped, the status coloured; a
+//! cell cut short by its column shows its whole text on hover.
 
-use eframe::egui::{self, Color32, Grid, Label, RichText, ScrollArea, Ui};
+use eframe::egui::{Color32, RichText, Ui};
 
+use crate::gui::widgets::table::{Cell, Column, table_ui};
 use hetscope_core::paper_check::{Row, Status, counts_line};
 
 /// Green, amber or grey by status.
@@ -20,80 +22,84 @@ pub fn status_color(ui: &Ui, s: Status) -> Color32 {
     }
 }
 
-const HEADER: [&str; 8] = [
-    "Paper",
-    "Where",
-    "Quantity",
-    "Printed",
-    "hetscope",
-    "Rel. diff",
-    "Status",
-    "Reason",
+/// The columns and their first widths, points: the long texts (place,
+/// quantity, reason) narrower than they need so that the values and the
+/// status stay in view; each widens by a drag, or shows whole on hover.
+const COLUMNS: [Column; 8] = [
+    Column {
+        title: "Paper",
+        tip: "The paper that prints the number",
+        width: 90.0,
+    },
+    Column {
+        title: "Where",
+        tip: "Where the paper prints it: section, table, figure, equation",
+        width: 150.0,
+    },
+    Column {
+        title: "Quantity",
+        tip: "What the number is",
+        width: 300.0,
+    },
+    Column {
+        title: "Printed",
+        tip: "The value as the paper prints it, with its unit",
+        width: 120.0,
+    },
+    Column {
+        title: "hetscope",
+        tip: "The value hetscope computes, with its unit",
+        width: 120.0,
+    },
+    Column {
+        title: "Rel. diff (%)",
+        tip: "(hetscope - printed) / printed, percent",
+        width: 80.0,
+    },
+    Column {
+        title: "Status",
+        tip: "reproduced, differs or not computable (the side panel says what each means)",
+        width: 110.0,
+    },
+    Column {
+        title: "Reason",
+        tip: "The reading used, or why the value differs",
+        width: 420.0,
+    },
 ];
 
-/// Width of the reason column, px (the whole reason shows on hover).
-const REASON_WIDTH: f32 = 420.0;
-
-/// Widths of the long text columns (whole text on hover), so that the
-/// values and the status stay in view.
-const PLACE_WIDTH: f32 = 150.0;
-const QUANTITY_WIDTH: f32 = 300.0;
-const PRINTED_WIDTH: f32 = 120.0;
-
 /// The counts of the rows shown, then the table.
-pub fn table_ui(ui: &mut Ui, rows: &[&Row]) {
+pub fn table_ui_of(ui: &mut Ui, rows: &[&Row]) {
     ui.strong(counts_line(rows.iter().copied()));
     ui.add_space(4.0);
-    ScrollArea::both()
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            Grid::new("paper_check_table")
-                .striped(true)
-                .num_columns(HEADER.len())
-                .spacing([12.0, 4.0])
-                .show(ui, |ui| {
-                    for h in HEADER {
-                        ui.label(RichText::new(h).strong());
-                    }
-                    ui.end_row();
-                    for r in rows {
-                        row_ui(ui, r);
-                    }
-                });
-        });
+    let colors = Status::ALL.map(|s| (s, status_color(ui, s)));
+    table_ui(ui, "paper_check_table", &COLUMNS, rows.len(), |r, k| {
+        cell(rows[r], k, &colors)
+    });
 }
 
-fn row_ui(ui: &mut Ui, r: &Row) {
-    ui.label(r.paper.title());
-    cell_ui(ui, &r.place, PLACE_WIDTH);
-    cell_ui(ui, &r.quantity, QUANTITY_WIDTH);
-    cell_ui(ui, &r.printed.text, PRINTED_WIDTH);
-    let computed = match (&r.unit, r.computed_text()) {
-        (Some(u), t) if !t.is_empty() && u != "%" => format!("{t} {u}"),
-        (_, t) => t,
-    };
-    cell_ui(ui, &computed, PRINTED_WIDTH);
-    ui.label(
-        r.rel_diff()
-            .map_or(String::new(), |d| format!("{:+.1}%", 100.0 * d)),
-    );
-    let color = status_color(ui, r.status);
-    ui.label(RichText::new(r.status.key()).color(color).strong())
-        .on_hover_text(&r.reason);
-    cell_ui(ui, &r.reason, REASON_WIDTH);
-    ui.end_row();
-}
-
-/// Text in a column of `width`, left-aligned, cut with an ellipsis; the
-/// whole text on hover.
-fn cell_ui(ui: &mut Ui, text: &str, width: f32) {
-    let size = egui::vec2(width, ui.spacing().interact_size.y);
-    ui.allocate_ui_with_layout(
-        size,
-        egui::Layout::left_to_right(egui::Align::Center),
-        |ui| {
-            ui.set_max_width(width);
-            ui.add(Label::new(text).truncate()).on_hover_text(text);
-        },
-    );
+/// Column `k` of row `r`.
+fn cell(r: &Row, k: usize, colors: &[(Status, Color32)]) -> Cell {
+    match k {
+        0 => Cell::new(r.paper.title()),
+        1 => Cell::new(&r.place),
+        2 => Cell::new(&r.quantity),
+        3 => Cell::new(&r.printed.text),
+        4 => Cell::new(match (&r.unit, r.computed_text()) {
+            (Some(u), t) if !t.is_empty() && u != "%" => format!("{t} {u}"),
+            (_, t) => t,
+        }),
+        5 => Cell::new(
+            r.rel_diff()
+                .map_or(String::new(), |d| format!("{:+.1}", 100.0 * d)),
+        ),
+        6 => {
+            let color = colors
+                .iter()
+                .find(|(s, _)| *s == r.status)
+                .map_or(Color32::GRAY, |(_, c)| *c);
+            Cell::new(RichText::new(r.status.key()).color(color).strong()).hover(&r.reason)
+        }
+        _ => Cell::new(&r.reason),
+    }
 }

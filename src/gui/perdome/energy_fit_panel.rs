@@ -1,5 +1,5 @@
 //! "Energy from measured runs" in the PerDome / PeaPaw side panel: a CSV
-//! of measured runs loaded, e_f, e_b and p_s fitted to it (PeaPaw 6.2,
+//! of measured runs loaded (the shipped H100 runs on a first start), e_f, e_b and p_s fitted to it (PeaPaw 6.2,
 //! optionally with p_s held at the idle power), each run's residual, and
 //! the fit applied to the CPU or the GPU, tagged `measured`.
 
@@ -15,12 +15,20 @@ use hetscope_model::format::{fmt_edit, fmt_num};
 use hetscope_model::perdome::Side;
 use hetscope_model::perdome::energy_fit::EnergyFit;
 
-use hetscope_core::perdome::energy_runs::{EnergyRunsState, fit_detail};
+use hetscope_core::perdome::energy_runs::{
+    EnergyRunsState, SHIPPED_RUNS, default_path, fit_detail, shipped_runs,
+};
 
-/// The collapsible section.
-pub fn energy_fit_ui(ui: &mut Ui, state: &mut PerdomeScenario, ctx: &mut ViewContext<'_>) {
+/// The collapsible section, opened where `open` asks it.
+pub fn energy_fit_ui(
+    ui: &mut Ui,
+    state: &mut PerdomeScenario,
+    open: bool,
+    ctx: &mut ViewContext<'_>,
+) {
     egui::CollapsingHeader::new("Energy from measured runs")
         .id_salt("energy-fit")
+        .open(open.then_some(true))
         .show(ui, |ui| {
             ui.weak("e_f, e_b and p_s of one processor fitted to measured runs (PeaPaw 6.2). CSV columns: time_s, energy_j, n_flops, n_bytes.");
             file_row_ui(ui, &mut state.energy_runs, ctx);
@@ -45,6 +53,64 @@ pub fn energy_fit_ui(ui: &mut Ui, state: &mut PerdomeScenario, ctx: &mut ViewCon
                     .push(Request::Open(Tab::Figure(View::EnergyFit)));
             }
         });
+}
+
+/// On a first start (no runs loaded, the path field still naming the
+/// shipped runs), read the shipped H100 runs, so that the energy-fit view
+/// opens with them fitted. Once a run of the window: runs a person did
+/// not load stay unloaded.
+pub fn load_shipped_once(tried: &mut bool, st: &mut EnergyRunsState, ctx: &mut ViewContext<'_>) {
+    if std::mem::replace(tried, true) || st.loaded.is_some() {
+        return;
+    }
+    let path = st.path.trim();
+    if path.is_empty() || path != default_path() {
+        return;
+    }
+    if let Err(e) = st.load() {
+        ctx.status
+            .error(format!("The shipped energy runs could not be read: {e}"));
+    }
+}
+
+/// The energy-fit view without runs: what it needs and where to give it,
+/// in place of empty axes.
+pub fn no_runs_ui(ui: &mut Ui, st: &EnergyRunsState, open_loader: &mut bool) {
+    ui.add_space(24.0);
+    ui.heading("No measured runs loaded");
+    ui.add_space(8.0);
+    ui.label(
+        "The energy fit finds e_f (pJ/flop), e_b (pJ/byte) and p_s (W) of one processor from \
+         measured runs (PeaPaw 6.2). It needs a CSV file with one run a row and the columns \
+         time_s (s), energy_j (J), n_flops and n_bytes.",
+    );
+    ui.label(
+        "Open \"Energy from measured runs\" in the side panel, type the file's path and press Load.",
+    );
+    match shipped_runs() {
+        Some(p) => ui.label(format!(
+            "hetscope ships the runs of an H100 GPU: {} (type that path to see them).",
+            p.display()
+        )),
+        None => ui.label(format!(
+            "hetscope ships the runs of an H100 GPU as {SHIPPED_RUNS} in its source folder; it \
+             is not found from here (neither the working folder {} nor the folders above the \
+             program).",
+            std::env::current_dir().map_or_else(|_| "?".into(), |d| d.display().to_string())
+        )),
+    };
+    if !st.path.trim().is_empty() {
+        ui.weak(format!("The path field holds {}.", st.path.trim()));
+    }
+    ui.add_space(8.0);
+    if ui
+        .button("Open the runs loader")
+        .on_hover_text("Open \"Energy from measured runs\" in the side panel")
+        .clicked()
+    {
+        *open_loader = true;
+        ui.ctx().request_repaint();
+    }
 }
 
 fn file_row_ui(ui: &mut Ui, st: &mut EnergyRunsState, ctx: &mut ViewContext<'_>) {

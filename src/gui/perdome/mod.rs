@@ -38,6 +38,10 @@ pub struct PerdomeUi {
     /// The drawings of the platform and of the one compared with.
     heatmap_cache: [heatmap_view::Cache; 2],
     surface_cache: [surface_view::Cache; 2],
+    /// The shipped energy runs were looked for (once a run).
+    shipped_runs_tried: bool,
+    /// Open the energy runs' loader in the side panel next frame.
+    open_energy_loader: bool,
 }
 
 impl ModelUi for PerdomeUi {
@@ -88,6 +92,11 @@ impl ModelUi for PerdomeUi {
         shown: Shown<'_, Self>,
         ctx: &mut ViewContext<'_>,
     ) {
+        energy_fit_panel::load_shipped_once(
+            &mut m.ui.shipped_runs_tried,
+            &mut m.state.energy_runs,
+            ctx,
+        );
         panel::side_panel_ui(ui, m, shown.computed.map(|c| &c.analysis), ctx);
     }
 
@@ -99,6 +108,10 @@ impl ModelUi for PerdomeUi {
         _ctx: &mut ViewContext<'_>,
     ) {
         match (tab, shown.figure, shown.computed) {
+            (Tab::Figure(View::EnergyFit), _, _) if m.state.energy_runs.loaded.is_none() => {
+                let st = &m.state.energy_runs;
+                energy_fit_panel::no_runs_ui(ui, st, &mut m.ui.open_energy_loader);
+            }
             (Tab::Classification, _, Some(c)) => match &c.compared {
                 Some(b) => {
                     ui.columns(2, |cols| {

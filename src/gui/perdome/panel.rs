@@ -40,7 +40,8 @@ pub fn side_panel_ui(
     ui.spacing_mut().slider_width = 150.0;
     egui::ScrollArea::vertical().show(ui, |ui| {
         platform_section_ui(ui, m, ctx);
-        super::energy_fit_panel::energy_fit_ui(ui, m.state, ctx);
+        let open = std::mem::take(&mut m.ui.open_energy_loader);
+        super::energy_fit_panel::energy_fit_ui(ui, m.state, open, ctx);
         ui.separator();
         workload_section_ui(ui, m, ctx);
         partitions_ui(

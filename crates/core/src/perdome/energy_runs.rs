@@ -3,7 +3,7 @@
 //! may be held at; and a fit applied to one processor of the platform,
 //! its values tagged `measured`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -14,7 +14,7 @@ use hetscope_model::perdome::energy_fit::{EnergyFit, EnergyRun};
 use hetscope_preset::PresetError;
 use hetscope_preset::perdome::{EnergyRuns, parse_energy_runs};
 
-/// The shipped runs, relative to the working directory.
+/// The shipped runs, relative to the source folder.
 pub const SHIPPED_RUNS: &str = "assets/data/h100-energy-runs.csv";
 
 /// The path field, the idle power and the runs loaded.
@@ -91,14 +91,27 @@ impl From<StoredEnergyRuns> for EnergyRunsState {
     }
 }
 
-/// The shipped runs where they are found from the working directory,
+/// The path of the shipped runs where they are found ([`shipped_runs`]),
 /// else nothing.
 pub fn default_path() -> String {
-    if Path::new(SHIPPED_RUNS).is_file() {
-        SHIPPED_RUNS.to_string()
-    } else {
-        String::new()
+    shipped_runs().map_or_else(String::new, |p| p.display().to_string())
+}
+
+/// The shipped runs: from the working directory (the source folder, as
+/// `cargo run` and the tests start), else from the folders above the
+/// program (`target/release/hetscope` of that folder); `None` where
+/// neither has them.
+pub fn shipped_runs() -> Option<PathBuf> {
+    let here = Path::new(SHIPPED_RUNS);
+    if here.is_file() {
+        return Some(here.to_path_buf());
     }
+    let exe = std::env::current_exe().ok()?;
+    exe.ancestors()
+        .skip(1)
+        .take(4)
+        .map(|dir| dir.join(SHIPPED_RUNS))
+        .find(|p| p.is_file())
 }
 
 /// Read a CSV of energy runs.

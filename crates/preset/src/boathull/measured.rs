@@ -14,6 +14,7 @@
 
 use std::path::Path;
 
+use crate::csv_pass::{Lines, Twins};
 use crate::csv_rows::{self, Dialect, Row, Sign};
 use crate::error::PresetError;
 use crate::file::read_text;
@@ -48,7 +49,7 @@ pub fn parse_measured_curve(
     origin: &str,
     file: &str,
 ) -> Result<MeasuredCurve, PresetError> {
-    let (header, records) = csv_rows::open(text, origin, DIALECT)?;
+    let (header, mut records) = csv_rows::open(text, origin, DIALECT)?;
     let Some(header) = header else {
         return Err(PresetError::csv(
             origin,
@@ -66,20 +67,21 @@ pub fn parse_measured_curve(
         csv_rows::missing_column(origin, 1, name, &expected)
     })?;
     let mut points: Vec<MeasuredPoint> = Vec::new();
-    for (n, rec) in records.enumerate() {
-        let rec =
-            rec.map_err(|e| PresetError::csv(origin, Some(n + 1), None, None, e.to_string()))?;
-        let line = rec
-            .position()
-            .map(|p| csv_rows::line_at(text, p.byte(), true));
-        let row = Row::new(origin, &header, &rec).at(Some(n + 1), line);
+    let (mut lines, mut twins) = (Lines::new(text, true), Twins::default());
+    let mut n = 0;
+    while let Some(rec) = records.next_record() {
+        n += 1;
+        let rec = rec.map_err(|e| PresetError::csv(origin, Some(n), None, None, e.to_string()))?;
+        let line = rec.position().map(|p| lines.at(p.byte()));
+        let row = Row::new(origin, &header, rec).at(Some(n), line);
         let point = read(&row)?;
-        if let Some(first) = points.iter().find(|q| same_place(q, &point)) {
+        let key = (&point.processor, &point.class, point.f.to_bits());
+        if let Some(first) = twins.find(&points, &point, key, same_place) {
             return Err(row.error(
                 Some("f"),
                 format!(
                     "processor `{}`, f = {} appears twice for this class (first on line {})",
-                    point.processor, point.f, first.line
+                    point.processor, point.f, points[first].line
                 ),
             ));
         }

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use super::check::{self, join, name};
 use super::error::PresetError;
-use super::file::{parse_ron, read_text};
+use super::file::{parse_ron, read_preset_text};
 use hetscope_model::boathull::{
     Application, BoatHullError, BoathullParam, Class, Complexity, Primitive, Transfers,
 };
@@ -143,7 +143,7 @@ pub fn parse_application(text: &str, origin: &str) -> Result<ApplicationPreset, 
 
 /// Read, parse and validate an application preset file.
 pub fn load_application_file(path: &Path) -> Result<ApplicationPreset, PresetError> {
-    parse_application(&read_text(path)?, &path.display().to_string())
+    parse_application(&read_preset_text(path)?, &path.display().to_string())
 }
 
 impl crate::save::PresetFile for ApplicationPreset {

@@ -37,6 +37,7 @@ use std::path::Path;
 
 use super::keys;
 use crate::csv_rows::{self, Dialect, FieldError, Header, Row, Sign};
+use crate::read::{FileLimit, ReadError, read_bounded};
 use hetscope_model::fpm::{OutOfCore, SpeedError, SpeedFunction, SpeedPoint};
 
 /// The contents of a speed-function CSV.
@@ -136,7 +137,7 @@ pub fn parse_speed_csv(text: &str, origin: &str) -> Result<SpeedCsv, SpeedCsvErr
         ));
     }
     let mut records = csv_rows::records(rest, DIALECT);
-    let header = p.header(records.next(), offset)?;
+    let header = p.header(records.next_record(), offset)?;
     let lines = p.rows(records, offset, &header, &mut out)?;
     if out.rows.is_empty() {
         return Err(p.err(
@@ -225,12 +226,12 @@ impl Parse<'_> {
     /// The header record: `size,speed` first.
     fn header(
         &self,
-        first: Option<Result<csv::StringRecord, csv::Error>>,
+        first: Option<Result<&csv::StringRecord, csv::Error>>,
         offset: usize,
     ) -> Result<Header, SpeedCsvError> {
         let header_line = offset + 1;
         let header = match first {
-            Some(Ok(h)) => Header::new(h).any_case(),
+            Some(Ok(h)) => Header::new(h.clone()).any_case(),
             Some(Err(e)) => return Err(self.err(Some(header_line), None, e.to_string())),
             None => return Err(self.err(None, None, "no header".into())),
         };
@@ -251,13 +252,13 @@ impl Parse<'_> {
     /// returns the line of each row kept.
     fn rows(
         &self,
-        records: impl Iterator<Item = Result<csv::StringRecord, csv::Error>>,
+        mut records: csv_rows::Records<'_>,
         offset: usize,
         header: &Header,
         out: &mut SpeedCsv,
     ) -> Result<Vec<usize>, SpeedCsvError> {
         let mut lines: Vec<usize> = Vec::new();
-        for rec in records {
+        while let Some(rec) = records.next_record() {
             let rec = rec.map_err(|e| {
                 let line = e.position().map(|p| offset + p.line() as usize);
                 self.err(line, None, e.to_string())
@@ -266,7 +267,7 @@ impl Parse<'_> {
             if rec.iter().all(|f| f.is_empty()) {
                 continue;
             }
-            let row = Row::new(self.origin, header, &rec);
+            let row = Row::new(self.origin, header, rec);
             row.at_most_header()
                 .map_err(|e| self.err(Some(line), None, e.to_string()))?;
             out.rows.push(self.row(&row, line, out.max_size_units)?);
@@ -387,7 +388,12 @@ impl SpeedCsv {
 /// Reads and parses a speed-function CSV file.
 pub fn load_speed_csv(path: &Path) -> Result<SpeedCsv, SpeedCsvError> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| SpeedCsvError::new(&origin, None, None, format!("cannot read: {e}")))?;
+    let text = read_bounded(path, FileLimit::MEASUREMENTS).map_err(|e| {
+        let message = match e {
+            ReadError::Io(e) => format!("cannot read: {e}"),
+            too_large => too_large.to_string(),
+        };
+        SpeedCsvError::new(&origin, None, None, message)
+    })?;
     parse_speed_csv(&text, &origin)
 }

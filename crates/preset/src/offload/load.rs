@@ -7,7 +7,7 @@ use std::path::Path;
 use super::kernel::{OffloadKernelPreset, check_kernel, offload_model};
 use super::platform::OffloadPlatformPreset;
 use crate::error::PresetError;
-use crate::file::{parse_ron, read_text};
+use crate::file::{parse_ron, read_preset_text};
 use crate::save::save_ron;
 use hetscope_model::offload::{Launch, decide};
 
@@ -91,12 +91,12 @@ pub fn parse_offload_kernel(text: &str, origin: &str) -> Result<OffloadKernelPre
 
 /// Read, parse and validate an offload platform file.
 pub fn load_offload_platform_file(path: &Path) -> Result<OffloadPlatformPreset, PresetError> {
-    parse_offload_platform(&read_text(path)?, &path.display().to_string())
+    parse_offload_platform(&read_preset_text(path)?, &path.display().to_string())
 }
 
 /// Read, parse and validate an offload kernel file.
 pub fn load_offload_kernel_file(path: &Path) -> Result<OffloadKernelPreset, PresetError> {
-    parse_offload_kernel(&read_text(path)?, &path.display().to_string())
+    parse_offload_kernel(&read_preset_text(path)?, &path.display().to_string())
 }
 
 /// Validate, then save an offload platform preset atomically.

@@ -15,8 +15,10 @@
 use std::path::Path;
 
 use crate::Catalog;
+use crate::csv_pass::{Lines, Twins, line_at};
 use crate::csv_rows::{self, Dialect, Header, Row, Sign};
 use crate::error::PresetError;
+use crate::file::read_text;
 
 /// The columns every file has.
 pub const KEY_COLUMNS: [&str; 3] = ["kernel", "n", "threads"];
@@ -80,7 +82,7 @@ pub fn load_measured_offload(
     path: &Path,
     catalog: &Catalog,
 ) -> Result<MeasuredOffload, PresetError> {
-    let text = std::fs::read_to_string(path).map_err(|e| PresetError::io(path, e))?;
+    let text = read_text(path)?;
     parse_measured_offload(&text, &path.display().to_string(), catalog)
 }
 
@@ -127,34 +129,32 @@ pub fn parse_measured_offload(
     origin: &str,
     catalog: &Catalog,
 ) -> Result<MeasuredOffload, PresetError> {
-    let (header, records) = csv_rows::open(text, origin, DIALECT)?;
+    let (header, mut records) = csv_rows::open(text, origin, DIALECT)?;
     let header = header.unwrap_or_default().any_case();
     let cols = Columns::of(&header, origin)?;
     let mut rows: Vec<MeasuredOffloadRow> = Vec::new();
-    for rec in records {
+    let (mut lines, mut twins) = (Lines::new(text, false), Twins::default());
+    while let Some(rec) = records.next_record() {
         let rec = rec.map_err(|e| {
-            let line = e
-                .position()
-                .map(|p| csv_rows::line_at(text, p.byte(), false));
+            let line = e.position().map(|p| line_at(text, p.byte(), false));
             PresetError::csv(origin, None, line, None, e.to_string())
         })?;
-        let line = rec
-            .position()
-            .map_or(0, |p| csv_rows::line_at(text, p.byte(), false));
+        let line = rec.position().map_or(0, |p| lines.at(p.byte()));
         let r = Record {
-            row: Row::new(origin, &header, &rec).at(None, Some(line)),
+            row: Row::new(origin, &header, rec).at(None, Some(line)),
             line,
         };
         let row = r.read(&cols, catalog)?;
-        if let Some(first) = rows
-            .iter()
-            .find(|o| o.kernel_id == row.kernel_id && o.n == row.n && o.threads == row.threads)
-        {
+        let key = (&row.kernel_id, row.n.to_bits(), row.threads.to_bits());
+        let same = |a: &MeasuredOffloadRow, b: &MeasuredOffloadRow| {
+            a.kernel_id == b.kernel_id && a.n == b.n && a.threads == b.threads
+        };
+        if let Some(first) = twins.find(&rows, &row, key, same) {
             return Err(r.err(
                 "kernel",
                 format!(
                     "{} at n = {} with {} threads is measured twice (first on line {})",
-                    row.kernel, row.n, row.threads, first.line
+                    row.kernel, row.n, row.threads, rows[first].line
                 ),
             ));
         }

@@ -58,7 +58,7 @@ const DIALECT: Dialect = Dialect {
 
 /// Parse an energy-runs CSV; `origin` names the file in messages.
 pub fn parse_energy_runs(text: &str, origin: &str) -> Result<EnergyRuns, PresetError> {
-    let (header, records) = csv_rows::open(text, origin, DIALECT)?;
+    let (header, mut records) = csv_rows::open(text, origin, DIALECT)?;
     let header = header.unwrap_or_default();
     header.require(&REQUIRED).map_err(|name| {
         let expected = format!("required columns: {}", REQUIRED.join(","));
@@ -69,11 +69,12 @@ pub fn parse_energy_runs(text: &str, origin: &str) -> Result<EnergyRuns, PresetE
         origin: origin.to_string(),
         ..EnergyRuns::default()
     };
-    for (n, rec) in records.enumerate() {
-        let row = n + 1;
+    let mut row = 0;
+    while let Some(rec) = records.next_record() {
+        row += 1;
         let rec =
             rec.map_err(|e| PresetError::csv(origin, Some(row), None, None, e.to_string()))?;
-        let at = Row::new(origin, &header, &rec)
+        let at = Row::new(origin, &header, rec)
             .at(Some(row), rec.position().map(|p| p.line()))
             .telling_short();
         out.runs.push(run(&at)?);

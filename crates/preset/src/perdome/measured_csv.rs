@@ -121,18 +121,19 @@ const DIALECT: Dialect = Dialect {
 /// The rows of the file grouped by kernel, in the order the kernels first
 /// appear.
 fn read_rows(text: &str, origin: &str) -> Result<Vec<Kernel>, PresetError> {
-    let (header, records) = csv_rows::open(text, origin, DIALECT)?;
+    let (header, mut records) = csv_rows::open(text, origin, DIALECT)?;
     let header = header.unwrap_or_default();
     header.require(&COLUMNS).map_err(|name| {
         let expected = format!("expected columns: {}", COLUMNS.join(","));
         csv_rows::missing_column(origin, 1, name, &expected)
     })?;
     let mut kernels: Vec<Kernel> = Vec::new();
-    for (n, rec) in records.enumerate() {
-        let row = n + 1;
+    let mut row = 0;
+    while let Some(rec) = records.next_record() {
+        row += 1;
         let rec =
             rec.map_err(|e| PresetError::csv(origin, Some(row), None, None, e.to_string()))?;
-        let at = Row::new(origin, &header, &rec)
+        let at = Row::new(origin, &header, rec)
             .at(Some(row), rec.position().map(|p| p.line()))
             .telling_short();
         at.at_most_header()

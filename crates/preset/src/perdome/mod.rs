@@ -23,7 +23,7 @@ mod workload;
 use std::path::Path;
 
 use super::error::PresetError;
-use super::file::{parse_ron, read_text};
+use super::file::{parse_ron, read_preset_text};
 use super::save::save_ron;
 
 pub use energy_runs::{EnergyRuns, load_energy_runs, parse_energy_runs};
@@ -46,7 +46,7 @@ pub fn parse_workload(text: &str, origin: &str) -> Result<WorkloadPreset, Preset
 }
 
 pub fn load_workload_file(path: &Path) -> Result<WorkloadPreset, PresetError> {
-    parse_workload(&read_text(path)?, &path.display().to_string())
+    parse_workload(&read_preset_text(path)?, &path.display().to_string())
 }
 
 /// Validate, then save a workload preset.

@@ -25,7 +25,7 @@ pub mod validate;
 use std::path::Path;
 
 use super::error::PresetError;
-use super::file::{parse_ron, read_text};
+use super::file::{parse_ron, read_preset_text};
 use super::save::save_ron;
 
 pub use choice::{PlatformChoice, platform_choice};
@@ -43,7 +43,7 @@ pub fn parse_platform(text: &str, origin: &str) -> Result<PlatformPreset, Preset
 }
 
 pub fn load_platform_file(path: &Path) -> Result<PlatformPreset, PresetError> {
-    parse_platform(&read_text(path)?, &path.display().to_string())
+    parse_platform(&read_preset_text(path)?, &path.display().to_string())
 }
 
 /// Validate, then save a platform preset.

@@ -38,6 +38,7 @@ pub use convert::{FLOPS_PER_CYCLE, ProbeEnergy};
 pub use error::ProbeError;
 pub use table::{Entry, Item, ProbeTable, Value};
 
+use crate::read::{FileLimit, ReadError, read_bounded};
 use hetscope_model::boathull;
 use hetscope_model::fpm::FpmDevice;
 use hetscope_model::offload::{GpuMachine, WARP_SIZE};
@@ -79,9 +80,12 @@ pub fn parse_probe_csv(text: &str, origin: &str) -> Result<ProbeImport, ProbeErr
 /// Read and parse a probe CSV file.
 pub fn load_probe_file(path: &Path) -> Result<ProbeImport, ProbeError> {
     let origin = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ProbeError::Io {
+    let text = read_bounded(path, FileLimit::MEASUREMENTS).map_err(|e| ProbeError::Io {
         file: origin.clone(),
-        message: format!("cannot read: {e}"),
+        message: match e {
+            ReadError::Io(e) => format!("cannot read: {e}"),
+            too_large => too_large.to_string(),
+        },
     })?;
     parse_probe_csv(&text, &origin)
 }
