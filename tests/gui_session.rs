@@ -157,3 +157,19 @@ fn a_broken_or_newer_session_is_named_and_changes_nothing() {
     assert!(s.contains("99"), "{s}");
     assert_eq!(h.state().session, before);
 }
+
+#[test]
+fn a_session_file_too_large_to_read_is_refused_before_it_is_read() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let big = dir.path().join("big.ron");
+    let f = std::fs::File::create(&big).expect("created");
+    f.set_len(3_000_000_000).expect("a sparse file of 3 GB");
+    let mut h = window(1280.0, 800.0);
+    h.run();
+    let before = h.state().session.clone();
+    h.state_mut().open_session_file(&big);
+    let (k, s) = h.state().status().expect("a status");
+    assert_eq!(k, StatusKind::Error);
+    assert!(s.contains("big.ron") && s.contains("session files up to 16 MB"), "{s}");
+    assert_eq!(h.state().session, before);
+}

@@ -177,10 +177,12 @@ pub fn load_measured(
     catalog: &Catalog,
 ) -> Result<FileKind, CoreError> {
     let file = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| FileError::Io {
-        file: file.clone(),
-        message: format!("cannot read it: {e}"),
-    })?;
+    let bytes =
+        hetscope_preset::read::read_bytes_bounded(path, hetscope_preset::FileLimit::MEASUREMENTS)
+            .map_err(|e| FileError::Io {
+            file: file.clone(),
+            message: format!("cannot read it: {e}"),
+        })?;
     let kind = recognize(&file, &bytes)?;
     match kind {
         FileKind::BoathullTimes => {

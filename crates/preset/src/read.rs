@@ -37,6 +37,16 @@ impl FileLimit {
     };
 }
 
+impl FileLimit {
+    /// Session files: the scenario and the measured files embedded in it
+    /// (each at most 256 KiB; larger ones are kept by path).
+    pub const SESSION: FileLimit = FileLimit {
+        bytes: 16_000_000,
+        what: "session files",
+        why: "a session embeds measured files of at most 256 KiB each and names larger ones",
+    };
+}
+
 /// Why a bounded read gave no text.
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
@@ -55,6 +65,18 @@ pub enum ReadError {
 
 /// The text of `path` if it holds at most `limit` bytes of UTF-8.
 pub fn read_bounded(path: &Path, limit: FileLimit) -> Result<String, ReadError> {
+    let bytes = read_bytes_bounded(path, limit)?;
+    String::from_utf8(bytes).map_err(|_| {
+        ReadError::Io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        ))
+    })
+}
+
+/// The bytes of `path` if it holds at most `limit` of them (a file that
+/// may not be text: a file dropped on the window, a session).
+pub fn read_bytes_bounded(path: &Path, limit: FileLimit) -> Result<Vec<u8>, ReadError> {
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;
     let len = file.metadata().map_err(ReadError::Io)?.len();
     if len > limit.bytes {
@@ -72,12 +94,7 @@ pub fn read_bounded(path: &Path, limit: FileLimit) -> Result<String, ReadError> 
     if bytes.len() as u64 > limit.bytes {
         return Err(ReadError::TooLarge { size: None, limit });
     }
-    String::from_utf8(bytes).map_err(|_| {
-        ReadError::Io(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
-        ))
-    })
+    Ok(bytes)
 }
 
 /// "the file is 240 MB; hetscope reads measurement files up to 16 MB

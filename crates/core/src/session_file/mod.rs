@@ -35,6 +35,8 @@ mod measured;
 mod migrate;
 mod numbers;
 
+use hetscope_preset::FileLimit;
+use hetscope_preset::read::{ReadError, read_bytes_bounded};
 use std::path::Path;
 
 use crate::builtin::catalog;
@@ -85,7 +87,10 @@ pub fn open_session(path: &Path) -> Result<Opened, CoreError> {
             message,
         })
     };
-    let bytes = std::fs::read(path).map_err(|e| io(format!("cannot read it: {e}")))?;
+    let bytes = read_bytes_bounded(path, FileLimit::SESSION).map_err(|e| match e {
+        ReadError::Io(e) => io(format!("cannot read it: {e}")),
+        too_large => io(too_large.to_string()),
+    })?;
     let Ok(text) = String::from_utf8(bytes.clone()) else {
         let name = path
             .file_name()
