@@ -170,6 +170,9 @@ fn a_session_file_too_large_to_read_is_refused_before_it_is_read() {
     h.state_mut().open_session_file(&big);
     let (k, s) = h.state().status().expect("a status");
     assert_eq!(k, StatusKind::Error);
-    assert!(s.contains("big.ron") && s.contains("session files up to 16 MB"), "{s}");
+    assert!(
+        s.contains("big.ron") && s.contains("session files up to 16 MB"),
+        "{s}"
+    );
     assert_eq!(h.state().session, before);
 }

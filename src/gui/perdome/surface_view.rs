@@ -5,7 +5,7 @@
 //! shows the model value.
 
 use eframe::egui;
-use eframe::egui::{Color32, Mesh, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2};
+use eframe::egui::{Mesh, Pos2, Rect, Sense, Shape, Stroke, Ui, Vec2};
 
 use crate::gui::scene_paint::{paint_gradient, paint_symbol, scene_ui};
 use crate::gui::widgets::{rgb, rgba};
@@ -74,11 +74,12 @@ pub fn surface_ui(
             rect.min + Vec2::new(r[0] as f32, r[1] as f32),
             rect.min + Vec2::new(r[2] as f32, r[3] as f32),
         );
+        let pal = crate::gui::scene_paint::palette(ui.ctx());
         painter.rect(
             r,
             0.0,
-            rgb(*fill),
-            Stroke::new(0.8, Color32::from_gray(0x99)),
+            rgb(pal.ink(*fill)),
+            Stroke::new(0.8, rgb(pal.ink([0x99, 0x99, 0x99]))),
             egui::StrokeKind::Middle,
         );
     }
@@ -127,6 +128,13 @@ fn shift(p: &mut Projected, d: [f32; 2]) {
 
 /// Paint the primitives in order (back to front).
 fn paint(painter: &egui::Painter, proj: &Projected) {
+    let pal = crate::gui::scene_paint::palette(painter.ctx());
+    // The floor and outlines are neutral (they turn over in the dark
+    // palette); the surface's colours are data and stay.
+    let ink = |c: [u8; 4]| {
+        let [r, g, b] = pal.ink([c[0], c[1], c[2]]);
+        [r, g, b, c[3]]
+    };
     let mut mesh = Mesh::default();
     for prim in &proj.prims {
         if !matches!(prim, Prim::Poly { .. }) && !mesh.is_empty() {
@@ -138,7 +146,7 @@ fn paint(painter: &egui::Painter, proj: &Projected) {
                 // polygons and joined outlines spike far across the view
                 // at its sharp corners, so faces are plain triangles and
                 // their outlines separate thin quads, in one mesh.
-                face_mesh(&mut mesh, pts, *fill, *stroke);
+                face_mesh(&mut mesh, pts, ink(*fill), stroke.map(|(c, w)| (ink(c), w)));
                 continue;
             }
             Prim::Line {
@@ -148,7 +156,7 @@ fn paint(painter: &egui::Painter, proj: &Projected) {
                 dashed,
             } => {
                 let points: Vec<Pos2> = pts.iter().map(|p| pos(*p)).collect();
-                let stroke = Stroke::new(*width, rgba(*color));
+                let stroke = Stroke::new(*width, rgba(ink(*color)));
                 if *dashed {
                     painter.extend(Shape::dashed_line(&points, stroke, 4.0, 3.0));
                 } else {
