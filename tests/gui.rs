@@ -425,14 +425,7 @@ fn the_current_figure_exports_on_a_background_thread() {
     for (ext, needle) in [("svg", "<svg"), ("csv", ",")] {
         let path = dir.path().join(format!("heatmap.{ext}"));
         h.state_mut().start_export(&ctx, ext, Some(path.clone()));
-        for _ in 0..600 {
-            h.step();
-            if !h.state().busy() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(20));
-        }
-        assert!(!h.state().busy(), "the export did not finish");
+        crate::common::until_idle(&mut h);
         h.run();
         let (kind, text) = h.state().status().expect("a status");
         assert_eq!(kind, StatusKind::Info, "{text}");

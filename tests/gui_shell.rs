@@ -196,13 +196,7 @@ fn export_now(h: &mut Harness<'_, HetscopeApp>, path: &std::path::Path) -> Strin
     let ctx = h.ctx.clone();
     h.state_mut()
         .start_export(&ctx, "svg", Some(path.to_path_buf()));
-    for _ in 0..600 {
-        h.step();
-        if !h.state().busy() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
+    crate::common::until_idle(h);
     h.run();
     std::fs::read_to_string(path).expect("exported")
 }

@@ -272,14 +272,7 @@ fn window_export(session: hetscope_core::Session, out: &Path) -> Vec<u8> {
     let ctx = h.ctx.clone();
     h.state_mut()
         .start_export(&ctx, "svg", Some(out.to_path_buf()));
-    for _ in 0..600 {
-        h.step();
-        if !h.state().busy() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    assert!(!h.state().busy(), "the export did not finish");
+    crate::common::until_idle(&mut h);
     std::fs::read(out).expect("the window's export")
 }
 

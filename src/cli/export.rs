@@ -59,14 +59,14 @@ pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
     // Cheap checks first, so a typo fails before any computation.
     Format::from_path(&args.out).map_err(export_error)?;
     ExportSize::new(args.width, args.height).map_err(export_error)?;
-    let camera = camera_of(args.yaw, args.pitch, args.zoom)?;
+    let camera = camera_of(args.look.yaw, args.look.pitch, args.look.zoom)?;
     let colored = matches!(
         view,
         View::PerdomeHeatmap | View::PerdomeSurface | View::EnergyHeatmap | View::EnergySurface
     );
     for (given, name) in [
-        (args.log_colors, "--log-colors"),
-        (args.own_ranges, "--own-ranges"),
+        (args.look.log_colors, "--log-colors"),
+        (args.look.own_ranges, "--own-ranges"),
     ] {
         if given && !colored {
             return Err(CliError::usage(format!(
@@ -75,12 +75,12 @@ pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
             )));
         }
     }
-    if args.own_ranges && args.overview.platform2.is_none() {
+    if args.look.own_ranges && args.overview.platform2.is_none() {
         return Err(CliError::usage(
             "--own-ranges: each platform's own colour range needs a second platform (--platform2)",
         ));
     }
-    if args.log_bars && view != View::WpCompare {
+    if args.look.log_bars && view != View::WpCompare {
         return Err(CliError::usage(format!(
             "--log-bars: only for --view wp-compare, not {}",
             view.key()
@@ -88,7 +88,7 @@ pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
     }
     let mut fig = build(args, view)?;
     if let Figure::Compare(c) = &mut fig {
-        c.log_scale = args.log_bars;
+        c.log_scale = args.look.log_bars;
     }
     write_figure(args, &fig, &camera)
 }
@@ -178,8 +178,8 @@ fn perdome_figure(
         s.compare = Some((Chosen::builtin(&r.id, &r.name), r.platform));
     }
     s.colors = hetscope_figure::color::ColorOptions {
-        log: args.log_colors,
-        own: args.own_ranges,
+        log: args.look.log_colors,
+        own: args.look.own_ranges,
     };
     let input = Perdome::input(s, &cat).map_err(model_error)?;
     let output = Perdome::compute(&input).map_err(model_error)?;

@@ -189,6 +189,17 @@ pub struct ExportArgs {
     /// Image height, px (200 to 8000).
     #[arg(long, default_value_t = 800)]
     pub height: u32,
+    #[command(flatten)]
+    pub look: Look,
+    /// Output file; the format follows the extension (.svg, .png, .pdf, .csv).
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+}
+
+/// How a view looks: the surface's camera and the colour and axis
+/// scales (`export` draws with them, `session` keeps them).
+#[derive(Debug, Args)]
+pub struct Look {
     /// Surface views: rotation about the vertical axis, degrees.
     #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().yaw_deg)]
     pub yaw: f32,
@@ -210,9 +221,6 @@ pub struct ExportArgs {
     /// own colour range (said in its colour bar's title), not one shared.
     #[arg(long)]
     pub own_ranges: bool,
-    /// Output file; the format follows the extension (.svg, .png, .pdf, .csv).
-    #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
 }
 
 pub(crate) fn parse_view(s: &str) -> Result<View, String> {

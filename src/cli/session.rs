@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::{CliError, ExportArgs, catalog, parse_finite, parse_view, preset_error};
+use super::{CliError, ExportArgs, catalog, parse_view, preset_error};
 use hetscope_core::registry::{self, compare_everywhere, use_platform_everywhere};
 use hetscope_core::session::Tab;
 use hetscope_core::session_file::{open_session, save_session};
@@ -44,25 +44,8 @@ pub struct SessionArgs {
     /// The view the window opens on [default: overview].
     #[arg(long, value_parser = parse_view, value_name = "VIEW")]
     pub view: Option<View>,
-    /// Surface views: rotation about the vertical axis, degrees.
-    #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().yaw_deg)]
-    pub yaw: f32,
-    /// Surface views: elevation, degrees (0 to 90).
-    #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().pitch_deg)]
-    pub pitch: f32,
-    /// Surface views: zoom factor (0.2 to 8).
-    #[arg(long, value_parser = parse_finite, allow_hyphen_values = true, default_value_t = Camera::default().zoom)]
-    pub zoom: f32,
-    /// wp-compare: value axes in powers of ten.
-    #[arg(long)]
-    pub log_bars: bool,
-    /// Heat map and surface views: colours by powers of ten.
-    #[arg(long)]
-    pub log_colors: bool,
-    /// Heat map and surface views with a second platform: each platform
-    /// on its own colour range.
-    #[arg(long)]
-    pub own_ranges: bool,
+    #[command(flatten)]
+    pub look: super::Look,
     /// The session file to write (RON).
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -125,10 +108,10 @@ pub fn build(args: &SessionArgs) -> Result<(Session, Vec<String>), CliError> {
         session_set::load_measured(&mut s, m, &cat).map_err(|e| refused("--measured", e))?;
     }
     s.tab = Tab::Figure(args.view.unwrap_or(View::Overview));
-    s.perdome.camera = super::export::camera_of(args.yaw, args.pitch, args.zoom)?;
-    s.perdome.colors.log = args.log_colors;
-    s.perdome.colors.own = args.own_ranges;
-    s.perdome.log_bars = args.log_bars;
+    s.perdome.camera = super::export::camera_of(args.look.yaw, args.look.pitch, args.look.zoom)?;
+    s.perdome.colors.log = args.look.log_colors;
+    s.perdome.colors.own = args.look.own_ranges;
+    s.perdome.log_bars = args.look.log_bars;
     Ok((s, notes))
 }
 
@@ -168,12 +151,12 @@ fn scenario_options(args: &ExportArgs) -> Vec<&'static str> {
         (!sc.segments.is_empty(), "--segment"),
         (args.overview.platform2.is_some(), "--platform2"),
         (args.measured.is_some(), "--measured"),
-        (args.yaw != camera.yaw_deg, "--yaw"),
-        (args.pitch != camera.pitch_deg, "--pitch"),
-        (args.zoom != camera.zoom, "--zoom"),
-        (args.log_bars, "--log-bars"),
-        (args.log_colors, "--log-colors"),
-        (args.own_ranges, "--own-ranges"),
+        (args.look.yaw != camera.yaw_deg, "--yaw"),
+        (args.look.pitch != camera.pitch_deg, "--pitch"),
+        (args.look.zoom != camera.zoom, "--zoom"),
+        (args.look.log_bars, "--log-bars"),
+        (args.look.log_colors, "--log-colors"),
+        (args.look.own_ranges, "--own-ranges"),
     ]
     .into_iter()
     .filter_map(|(given, name)| given.then_some(name))

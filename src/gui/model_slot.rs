@@ -53,12 +53,15 @@ impl<U: ModelUi> ModelSlot<U> {
         ctx: &mut ViewContext<'_>,
     ) {
         if let Ok(apply) = job.downcast::<ModelJob<U, R>>() {
-            let state = U::Model::scenario_mut(session);
-            let mut editing = Editing {
-                ui: &mut self.ui,
-                state,
-            };
-            apply(&mut editing, arg, ctx);
+            apply(&mut self.editing(session), arg, ctx);
+        }
+    }
+
+    /// The UI with its part of `session`, as panels edit them.
+    fn editing<'a>(&'a mut self, session: &'a mut Session) -> Editing<'a, U> {
+        Editing {
+            ui: &mut self.ui,
+            state: U::Model::scenario_mut(session),
         }
     }
 
@@ -367,12 +370,7 @@ impl<U: ModelUi> AnyModel for ModelSlot<U> {
         session: &mut Session,
         ctx: &mut ViewContext<'_>,
     ) -> Option<Tab> {
-        let state = U::Model::scenario_mut(session);
-        let mut editing = Editing {
-            ui: &mut self.ui,
-            state,
-        };
-        U::take_file(&mut editing, kind, path, ctx)
+        U::take_file(&mut self.editing(session), kind, path, ctx)
     }
 
     fn platform_part(&self, session: &Session) -> Option<String> {
@@ -421,15 +419,7 @@ impl<U: ModelUi> AnyModel for ModelSlot<U> {
     }
 
     fn restored(&mut self, session: &mut Session, record: &str, ctx: &mut ViewContext<'_>) {
-        let state = U::Model::scenario_mut(session);
-        U::restored(
-            &mut Editing {
-                ui: &mut self.ui,
-                state,
-            },
-            record,
-            ctx,
-        );
+        U::restored(&mut self.editing(session), record, ctx);
     }
 
     fn as_any(&self) -> &dyn Any {

@@ -103,3 +103,16 @@ pub fn window(w: f32, h: f32) -> egui_kittest::Harness<'static, hetscope::gui::H
         .with_size(eframe::egui::vec2(w, h))
         .build_eframe(|_cc| hetscope::gui::HetscopeApp::default_state())
 }
+
+/// Step the window until its background work (an export, a dialog) is
+/// done, for at most 12 s.
+pub fn until_idle(h: &mut egui_kittest::Harness<'_, hetscope::gui::HetscopeApp>) {
+    for _ in 0..600 {
+        h.step();
+        if !h.state().busy() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert!(!h.state().busy(), "the background work did not finish");
+}
