@@ -75,3 +75,4 @@ mod registry;
 mod session_cli;
 mod surface_3d;
 mod surface_projection;
+mod validate;

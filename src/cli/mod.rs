@@ -18,6 +18,7 @@ mod perdome;
 pub mod platform;
 mod probe;
 mod session;
+mod validate;
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -85,6 +86,9 @@ pub enum Command {
     /// Write a session file (platforms, values, view) for the window
     /// (`hetscope FILE`) or `export --session`.
     Session(Box<session::SessionArgs>),
+    /// Every model's predictions on a platform against measured files
+    /// (relative errors, decisions right), one table per file, as JSON.
+    Validate(validate::ValidateArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -371,6 +375,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             out(&format!("wrote {}\n", path.display()))
         }
         Command::Session(args) => out(&session::run(&args)?),
+        Command::Validate(args) => out_json(&validate::run(&args)?),
     }
 }
 

@@ -69,6 +69,9 @@ pub enum CoreError {
     /// and column, or the measured file at fault).
     #[error(transparent)]
     File(#[from] crate::file_error::FileError),
+    /// A speed-function CSV that cannot be read (file, line, column).
+    #[error("{0}")]
+    SpeedCsv(#[from] hetscope_preset::fpm::SpeedCsvError),
     /// A parameter set by name (`NAME=VALUE`) that no model takes, or a
     /// value its model refuses: the item as given and why.
     #[error("{item}: {message}")]

@@ -1,0 +1,114 @@
+//! How good is each model on a machine: every model's predictions on a
+//! platform set against the measured files that go with it (offload
+//! speedups and decisions, the boat hull curve, PerDome partitions,
+//! energy runs, FPM speed functions against the constant speed fitted to
+//! them), one table per file with each row's relative error and, where a
+//! model decides, whether the decision is right; as JSON and CSV
+//! (`hetscope validate`).
+//!
+//! The relative error of a row is (predicted - measured) / measured.
+
+mod boathull;
+mod fpm;
+mod offload;
+mod perdome;
+mod table;
+
+pub use table::{Row, Table};
+
+use std::path::Path;
+
+use serde_json::{Value, json};
+
+use crate::recognize::{FileKind, recognize};
+use crate::session_set::load_measured;
+use crate::{CoreError, Session, registry};
+use hetscope_preset::Catalog;
+use hetscope_preset::platform::platform_choice;
+
+/// Every table of one validation, on one platform.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Validation {
+    /// The platform's name and how it was named (id or file).
+    pub platform: String,
+    pub platform_key: String,
+    pub tables: Vec<Table>,
+}
+
+/// Compare the models on `platform` (a catalog id or platform file) with
+/// each measured file of `files`, its kind told by its content.
+pub fn validate(
+    platform: &str,
+    files: &[&Path],
+    catalog: &Catalog,
+) -> Result<Validation, CoreError> {
+    let choice = platform_choice(platform, catalog)?;
+    let mut session = Session::new(catalog);
+    if let Some((_, e)) = registry::use_platform_everywhere(&mut session, &choice, catalog)
+        .into_iter()
+        .next()
+    {
+        return Err(e);
+    }
+    let mut tables = Vec::new();
+    for &path in files {
+        tables.push(table_of(&session, path, catalog)?);
+    }
+    Ok(Validation {
+        platform: choice.preset.name.clone(),
+        platform_key: choice.key.clone(),
+        tables,
+    })
+}
+
+/// The table of one measured file.
+fn table_of(session: &Session, path: &Path, catalog: &Catalog) -> Result<Table, CoreError> {
+    let file = path.display().to_string();
+    let text = hetscope_preset::read_text(path)?;
+    let kind = recognize(&file, text.as_bytes())?;
+    match kind {
+        FileKind::OffloadSpeedups | FileKind::BoathullTimes | FileKind::EnergyRuns => {
+            let mut s = session.clone();
+            load_measured(&mut s, path, catalog)?;
+            match kind {
+                FileKind::OffloadSpeedups => offload::speedups(&s, &file, catalog),
+                FileKind::BoathullTimes => boathull::times(&s, &file, catalog),
+                _ => perdome::energy_runs(&s, &file),
+            }
+        }
+        FileKind::PerdomeMeasured => perdome::partitions(session, &text, &file),
+        FileKind::SpeedFunction => fpm::speed_function(&text, &file),
+        other => Err(crate::file_error::FileError::NotMeasured {
+            file,
+            what: other.describe(),
+        }
+        .into()),
+    }
+}
+
+impl Validation {
+    /// The JSON `hetscope validate` prints.
+    pub fn to_json(&self) -> Value {
+        json!({
+            "platform": self.platform,
+            "platform_key": self.platform_key,
+            "tables": self.tables.iter().map(Table::to_json).collect::<Vec<_>>(),
+            "units": {
+                "relative_error": "(predicted - measured) / measured",
+                "decision_right": "the model's decision is the one the measurement supports",
+            },
+        })
+    }
+
+    /// Every row of every table as CSV: model, file, row, quantity, unit,
+    /// measured, predicted, relative error, decision right.
+    pub fn to_csv(&self) -> String {
+        let mut out = String::from(
+            "model,file,row,quantity,unit,measured,predicted,relative_error,decision_right\n",
+        );
+        for t in &self.tables {
+            t.write_csv(&mut out);
+        }
+        out
+    }
+}

@@ -1,0 +1,172 @@
+//! One table of a validation: rows of measured against predicted values
+//! of one quantity, and a summary (median and largest relative error,
+//! decisions right).
+
+use serde_json::{Value, json};
+
+use hetscope_model::format::fmt_value;
+
+/// One measured value and the model's prediction of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// What was measured (a kernel, a point, a run).
+    pub label: String,
+    pub measured: f64,
+    pub predicted: f64,
+    /// Whether the model's decision for this row is the measured one
+    /// (offload or not), where the model decides.
+    pub decision_right: Option<bool>,
+}
+
+impl Row {
+    /// (predicted - measured) / measured; none where nothing was measured.
+    pub fn relative_error(&self) -> Option<f64> {
+        let e = (self.predicted - self.measured) / self.measured;
+        e.is_finite().then_some(e)
+    }
+}
+
+/// The rows of one measured file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// The model's key (`offload`, `boathull`, `perdome`, `fpm`).
+    pub model: &'static str,
+    /// What each row compares, e.g. "speedup" or "energy".
+    pub quantity: String,
+    pub unit: String,
+    pub file: String,
+    pub rows: Vec<Row>,
+    /// What the comparison assumes (the size, the thread count, ...).
+    pub notes: Vec<String>,
+}
+
+impl Table {
+    /// The absolute relative errors, smallest first.
+    fn abs_errors(&self) -> Vec<f64> {
+        let mut e: Vec<f64> = self
+            .rows
+            .iter()
+            .filter_map(Row::relative_error)
+            .map(f64::abs)
+            .collect();
+        e.sort_by(f64::total_cmp);
+        e
+    }
+
+    /// The median absolute relative error.
+    pub fn median_abs_error(&self) -> Option<f64> {
+        let e = self.abs_errors();
+        match e.len() {
+            0 => None,
+            n if n % 2 == 1 => Some(e[n / 2]),
+            n => Some((e[n / 2 - 1] + e[n / 2]) / 2.0),
+        }
+    }
+
+    /// The largest absolute relative error.
+    pub fn max_abs_error(&self) -> Option<f64> {
+        self.abs_errors().last().copied()
+    }
+
+    /// Rows with a decision, and how many of those are right.
+    pub fn decisions(&self) -> (usize, usize) {
+        let d: Vec<bool> = self.rows.iter().filter_map(|r| r.decision_right).collect();
+        (d.len(), d.iter().filter(|r| **r).count())
+    }
+
+    pub fn to_json(&self) -> Value {
+        let (decided, right) = self.decisions();
+        json!({
+            "model": self.model,
+            "file": self.file,
+            "quantity": self.quantity,
+            "unit": self.unit,
+            "notes": self.notes,
+            "rows": self.rows.iter().map(|r| json!({
+                "row": r.label,
+                "measured": r.measured,
+                "predicted": r.predicted,
+                "relative_error": r.relative_error(),
+                "decision_right": r.decision_right,
+            })).collect::<Vec<_>>(),
+            "summary": {
+                "rows": self.rows.len(),
+                "median_abs_relative_error": self.median_abs_error(),
+                "max_abs_relative_error": self.max_abs_error(),
+                "decisions": decided,
+                "decisions_right": (decided > 0).then_some(right),
+            },
+        })
+    }
+
+    pub(super) fn write_csv(&self, out: &mut String) {
+        for r in &self.rows {
+            let e = r.relative_error().map(fmt_value).unwrap_or_default();
+            let d = r.decision_right.map(|d| d.to_string()).unwrap_or_default();
+            out.push_str(&format!(
+                "{},{},{},{},{},{},{},{e},{d}\n",
+                self.model,
+                csv_field(&self.file),
+                csv_field(&r.label),
+                csv_field(&self.quantity),
+                self.unit,
+                fmt_value(r.measured),
+                fmt_value(r.predicted),
+            ));
+        }
+    }
+}
+
+/// A CSV field, quoted where it holds a comma or a quote.
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(m: f64, p: f64, d: Option<bool>) -> Row {
+        Row {
+            label: "r".into(),
+            measured: m,
+            predicted: p,
+            decision_right: d,
+        }
+    }
+
+    #[test]
+    fn the_summary_is_the_median_and_largest_error_and_the_decisions_right() {
+        let t = Table {
+            model: "offload",
+            quantity: "speedup".into(),
+            unit: "x".into(),
+            file: "a, b.csv".into(),
+            rows: vec![
+                row(2.0, 3.0, Some(true)),
+                row(4.0, 1.0, Some(false)),
+                row(1.0, 1.1, None),
+            ],
+            notes: Vec::new(),
+        };
+        assert_eq!(t.rows[0].relative_error(), Some(0.5));
+        assert_eq!(t.median_abs_error(), Some(0.5));
+        assert_eq!(t.max_abs_error(), Some(0.75));
+        assert_eq!(t.decisions(), (2, 1));
+        let mut csv = String::new();
+        t.write_csv(&mut csv);
+        assert!(
+            csv.starts_with("offload,\"a, b.csv\",r,speedup,x,2,3,0.5,true\n"),
+            "{csv}"
+        );
+        assert_eq!(
+            row(0.0, 1.0, None).relative_error(),
+            None,
+            "nothing measured"
+        );
+    }
+}

@@ -1,0 +1,152 @@
+//! `hetscope validate`: the models on the measured H100 node against the
+//! shipped measurements, one table per file, with the numbers checked
+//! against the models' own evaluations and against hand computations.
+
+use crate::common::{eval, fails, num};
+
+const FILES: [&str; 5] = [
+    "assets/data/h100-offload-measured.csv",
+    "assets/data/h100-boathull-measured.csv",
+    "assets/data/h100-node-sa-measured.csv",
+    "assets/data/h100-energy-runs.csv",
+    "presets/devices/paper-gtx680.csv",
+];
+
+fn validate(platform: &str, files: &[&str], extra: &[&str]) -> serde_json::Value {
+    let mut args = vec!["validate", "--platform", platform, "--measured"];
+    args.extend_from_slice(files);
+    args.extend_from_slice(extra);
+    eval(&args)
+}
+
+#[test]
+fn every_measured_file_gives_its_model_a_table() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let csv = dir.path().join("v.csv");
+    let v = validate(
+        "h100-node-measured",
+        &FILES,
+        &["--csv", csv.to_str().expect("a path")],
+    );
+    let tables = v["tables"].as_array().expect("tables");
+    let models: Vec<&str> = tables.iter().filter_map(|t| t["model"].as_str()).collect();
+    assert_eq!(models, ["offload", "boathull", "perdome", "perdome", "fpm"]);
+    for t in tables {
+        let rows = t["rows"].as_array().expect("rows");
+        assert!(!rows.is_empty(), "{}: no rows", t["file"]);
+        for r in rows {
+            let (m, p) = (num(r, "measured"), num(r, "predicted"));
+            let e = num(r, "relative_error");
+            assert!((e - (p - m) / m).abs() < 1e-12, "{r}");
+        }
+    }
+    let written = std::fs::read_to_string(&csv).expect("the CSV");
+    let rows: usize = tables
+        .iter()
+        .map(|t| t["rows"].as_array().map_or(0, Vec::len))
+        .sum();
+    assert_eq!(
+        written.lines().count(),
+        rows + 1,
+        "a header and a line per row"
+    );
+    assert!(written.starts_with("model,file,row,quantity,unit,measured,predicted"));
+}
+
+#[test]
+fn the_offload_decisions_are_those_of_the_suite_evaluation() {
+    let v = validate("h100-node-measured", &FILES[..1], &[]);
+    let t = &v["tables"][0];
+    let suite = eval(&[
+        "eval",
+        "offload",
+        "--suite",
+        "--platform",
+        "h100-node-measured",
+        "--measured",
+        FILES[0],
+    ]);
+    let m = &suite["measured"];
+    assert_eq!(t["summary"]["decisions"], m["compared"]);
+    assert_eq!(t["summary"]["decisions_right"], m["decisions_right"]);
+    assert_eq!(t["unit"], "x");
+}
+
+#[test]
+fn the_energy_table_is_the_platforms_energy_parameters_run_by_run() {
+    let v = validate("h100-node-measured", &FILES[3..4], &[]);
+    let t = &v["tables"][0];
+    let perdome = eval(&["eval", "peapaw", "--platform", "h100-node-measured"]);
+    let params = &perdome["params"];
+    let (e_f, e_b, p_s) = (
+        num(params, "e_fG"),
+        num(params, "e_bG"),
+        num(params, "p_sG"),
+    );
+    let text = std::fs::read_to_string(FILES[3]).expect("the runs");
+    let header: Vec<&str> = text
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .expect("a header")
+        .split(',')
+        .collect();
+    let col = |name: &str| header.iter().position(|h| h.trim() == name).expect(name);
+    let rows = t["rows"].as_array().expect("rows");
+    let data: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .collect();
+    assert_eq!(rows.len(), data.len());
+    for (r, line) in rows.iter().zip(data) {
+        let f: Vec<f64> = line
+            .split(',')
+            .map(|x| x.trim().parse().unwrap_or(f64::NAN))
+            .collect();
+        let by_hand =
+            (e_f * f[col("n_flops")] + e_b * f[col("n_bytes")]) * 1e-12 + p_s * f[col("time_s")];
+        assert!(
+            (num(r, "predicted") - by_hand).abs() <= 1e-9 * by_hand,
+            "{r}"
+        );
+        assert_eq!(num(r, "measured"), f[col("energy_j")]);
+    }
+}
+
+#[test]
+fn bad_input_is_named() {
+    fails(
+        &[
+            "validate",
+            "--platform",
+            "no-such-node",
+            "--measured",
+            FILES[0],
+        ],
+        2,
+        "no-such-node",
+    );
+    fails(
+        &[
+            "validate",
+            "--platform",
+            "h100-node-measured",
+            "--measured",
+            "presets/gpus/gtx-470.ron",
+        ],
+        1,
+        "gtx-470.ron",
+    );
+    fails(
+        &[
+            "validate",
+            "--platform",
+            "h100-node-measured",
+            "--measured",
+            "missing.csv",
+        ],
+        1,
+        "missing.csv",
+    );
+}
