@@ -53,6 +53,7 @@ fn the_overview_names_every_memory_cap_and_only_those() {
         let o = Overview::compute(&OverviewInput {
             first,
             second: None,
+            validation: None,
         })
         .expect("an overview");
         let v = &o.first.fpm;

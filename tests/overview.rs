@@ -27,6 +27,7 @@ fn every_platform_of_the_catalog_has_every_verdict() {
         let input = OverviewInput {
             first,
             second: None,
+            validation: None,
         };
         let o = Overview::compute(&input).unwrap_or_else(|err| panic!("{}: {err}", e.id));
         let v = &o.first;
@@ -270,6 +271,7 @@ fn boat_hull_crossovers_are_where_the_times_meet() {
     let o = Overview::compute(&OverviewInput {
         first: p,
         second: None,
+        validation: None,
     })
     .unwrap();
     // The paper's GTX 470 against its i7-930: a crossover inside the

@@ -150,3 +150,38 @@ fn bad_input_is_named() {
         "missing.csv",
     );
 }
+
+#[test]
+fn the_window_draws_the_models_against_the_shipped_measurements() {
+    use egui_kittest::kittest::Queryable;
+    use hetscope::figure::{Figure, View};
+    use hetscope::gui::Tab;
+    let mut h = crate::common::window(1920.0, 1080.0);
+    h.run();
+    assert!(h.state_mut().use_platform("h100-node-measured"));
+    h.get_by_label("Model against measurement").click();
+    h.run();
+    assert_eq!(h.state().session.tab, Tab::Figure(View::Validation));
+    let panels =
+        |h: &egui_kittest::Harness<'_, hetscope::gui::HetscopeApp>| match h.state().figure() {
+            Some(Figure::Chart(c)) => (c.panels.len(), c.notes.join("\n")),
+            other => panic!("a chart: {other:?}"),
+        };
+    assert!(panels(&h).1.contains("No measured files"));
+    h.get_by_label("Use the shipped H100 measurements").click();
+    h.run();
+    h.run();
+    let (n, notes) = panels(&h);
+    assert_eq!(n, 4, "{notes}");
+    let cli = validate("h100-node-measured", &FILES[..1], &[]);
+    let right = cli["tables"][0]["summary"]["decisions_right"]
+        .as_u64()
+        .expect("a count");
+    let decided = cli["tables"][0]["summary"]["decisions"]
+        .as_u64()
+        .expect("a count");
+    assert!(
+        notes.contains(&format!("decisions right {right} of {decided}")),
+        "the window says what the command line says: {notes}"
+    );
+}

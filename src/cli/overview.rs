@@ -92,6 +92,7 @@ fn scenario(
         fpm_n: n,
         cpus,
         gpus,
+        measured: Vec::new(),
     })
 }
 

@@ -9,6 +9,9 @@ use clap::Args;
 use super::{CliError, catalog, preset_error};
 use hetscope_core::CoreError;
 use hetscope_core::validate::validate;
+use hetscope_export::ExportSize;
+use hetscope_figure::overview::validation;
+use hetscope_figure::{Camera, Figure};
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
@@ -23,6 +26,16 @@ pub struct ValidateArgs {
     /// Also write every row as CSV to this file.
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
+    /// Also draw the "Model against measurement" view to this file
+    /// (.svg, .png, .pdf, or .csv for the figure's data).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// Image width, px (200 to 8000).
+    #[arg(long, default_value_t = 1200)]
+    pub width: u32,
+    /// Image height, px (200 to 8000).
+    #[arg(long, default_value_t = 800)]
+    pub height: u32,
 }
 
 /// The JSON of the validation (the CSV written where asked).
@@ -36,6 +49,13 @@ pub fn run(args: &ValidateArgs) -> Result<serde_json::Value, CliError> {
     if let Some(path) = &args.csv {
         hetscope_fsio::write_atomic(path, v.to_csv().as_bytes())
             .map_err(|e| CliError::failure(format!("cannot write '{}': {e}", path.display())))?;
+    }
+    if let Some(path) = &args.out {
+        let fig = Figure::Chart(validation::build(&v.figure_input()));
+        let size =
+            ExportSize::new(args.width, args.height).map_err(|e| CliError::usage(e.to_string()))?;
+        hetscope_export::export_to_file(&fig, &Camera::default(), size, path)
+            .map_err(|e| CliError::failure(e.to_string()))?;
     }
     Ok(v.to_json())
 }

@@ -34,6 +34,7 @@ pub mod registry;
 pub mod session;
 pub mod session_file;
 pub mod session_set;
+pub mod shipped;
 pub mod validate;
 
 pub use error::CoreError;

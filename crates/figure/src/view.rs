@@ -10,6 +10,8 @@ use hetscope_model::perdome::Metric;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum View {
     Overview,
+    /// Every model's predictions against measured files (`validate`).
+    Validation,
     PerdomeHeatmap,
     PerdomeSurface,
     EnergyHeatmap,
@@ -29,8 +31,9 @@ pub enum View {
 }
 
 impl View {
-    pub const ALL: [View; 16] = [
+    pub const ALL: [View; 17] = [
         View::Overview,
+        View::Validation,
         View::PerdomeHeatmap,
         View::PerdomeSurface,
         View::EnergyHeatmap,
@@ -62,6 +65,7 @@ impl View {
     pub fn key(self) -> &'static str {
         match self {
             View::Overview => "overview",
+            View::Validation => "validation",
             View::PerdomeHeatmap => "perdome-heatmap",
             View::PerdomeSurface => "perdome-surface",
             View::EnergyHeatmap => "energy-heatmap",
@@ -106,6 +110,7 @@ impl View {
     pub fn title(self) -> &'static str {
         match self {
             View::Overview => "Overview",
+            View::Validation => "Model against measurement",
             View::PerdomeHeatmap => "PerDome heat map",
             View::PerdomeSurface => "PerDome surface",
             View::EnergyHeatmap => "Energy dome heat map",
@@ -135,7 +140,7 @@ impl View {
     /// The model this view belongs to.
     pub fn model(self) -> ModelId {
         match self {
-            View::Overview => ModelId::Overview,
+            View::Overview | View::Validation => ModelId::Overview,
             View::PerdomeHeatmap
             | View::PerdomeSurface
             | View::EnergyHeatmap

@@ -9,6 +9,7 @@
 
 pub mod measure;
 mod panel;
+mod validation;
 mod view;
 
 pub use hetscope_core::overview::{
@@ -21,7 +22,7 @@ use super::context::ViewContext;
 use super::model_ui::{Editing, ModelUi, Shown};
 use super::state::Tab;
 use hetscope_core::overview::Overview;
-use hetscope_figure::Figure;
+use hetscope_figure::{Figure, View};
 use hetscope_preset::Catalog;
 
 pub use hetscope_core::overview::OverviewOutput as OverviewComputed;
@@ -34,6 +35,8 @@ pub struct OverviewUi {
     pub measuring: Option<measure::CpuMeasuring>,
     /// Settings of "Measure this machine".
     pub measure: measure::MeasureSettings,
+    /// The path typed in "Model against measurement".
+    pub measured_path: String,
 }
 
 impl ModelUi for OverviewUi {
@@ -83,12 +86,16 @@ impl ModelUi for OverviewUi {
     fn central_ui(
         _m: &mut Editing<'_, Self>,
         ui: &mut Ui,
-        _tab: Tab,
+        tab: Tab,
         shown: Shown<'_, Self>,
         ctx: &mut ViewContext<'_>,
     ) {
-        if let (Some(c), Some(Figure::Chart(fig))) = (shown.computed, shown.figure) {
-            view::overview_view_ui(ui, c, fig, ctx);
+        match (tab, shown.computed, shown.figure) {
+            (Tab::Figure(View::Validation), _, Some(Figure::Chart(fig))) => {
+                crate::gui::chart_view::chart_ui(ui, fig);
+            }
+            (_, Some(c), Some(Figure::Chart(fig))) => view::overview_view_ui(ui, c, fig, ctx),
+            _ => {}
         }
     }
 }

@@ -20,6 +20,8 @@ pub fn side_panel_ui(
         ui.heading("Every model on one platform");
         pickers_ui(ui, m, ctx);
         ui.separator();
+        super::validation::measured_files_ui(ui, m, ctx);
+        ui.separator();
         super::measure::measure_ui(ui, m, ctx);
         ui.separator();
         if let Some(inputs) = input {

@@ -18,6 +18,7 @@ use serde_json::Value;
 
 use crate::model::{Model, Parameter};
 use crate::{CoreError, Session};
+use hetscope_figure::overview::validation::{self, ValidationInput};
 use hetscope_figure::overview::{Overview as Verdicts, OverviewInput, build_from};
 use hetscope_figure::{Figure, FigureError, View};
 use hetscope_model::ModelId;
@@ -93,6 +94,7 @@ impl Model for Overview {
                 .as_deref()
                 .map(|p| platform_input(catalog, p, &second))
                 .transpose()?,
+            validation: validation_input(s, catalog),
         })
     }
 
@@ -111,6 +113,17 @@ impl Model for Overview {
     }
 
     fn figure(view: View, c: &OverviewOutput) -> Result<Figure, CoreError> {
+        if view == View::Validation {
+            let input = c
+                .input
+                .validation
+                .clone()
+                .unwrap_or_else(|| ValidationInput {
+                    platform: c.input.first.name.clone(),
+                    ..Default::default()
+                });
+            return Ok(Figure::Chart(validation::build(&input)));
+        }
         if view != View::Overview {
             return Err(FigureError::WrongView {
                 view: view.key(),
@@ -126,4 +139,30 @@ impl Model for Overview {
         let o = Self::compute(&input)?;
         overview_json(&input, &o.overview)
     }
+}
+
+/// The first platform's models against the scenario's measured files
+/// (none named: nothing); a file that cannot be compared is named in the
+/// figure's notes, the others are still drawn.
+fn validation_input(s: &OverviewScenario, catalog: &Catalog) -> Option<ValidationInput> {
+    if s.measured.is_empty() {
+        return None;
+    }
+    let mut tables = Vec::new();
+    let mut problems = Vec::new();
+    let mut platform = s.platform.clone();
+    for file in &s.measured {
+        match crate::validate::validate(&s.platform, &[std::path::Path::new(file)], catalog) {
+            Ok(v) => {
+                platform = v.platform.clone();
+                tables.extend(v.figure_input().tables);
+            }
+            Err(e) => problems.push(format!("{file}: {e}")),
+        }
+    }
+    Some(ValidationInput {
+        platform,
+        tables,
+        problems,
+    })
 }

@@ -22,6 +22,10 @@ pub struct OverviewScenario {
     /// GPUs counted; none: all of them.
     pub cpus: Option<u32>,
     pub gpus: Option<u32>,
+    /// Measured files the first platform's models are compared with
+    /// ("Model against measurement"), as typed or dropped.
+    #[serde(default)]
+    pub measured: Vec<String>,
 }
 
 impl Default for OverviewScenario {
@@ -33,6 +37,7 @@ impl Default for OverviewScenario {
             fpm_n: DEFAULT_FPM_N,
             cpus: None,
             gpus: None,
+            measured: Vec::new(),
         }
     }
 }

@@ -102,16 +102,7 @@ pub fn default_path() -> String {
 /// program (`target/release/hetscope` of that folder); `None` where
 /// neither has them.
 pub fn shipped_runs() -> Option<PathBuf> {
-    let here = Path::new(SHIPPED_RUNS);
-    if here.is_file() {
-        return Some(here.to_path_buf());
-    }
-    let exe = std::env::current_exe().ok()?;
-    exe.ancestors()
-        .skip(1)
-        .take(4)
-        .map(|dir| dir.join(SHIPPED_RUNS))
-        .find(|p| p.is_file())
+    crate::shipped::find(SHIPPED_RUNS)
 }
 
 /// Read a CSV of energy runs.

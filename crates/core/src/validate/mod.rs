@@ -13,6 +13,7 @@ mod fpm;
 mod offload;
 mod perdome;
 mod table;
+mod view;
 
 pub use table::{Row, Table};
 

@@ -61,4 +61,7 @@ pub struct PlatformInput {
 pub struct OverviewInput {
     pub first: PlatformInput,
     pub second: Option<PlatformInput>,
+    /// The first platform's models against measured files, where the
+    /// scenario names some ([`crate::View::Validation`]).
+    pub validation: Option<super::validation::ValidationInput>,
 }

@@ -15,6 +15,7 @@ mod chart;
 mod input;
 mod kernels;
 mod platforms;
+pub mod validation;
 mod verdict;
 
 pub use input::{ModelSources, OverviewInput, OverviewKernel, PlatformInput};

@@ -1,0 +1,162 @@
+//! "Model against measurement" ([`View::Validation`]): one panel per
+//! measured file, each row a point at (measured, predicted) on log axes,
+//! with the line where the two agree; offload speedups also show the
+//! decision lines (1x on each axis): a point in the upper-left or
+//! lower-right quarter is a wrong decision.
+
+use crate::chart::palette::{BLUE, GREY, VERMILION};
+use crate::chart::{ChartAxis, ChartFigure, ChartPanel, Orientation, RefLine, Scale, Series};
+
+/// What the core's validation gives the figure.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ValidationInput {
+    /// The platform's name.
+    pub platform: String,
+    pub tables: Vec<ValidationTable>,
+    /// Files that could not be compared, with why.
+    pub problems: Vec<String>,
+}
+
+/// One measured file against one model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValidationTable {
+    /// The model's title, e.g. "Offload decision".
+    pub model: String,
+    /// What is compared, e.g. "speedup".
+    pub quantity: String,
+    pub unit: String,
+    /// The file's name.
+    pub file: String,
+    /// (measured, predicted, decision right) per row.
+    pub points: Vec<(f64, f64, Option<bool>)>,
+    /// One line: median and largest error, decisions right.
+    pub summary: String,
+    /// Whether the rows are decisions at 1 (offload speedups).
+    pub decides_at_one: bool,
+}
+
+/// The figure of `input`.
+pub fn build(input: &ValidationInput) -> ChartFigure {
+    let mut panels: Vec<ChartPanel> = input.tables.iter().map(panel).collect();
+    if panels.is_empty() {
+        // The axes every file will be drawn on, and where model and
+        // measurement agree.
+        panels.push(panel(&ValidationTable {
+            model: "No measured files".into(),
+            quantity: "value".into(),
+            unit: String::new(),
+            file: "add them in the side panel".into(),
+            points: Vec::new(),
+            summary: String::new(),
+            decides_at_one: false,
+        }));
+    }
+    let mut notes: Vec<String> = input
+        .tables
+        .iter()
+        .map(|t| format!("{} ({}): {}", t.model, t.file, t.summary))
+        .collect();
+    notes.extend(input.problems.iter().cloned());
+    if input.tables.is_empty() {
+        notes.push(
+            "No measured files yet: add them in the side panel (Measured files to compare \
+             with), or name them to `hetscope validate`."
+                .into(),
+        );
+    }
+    ChartFigure {
+        title: format!("Model against measurement: {}", input.platform),
+        subtitle: "each point a measured value (x) and the model's prediction of it (y); on the \
+                   dashed line they agree"
+            .into(),
+        panels,
+        notes,
+    }
+}
+
+/// One file's panel: log axes spanning every point and the line y = x.
+fn panel(t: &ValidationTable) -> ChartPanel {
+    let values = t
+        .points
+        .iter()
+        .flat_map(|(m, p, _)| [*m, *p])
+        .filter(|v| v.is_finite() && *v > 0.0);
+    let (lo, hi) = values.fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
+        (lo.min(v), hi.max(v))
+    });
+    let (lo, hi) = if lo.is_finite() && hi > 0.0 {
+        (lo / 2.0, hi * 2.0)
+    } else {
+        (0.1, 10.0)
+    };
+    let axis = |label: &str| ChartAxis::new(label, &t.unit, Scale::Log10, lo, hi);
+    let measured = format!("measured {}", t.quantity);
+    let predicted = format!("predicted {}", t.quantity);
+    let mut p = ChartPanel::new(
+        &format!("{}: {}", t.model, t.file),
+        axis(&measured),
+        axis(&predicted),
+    );
+    p.series
+        .push(Series::line("predicted = measured", GREY, vec![[lo, lo], [hi, hi]]).dashed());
+    let (right, wrong): (Vec<_>, Vec<_>) = t.points.iter().partition(|(_, _, d)| *d != Some(false));
+    let pts = |v: Vec<&(f64, f64, Option<bool>)>| v.iter().map(|(m, p, _)| [*m, *p]).collect();
+    let name = if t.decides_at_one {
+        "decision right"
+    } else {
+        "rows"
+    };
+    if !right.is_empty() {
+        p.series
+            .push(Series::line(name, BLUE, pts(right)).points_only());
+    }
+    if !wrong.is_empty() {
+        p.series
+            .push(Series::line("decision wrong", VERMILION, pts(wrong)).points_only());
+    }
+    if t.decides_at_one && lo < 1.0 && hi > 1.0 {
+        for orientation in [Orientation::Horizontal, Orientation::Vertical] {
+            p.ref_lines.push(RefLine {
+                orientation,
+                value: 1.0,
+                label: String::new(),
+                color: GREY,
+                style: crate::chart::LineStyle::Dotted,
+            });
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrong_decisions_are_a_series_of_their_own_and_the_axes_hold_every_point() {
+        let t = ValidationTable {
+            model: "Offload decision".into(),
+            quantity: "speedup".into(),
+            unit: "x".into(),
+            file: "m.csv".into(),
+            points: vec![(20.0, 3.0, Some(true)), (0.5, 4.0, Some(false))],
+            summary: "1 of 2 right".into(),
+            decides_at_one: true,
+        };
+        let f = build(&ValidationInput {
+            platform: "node".into(),
+            tables: vec![t],
+            problems: vec!["x.csv: unreadable".into()],
+        });
+        let p = &f.panels[0];
+        assert_eq!(p.series.len(), 3);
+        assert_eq!(p.series[2].name, "decision wrong");
+        assert_eq!(p.series[2].points, vec![[0.5, 4.0]]);
+        assert!(p.x.lo <= 0.5 && p.x.hi >= 20.0 && p.y.lo <= 0.5);
+        assert_eq!(p.ref_lines.len(), 2, "the decision lines at 1x");
+        assert!(f.notes.iter().any(|n| n.contains("unreadable")));
+        let empty = build(&ValidationInput::default());
+        assert_eq!(empty.panels.len(), 1, "the axes to come");
+        assert!(empty.notes[0].contains("No measured files"));
+    }
+}
