@@ -185,3 +185,18 @@ fn the_window_draws_the_models_against_the_shipped_measurements() {
         "the window says what the command line says: {notes}"
     );
 }
+
+#[test]
+fn the_readme_quotes_the_shipped_nodes_validation() {
+    let v = validate("h100-node-measured", &FILES[..4], &[]);
+    let readme = std::fs::read_to_string("README.md").expect("the README");
+    for t in v["tables"].as_array().expect("tables") {
+        let file = t["file"].as_str().expect("a file");
+        let name = file.rsplit('/').next().expect("a name");
+        let line = format!(
+            "- `{name}`: {}",
+            t["summary"]["line"].as_str().expect("a line")
+        );
+        assert!(readme.contains(&line), "README should say: {line}");
+    }
+}

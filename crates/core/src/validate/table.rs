@@ -95,6 +95,7 @@ impl Table {
                 "max_abs_relative_error": self.max_abs_error(),
                 "decisions": decided,
                 "decisions_right": (decided > 0).then_some(right),
+                "line": self.summary_line(),
             },
         })
     }
