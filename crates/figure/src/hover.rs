@@ -9,6 +9,8 @@ use crate::chart::ChartPanel;
 pub struct Nearest {
     /// Index of the series in the panel.
     pub series: usize,
+    /// Index of the point in its series.
+    pub index: usize,
     /// The point, in data values.
     pub point: [f64; 2],
     /// Its distance from the pointer, px.
@@ -25,7 +27,7 @@ pub fn nearest_point(panel: &ChartPanel, at: [f64; 2], px_per_pos: [f64; 2]) -> 
         if s.name.is_empty() {
             continue;
         }
-        for p in &s.points {
+        for (i, p) in s.points.iter().enumerate() {
             let (Some(x), Some(y)) = (panel.x.pos(p[0]), panel.y.pos(p[1])) else {
                 continue;
             };
@@ -35,6 +37,7 @@ pub fn nearest_point(panel: &ChartPanel, at: [f64; 2], px_per_pos: [f64; 2]) -> 
             if d.is_finite() && best.as_ref().is_none_or(|b| d < b.distance_px) {
                 best = Some(Nearest {
                     series: k,
+                    index: i,
                     point: *p,
                     distance_px: d,
                 });

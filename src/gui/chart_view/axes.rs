@@ -50,7 +50,11 @@ pub(super) fn readout(
     snapped: Option<&Nearest>,
 ) -> Option<String> {
     if let Some(n) = snapped.filter(|_| p.categories.is_empty()) {
-        let name = p.series.get(n.series).map_or("", |s| s.name.as_str());
+        let series = p.series.get(n.series);
+        let name = series.map_or(String::new(), |s| match s.point_labels.get(n.index) {
+            Some(label) => format!("{label} ({})", s.name),
+            None => s.name.clone(),
+        });
         let x = axis_readout(&p.x, n.point[0]);
         let y = axis_readout(&p.y, n.point[1]);
         return Some(format!("{name}\n{x}, {y}"));
@@ -122,11 +126,16 @@ mod tests {
         };
         let near = Nearest {
             series: 0,
+            index: 0,
             point: [10.0, 2.5],
             distance_px: 3.0,
         };
         let text = readout(&p, &pos, Some(&near)).expect("a readout");
         assert_eq!(text, "hull\nf = 10 ops, t = 2.5 s");
+        // A named point says what it is.
+        p.series[0].point_labels = vec!["GEMM n=9600".into()];
+        let text = readout(&p, &pos, Some(&near)).expect("a readout");
+        assert_eq!(text, "GEMM n=9600 (hull)\nf = 10 ops, t = 2.5 s");
         // Without a snap, the cursor's own position.
         let text = readout(&p, &pos, None).expect("a readout");
         assert!(text.starts_with("f = 12.59 ops"), "{text}");

@@ -3,7 +3,7 @@
 
 use super::{Table, Validation};
 use hetscope_figure::ModelId;
-use hetscope_figure::overview::validation::{ValidationInput, ValidationTable};
+use hetscope_figure::overview::validation::{ValidationInput, ValidationPoint, ValidationTable};
 use hetscope_model::format::fmt_num;
 
 impl Validation {
@@ -31,7 +31,12 @@ impl Table {
             points: self
                 .rows
                 .iter()
-                .map(|r| (r.measured, r.predicted, r.decision_right))
+                .map(|r| ValidationPoint {
+                    label: r.label.clone(),
+                    measured: r.measured,
+                    predicted: r.predicted,
+                    decision_right: r.decision_right,
+                })
                 .collect(),
             summary: self.summary_line(),
             decides_at_one: self.model == "offload",

@@ -35,6 +35,9 @@ pub struct Series {
     pub points: Vec<[f64; 2]>,
     /// Leave out of the legend (e.g. a construction line already labelled).
     pub hide_in_legend: bool,
+    /// What each point is (e.g. the kernel a measured point is of), named
+    /// on hover; empty: the points have no names of their own.
+    pub point_labels: Vec<String>,
 }
 
 impl Series {
@@ -47,7 +50,14 @@ impl Series {
             points_only: false,
             points,
             hide_in_legend: false,
+            point_labels: Vec::new(),
         }
+    }
+
+    /// Name each point (for the hover readout).
+    pub fn labelled(mut self, labels: Vec<String>) -> Series {
+        self.point_labels = labels;
+        self
     }
 
     pub fn dashed(mut self) -> Series {

@@ -27,12 +27,24 @@ pub struct ValidationTable {
     pub unit: String,
     /// The file's name.
     pub file: String,
-    /// (measured, predicted, decision right) per row.
-    pub points: Vec<(f64, f64, Option<bool>)>,
+    /// One per row.
+    pub points: Vec<ValidationPoint>,
     /// One line: median and largest error, decisions right.
     pub summary: String,
     /// Whether the rows are decisions at 1 (offload speedups).
     pub decides_at_one: bool,
+}
+
+/// One measured value and its prediction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ValidationPoint {
+    /// What was measured (a kernel, a point, a run): named on hover.
+    pub label: String,
+    pub measured: f64,
+    pub predicted: f64,
+    /// Whether the model's decision for it is the measured one, where the
+    /// model decides.
+    pub decision_right: Option<bool>,
 }
 
 /// The figure of `input`.
@@ -79,7 +91,7 @@ fn panel(t: &ValidationTable) -> ChartPanel {
     let values = t
         .points
         .iter()
-        .flat_map(|(m, p, _)| [*m, *p])
+        .flat_map(|p| [p.measured, p.predicted])
         .filter(|v| v.is_finite() && *v > 0.0);
     let (lo, hi) = values.fold((f64::INFINITY, 0.0f64), |(lo, hi), v| {
         (lo.min(v), hi.max(v))
@@ -99,20 +111,27 @@ fn panel(t: &ValidationTable) -> ChartPanel {
     );
     p.series
         .push(Series::line("predicted = measured", GREY, vec![[lo, lo], [hi, hi]]).dashed());
-    let (right, wrong): (Vec<_>, Vec<_>) = t.points.iter().partition(|(_, _, d)| *d != Some(false));
-    let pts = |v: Vec<&(f64, f64, Option<bool>)>| v.iter().map(|(m, p, _)| [*m, *p]).collect();
+    let (right, wrong): (Vec<&ValidationPoint>, Vec<&ValidationPoint>) = t
+        .points
+        .iter()
+        .partition(|p| p.decision_right != Some(false));
+    let series = |name: &str, color, v: Vec<&ValidationPoint>| {
+        let points = v.iter().map(|p| [p.measured, p.predicted]).collect();
+        let labels = v.iter().map(|p| p.label.clone()).collect();
+        Series::line(name, color, points)
+            .points_only()
+            .labelled(labels)
+    };
     let name = if t.decides_at_one {
         "decision right"
     } else {
         "rows"
     };
     if !right.is_empty() {
-        p.series
-            .push(Series::line(name, BLUE, pts(right)).points_only());
+        p.series.push(series(name, BLUE, right));
     }
     if !wrong.is_empty() {
-        p.series
-            .push(Series::line("decision wrong", VERMILION, pts(wrong)).points_only());
+        p.series.push(series("decision wrong", VERMILION, wrong));
     }
     if t.decides_at_one && lo < 1.0 && hi > 1.0 {
         for orientation in [Orientation::Horizontal, Orientation::Vertical] {
@@ -132,6 +151,15 @@ fn panel(t: &ValidationTable) -> ChartPanel {
 mod tests {
     use super::*;
 
+    fn point(label: &str, measured: f64, predicted: f64, d: Option<bool>) -> ValidationPoint {
+        ValidationPoint {
+            label: label.into(),
+            measured,
+            predicted,
+            decision_right: d,
+        }
+    }
+
     #[test]
     fn wrong_decisions_are_a_series_of_their_own_and_the_axes_hold_every_point() {
         let t = ValidationTable {
@@ -139,7 +167,10 @@ mod tests {
             quantity: "speedup".into(),
             unit: "x".into(),
             file: "m.csv".into(),
-            points: vec![(20.0, 3.0, Some(true)), (0.5, 4.0, Some(false))],
+            points: vec![
+                point("GEMM", 20.0, 3.0, Some(true)),
+                point("ATAX", 0.5, 4.0, Some(false)),
+            ],
             summary: "1 of 2 right".into(),
             decides_at_one: true,
         };
@@ -152,6 +183,11 @@ mod tests {
         assert_eq!(p.series.len(), 3);
         assert_eq!(p.series[2].name, "decision wrong");
         assert_eq!(p.series[2].points, vec![[0.5, 4.0]]);
+        assert_eq!(
+            p.series[2].point_labels,
+            vec!["ATAX".to_string()],
+            "named on hover"
+        );
         assert!(p.x.lo <= 0.5 && p.x.hi >= 20.0 && p.y.lo <= 0.5);
         assert_eq!(p.ref_lines.len(), 2, "the decision lines at 1x");
         assert!(f.notes.iter().any(|n| n.contains("unreadable")));
