@@ -219,3 +219,24 @@ fn anything_else_is_refused_and_changes_nothing() {
     assert_eq!(status(&h).0, StatusKind::Error);
     assert_eq!(h.state().session, before);
 }
+
+#[test]
+fn on_the_model_against_measurement_view_a_measured_file_joins_the_comparison() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut h = window(1920.0, 1080.0);
+    h.state_mut().session.tab = Tab::Figure(View::Validation);
+    h.run();
+    let file = copy_in(dir.path(), "assets/data/h100-energy-runs.csv");
+    drop_file(&mut h, &file);
+    info(&h, "now compared with the models");
+    assert_eq!(
+        h.state().session.overview.measured,
+        vec![file.display().to_string()]
+    );
+    assert_eq!(
+        h.state().session.tab,
+        Tab::Figure(View::Validation),
+        "the view stays"
+    );
+    assert!(h.state().session.perdome.energy_runs.path != file.display().to_string());
+}

@@ -53,8 +53,29 @@ impl HetscopeApp {
             FileKind::CpuSpec | FileKind::GpuSpec | FileKind::GpuProbe => {
                 self.take_processor_sheet(kind, path)
             }
+            _ if self.session.tab == crate::gui::Tab::Figure(hetscope_figure::View::Validation)
+                && is_measurement(kind) =>
+            {
+                self.compare_with_file(kind, path)
+            }
             _ => self.give_to_model(kind, path),
         }
+    }
+
+    /// On the "Model against measurement" view: the file joins the ones
+    /// the models are compared with.
+    fn compare_with_file(&mut self, kind: FileKind, path: &Path) -> bool {
+        let key = path.display().to_string();
+        let files = &mut self.session.overview.measured;
+        if !files.contains(&key) {
+            files.push(key);
+        }
+        self.status.info(format!(
+            "{}: {}, now compared with the models",
+            file_name(path),
+            kind.describe()
+        ));
+        true
     }
 
     fn take_platform(&mut self, path: &Path) -> bool {
@@ -208,4 +229,16 @@ impl HetscopeApp {
             egui::Color32::WHITE,
         );
     }
+}
+
+/// Whether files of `kind` are measurements a model can be compared with.
+fn is_measurement(kind: FileKind) -> bool {
+    matches!(
+        kind,
+        FileKind::OffloadSpeedups
+            | FileKind::BoathullTimes
+            | FileKind::PerdomeMeasured
+            | FileKind::EnergyRuns
+            | FileKind::SpeedFunction
+    )
 }
