@@ -43,6 +43,7 @@ mod gui_shell;
 mod gui_state;
 mod gui_tables;
 mod gui_undo;
+mod host_curves;
 mod image_reference;
 mod imports;
 mod label_collisions;

@@ -26,6 +26,8 @@ fn xeon_h100() -> Node {
             flops_per_cycle: 64.0,
             vector_bits: 512.0,
             mem_bw_gbs: 307.2,
+            fma_gflops_by_threads: Vec::new(),
+            triad_gbs_by_threads: Vec::new(),
             mem_gib: 512.0,
             mem_latency_ns: None,
             tdp_w: 350.0,

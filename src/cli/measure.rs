@@ -19,8 +19,9 @@ use hetscope_preset::save::save_ron;
 
 #[derive(Debug, Subcommand)]
 pub enum MeasureAction {
-    /// Measure this machine's CPU: FMA peaks (one and all threads, f32 and
-    /// f64), triad bandwidth from memory and cache, a strided read, memory
+    /// Measure this machine's CPU: FMA peaks (f32 on 1, 2, 4, ... threads
+    /// up to all; f64 on one and all), triad bandwidth from memory (on 1,
+    /// 2, 4, ... threads up to all) and cache, a strided read, memory
     /// latency, the gemm and triad speed functions, package energy where
     /// the powercap counters can be read. Prints one JSON object.
     Cpu(MeasureCpuArgs),
@@ -187,6 +188,13 @@ fn roof(r: &Roof) -> Value {
     json!({ "value": r.value, "spread": r.spread })
 }
 
+/// A curve over thread counts: one [threads, value, spread] a count.
+fn curve(c: &[(usize, Roof)]) -> Value {
+    c.iter()
+        .map(|(k, r)| json!([k, r.value, r.spread]))
+        .collect()
+}
+
 /// The JSON summary: the keys of the command-line contract and every roof
 /// with its spread.
 fn summary(m: &CpuMeasurement) -> Value {
@@ -226,6 +234,8 @@ fn summary(m: &CpuMeasurement) -> Value {
         "cache_gbs": m.cache_triad.value,
         "strided_gbs": m.strided.value,
         "latency_ns": m.latency.value,
+        "fma_gflops_by_threads": curve(&m.fma_f32_by_threads),
+        "triad_gbs_by_threads": curve(&m.triad_by_threads),
         "t_f_ps": 1000.0 / m.fma_f32.value,
         "t_b_ps": 1000.0 / m.triad.value,
         "spread": spread.iter().map(|(k, r)| ((*k).to_string(), json!(r.spread))).collect::<serde_json::Map<_, _>>(),
@@ -237,6 +247,8 @@ fn summary(m: &CpuMeasurement) -> Value {
             "gflops": "GFLOP/s of fused multiply-adds (f32; _f64: f64), all threads (_1t: one)",
             "triad_gbs": "GB/s of a[i] = b[i] + s c[i], 24 bytes per element, from memory (cache_gbs: from cache)",
             "strided_gbs": "useful GB/s reading one 8-byte word per 128 bytes",
+            "fma_gflops_by_threads": "[threads, GFLOP/s, spread] of the f32 FMA peak on 1, 2, 4, ... threads up to all",
+            "triad_gbs_by_threads": "[threads, GB/s, spread] of the memory triad on 1, 2, 4, ... threads up to all",
             "t_f_ps": "ps per flop at the f32 FMA peak (PerDome/PeaPaw t_f)",
             "t_b_ps": "ps per byte at the triad bandwidth (t_b)",
             "spread": "(max - min) / median of the samples each value is the median of",

@@ -2,11 +2,11 @@
 //! speed functions of gemm and triad over sizes (what FPM needs) and,
 //! where the powercap counters can be read, its package energy over runs
 //! of different flop/byte mixes, fitted to e_f, e_b, p_s as PeaPaw 6.2
-//! does. The result becomes a processor description in the catalog's
-//! format ([`CpuMeasurement::to_spec`]), every measured value tagged
-//! `measured`.
+//! does. The FMA peak and the memory triad are timed on 1, 2, 4, ...
+//! threads up to all ([`thread_counts`]). The result becomes a processor
+//! description in the catalog's format (`cpu_spec.rs`:
+//! [`CpuMeasurement::to_spec`]), every measured value tagged `measured`.
 
-use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -14,7 +14,6 @@ use super::machine::{MachineInfo, Powercap, PowercapError};
 use super::roofs::{self, Isa, Roof, Timing};
 use super::{Kernel, MAX_THREADS, MeasureConfig, MeasureError, Measurement};
 use hetscope_model::perdome::energy_fit::{self, EnergyFit, EnergyRun, FitError};
-use hetscope_model::platform::{CpuSpec, Source};
 
 /// What to measure.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -51,9 +50,9 @@ impl CpuMeasureConfig {
 pub const STEPS: [&str; 11] = [
     "FMA f32, one thread",
     "FMA f64, one thread",
-    "FMA f32, all threads",
+    "FMA f32 on 2, 4, ... threads up to all",
     "FMA f64, all threads",
-    "triad from memory",
+    "triad from memory on 1, 2, 4, ... threads up to all",
     "triad from cache",
     "strided read",
     "memory latency",
@@ -85,8 +84,14 @@ pub struct CpuMeasurement {
     pub fma_f64_1t: Roof,
     pub fma_f32: Roof,
     pub fma_f64: Roof,
+    /// FMA f32 at each of [`thread_counts`], GFLOP/s: the first is
+    /// `fma_f32_1t`, the last `fma_f32`.
+    pub fma_f32_by_threads: Vec<(usize, Roof)>,
     /// GB/s, 24 bytes per element.
     pub triad: Roof,
+    /// The memory triad at each of [`thread_counts`], GB/s: the last is
+    /// `triad`.
+    pub triad_by_threads: Vec<(usize, Roof)>,
     pub cache_triad: Roof,
     /// Useful GB/s of the strided read (8 bytes per 128).
     pub strided: Roof,
@@ -124,17 +129,26 @@ pub fn measure_cpu(
         progress(*step, STEPS[*step]);
         *step += 1;
     };
+    let counts = thread_counts(n);
     next(&mut step);
     let fma_f32_1t = roofs::fma_gflops(isa, false, 1, &t, cancel)?;
     next(&mut step);
     let fma_f64_1t = roofs::fma_gflops(isa, true, 1, &t, cancel)?;
     next(&mut step);
-    let fma_f32 = roofs::fma_gflops(isa, false, n, &t, cancel)?;
+    let mut fma_f32_by_threads = vec![(1, fma_f32_1t)];
+    fma_f32_by_threads.extend(curve(&counts[1..], cancel, &mut |k, cancel| {
+        roofs::fma_gflops(isa, false, k, &t, cancel)
+    })?);
+    let fma_f32 = last(&fma_f32_by_threads).unwrap_or(fma_f32_1t);
     next(&mut step);
     let fma_f64 = roofs::fma_gflops(isa, true, n, &t, cancel)?;
     let elements = memory_elements(&machine);
     next(&mut step);
-    let triad = roofs::triad_gbs(elements, n, &t, cancel)?;
+    let triad_by_threads = curve(&counts, cancel, &mut |k, cancel| {
+        roofs::triad_gbs(elements, k, &t, cancel)
+    })?;
+    let triad = last(&triad_by_threads)
+        .ok_or_else(|| MeasureError::Invalid("no thread count to time the triad on".into()))?;
     next(&mut step);
     let cache_triad = roofs::cache_triad_gbs(8_192, n, &t, cancel)?;
     next(&mut step);
@@ -156,7 +170,9 @@ pub fn measure_cpu(
         fma_f64_1t,
         fma_f32,
         fma_f64,
+        fma_f32_by_threads,
         triad,
+        triad_by_threads,
         cache_triad,
         strided,
         latency,
@@ -166,6 +182,31 @@ pub fn measure_cpu(
         energy,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// The thread counts of the curves over threads: 1, 2, 4, ... below `n`,
+/// then `n` itself.
+pub fn thread_counts(n: usize) -> Vec<usize> {
+    let n = n.max(1);
+    let mut counts: Vec<usize> = std::iter::successors(Some(1usize), |k| k.checked_mul(2))
+        .take_while(|&k| k < n)
+        .collect();
+    counts.push(n);
+    counts
+}
+
+/// `roof(k)` at each thread count k of `counts`.
+fn curve(
+    counts: &[usize],
+    cancel: &AtomicBool,
+    roof: &mut dyn FnMut(usize, &AtomicBool) -> Result<Roof, MeasureError>,
+) -> Result<Vec<(usize, Roof)>, MeasureError> {
+    counts.iter().map(|&k| Ok((k, roof(k, cancel)?))).collect()
+}
+
+/// The roof of the last point of a curve.
+fn last(curve: &[(usize, Roof)]) -> Option<Roof> {
+    curve.last().map(|&(_, r)| r)
 }
 
 /// Elements per array of the memory-resident runs: the three arrays of
@@ -297,122 +338,16 @@ impl Mix {
     }
 }
 
-impl CpuMeasurement {
-    /// The processor description: every measured value tagged `measured`
-    /// (host, date, threads, spread), what follows from them `derived`,
-    /// what cannot be measured here an `estimate`.
-    pub fn to_spec(&self) -> CpuSpec {
-        let m = &self.machine;
-        let run = self.run();
-        let cores = self.threads as f64;
-        let (clock, clock_src) = match m.clock_ghz {
-            Some(c) => (c, Source::Measured(format!("/proc/cpuinfo cpu MHz at {run}"))),
-            None => (1.0, Source::Estimate("no clock readable: 1 GHz, so that flops_per_cycle is the measured GFLOP/s per core".into())),
-        };
-        let static_w = self
-            .energy
-            .as_ref()
-            .ok()
-            .map(|(_, f)| f.p_s_w)
-            .filter(|p| *p > 0.0);
-        let mut sources = self.roof_sources(&run);
-        sources.insert("clock_ghz".into(), clock_src);
-        if static_w.is_some() {
-            sources.insert(
-                "static_w".into(),
-                Source::Measured(format!("p_s of the package energy fit (powercap); {run}")),
-            );
-        }
-        match m.mem_gib {
-            Some(_) => sources.insert(
-                "mem_gib".into(),
-                Source::Measured("/proc/meminfo MemTotal".into()),
-            ),
-            None => sources.insert(
-                "mem_gib".into(),
-                Source::Estimate("MemTotal not readable: 16 GiB assumed".into()),
-            ),
-        };
-        CpuSpec {
-            name: format!("{} (measured)", m.cpu_name),
-            cores,
-            threads_per_core: 1.0,
-            clock_ghz: clock,
-            flops_per_cycle: self.fma_f32.value / (cores * clock),
-            vector_bits: self.isa.vector_bits(),
-            mem_bw_gbs: self.triad.value,
-            mem_gib: m.mem_gib.unwrap_or(16.0),
-            mem_latency_ns: Some(self.latency.value),
-            tdp_w: 10.0 * cores,
-            static_w,
-            source: Source::Measured(run),
-            sources,
-        }
-    }
+#[cfg(test)]
+mod tests {
+    use super::thread_counts;
 
-    /// The run every measured value names: the command, host, date,
-    /// threads and instructions.
-    fn run(&self) -> String {
-        let m = &self.machine;
-        format!(
-            "hetscope measure cpu{} on {}, {}, {} threads, {}",
-            if self.quick { " --quick" } else { "" },
-            m.host,
-            m.date,
-            self.threads,
-            self.isa.name()
-        )
-    }
-
-    /// The sources of the values the roofs and the run give: cores, flops
-    /// per cycle, vector width, memory bandwidth and latency, and the TDP
-    /// this run cannot measure.
-    fn roof_sources(&self, run: &str) -> BTreeMap<String, Source> {
-        let measured = |what: &str, r: &Roof| {
-            Source::Measured(format!("{what}; {run}; spread {:.1} %", 100.0 * r.spread))
-        };
-        let mut sources = BTreeMap::new();
-        sources.insert(
-            "cores".into(),
-            Source::Measured(format!(
-                "threads measured with ({run}); one per logical CPU"
-            )),
-        );
-        sources.insert(
-            "flops_per_cycle".into(),
-            Source::derived(format!(
-                "FMA f32 peak {:.1} GFLOP/s / (cores x clock); {}",
-                self.fma_f32.value,
-                measured("FMA f32, all threads", &self.fma_f32)
-            )),
-        );
-        sources.insert(
-            "vector_bits".into(),
-            Source::Measured(format!(
-                "widest vector instructions found: {}",
-                self.isa.name()
-            )),
-        );
-        sources.insert(
-            "mem_bw_gbs".into(),
-            measured(
-                &format!(
-                    "triad over 3 x {} doubles, 24 bytes per element",
-                    self.triad_elements
-                ),
-                &self.triad,
-            ),
-        );
-        sources.insert(
-            "mem_latency_ns".into(),
-            measured("pointer chase through memory, one thread", &self.latency),
-        );
-        sources.insert(
-            "tdp_w".into(),
-            Source::Estimate(
-                "not measurable here: 10 W per core assumed; set it from the vendor's sheet".into(),
-            ),
-        );
-        sources
+    #[test]
+    fn curves_are_timed_on_powers_of_two_and_all_threads() {
+        assert_eq!(thread_counts(1), [1]);
+        assert_eq!(thread_counts(2), [1, 2]);
+        assert_eq!(thread_counts(6), [1, 2, 4, 6]);
+        assert_eq!(thread_counts(16), [1, 2, 4, 8, 16]);
+        assert_eq!(thread_counts(0), [1]);
     }
 }

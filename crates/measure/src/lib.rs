@@ -1,9 +1,9 @@
 //! Measuring this machine: speed functions of real kernels timed over
 //! problem sizes (the measurement step of the functional performance
 //! model, FPM paper, Section V; this file), the CPU's roofs (`roofs.rs`),
-//! the whole CPU description (`cpu.rs`) and what the operating system
-//! says about the machine (`machine.rs`). I/O and clocks live here, not
-//! in `model`.
+//! the whole CPU measurement (`cpu.rs`) and its description
+//! (`cpu_spec.rs`), and what the operating system says about the machine
+//! (`machine.rs`). I/O and clocks live here, not in `model`.
 //!
 //! Kernels and units:
 //!
@@ -31,6 +31,7 @@
 //! median of that window.
 
 pub mod cpu;
+mod cpu_spec;
 pub mod machine;
 pub mod roofs;
 

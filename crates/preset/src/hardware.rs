@@ -47,6 +47,7 @@ pub fn check_spec<S: Fields>(s: &S, origin: &str, prefix: &str) -> Result<(), Pr
 pub fn platform_error(e: PlatformError, origin: &str, prefix: &str) -> PresetError {
     let field = match &e {
         PlatformError::Value { field, .. } => super::check::join(prefix, field),
+        PlatformError::Curve { error, .. } => super::check::join(prefix, error.field),
         PlatformError::UnknownField { .. } => super::check::join(prefix, "sources"),
         _ => prefix.to_string(),
     };

@@ -128,9 +128,14 @@ impl OverviewUi {
             })?;
             let files =
                 write_measured(&dir, "measured-cpu", &m.to_spec(), &s.gpu, &speed, &catalog)?;
+            let one_triad = m.triad_by_threads.first().map_or(m.triad, |&(_, r)| r);
             let mut summary = format!(
-                "FMA f32 {:.0} GFLOP/s, triad {:.1} GB/s, latency {:.0} ns",
-                m.fma_f32.value, m.triad.value, m.latency.value
+                "FMA f32 {:.0} GFLOP/s ({:.0} on one thread), triad {:.1} GB/s ({:.1} on one thread), latency {:.0} ns",
+                m.fma_f32.value,
+                m.fma_f32_1t.value,
+                m.triad.value,
+                one_triad.value,
+                m.latency.value
             );
             if let Some(sp) = &spec {
                 summary.push_str(&format!(

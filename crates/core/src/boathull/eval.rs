@@ -144,6 +144,7 @@ impl ClassJson {
                 ("P_memory", json!(c.p_memory_gbs)),
                 ("N_threads", json!(c.n_threads)),
                 ("W_vector", json!(c.w_vector_bits)),
+                ("thread_speedup", json!(c.speedup())),
             ],
         );
         self.put(
@@ -164,7 +165,7 @@ impl ClassJson {
                 (
                     "params",
                     json!(
-                        "P_compute: GFLOP/s; P_memory: GB/s (1e9 bytes/s); N_threads: threads; W_vector: bits"
+                        "P_compute: GFLOP/s; P_memory: GB/s (1e9 bytes/s); N_threads: threads; W_vector: bits; thread_speedup: all threads' compute rate over one thread's (N_threads unless the spec sheet gives curves or the rule)"
                     ),
                 ),
                 ("c1_s", json!("s (multi-threaded scalar)")),

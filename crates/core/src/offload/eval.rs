@@ -177,6 +177,8 @@ fn cpu_json(c: &CpuPrediction) -> Value {
         "cycles_per_iter": c.cycles_per_iter,
         "vector_lanes": c.vector_lanes,
         "chunk": c.chunk,
+        "thread_speed": c.thread_speed,
+        "mem_bw_gbs": c.mem_bw_gbs,
         "compute_cycles": c.compute_cycles,
         "bandwidth_cycles": c.bandwidth_cycles,
         "bandwidth_bound": c.bandwidth_bound,
@@ -215,6 +217,8 @@ fn offload_units() -> Value {
         "speedup": "cpu_s / gpu_s",
         "footprint_bytes": "bytes in the GPU's memory (host_footprint_bytes: the host's); from the kernel's device_bytes and host_bytes, else bounded by its transfers",
         "gpu_cycles": "GPU cycles at freq_ghz",
+        "thread_speed": "cpu: one host thread's speed with `threads` threads against the clock's (from the host's curves over thread counts; 1: linear in threads)",
+        "mem_bw_gbs": "cpu: GB/s the host threads share at this thread count",
         "stride": "elements between neighbouring threads",
         "params": "GHz, GB/s, cycles, us, counts (see --help)",
     })

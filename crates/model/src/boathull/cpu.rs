@@ -15,6 +15,13 @@
 //!   and c3 = lanes N_threads c0 (single-threaded scalar). Section 4.4
 //!   quotes "a factor 4" for scalar code on 128-bit vectors, which is
 //!   128 / 32, not 128.
+//! - One thread against all: Section 4.4 takes a thread as 1 / N_threads
+//!   of the CPU. A CPU derived from a spec sheet carries `thread_speedup`,
+//!   its all-thread FMA rate over one thread's (measured curves, or the
+//!   rule of [`crate::platform::threads`]: one core of the busy ones), and
+//!   c2 = thread_speedup c0, c3 = lanes thread_speedup c0. Without it (the
+//!   paper's Table 3 CPUs) the speedup is N_threads. The memory equation
+//!   stays m0 for every floor, as in the paper.
 
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +40,10 @@ pub struct Cpu {
     pub n_threads: u32,
     /// Vector register width W_vector, bits.
     pub w_vector_bits: u32,
+    /// P_compute over one thread's compute rate; `None`: N_threads
+    /// (Section 4.4).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread_speedup: Option<f64>,
 }
 
 /// Which compute equation of Section 4.4.
@@ -55,6 +66,7 @@ impl Cpu {
         p_memory_gbs: 4.7,
         n_threads: 4,
         w_vector_bits: 128,
+        thread_speedup: None,
     };
 
     /// Core i7-930, Table 3.
@@ -63,6 +75,7 @@ impl Cpu {
         p_memory_gbs: 12.2,
         n_threads: 8,
         w_vector_bits: 128,
+        thread_speedup: None,
     };
 
     /// Every parameter in its range ([`super::BoathullParam::range`]),
@@ -76,10 +89,17 @@ impl Cpu {
         self.w_vector_bits / 32
     }
 
+    /// How many times faster all threads compute than one:
+    /// `thread_speedup`, else N_threads.
+    pub fn speedup(&self) -> f64 {
+        self.thread_speedup
+            .unwrap_or_else(|| f64::from(self.n_threads))
+    }
+
     /// How many times slower than c0 a compute equation is.
     pub fn slowdown(&self, which: CpuCompute) -> f64 {
         let lanes = f64::from(self.lanes());
-        let threads = f64::from(self.n_threads);
+        let threads = self.speedup();
         match which {
             CpuCompute::Roof => 1.0,
             CpuCompute::Scalar => lanes,
@@ -101,7 +121,7 @@ impl Cpu {
             c3_s: c0_s * self.slowdown(CpuCompute::SingleThreadScalar),
             m0_s: (vars.c + vars.u) * BYTES_PER_ELEMENT / (self.p_memory_gbs * 1e9),
             lanes: f64::from(self.lanes()),
-            threads: f64::from(self.n_threads),
+            threads: self.speedup(),
         })
     }
 }
@@ -170,5 +190,58 @@ impl CpuTimes {
             low_s: (self.c0_s * v_lo * t_lo).max(self.m0_s),
             high_s: (self.c0_s * v_hi * t_hi).max(self.m0_s),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::class_vars::Floors;
+    use super::super::{BoathullParam, Machine};
+    use super::*;
+
+    /// 1e6 elements, one operator application each, no offset.
+    fn vars() -> ClassVars {
+        ClassVars {
+            w: 1e6,
+            m: 1.0,
+            o: 0.0,
+            d: 2e6,
+            c: 2e6,
+            u: 0.0,
+            floors: Floors {
+                c1: true,
+                m1: false,
+            },
+        }
+    }
+
+    #[test]
+    fn one_thread_is_the_measured_share_where_the_cpu_has_one() {
+        // Table 3's i7-930: one thread is 1 / N_threads = 1 / 8 of c0's rate.
+        let paper = Cpu::I7_930.times(&vars(), 100.0).unwrap();
+        assert!((paper.c2_s / paper.c0_s - 8.0).abs() < 1e-12);
+        // Its four cores without their hyper-threads: 4 times one thread.
+        let cores = Cpu {
+            thread_speedup: Some(4.0),
+            ..Cpu::I7_930
+        };
+        let t = cores.times(&vars(), 100.0).unwrap();
+        assert!((t.c2_s / t.c0_s - 4.0).abs() < 1e-12);
+        // Scalar on one thread: 4 lanes of 128 bits x 4.
+        assert!((t.c3_s / t.c0_s - 16.0).abs() < 1e-12);
+        let r = t.range(CpuAssumptions::UNKNOWN);
+        assert!((r.high_s - t.c3_s.max(t.m0_s)).abs() < 1e-18);
+        // Another N_threads drops the speedup: Section 4.4 again.
+        let mut m = Machine::Cpu(cores);
+        BoathullParam::NThreads.set(&mut m, 8.0).unwrap();
+        assert_eq!(m.cpu().unwrap().thread_speedup, Some(4.0));
+        BoathullParam::NThreads.set(&mut m, 6.0).unwrap();
+        assert_eq!(m.cpu().unwrap().speedup(), 6.0);
+        let bad = Cpu {
+            thread_speedup: Some(f64::NAN),
+            ..Cpu::I7_930
+        };
+        let e = bad.validate().unwrap_err().to_string();
+        assert!(e.contains("thread_speedup = NaN"), "{e}");
     }
 }

@@ -10,7 +10,8 @@ use crate::perdome::Side;
 ///
 /// Written in files as `Gpu(p_compute_gflops: .., p_coalesced_gbs: ..,
 /// p_uncoalesced_gbs: .., b_bus_gbs: ..)` or `Cpu(p_compute_gflops: ..,
-/// p_memory_gbs: .., n_threads: .., w_vector_bits: ..)`.
+/// p_memory_gbs: .., n_threads: .., w_vector_bits: ..)`, a CPU derived
+/// from a spec sheet with `thread_speedup: Some(..)` too.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(from = "MachineFields", into = "MachineFields")]
 pub enum Machine {
@@ -131,6 +132,8 @@ enum MachineFields {
         p_memory_gbs: f64,
         n_threads: u32,
         w_vector_bits: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        thread_speedup: Option<f64>,
     },
 }
 
@@ -153,11 +156,13 @@ impl From<MachineFields> for Machine {
                 p_memory_gbs,
                 n_threads,
                 w_vector_bits,
+                thread_speedup,
             } => Machine::Cpu(Cpu {
                 p_compute_gflops,
                 p_memory_gbs,
                 n_threads,
                 w_vector_bits,
+                thread_speedup,
             }),
         }
     }
@@ -177,6 +182,7 @@ impl From<Machine> for MachineFields {
                 p_memory_gbs: c.p_memory_gbs,
                 n_threads: c.n_threads,
                 w_vector_bits: c.w_vector_bits,
+                thread_speedup: c.thread_speedup,
             },
         }
     }

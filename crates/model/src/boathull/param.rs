@@ -3,7 +3,7 @@
 //! complexity f, with its `--set` name, its field in a processor file,
 //! its unit and its physical range, and setting it on a [`Machine`].
 
-use super::{BoatHullError, Machine};
+use super::{BoatHullError, Cpu, Machine};
 use crate::Range;
 use crate::perdome::Side;
 
@@ -155,7 +155,12 @@ impl BoathullParam {
             (Machine::Cpu(c), B::PCompute) => &mut c.p_compute_gflops,
             (Machine::Cpu(c), B::PMemory) => &mut c.p_memory_gbs,
             // Whole numbers of at most 1e6 after `check`.
+            // Another thread count: the measured speedup over one thread
+            // no longer holds, and Section 4.4's N_threads applies.
             (Machine::Cpu(c), B::NThreads) => {
+                if c.n_threads != v as u32 {
+                    c.thread_speedup = None;
+                }
                 c.n_threads = v as u32;
                 return Ok(true);
             }
@@ -182,12 +187,27 @@ pub fn check_complexity(f: f64) -> Result<f64, BoatHullError> {
     Ok(f)
 }
 
-/// Check every parameter of a machine (its kind's, f aside).
+/// Check every parameter of a machine (its kind's, f aside), and a CPU's
+/// speedup of all threads over one (finite, positive).
 pub(crate) fn check_machine(m: &Machine) -> Result<(), BoatHullError> {
     for p in BoathullParam::ALL {
         if let Some(v) = p.get(m) {
             p.check(v)?;
         }
+    }
+    if let Machine::Cpu(Cpu {
+        thread_speedup: Some(s),
+        ..
+    }) = m
+        && !(s.is_finite() && *s > 0.0)
+    {
+        return Err(BoatHullError::Param {
+            processor: "CPU",
+            field: "thread_speedup",
+            unit: "",
+            value: *s,
+            rule: "a finite positive number",
+        });
     }
     Ok(())
 }

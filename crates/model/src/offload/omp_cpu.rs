@@ -17,6 +17,16 @@
 //! streaming loop could be predicted faster than DRAM can feed it. Here the
 //! loop part takes at least iterations x bytes_per_iter / mem_bw_gbs.
 //!
+//! Thread counts: the paper's model scales the loop part linearly with
+//! the threads (each thread a whole core at the clock). A host with a
+//! [`ThreadScaling`] (from its spec sheet: measured curves or the stated
+//! rule of [`crate::platform::threads`]) runs each of t threads at
+//! speed (F(t) / t) / (F(T) / T) of the FMA curve F against its reference
+//! thread count T (its cycle counts and clock describe a thread when all T
+//! run), and the bandwidth floor uses mem_bw_gbs x B(t) / B(T) of the
+//! triad curve B. At T both factors are 1: the paper's model; a host
+//! without one (the paper's Table II) scales linearly.
+//!
 //! Vector units: the paper takes its cycles from LLVM-MCA on the compiled
 //! loop, which sees vector instructions; an instruction mix does not. A
 //! loop the host compiler vectorizes (see
@@ -27,6 +37,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::{OffloadError, non_negative, positive};
+use crate::platform::ThreadScaling;
 
 /// Instructions per loop iteration by class, or cycles per instruction of
 /// each class (the same five classes for both uses).
@@ -111,6 +122,10 @@ pub struct CpuMachine {
     /// without vector instructions counts it).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub vector_bits: f64,
+    /// How the host's rates follow its thread count; none: linearly (the
+    /// paper's model).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread_scaling: Option<ThreadScaling>,
 }
 
 fn is_zero(v: &f64) -> bool {
@@ -145,6 +160,7 @@ impl CpuMachine {
             },
             ipc: 1.0,
             vector_bits: 0.0,
+            thread_scaling: None,
         }
     }
 
@@ -167,7 +183,27 @@ impl CpuMachine {
         }
         self.class_cycles.validate("class cycles")?;
         non_negative("vector_bits", "bits", self.vector_bits)?;
+        if let Some(k) = &self.thread_scaling {
+            k.check().map_err(|e| OffloadError::Param {
+                name: e.field,
+                unit: "",
+                value: e.value,
+                need: e.need,
+            })?;
+        }
         Ok(())
+    }
+
+    /// Speed of one thread against the clock's (1 without a scaling) and
+    /// the bandwidth the threads share, GB/s, at this machine's threads.
+    pub fn at_threads(&self) -> (f64, f64) {
+        match &self.thread_scaling {
+            Some(k) => (
+                k.thread_speed(self.threads),
+                self.mem_bw_gbs * k.bandwidth_share(self.threads),
+            ),
+            None => (1.0, self.mem_bw_gbs),
+        }
     }
 }
 
@@ -200,7 +236,12 @@ pub struct CpuPrediction {
     pub vector_lanes: f64,
     /// Iterations of the slowest thread: ceil(iterations / threads).
     pub chunk: f64,
-    /// chunk x (cycles_per_iter + loop overhead).
+    /// Speed of one thread among `threads` against the clock's (1: the
+    /// paper's linear model).
+    pub thread_speed: f64,
+    /// Memory bandwidth the threads share, GB/s.
+    pub mem_bw_gbs: f64,
+    /// chunk x (cycles_per_iter + loop overhead) / thread_speed.
     pub compute_cycles: f64,
     /// All bytes / memory bandwidth, in cycles.
     pub bandwidth_cycles: f64,
@@ -240,9 +281,10 @@ impl CpuMachine {
             None => lp.mix.dot(&self.class_cycles) / self.ipc / lanes,
         };
         let chunk = (lp.iterations / self.threads).ceil();
-        let compute_cycles = chunk * (cycles_per_iter + self.loop_overhead_per_iter);
+        let (thread_speed, mem_bw_gbs) = self.at_threads();
+        let compute_cycles = chunk * (cycles_per_iter + self.loop_overhead_per_iter) / thread_speed;
         let bandwidth_cycles =
-            lp.iterations * lp.bytes_per_iter / (self.mem_bw_gbs * 1e9) * self.freq_ghz * 1e9;
+            lp.iterations * lp.bytes_per_iter / (mem_bw_gbs * 1e9) * self.freq_ghz * 1e9;
         let bandwidth_bound = bandwidth_cycles > compute_cycles;
         let pages = (chunk * lp.bytes_per_iter / self.page_bytes).ceil();
         let walks = if pages > self.tlb_entries {
@@ -258,6 +300,8 @@ impl CpuMachine {
             cycles_per_iter,
             vector_lanes: lanes,
             chunk,
+            thread_speed,
+            mem_bw_gbs,
             compute_cycles,
             bandwidth_cycles,
             bandwidth_bound,
@@ -267,5 +311,75 @@ impl CpuMachine {
             total_cycles,
             seconds: total_cycles / (self.freq_ghz * 1e9),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shipped H100 node's host as its measured curves give it: FMA
+    /// 174 GFLOP/s on one thread, 1345 on 16; triad 14 and 113 GB/s.
+    fn node_host(threads: f64) -> CpuMachine {
+        let mut m = CpuMachine::table_ii(threads, 113.0);
+        m.thread_scaling = Some(ThreadScaling {
+            reference_threads: 16,
+            fma_gflops_by_threads: vec![(1, 174.0), (16, 1345.0)],
+            triad_gbs_by_threads: vec![(1, 14.0), (16, 113.0)],
+        });
+        m
+    }
+
+    /// 1600 iterations of 10 cycles (14 with the loop overhead) moving
+    /// `bytes` each.
+    fn lp(bytes: f64) -> CpuLoop {
+        CpuLoop {
+            iterations: 1600.0,
+            mix: InstructionMix {
+                int_ops: 0.0,
+                fp_ops: 0.0,
+                loads: 0.0,
+                stores: 0.0,
+                branches: 0.0,
+            },
+            cycles_per_iter: Some(10.0),
+            bytes_per_iter: bytes,
+            data_passes: 1.0,
+            vector_lanes: 1.0,
+        }
+    }
+
+    #[test]
+    fn the_host_follows_its_measured_curve_not_the_thread_count() {
+        let all = node_host(16.0).predict(&lp(0.0)).unwrap();
+        let one = node_host(1.0).predict(&lp(0.0)).unwrap();
+        // At the reference count the paper's model: 100 x 14 cycles.
+        assert_eq!((all.thread_speed, all.compute_cycles), (1.0, 1400.0));
+        // One thread alone runs 174 / (1345 / 16) times as fast as one of
+        // 16, so 16 threads do 1345 / 174 = 7.73 times the work of one,
+        // not 16.
+        let ratio = one.compute_cycles / all.compute_cycles;
+        assert!((ratio - 1345.0 / 174.0).abs() < 1e-9, "{ratio}");
+        let linear = CpuMachine::table_ii(1.0, 113.0).predict(&lp(0.0)).unwrap();
+        assert_eq!(linear.compute_cycles, 16.0 * 1400.0);
+        // The bandwidth floor: one thread streams 14 of the 113 GB/s.
+        let one = node_host(1.0).predict(&lp(8.0)).unwrap();
+        assert!((one.mem_bw_gbs - 14.0).abs() < 1e-9);
+        let want = 1600.0 * 8.0 / 14e9 * 3e9;
+        assert!((one.bandwidth_cycles - want).abs() < 1e-6 * want);
+        // An edited bandwidth scales with the curve's share.
+        let mut edited = node_host(1.0);
+        edited.mem_bw_gbs = 226.0;
+        assert!((edited.at_threads().1 - 28.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_broken_curve_is_refused_by_name() {
+        let mut m = node_host(4.0);
+        if let Some(k) = &mut m.thread_scaling {
+            k.fma_gflops_by_threads.push((32, f64::NAN));
+        }
+        let e = m.predict(&lp(0.0)).unwrap_err().to_string();
+        assert!(e.starts_with("fma_gflops_by_threads = NaN"), "{e}");
     }
 }

@@ -21,6 +21,13 @@ pub enum PlatformError {
         field: String,
         known: String,
     },
+    /// A curve over thread counts that cannot be used.
+    #[error("{part} '{name}': {error}")]
+    Curve {
+        part: &'static str,
+        name: String,
+        error: super::curve::CurveError,
+    },
     #[error("platform '{platform}': needs at least one {part}")]
     NoProcessor {
         platform: String,

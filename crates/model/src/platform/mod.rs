@@ -9,16 +9,24 @@
 //! one group and all GPUs another, each seen as one processor with
 //! aggregated peak and bandwidth (and static power), as PeaPaw Section 3.3
 //! describes. Models of one GPU use the node's first GPU.
+//!
+//! A CPU's FMA rate and bandwidth at a thread count (`threads.rs`) come
+//! from the curves over thread counts its spec may hold (`curve.rs`:
+//! measured by `measure cpu`), else from a stated rule.
 
+pub mod curve;
 pub mod derive;
 mod error;
 pub mod source;
 pub mod spec;
+pub mod threads;
 
+pub use curve::CurveError;
 pub use derive::Derived;
 pub use error::PlatformError;
 pub use source::{Source, Sourced};
 pub use spec::{CpuSpec, Fields, GpuSpec, Link, Transfers};
+pub use threads::{HostRates, ThreadScaling};
 
 use serde::{Deserialize, Serialize};
 

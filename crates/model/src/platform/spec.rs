@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::curve::{Curves, check_curve};
 use super::error::PlatformError;
 use super::source::Source;
 
@@ -27,6 +28,15 @@ pub struct CpuSpec {
     pub vector_bits: f64,
     /// Memory bandwidth of one socket, GB/s (1e9 bytes/s).
     pub mem_bw_gbs: f64,
+    /// Single-precision FMA rate of the socket at thread counts, as
+    /// measured: (threads, GFLOP/s), thread counts increasing; empty where
+    /// not measured (the rule of [`super::threads`] applies).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fma_gflops_by_threads: Vec<(u32, f64)>,
+    /// Triad bandwidth at thread counts, as measured: (threads, GB/s),
+    /// thread counts increasing; empty where not measured.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub triad_gbs_by_threads: Vec<(u32, f64)>,
     /// Memory of one socket, GiB.
     pub mem_gib: f64,
     /// Load-to-use latency of main memory, ns, where published.
@@ -110,8 +120,9 @@ pub enum Transfers {
     Pageable,
 }
 
-/// The field names a spec may name in `sources`, with their units.
-pub trait Fields {
+/// The field names a spec may name in `sources`, with their units (and
+/// its curves, [`Curves`]).
+pub trait Fields: Curves {
     /// What this is, in messages ("CPU", "GPU", "link").
     const PART: &'static str;
     /// Every numeric field: name, unit, value (None: not given).
@@ -129,7 +140,8 @@ pub trait Fields {
     }
 
     /// Every given value finite and positive (a static power may be 0),
-    /// and every name in `sources` a field.
+    /// every curve's thread counts increasing and its values finite and
+    /// positive, and every name in `sources` a field.
     fn check(&self) -> Result<(), PlatformError> {
         let fields = self.fields();
         for (field, unit, value) in &fields {
@@ -150,8 +162,17 @@ pub trait Fields {
                 });
             }
         }
+        let curves = self.curves();
+        for (field, curve) in &curves {
+            check_curve(field, curve).map_err(|error| PlatformError::Curve {
+                part: Self::PART,
+                name: self.name().to_string(),
+                error,
+            })?;
+        }
         for key in self.field_sources().keys() {
-            if !fields.iter().any(|(f, _, _)| f == key) {
+            let curve = curves.iter().any(|(f, _)| f == key);
+            if !curve && !fields.iter().any(|(f, _, _)| f == key) {
                 return Err(PlatformError::UnknownField {
                     part: Self::PART,
                     name: self.name().to_string(),
@@ -159,6 +180,7 @@ pub trait Fields {
                     known: fields
                         .iter()
                         .map(|(f, _, _)| *f)
+                        .chain(curves.iter().map(|(f, _)| *f))
                         .collect::<Vec<_>>()
                         .join(", "),
                 });

@@ -9,7 +9,11 @@
 //!   whole 32-byte memory sector (Table 2's two GPUs measured about 1/16);
 //! - B_bus: the link's rate for the chosen [`Transfers`];
 //! - N_threads = cores x threads per core; W_vector = the widest vector
-//!   register.
+//!   register;
+//! - thread_speedup = F(N_threads) / F(1), the FMA rates of all threads
+//!   and one ([`CpuSpec::rates_at`](crate::platform::CpuSpec::rates_at):
+//!   the measured curve, else the busy cores' peaks), for the
+//!   single-threaded floors.
 
 use super::Derived;
 use crate::boathull::{Cpu, Gpu};
@@ -66,11 +70,14 @@ pub fn gpu(node: &Node, transfers: Transfers) -> Result<Derived<Gpu>, PlatformEr
 pub fn cpu(node: &Node) -> Result<Derived<Cpu>, PlatformError> {
     node.check()?;
     let c = &node.cpu;
+    let n_threads = c.threads().round() as u32;
+    let (all, one) = (c.rates_at(f64::from(n_threads)), c.rates_at(1.0));
     let value = Cpu {
         p_compute_gflops: c.peak_gflops(),
         p_memory_gbs: c.mem_bw_gbs,
-        n_threads: c.threads().round() as u32,
+        n_threads,
         w_vector_bits: c.vector_bits.round() as u32,
+        thread_speedup: Some(all.fma_gflops / one.fma_gflops),
     };
     value.validate().map_err(|e| PlatformError::Derived {
         model: "boat hull",
@@ -94,6 +101,15 @@ pub fn cpu(node: &Node) -> Result<Derived<Cpu>, PlatformError> {
             )),
         ),
         ("W_vector".to_string(), c.source_of("vector_bits")),
+        (
+            "thread_speedup".to_string(),
+            Source::derived(format!(
+                "FMA rate of {n_threads} threads / one thread: {:.1} / {:.1} GFLOP/s ({})",
+                all.fma_gflops,
+                one.fma_gflops,
+                c.thread_scaling_sources()[0].1
+            )),
+        ),
     ];
     Ok(Derived { value, sources })
 }

@@ -4,8 +4,10 @@
 //! - `perdome.rs`: t_f, t_b, e_f, e_b, p_s of both groups (PeaPaw Eq. 5-6,
 //!   grouping as PeaPaw 3.3);
 //! - `boathull.rs`: P_compute, P_coalesced, P_uncoalesced, B_bus of one GPU;
-//!   P_compute, P_memory, N_threads, W_vector of one socket;
-//! - `offload.rs`: the Hong & Kim GPU, the OpenMP host, the bus;
+//!   P_compute, P_memory, N_threads, W_vector and the speedup of all
+//!   threads over one of one socket;
+//! - `offload.rs`: the Hong & Kim GPU, the OpenMP host (with its rates
+//!   over thread counts), the bus;
 //! - `fpm.rs`: a speed function per socket and per GPU from their roofs
 //!   and memory sizes.
 

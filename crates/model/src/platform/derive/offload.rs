@@ -10,7 +10,9 @@
 //!   cycles (Hong & Kim); 32 transactions per uncoalesced warp access; one
 //!   issue cycle per instruction (as Table III counts for the V100);
 //! - host: clock, threads (cores x threads per core) and bandwidth from the
-//!   spec; the OpenMP overheads of Table II (POWER9 at 3 GHz) carried over
+//!   spec, the rates over thread counts from its measured curves or the
+//!   rule of [`crate::platform::threads`] (`thread_scaling`, all threads
+//!   the reference); the OpenMP overheads of Table II (POWER9 at 3 GHz) carried over
 //!   as times; loop overhead, TLB size and miss penalty of Table II in
 //!   cycles; a 4 KiB page; one cycle per instruction, IPC 1;
 //! - bus: the link's rate for the chosen [`Transfers`] and its latency;
@@ -159,6 +161,7 @@ fn cpu(node: &Node) -> (CpuMachine, Vec<(String, Source)>) {
         },
         ipc: 1.0,
         vector_bits: c.vector_bits,
+        thread_scaling: Some(c.thread_scaling()),
     };
     let table_ii = || Source::Paper("offload paper Table II (cycles)".into());
     let as_time = |cycles: f64| {
@@ -167,7 +170,7 @@ fn cpu(node: &Node) -> (CpuMachine, Vec<(String, Source)>) {
             c.clock_ghz
         ))
     };
-    let sources = vec![
+    let mut sources = vec![
         ("cpu_freq_ghz".into(), c.source_of("clock_ghz")),
         (
             "threads".into(),
@@ -193,5 +196,7 @@ fn cpu(node: &Node) -> (CpuMachine, Vec<(String, Source)>) {
             Source::Estimate("one instruction per cycle, every class one cycle".into()),
         ),
     ];
+    let scaling = c.thread_scaling_sources();
+    sources.extend(scaling.map(|(field, s)| (field.to_string(), s)));
     (machine, sources)
 }

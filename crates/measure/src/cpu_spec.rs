@@ -1,0 +1,163 @@
+//! The processor description of a CPU measurement: the catalog's
+//! format, every measured value tagged `measured` (host, date, threads,
+//! spread), what follows from them `derived`, what cannot be measured
+//! here an `estimate`; the FMA and triad curves over thread counts with
+//! their own sources.
+
+use std::collections::BTreeMap;
+
+use super::cpu::CpuMeasurement;
+use super::roofs::Roof;
+use hetscope_model::platform::curve::{FMA_CURVE, TRIAD_CURVE};
+use hetscope_model::platform::{CpuSpec, Source};
+
+/// A curve's (threads, value) points as a spec sheet writes them.
+fn values(curve: &[(usize, Roof)]) -> Vec<(u32, f64)> {
+    curve
+        .iter()
+        .map(|&(k, r)| (u32::try_from(k).unwrap_or(u32::MAX), r.value))
+        .collect()
+}
+
+impl CpuMeasurement {
+    /// The processor description: every measured value tagged `measured`
+    /// (host, date, threads, spread), what follows from them `derived`,
+    /// what cannot be measured here an `estimate`.
+    pub fn to_spec(&self) -> CpuSpec {
+        let m = &self.machine;
+        let run = self.run();
+        let cores = self.threads as f64;
+        let (clock, clock_src) = match m.clock_ghz {
+            Some(c) => (c, Source::Measured(format!("/proc/cpuinfo cpu MHz at {run}"))),
+            None => (1.0, Source::Estimate("no clock readable: 1 GHz, so that flops_per_cycle is the measured GFLOP/s per core".into())),
+        };
+        let static_w = self
+            .energy
+            .as_ref()
+            .ok()
+            .map(|(_, f)| f.p_s_w)
+            .filter(|p| *p > 0.0);
+        let mut sources = self.roof_sources(&run);
+        sources.insert("clock_ghz".into(), clock_src);
+        if static_w.is_some() {
+            sources.insert(
+                "static_w".into(),
+                Source::Measured(format!("p_s of the package energy fit (powercap); {run}")),
+            );
+        }
+        match m.mem_gib {
+            Some(_) => sources.insert(
+                "mem_gib".into(),
+                Source::Measured("/proc/meminfo MemTotal".into()),
+            ),
+            None => sources.insert(
+                "mem_gib".into(),
+                Source::Estimate("MemTotal not readable: 16 GiB assumed".into()),
+            ),
+        };
+        CpuSpec {
+            name: format!("{} (measured)", m.cpu_name),
+            cores,
+            threads_per_core: 1.0,
+            clock_ghz: clock,
+            flops_per_cycle: self.fma_f32.value / (cores * clock),
+            vector_bits: self.isa.vector_bits(),
+            mem_bw_gbs: self.triad.value,
+            fma_gflops_by_threads: values(&self.fma_f32_by_threads),
+            triad_gbs_by_threads: values(&self.triad_by_threads),
+            mem_gib: m.mem_gib.unwrap_or(16.0),
+            mem_latency_ns: Some(self.latency.value),
+            tdp_w: 10.0 * cores,
+            static_w,
+            source: Source::Measured(run),
+            sources,
+        }
+    }
+
+    /// The run every measured value names: the command, host, date,
+    /// threads and instructions.
+    fn run(&self) -> String {
+        let m = &self.machine;
+        format!(
+            "hetscope measure cpu{} on {}, {}, {} threads, {}",
+            if self.quick { " --quick" } else { "" },
+            m.host,
+            m.date,
+            self.threads,
+            self.isa.name()
+        )
+    }
+
+    /// The sources of the values the roofs and the run give: cores, flops
+    /// per cycle, vector width, memory bandwidth and latency, and the TDP
+    /// this run cannot measure.
+    fn roof_sources(&self, run: &str) -> BTreeMap<String, Source> {
+        let measured = |what: &str, r: &Roof| {
+            Source::Measured(format!("{what}; {run}; spread {:.1} %", 100.0 * r.spread))
+        };
+        let mut sources = BTreeMap::new();
+        sources.insert(
+            "cores".into(),
+            Source::Measured(format!(
+                "threads measured with ({run}); one per logical CPU"
+            )),
+        );
+        sources.insert(
+            "flops_per_cycle".into(),
+            Source::derived(format!(
+                "FMA f32 peak {:.1} GFLOP/s / (cores x clock); {}",
+                self.fma_f32.value,
+                measured("FMA f32, all threads", &self.fma_f32)
+            )),
+        );
+        sources.insert(
+            "vector_bits".into(),
+            Source::Measured(format!(
+                "widest vector instructions found: {}",
+                self.isa.name()
+            )),
+        );
+        sources.insert(
+            "mem_bw_gbs".into(),
+            measured(
+                &format!(
+                    "triad over 3 x {} doubles, 24 bytes per element",
+                    self.triad_elements
+                ),
+                &self.triad,
+            ),
+        );
+        let curve = |what: &str, c: &[(usize, Roof)]| {
+            let spreads: Vec<String> = c
+                .iter()
+                .map(|(k, r)| format!("{k}: {:.1} %", 100.0 * r.spread))
+                .collect();
+            Source::Measured(format!(
+                "{what} on each thread count; {run}; spread by threads {}",
+                spreads.join(", ")
+            ))
+        };
+        sources.insert(FMA_CURVE.into(), curve("FMA f32", &self.fma_f32_by_threads));
+        sources.insert(
+            TRIAD_CURVE.into(),
+            curve(
+                &format!(
+                    "triad over 3 x {} doubles, 24 bytes per element",
+                    self.triad_elements
+                ),
+                &self.triad_by_threads,
+            ),
+        );
+        sources.insert(
+            "mem_latency_ns".into(),
+            measured("pointer chase through memory, one thread", &self.latency),
+        );
+        sources.insert(
+            "tdp_w".into(),
+            Source::Estimate(
+                "not measurable here: 10 W per core assumed; set it from the vendor's sheet".into(),
+            ),
+        );
+        sources
+    }
+}
