@@ -49,6 +49,7 @@ mod label_collisions;
 mod layers;
 mod layout_audit;
 mod measure_cpu;
+mod measured_fields;
 mod model_properties;
 mod offload_cli;
 mod offload_export_cli;

@@ -78,7 +78,7 @@ fn measure_cpu_writes_a_platform_every_model_takes() {
     ));
     assert!(matches!(cpu.source, Source::Measured(_)));
     // The platform: PerDome derives t_fC from the measured peak (PeaPaw
-    // Eq. 6), and every model evaluates it.
+    // Eq. 6), a measured value, and every model evaluates it.
     let platform = v["files"]["platform"].as_str().expect("platform file");
     assert!(
         platform.ends_with("measured-cpu-h100-sxm5.ron"),
@@ -87,7 +87,8 @@ fn measure_cpu_writes_a_platform_every_model_takes() {
     let p = eval(&["eval", "perdome", "--platform", platform]);
     let t_fc = num(&p["params"], "t_fC");
     assert!((t_fc - num(&v, "t_f_ps")).abs() < 1e-9 * t_fc, "{t_fc}");
-    assert_eq!(p["sources"]["t_fC"]["kind"], "derived");
+    assert_eq!(p["sources"]["t_fC"]["kind"], "measured");
+    assert_eq!(p["sources"]["t_bC"]["kind"], "measured");
     eval(&["eval", "peapaw", "--platform", platform]);
     eval(&[
         "eval",

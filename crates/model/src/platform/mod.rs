@@ -18,7 +18,7 @@ pub mod spec;
 pub use derive::Derived;
 pub use error::PlatformError;
 pub use source::{Source, Sourced};
-pub use spec::{CpuSpec, Fields, GpuSpec, Link, Transfers};
+pub use spec::{CpuSpec, Direction, Fields, GpuSpec, Link, SpecField, Transfers};
 
 use serde::{Deserialize, Serialize};
 
@@ -58,6 +58,7 @@ impl Node {
         self.cpu.check()?;
         for g in &self.gpus {
             g.spec.check()?;
+            g.spec.check_link()?;
         }
         self.link.check()
     }
