@@ -72,6 +72,7 @@ mod platform_derive;
 mod preset_versions;
 mod presets;
 mod probe_import;
+mod probe_real;
 mod registry;
 mod session_cli;
 mod surface_3d;
