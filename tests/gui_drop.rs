@@ -169,6 +169,17 @@ fn a_spec_sheet_or_a_probe_run_makes_a_platform_with_that_processor() {
     );
     drop_file(&mut h, &copy_in(dir.path(), "tests/data/probe-sample.csv"));
     info(&h, "probe");
+    // A real probe run brings the link it measured: in the GPU's sheet and
+    // as the platform's link.
+    drop_file(
+        &mut h,
+        &copy_in(dir.path(), "assets/data/h100-node-probe.csv"),
+    );
+    info(&h, "probe");
+    let made = h.state().session.platform.clone().expect("a platform");
+    let text = std::fs::read_to_string(&made).expect("written");
+    let rate = "h2d_pageable_gbs: Some(9.436506046)";
+    assert_eq!(text.matches(rate).count(), 2, "{text}");
     drop_file(&mut h, &copy_in(dir.path(), "presets/cpus/epyc-9654.ron"));
     info(&h, "EPYC");
     assert!(

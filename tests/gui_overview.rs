@@ -201,10 +201,10 @@ fn boat_hull_processors_say_where_their_values_come_from() {
     h.get_by_label("Boat hull").click();
     h.run();
     assert_eq!(h.query_all_by_label("[paper]").count(), 0);
-    // The H100: P_compute, P_uncoalesced and B_bus derived by rule,
-    // P_coalesced from the sheet.
-    assert_eq!(h.query_all_by_label("[derived]").count(), 3);
-    assert_eq!(h.query_all_by_label("[spec sheet]").count(), 1);
+    // The H100: P_compute and P_uncoalesced derived by rule, P_coalesced
+    // and B_bus (the link's pinned rate) from the sheets.
+    assert_eq!(h.query_all_by_label("[derived]").count(), 2);
+    assert_eq!(h.query_all_by_label("[spec sheet]").count(), 2);
 }
 
 #[test]
@@ -238,9 +238,11 @@ fn a_derived_offload_platform_shows_its_parameters_and_their_sources() {
     );
     h.get_by_label("Offload decision").click();
     h.run();
-    // Threads and the bus derived from the spec sheets, the latency an
-    // estimate; the rows are there though no offload preset is named.
-    assert!(h.query_all_by_label("[derived]").count() >= 2);
+    // Threads derived from the spec sheet, the bus's rates (both and each
+    // direction) the link's sheet, the latency an estimate; the rows are
+    // there though no offload preset is named.
+    assert!(h.query_all_by_label("[derived]").next().is_some());
+    assert!(h.query_all_by_label("[spec sheet]").count() >= 3);
     assert!(h.query_all_by_label("[estimate]").next().is_some());
     assert_eq!(h.query_all_by_label("[edited]").count(), 0);
     h.state_mut()
@@ -249,7 +251,8 @@ fn a_derived_offload_platform_shows_its_parameters_and_their_sources() {
         .overrides
         .insert(hetscope::model::offload::OffloadParam::BusGbs, 20.0);
     h.run();
-    assert_eq!(h.query_all_by_label("[edited]").count(), 1);
+    // Both directions' rates change with it.
+    assert_eq!(h.query_all_by_label("[edited]").count(), 3);
     assert!(h.state().param_error().is_none());
 }
 

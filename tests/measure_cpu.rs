@@ -78,7 +78,7 @@ fn measure_cpu_writes_a_platform_every_model_takes() {
     ));
     assert!(matches!(cpu.source, Source::Measured(_)));
     // The platform: PerDome derives t_fC from the measured peak (PeaPaw
-    // Eq. 6), and every model evaluates it.
+    // Eq. 6), a measured value, and every model evaluates it.
     let platform = v["files"]["platform"].as_str().expect("platform file");
     assert!(
         platform.ends_with("measured-cpu-h100-sxm5.ron"),
@@ -87,7 +87,8 @@ fn measure_cpu_writes_a_platform_every_model_takes() {
     let p = eval(&["eval", "perdome", "--platform", platform]);
     let t_fc = num(&p["params"], "t_fC");
     assert!((t_fc - num(&v, "t_f_ps")).abs() < 1e-9 * t_fc, "{t_fc}");
-    assert_eq!(p["sources"]["t_fC"]["kind"], "derived");
+    assert_eq!(p["sources"]["t_fC"]["kind"], "measured");
+    assert_eq!(p["sources"]["t_bC"]["kind"], "measured");
     eval(&["eval", "peapaw", "--platform", platform]);
     eval(&[
         "eval",
@@ -272,7 +273,8 @@ fn a_measurement_can_be_cancelled_and_changes_nothing() {
 }
 
 /// A measured CPU with a GPU the probe measured: `presets import-probe`
-/// gives the GPU spec sheet, `measure cpu --gpu FILE.ron` pairs them.
+/// gives the GPU spec sheet (with the link it was measured behind),
+/// `measure cpu --gpu FILE.ron` pairs them over that link.
 #[test]
 fn a_measured_cpu_pairs_with_a_probed_gpu() {
     let dir = tempfile::tempdir().unwrap();
@@ -280,7 +282,7 @@ fn a_measured_cpu_pairs_with_a_probed_gpu() {
     let o = hetscope(&[
         "presets",
         "import-probe",
-        "tests/data/probe-sample.csv",
+        "assets/data/h100-node-probe.csv",
         "--out",
         gpu.to_str().unwrap(),
     ]);
@@ -321,4 +323,17 @@ fn a_measured_cpu_pairs_with_a_probed_gpu() {
     // Both processors measured: the probe's GPU and this CPU.
     let sources = p["platform"]["sources"].to_string();
     assert!(sources.matches("\"measured\"").count() >= 2, "{sources}");
+    // The probe's link, not an estimate: each direction's pageable rate.
+    assert!(!text.contains("PCIe 4.0"), "{text}");
+    let o = eval(&[
+        "eval",
+        "offload",
+        "--platform",
+        platform,
+        "--kernel",
+        "gemm",
+    ]);
+    assert_eq!(num(&o["params"], "bus_h2d_gbs"), 9.436506046);
+    assert_eq!(num(&o["params"], "bus_d2h_gbs"), 15.09487857);
+    assert_eq!(o["sources"]["bus_h2d_gbs"]["kind"], "measured");
 }

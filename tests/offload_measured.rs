@@ -66,7 +66,7 @@ fn the_shipped_file_parses_and_every_kernel_is_a_preset() {
     let (_, p) = c.offload_platform("h100-node-offload").unwrap();
     let model = p.to_model().unwrap();
     assert_eq!(model.cpu.threads, 16.0);
-    assert_eq!(model.bus.bw_gbs, 7.7);
+    assert_eq!((model.bus.h2d_gbs, model.bus.d2h_gbs), (7.7, 7.7));
     assert!(p.notes.contains("13.7"), "{}", p.notes);
 }
 

@@ -23,6 +23,7 @@ use hetscope::model::offload::{
     InstructionMix, OffloadError, OffloadKernel, Platform, Runtime, Scaling, SubscriptAccess,
     SubscriptProblem, crossover, decide, parse_access, sweep,
 };
+use hetscope::model::platform::Direction;
 use hetscope::paper_check::{Paper, paper_rows};
 use proptest::prelude::*;
 
@@ -258,14 +259,12 @@ fn table_iii_v100_and_bus() {
     // 80 blocks on 84 SMs: one block per SM, 80 SMs busy, one wave.
     assert_eq!((p.active_sms, p.n, p.rep), (80.0, 4.0, 1.0));
     assert!(p.seconds > 0.0 && p.seconds.is_finite());
-    let bus = Bus {
-        name: "NVLink".into(),
-        bw_gbs: 25.0,
-        latency_us: 10.0,
-    };
-    // 1 GB over NVLink: 40 ms + 10 us.
-    assert!(close(bus.transfer_seconds(1e9).unwrap(), 0.04001, 1e-12));
-    assert_eq!(bus.transfer_seconds(0.0).unwrap(), 0.0);
+    let bus = Bus::symmetric("NVLink", 25.0, 10.0);
+    // 1 GB over NVLink: 40 ms + 10 us, either way.
+    for d in [Direction::ToDevice, Direction::FromDevice] {
+        assert!(close(bus.transfer_seconds(d, 1e9).unwrap(), 0.04001, 1e-12));
+        assert_eq!(bus.transfer_seconds(d, 0.0).unwrap(), 0.0);
+    }
 }
 
 fn simple_loop(iterations: f64) -> CpuLoop {
@@ -451,11 +450,7 @@ fn test_platform(bus_latency_us: f64) -> Platform {
             issue_cycles: 1.0,
             ..hk_machine()
         },
-        bus: Bus {
-            name: "NVLink".into(),
-            bw_gbs: 25.0,
-            latency_us: bus_latency_us,
-        },
+        bus: Bus::symmetric("NVLink", 25.0, bus_latency_us),
         runtime: runtime(),
         formulation: Formulation::Published,
         memory: Default::default(),
@@ -602,7 +597,7 @@ proptest! {
         let pf = Platform {
             cpu,
             gpu: hk_machine(),
-            bus: Bus { name: "bus".into(), bw_gbs: 8.0, latency_us },
+            bus: Bus::symmetric("bus", 8.0, latency_us),
             runtime: runtime(),
             formulation: Formulation::Published,
             memory: Default::default(),

@@ -260,7 +260,7 @@ fn power9_v100_is_tables_ii_and_iii() {
         (84.0, 1.53, 900.0, 1029.0)
     );
     assert_eq!(m.gpu.issue_cycles, 1.0);
-    assert_eq!(m.bus.bw_gbs, 25.0);
+    assert_eq!((m.bus.h2d_gbs, m.bus.d2h_gbs), (25.0, 25.0));
     // Table III's 2048 threads per SM, 128-thread blocks: 16 resident.
     let l = p.launch();
     assert_eq!((l.threads_per_block, l.active_blocks_per_sm), (128.0, 16.0));
@@ -279,7 +279,7 @@ fn power9_v100_is_tables_ii_and_iii() {
         ("table3-bandwidth", m.gpu.mem_bw_gbs),
         ("table3-latency", m.gpu.mem_ld),
         ("table3-issue", m.gpu.issue_cycles),
-        ("table3-nvlink", m.bus.bw_gbs),
+        ("table3-nvlink", m.bus.h2d_gbs),
         ("table3-threads-per-sm", 2048.0),
     ] {
         assert_eq!(value(&rows, id), v, "{id}");
@@ -711,7 +711,10 @@ fn save_and_load_round_trip() {
     save_offload_kernel(&path, &k).unwrap();
     assert_eq!(load_offload_kernel_file(&path).unwrap(), k);
     // Invalid values are not saved.
-    p.bus.bw_gbs = 0.0;
+    p.bus.d2h_gbs = 0.0;
+    let e = err_of(save_offload_platform(&dir.path().join("bad.ron"), &p));
+    assert!(e.contains("bus.d2h_gbs"), "{e}");
+    p.bus.h2d_gbs = 0.0;
     let e = err_of(save_offload_platform(&dir.path().join("bad.ron"), &p));
     assert!(e.contains("bus.bw_gbs"), "{e}");
     assert!(!dir.path().join("bad.ron").exists());

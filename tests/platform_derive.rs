@@ -34,6 +34,9 @@ fn xeon_h100() -> Node {
             static_w: None,
             source: spec("Intel ARK"),
             sources: BTreeMap::new(),
+            e_f_pj: None,
+            e_b_pj: None,
+            idle_w: None,
         },
         cpus: 1,
         gpus: vec![GpuGroup {
@@ -51,6 +54,16 @@ fn xeon_h100() -> Node {
                 static_w: Some(63.0),
                 max_threads_per_sm: 2048.0,
                 max_blocks_per_sm: 32.0,
+                fp64_gflops: None,
+                coalesced_gbs: None,
+                strided_gbs: None,
+                mem_ld_cycles: None,
+                departure_del_coal: None,
+                departure_del_uncoal: None,
+                e_f_pj: None,
+                e_b_pj: None,
+                idle_w: None,
+                link: None,
                 source: spec("NVIDIA H100 datasheet"),
                 sources: BTreeMap::from([(
                     "static_w".to_string(),
@@ -63,6 +76,10 @@ fn xeon_h100() -> Node {
             pinned_gbs: 55.0,
             pageable_gbs: Some(7.7),
             latency_us: 10.0,
+            h2d_pinned_gbs: None,
+            d2h_pinned_gbs: None,
+            h2d_pageable_gbs: None,
+            d2h_pageable_gbs: None,
             source: Source::Measured("shipped H100 node".into()),
             sources: BTreeMap::new(),
         },
@@ -174,7 +191,10 @@ fn offload_platform_carries_table_ii_times_and_the_v100_latency() {
     assert_eq!(p.cpu.sync_overhead, 2667.0);
     assert_eq!(p.cpu.parallel_startup, 2000.0);
     assert_eq!(p.cpu.threads, 112.0);
-    assert_eq!((p.bus.bw_gbs, p.bus.latency_us), (55.0, 10.0));
+    assert_eq!(
+        (p.bus.h2d_gbs, p.bus.d2h_gbs, p.bus.latency_us),
+        (55.0, 55.0, 10.0)
+    );
     // A published latency is used instead: 500 ns x 1.755 GHz.
     node.gpus[0].spec.mem_latency_ns = Some(500.0);
     let d = offload::platform(&node, Transfers::Pinned).unwrap();

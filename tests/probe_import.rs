@@ -6,7 +6,7 @@
 
 use crate::common::{fails, hetscope, stderr, stdout};
 
-use hetscope::model::platform::Transfers;
+use hetscope::model::platform::{Direction, Transfers};
 use hetscope::preset::hardware::{load_gpu_spec_file, parse_gpu_spec};
 use hetscope::preset::probe::{ProbeError, ProbeImport, parse_probe_csv};
 
@@ -317,11 +317,41 @@ fn the_rows_beyond_the_spec_give_link_hull_hong_kim_and_speed() {
     );
     assert_eq!(imp.table.skipped.len(), 1);
     let link = imp.link.clone().unwrap();
+    assert_eq!(imp.gpu.link.as_ref(), Some(&link));
+    // Each direction its own field; pinned_gbs the slower direction.
     assert_eq!(
         (link.pinned_gbs, link.pageable_gbs, link.latency_us),
-        (54.0, Some(7.7), 8.0)
+        (54.0, None, 8.0)
+    );
+    assert_eq!(
+        (link.h2d_pinned_gbs, link.d2h_pinned_gbs),
+        (Some(55.0), Some(54.0))
+    );
+    assert_eq!(
+        (link.h2d_pageable_gbs, link.d2h_pageable_gbs),
+        (Some(7.7), Some(13.7))
+    );
+    assert_eq!(
+        link.rate_to(Direction::FromDevice, Transfers::Pageable),
+        (13.7, "d2h_pageable_gbs")
     );
     assert_eq!(link.source.kind(), "measured");
+    assert_eq!(link.sources["d2h_pageable_gbs"].kind(), "measured");
+    // The memory system in its fields.
+    let g = &imp.gpu;
+    assert_eq!(
+        (g.fp64_gflops, g.coalesced_gbs, g.strided_gbs),
+        (Some(27000.0), Some(2600.0), Some(190.0))
+    );
+    assert_eq!(
+        (
+            g.mem_ld_cycles,
+            g.departure_del_coal,
+            g.departure_del_uncoal
+        ),
+        (Some(820.0), Some(3.5), Some(9.0))
+    );
+    assert!(g.sources["mem_ld_cycles"].detail().contains("1656 MHz"));
     let hull = imp.boathull_gpu(Transfers::Pinned).unwrap();
     assert_eq!(hull.p_compute_gflops, 55_900.0);
     assert_eq!(
@@ -360,10 +390,25 @@ fn the_written_ron_loads_back_as_the_same_spec() {
         text.starts_with("// NVIDIA H100 80GB HBM3: GPU spec sheet imported"),
         "{text}"
     );
-    assert!(text.contains("Hong & Kim Mem_LD: 820 cycles"), "{text}");
+    // Measured values as fields, not comments.
+    assert!(text.contains("mem_ld_cycles: Some(820.0)"), "{text}");
+    assert!(text.contains("h2d_pageable_gbs: Some(7.7)"), "{text}");
+    let comments: Vec<&str> = text.lines().filter(|l| l.starts_with("//")).collect();
+    assert_eq!(comments.len(), 2, "{comments:?}");
     assert!(
-        text.contains("e_f 8.77 pJ/flop, e_b 136.7 pJ/byte, p_s 62.7 W"),
-        "{text}"
+        !comments.iter().any(|l| l.contains("cycles")),
+        "{comments:?}"
+    );
+    // The energy fit: e_f, e_b, p_s as fields, the fit in their source.
+    let g = &imp.gpu;
+    assert!((g.e_f_pj.unwrap() - 8.77).abs() < 0.005);
+    assert!((g.e_b_pj.unwrap() - 136.7).abs() < 0.05);
+    assert!(
+        g.sources["e_f_pj"]
+            .detail()
+            .contains("e_f 8.77 pJ/flop, e_b 136.7 pJ/byte, p_s 62.7 W"),
+        "{}",
+        g.sources["e_f_pj"]
     );
     assert_eq!(parse_gpu_spec(&text, "written.ron").unwrap(), imp.gpu);
 }
@@ -465,7 +510,7 @@ fn import_probe_refuses_bad_input_and_writes_nothing() {
 }
 
 #[test]
-fn without_energy_runs_the_static_power_is_the_idle_power() {
+fn without_energy_runs_only_the_idle_power_is_kept() {
     let no_runs: String = SAMPLE
         .lines()
         .filter(|l| !l.starts_with("energy_run,"))
@@ -473,9 +518,13 @@ fn without_energy_runs_the_static_power_is_the_idle_power() {
         .collect();
     let imp = parse(&no_runs).unwrap();
     assert!(imp.energy.runs.is_empty());
-    assert_eq!(imp.gpu.static_w, Some(125.75));
-    let s = &imp.gpu.sources["static_w"];
-    assert!(s.detail().starts_with("idle board power"), "{s}");
+    // No fit: no static power, e_f or e_b; the idle power its own field
+    // (which PeaPaw's rule takes as p_s where no static power is given).
+    assert_eq!(imp.gpu.static_w, None);
+    assert_eq!((imp.gpu.e_f_pj, imp.gpu.e_b_pj), (None, None));
+    assert_eq!(imp.gpu.idle_w, Some(125.75));
+    let s = &imp.gpu.sources["idle_w"];
+    assert!(s.detail().starts_with("NVML board power"), "{s}");
     // As a probe without NVML writes it: no energy rows at all.
     let no_energy: String = no_runs
         .lines()
@@ -485,4 +534,6 @@ fn without_energy_runs_the_static_power_is_the_idle_power() {
     let imp = parse(&no_energy).unwrap();
     assert_eq!(imp.gpu.static_w, None);
     assert!(!imp.gpu.sources.contains_key("static_w"));
+    assert!(!imp.gpu.sources.contains_key("idle_w"));
+    assert_eq!(imp.gpu.idle_w, None);
 }

@@ -104,7 +104,9 @@ pub enum PresetsAction {
     /// preset and one workload preset per kernel with its measurements.
     ImportMeasured(ImportArgs),
     /// Turn the CSV of the GPU probe (probe/gpu/) into a GPU spec sheet
-    /// (.ron, as presets/gpus/ holds them).
+    /// (.ron, as presets/gpus/ holds them, every measured value a field);
+    /// with --out-dir and --cpu, also a platform pairing it with a CPU over
+    /// the probe's link.
     ImportProbe(probe::ImportProbeArgs),
 }
 

@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use super::cpu::CpuMeasurement;
 use super::roofs::Roof;
+use hetscope_model::perdome::energy_fit::{EnergyFit, EnergyRun};
 use hetscope_model::platform::curve::{FMA_CURVE, TRIAD_CURVE};
 use hetscope_model::platform::{CpuSpec, Source};
 
@@ -31,19 +32,21 @@ impl CpuMeasurement {
             Some(c) => (c, Source::Measured(format!("/proc/cpuinfo cpu MHz at {run}"))),
             None => (1.0, Source::Estimate("no clock readable: 1 GHz, so that flops_per_cycle is the measured GFLOP/s per core".into())),
         };
-        let static_w = self
-            .energy
-            .as_ref()
-            .ok()
-            .map(|(_, f)| f.p_s_w)
-            .filter(|p| *p > 0.0);
+        let static_w = fit_value(&self.energy, |f| f.p_s_w);
+        let (e_f_pj, e_b_pj) = (
+            fit_value(&self.energy, |f| f.e_f_pj),
+            fit_value(&self.energy, |f| f.e_b_pj),
+        );
         let mut sources = self.roof_sources(&run);
         sources.insert("clock_ghz".into(), clock_src);
-        if static_w.is_some() {
-            sources.insert(
-                "static_w".into(),
-                Source::Measured(format!("p_s of the package energy fit (powercap); {run}")),
-            );
+        let fitted = [
+            ("static_w", "p_s", static_w),
+            ("e_f_pj", "e_f", e_f_pj),
+            ("e_b_pj", "e_b", e_b_pj),
+        ];
+        for (field, what, _) in fitted.iter().filter(|f| f.2.is_some()) {
+            let how = format!("{what} of the package energy fit (powercap); {run}");
+            sources.insert((*field).into(), Source::Measured(how));
         }
         match m.mem_gib {
             Some(_) => sources.insert(
@@ -71,6 +74,9 @@ impl CpuMeasurement {
             static_w,
             source: Source::Measured(run),
             sources,
+            e_f_pj,
+            e_b_pj,
+            idle_w: None,
         }
     }
 
@@ -160,4 +166,17 @@ impl CpuMeasurement {
         );
         sources
     }
+}
+
+/// A value of the energy fit where there is one and it is positive (a
+/// fit of runs that do not pin it can come out at 0 or below).
+fn fit_value<E>(
+    energy: &Result<(Vec<EnergyRun>, EnergyFit), E>,
+    of: impl Fn(&EnergyFit) -> f64,
+) -> Option<f64> {
+    energy
+        .as_ref()
+        .ok()
+        .map(|(_, f)| of(f))
+        .filter(|v| *v > 0.0)
 }

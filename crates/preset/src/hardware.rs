@@ -18,8 +18,17 @@ pub fn parse_cpu_spec(text: &str, origin: &str) -> Result<CpuSpec, PresetError> 
 /// Parse and check a GPU spec sheet.
 pub fn parse_gpu_spec(text: &str, origin: &str) -> Result<GpuSpec, PresetError> {
     let s: GpuSpec = parse_ron(text, origin)?;
-    check_spec(&s, origin, "")?;
+    check_gpu_spec(&s, origin, "")?;
     Ok(s)
+}
+
+/// A GPU spec sheet checked with the link measured with it (`link`).
+pub fn check_gpu_spec(s: &GpuSpec, origin: &str, prefix: &str) -> Result<(), PresetError> {
+    check_spec(s, origin, prefix)?;
+    match &s.link {
+        Some(link) => check_spec(link, origin, &super::check::join(prefix, "link")),
+        None => Ok(()),
+    }
 }
 
 pub fn load_cpu_spec_file(path: &Path) -> Result<CpuSpec, PresetError> {

@@ -174,6 +174,10 @@ impl HetscopeApp {
                         .map_err(|e| e.to_string())?
                 };
                 let name = gpu.name.clone();
+                // The link the board was measured behind, where known.
+                if let Some(link) = &gpu.link {
+                    hardware.link = link.clone();
+                }
                 let count = hardware.gpus.first().map_or(1, |g| g.count);
                 hardware.gpus = vec![GpuRef {
                     spec: SpecRef::Inline(gpu),

@@ -41,7 +41,7 @@ fn slider_range(p: OffloadParam) -> RangeInclusive<f64> {
         P::ParallelStartup | P::ScheduleStatic | P::SyncOverhead => 0.0..=1.0e6,
         P::TlbEntries => 16.0..=65_536.0,
         P::PageBytes => 4096.0..=1.0e9,
-        P::BusGbs => 1.0..=1000.0,
+        P::BusGbs | P::BusH2dGbs | P::BusD2hGbs => 1.0..=1000.0,
         P::BusLatencyUs => 0.0..=1000.0,
     }
 }
@@ -293,13 +293,18 @@ fn readout_ui(ui: &mut Ui, r: Result<&Readout, &CoreError>) {
     }
 }
 
-/// Keep `v` as an override of `p` (counts rounded to whole numbers).
+/// Keep `v` as an override of `p` (counts rounded to whole numbers); the
+/// bus rate of both directions replaces each direction's own.
 fn set_param(s: &mut OffloadScenario, p: OffloadParam, v: f64) {
     let v = if p.rule() == ParamRule::Count && v.is_finite() {
         v.round().max(1.0)
     } else {
         v
     };
+    if p == P::BusGbs {
+        s.overrides.remove(&P::BusH2dGbs);
+        s.overrides.remove(&P::BusD2hGbs);
+    }
     s.overrides.insert(p, v);
 }
 
@@ -309,11 +314,18 @@ fn host_and_bus_ui(ui: &mut Ui, s: &mut OffloadScenario, base: Option<&BasePlatf
         s,
         base,
         "offload_host_bus",
-        &[P::Threads, P::BusGbs, P::BusLatencyUs],
+        &[
+            P::Threads,
+            P::BusGbs,
+            P::BusH2dGbs,
+            P::BusD2hGbs,
+            P::BusLatencyUs,
+        ],
     );
 }
 
-/// A slider row per parameter: the override, or the preset's value.
+/// A slider row per parameter: the override, or the preset's value (with
+/// the overrides that change it: the bus's rates).
 fn param_grid_ui(
     ui: &mut Ui,
     s: &mut OffloadScenario,
@@ -321,12 +333,14 @@ fn param_grid_ui(
     id: &str,
     rows: &[OffloadParam],
 ) {
+    let model = base.map(|b| s.overridden_model(b));
+    let edited = s.edited_params();
     egui::Grid::new(id)
         .num_columns(4)
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
             for &p in rows {
-                let given = base.map(|b| b.model.param(p));
+                let given = model.as_ref().map(|m| m.param(p));
                 let Some(mut v) = s.overrides.get(&p).copied().or(given) else {
                     continue;
                 };
@@ -335,10 +349,7 @@ fn param_grid_ui(
                 if param_cells_ui(ui, text, &mut v, slider_range(p), &p.range()) {
                     set_param(s, p, v);
                 }
-                match (
-                    s.overrides.contains_key(&p),
-                    base.and_then(|b| b.source_of(p)),
-                ) {
+                match (edited.contains(&p), base.and_then(|b| b.source_of(p))) {
                     (true, _) => source_tag_ui(ui, "edited", "Changed from the platform's value"),
                     (false, Some(src)) => source_tag_ui(ui, src.kind(), src.detail()),
                     (false, None) => {

@@ -4,7 +4,8 @@
 //!
 //! - `scenario.rs`: what a person chose (platform, overrides, kernel and
 //!   its edited subscripts, sizes, suite, the platform compared with) and
-//!   its input; `measured.rs`: measured speedups read once;
+//!   its input; `overrides.rs`: what the overrides change; `measured.rs`:
+//!   measured speedups read once;
 //! - `readout.rs`: the decision at the chosen size, in words;
 //! - `eval.rs`, `suite.rs`, `hong_kim.rs`: the JSON of `hetscope eval
 //!   offload`, `eval offload --suite` and `eval hongkim`.
@@ -12,6 +13,7 @@
 mod eval;
 mod hong_kim;
 pub mod measured;
+mod overrides;
 mod readout;
 pub mod scenario;
 mod suite;
@@ -141,21 +143,26 @@ impl Model for Offload {
 }
 
 /// Every parameter of `base` as the scenario reads it: an override
-/// (edited), else the platform's value with its source.
+/// (edited), a value an override changes (the bus's rates: edited), else
+/// the platform's value with its source.
 fn platform_parameters(s: &OffloadScenario, base: &BasePlatform) -> Vec<Parameter> {
+    let model = s.overridden_model(base);
+    let edited = s.edited_params();
     OffloadParam::all()
-        .map(|p| {
-            let edited = s.overrides.get(&p);
-            Parameter {
-                name: p.name().to_string(),
-                of: base.name.clone(),
-                value: edited.copied().unwrap_or_else(|| base.model.param(p)),
-                range: p.range(),
-                source: match edited {
-                    Some(_) => Some(Source::Edited),
-                    None => base.source_of(p).cloned(),
-                },
-            }
+        .map(|p| Parameter {
+            name: p.name().to_string(),
+            of: base.name.clone(),
+            value: s
+                .overrides
+                .get(&p)
+                .copied()
+                .unwrap_or_else(|| model.param(p)),
+            range: p.range(),
+            source: if edited.contains(&p) {
+                Some(Source::Edited)
+            } else {
+                base.source_of(p).cloned()
+            },
         })
         .collect()
 }

@@ -271,9 +271,10 @@ impl OffloadScenario {
     }
 
     /// Where each value of the platform comes from: `base`'s sources,
-    /// each override and a chosen formulation edited.
+    /// each value an override changes and a chosen formulation edited.
     pub fn sources(&self, base: &BasePlatform) -> Vec<(String, Source)> {
-        let edited = self.overrides.keys().map(|p| p.name());
+        let edited = self.edited_params();
+        let edited = edited.iter().map(|p| p.name());
         let edited = edited.chain(self.formulation.map(|_| "formulation"));
         let mut sources = base.sources.clone();
         for name in edited {

@@ -98,15 +98,29 @@ pub(super) fn check_sizes(input: &OffloadInput) -> Result<(), FigureError> {
 pub(super) fn subtitle(input: &OffloadInput) -> String {
     let p = &input.platform;
     format!(
-        "{} | host: {} at {} GHz | bus: {} GB/s | GPU: {} SMs at {} GHz, {} GB/s",
+        "{} | host: {} at {} GHz | bus: {} | GPU: {} SMs at {} GHz, {} GB/s",
         input.platform_name,
         threads_text(p.cpu.threads),
         fmt_tick(p.cpu.freq_ghz),
-        fmt_tick(p.bus.bw_gbs),
+        bus_text(&p.bus),
         fmt_whole(p.gpu.sm_count),
         fmt_tick(p.gpu.freq_ghz),
         fmt_tick(p.gpu.mem_bw_gbs),
     )
+}
+
+/// The bus's rates: "25 GB/s" for one both ways, "9.4 GB/s up, 15 down"
+/// for one each.
+pub fn bus_text(bus: &hetscope_model::offload::Bus) -> String {
+    if bus.is_symmetric() {
+        format!("{} GB/s", fmt_tick(bus.h2d_gbs))
+    } else {
+        format!(
+            "{} GB/s up, {} down",
+            fmt_tick(bus.h2d_gbs),
+            fmt_tick(bus.d2h_gbs)
+        )
+    }
 }
 
 /// "160 OpenMP threads", "1 OpenMP thread".

@@ -271,7 +271,10 @@ impl<'a> SizeSweep<'a> {
             )
             .dashed(),
             Series::line(
-                &format!("transfers over the bus ({} GB/s)", fmt_tick(p.bus.bw_gbs)),
+                &format!(
+                    "transfers over the bus ({})",
+                    super::input::bus_text(&p.bus)
+                ),
                 palette::GREY,
                 self.gpu_pts(|d| d.transfer_seconds),
             )

@@ -17,6 +17,7 @@ use super::omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
 use super::subscript::{Access, SubscriptError};
 use super::subscript_parse::parse_access;
 use super::{OffloadError, count, non_negative, positive};
+use crate::platform::Direction;
 use crate::sampling::log_spaced;
 
 /// coef x n^exp: how a quantity grows with the problem size n. In files
@@ -206,7 +207,7 @@ pub struct Decision {
     pub cpu_seconds: f64,
     /// Kernel time on the GPU, s.
     pub kernel_seconds: f64,
-    /// Both transfers over the bus, s.
+    /// Both transfers over the bus, each direction at its own rate, s.
     pub transfer_seconds: f64,
     /// kernel_seconds + transfer_seconds.
     pub gpu_seconds: f64,
@@ -390,12 +391,10 @@ pub fn decide(
     let gpu = platform
         .gpu
         .predict_with(&kernel.gpu_kernel(n)?, platform.formulation)?;
-    let transfer_seconds = platform
-        .bus
-        .transfer_seconds(kernel.bytes_to_device.at(n))?
-        + platform
-            .bus
-            .transfer_seconds(kernel.bytes_from_device.at(n))?;
+    let bus = &platform.bus;
+    let transfer_seconds = bus
+        .transfer_seconds(Direction::ToDevice, kernel.bytes_to_device.at(n))?
+        + bus.transfer_seconds(Direction::FromDevice, kernel.bytes_from_device.at(n))?;
     let gpu_seconds = gpu.seconds + transfer_seconds;
     let speedup = cpu.seconds / gpu_seconds;
     let footprint = kernel.footprint(n);

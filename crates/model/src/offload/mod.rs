@@ -8,7 +8,8 @@
 //! - [`hong_kim`]: the GPU side, the MWP/CWP model of Hong & Kim (ISCA 2009)
 //!   with the paper's `#OMP_Rep` factor (the paper's Figure 4 and Figure 5);
 //!   [`formulation`]: how its #Rep and execution case are read;
-//!   [`bus`]: the host-device transfer over the bus.
+//!   [`bus`]: the host-device transfers over the bus, each direction at
+//!   its own rate.
 //! - [`omp_cpu`]: the CPU side, the OpenMP cost model of Liao & Chapman as
 //!   used in Section IV-A, with the parameters of Table II, cycles per
 //!   iteration from an instruction mix, and a memory-bandwidth floor.
@@ -38,7 +39,7 @@ pub mod param;
 pub mod subscript;
 pub mod subscript_parse;
 
-pub use bus::Bus;
+pub use bus::{Bus, NoBusRate};
 pub use decision::{
     Decision, Footprint, HostVectorization, Memory, OffloadKernel, Platform, Scaling,
     SubscriptAccess, crossover, decide, sweep,

@@ -76,6 +76,8 @@ pub enum OffloadParam {
     SyncOverhead,
     ParallelStartup,
     BusGbs,
+    BusH2dGbs,
+    BusD2hGbs,
     BusLatencyUs,
 }
 
@@ -93,7 +95,7 @@ type Info = (
 );
 
 #[rustfmt::skip]
-const INFO: [Info; 26] = [
+const INFO: [Info; 28] = [
     (P::SmCount, "sm_count", "gpu.sm_count", "SMs", ParamRule::Count, "SM count", "Streaming multiprocessors of the GPU (#SM)"),
     (P::FreqGhz, "freq_ghz", "gpu.freq_ghz", "GHz", ParamRule::Positive, "GPU clock", "Core clock of the GPU (Freq)"),
     (P::MemBwGbs, "mem_bw_gbs", "gpu.mem_bw_gbs", "GB/s", ParamRule::Positive, "GPU memory bandwidth", "DRAM bandwidth of the GPU (Mem_Bandwidth); bounds MWP"),
@@ -118,7 +120,9 @@ const INFO: [Info; 26] = [
     (P::ScheduleStatic, "schedule_static", "cpu.schedule_static", "cycles", ParamRule::NonNegative, "static schedule", "Cycles to hand out a static schedule"),
     (P::SyncOverhead, "sync_overhead", "cpu.sync_overhead", "cycles", ParamRule::NonNegative, "synchronization", "Cycles of the barrier closing the region"),
     (P::ParallelStartup, "parallel_startup", "cpu.parallel_startup", "cycles", ParamRule::NonNegative, "parallel start-up", "Cycles to start the parallel region (fork)"),
-    (P::BusGbs, "bus_gbs", "bus.bw_gbs", "GB/s", ParamRule::Positive, "bus bandwidth", "Host-device transfer rate in one direction (PCIe, NVLink)"),
+    (P::BusGbs, "bus_gbs", "bus.bw_gbs", "GB/s", ParamRule::Positive, "bus bandwidth", "Host-device transfer rate of both directions (PCIe, NVLink); set, it sets both; read, the slower"),
+    (P::BusH2dGbs, "bus_h2d_gbs", "bus.h2d_gbs", "GB/s", ParamRule::Positive, "bus rate to the device", "Host-to-device transfer rate (copies before the kernel)"),
+    (P::BusD2hGbs, "bus_d2h_gbs", "bus.d2h_gbs", "GB/s", ParamRule::Positive, "bus rate from the device", "Device-to-host transfer rate (copies after the kernel)"),
     (P::BusLatencyUs, "bus_latency_us", "bus.latency_us", "us", ParamRule::NonNegative, "bus latency", "Fixed cost of one transfer over the bus"),
 ];
 
@@ -137,7 +141,8 @@ impl OffloadParam {
         OffloadParam::IssueCycles,
     ];
 
-    /// Every parameter: the GPU's, the launch's, the CPU's, the bus's.
+    /// Every parameter: the GPU's, the launch's, the CPU's, the bus's
+    /// (`bus_gbs`, both directions, before each direction's own).
     pub fn all() -> impl Iterator<Item = OffloadParam> {
         INFO.iter().map(|i| i.0)
     }
@@ -176,7 +181,7 @@ impl OffloadParam {
         match self {
             P::SmCount => r(1.0, 1e4).whole(),
             P::FreqGhz | P::CpuFreqGhz => r(1e-3, 1e3),
-            P::MemBwGbs | P::CpuMemBwGbs | P::BusGbs => r(1e-3, 1e6),
+            P::MemBwGbs | P::CpuMemBwGbs | P::BusGbs | P::BusH2dGbs | P::BusD2hGbs => r(1e-3, 1e6),
             P::MemLd | P::DepartureDelCoal | P::DepartureDelUncoal | P::IssueCycles => r(1e-3, 1e6),
             P::TransPerWarpUncoal => r(1.0, 1e4),
             P::MaxThreadsPerSm
@@ -389,7 +394,9 @@ impl std::fmt::Display for OffloadParam {
 
 impl Platform {
     /// The field behind `p`; `active_blocks_per_sm` is set to its derived
-    /// value first when the runtime does not give it.
+    /// value first when the runtime does not give it. `bus_gbs` stands for
+    /// both directions: [`Self::param`] and [`Self::set_param`] read and
+    /// set it themselves (its slot here is the host-to-device rate).
     fn slot(&mut self, p: OffloadParam) -> &mut f64 {
         let (c, g, b, r) = (
             &mut self.cpu,
@@ -425,23 +432,37 @@ impl Platform {
             P::ScheduleStatic => &mut c.schedule_static,
             P::SyncOverhead => &mut c.sync_overhead,
             P::ParallelStartup => &mut c.parallel_startup,
-            P::BusGbs => &mut b.bw_gbs,
+            P::BusGbs | P::BusH2dGbs => &mut b.h2d_gbs,
+            P::BusD2hGbs => &mut b.d2h_gbs,
             P::BusLatencyUs => &mut b.latency_us,
         }
     }
 
     /// The value of `p`; `active_blocks_per_sm` is the launch's (given or
-    /// derived).
+    /// derived), `bus_gbs` the slower direction's rate.
     pub fn param(&self, p: OffloadParam) -> f64 {
-        if p == P::ActiveBlocksPerSm {
-            return self.runtime.launch(&self.gpu).active_blocks_per_sm;
+        match p {
+            P::ActiveBlocksPerSm => self.runtime.launch(&self.gpu).active_blocks_per_sm,
+            P::BusGbs => self.bus.slower_gbs(),
+            _ => *self.clone().slot(p),
         }
-        *self.clone().slot(p)
+    }
+
+    /// The parameters a check of this platform reads: every one, the bus
+    /// as a file gives it (`bus_gbs` where both directions have one rate,
+    /// else each direction's own), so that a message names the field.
+    pub fn checked_params(&self) -> impl Iterator<Item = OffloadParam> {
+        let one = self.bus.is_symmetric();
+        OffloadParam::all().filter(move |p| match p {
+            P::BusGbs => one,
+            P::BusH2dGbs | P::BusD2hGbs => !one,
+            _ => true,
+        })
     }
 
     /// Every parameter by its rule, and a block that fits an SM.
     pub fn check(&self) -> Result<(), OffloadError> {
-        for p in OffloadParam::all() {
+        for p in self.checked_params() {
             p.check(self.param(p))?;
         }
         if self.runtime.threads_per_block > self.gpu.max_threads_per_sm {
@@ -453,10 +474,15 @@ impl Platform {
         Ok(())
     }
 
-    /// Set `p` after checking `value` against its rule.
+    /// Set `p` after checking `value` against its rule (`bus_gbs`: both
+    /// directions).
     pub fn set_param(&mut self, p: OffloadParam, value: f64) -> Result<(), OffloadError> {
         p.check(value)?;
-        *self.slot(p) = value;
+        if p == P::BusGbs {
+            (self.bus.h2d_gbs, self.bus.d2h_gbs) = (value, value);
+        } else {
+            *self.slot(p) = value;
+        }
         Ok(())
     }
 }
@@ -471,7 +497,7 @@ mod tests {
             assert_eq!(p as usize, k, "{p:?}");
             assert_eq!(OffloadParam::from_name(p.name()), Some(p));
         }
-        assert_eq!(OffloadParam::all().count(), 26);
+        assert_eq!(OffloadParam::all().count(), 28);
     }
 
     #[test]

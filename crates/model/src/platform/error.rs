@@ -12,7 +12,7 @@ pub enum PlatformError {
         field: &'static str,
         value: f64,
         unit: &'static str,
-        need: &'static str,
+        need: String,
     },
     #[error("{part} '{name}': `sources` names '{field}', which is no field (known: {known})")]
     UnknownField {

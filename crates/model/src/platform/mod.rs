@@ -25,7 +25,7 @@ pub use curve::CurveError;
 pub use derive::Derived;
 pub use error::PlatformError;
 pub use source::{Source, Sourced};
-pub use spec::{CpuSpec, Fields, GpuSpec, Link, Transfers};
+pub use spec::{CpuSpec, Direction, Fields, GpuSpec, Link, SpecField, Transfers};
 pub use threads::{HostRates, ThreadScaling};
 
 use serde::{Deserialize, Serialize};
@@ -66,6 +66,7 @@ impl Node {
         self.cpu.check()?;
         for g in &self.gpus {
             g.spec.check()?;
+            g.spec.check_link()?;
         }
         self.link.check()
     }

@@ -48,6 +48,19 @@ impl Source {
         }
     }
 
+    /// The same kind of source with its detail rewritten by `f` (an edit
+    /// stays an edit): a value taken over as it is, said where from.
+    pub fn map_detail(self, f: impl FnOnce(&str) -> String) -> Source {
+        match self {
+            Source::Paper(s) => Source::Paper(f(&s)),
+            Source::Spec(s) => Source::Spec(f(&s)),
+            Source::Measured(s) => Source::Measured(f(&s)),
+            Source::Derived(s) => Source::Derived(f(&s)),
+            Source::Estimate(s) => Source::Estimate(f(&s)),
+            Source::Edited => Source::Edited,
+        }
+    }
+
     /// A rule: the value follows from others.
     pub fn derived(rule: impl Into<String>) -> Source {
         Source::Derived(rule.into())
@@ -129,6 +142,16 @@ mod tests {
         assert_eq!(
             Source::from_text("file gpu.csv"),
             Source::Measured("file gpu.csv".into())
+        );
+    }
+
+    #[test]
+    fn a_detail_rewritten_keeps_its_kind() {
+        let s = Source::Measured("probe run".into()).map_detail(|d| format!("h2d of link: {d}"));
+        assert_eq!(s, Source::Measured("h2d of link: probe run".into()));
+        assert_eq!(
+            Source::Edited.map_detail(|d| format!("x{d}")),
+            Source::Edited
         );
     }
 

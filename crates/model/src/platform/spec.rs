@@ -1,6 +1,8 @@
-//! A processor as its vendor publishes it (a spec sheet), and the link
-//! between host and GPU. Every value has a source: the sheet's own
-//! citation unless `sources` names another for that field.
+//! A processor as its vendor publishes it (a spec sheet), with optional
+//! fields for what only a measurement gives (a GPU's memory system and
+//! FP64 roof, the energy of either), and the link between host and GPU.
+//! Every value has a source: the sheet's own citation unless `sources`
+//! names another for that field.
 
 use std::collections::BTreeMap;
 
@@ -9,8 +11,10 @@ use serde::{Deserialize, Serialize};
 use super::curve::{Curves, check_curve};
 use super::error::PlatformError;
 use super::source::Source;
+use crate::Range;
 
-/// A CPU socket as published: cores, clock, vector units, memory, power.
+/// A CPU socket as published: cores, clock, vector units, memory, power;
+/// where measured, its energy per flop and per byte and idle power.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CpuSpec {
@@ -44,7 +48,8 @@ pub struct CpuSpec {
     pub mem_latency_ns: Option<f64>,
     /// Thermal design power, W.
     pub tdp_w: f64,
-    /// Static (idle) power, W, where published or measured.
+    /// Static power p_s of PeaPaw's energy model (Eq. 21), W, where
+    /// published or measured (an energy fit's intercept).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub static_w: Option<f64>,
     /// Where the values come from unless `sources` says otherwise.
@@ -52,10 +57,21 @@ pub struct CpuSpec {
     /// Sources of single fields, by field name.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sources: BTreeMap<String, Source>,
+    /// Measured energy per flop e_f (PeaPaw Eq. 21), pJ/flop.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub e_f_pj: Option<f64>,
+    /// Measured energy per byte e_b (PeaPaw Eq. 21), pJ/byte.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub e_b_pj: Option<f64>,
+    /// Measured idle power of the package, W.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idle_w: Option<f64>,
 }
 
 /// A GPU board as published: SMs, cores, clock, memory, power, occupancy
-/// limits.
+/// limits; where measured, its memory system (Hong & Kim's Mem_LD and
+/// departure delays, coalesced and strided reads), FP64 roof, energy and
+/// the link it was measured behind.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GpuSpec {
@@ -78,35 +94,95 @@ pub struct GpuSpec {
     pub mem_latency_ns: Option<f64>,
     /// Board power limit, W.
     pub tdp_w: f64,
-    /// Static (idle) board power, W, where published or measured.
+    /// Static power p_s of PeaPaw's energy model (Eq. 21), W, where
+    /// published or measured (an energy fit's intercept).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub static_w: Option<f64>,
     /// Resident threads per SM (compute capability limit).
     pub max_threads_per_sm: f64,
     /// Resident blocks per SM (compute capability limit).
     pub max_blocks_per_sm: f64,
+    /// Measured double-precision roof, GFLOP/s.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fp64_gflops: Option<f64>,
+    /// Measured rate of coalesced 4-byte reads, GB/s.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub coalesced_gbs: Option<f64>,
+    /// Measured rate of strided 4-byte reads (one a 128-byte line, each
+    /// thread of a warp its own line), GB/s of bytes used.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub strided_gbs: Option<f64>,
+    /// Measured memory latency in SM cycles (Hong & Kim's Mem_LD).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mem_ld_cycles: Option<f64>,
+    /// Measured cycles between two coalesced memory warps leaving an SM
+    /// (Hong & Kim's Departure_del_coal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub departure_del_coal: Option<f64>,
+    /// Measured cycles between two transactions of one uncoalesced warp
+    /// access (Hong & Kim's Departure_del_uncoal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub departure_del_uncoal: Option<f64>,
+    /// Measured energy per flop e_f (PeaPaw Eq. 21), pJ/flop.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub e_f_pj: Option<f64>,
+    /// Measured energy per byte e_b (PeaPaw Eq. 21), pJ/byte.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub e_b_pj: Option<f64>,
+    /// Measured idle board power, W.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub idle_w: Option<f64>,
+    /// The host link this board was measured behind (a probe's bus rows),
+    /// where known: a platform made around the board takes it as its link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub link: Option<Link>,
     pub source: Source,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sources: BTreeMap<String, Source>,
 }
 
 /// The host-GPU link. Copies from page-locked (pinned) host memory and
-/// from ordinary (pageable) memory run at different rates; which one a
-/// model uses is named in its sources.
+/// from ordinary (pageable) memory run at different rates, and each
+/// direction at its own; which one a model uses is named in its sources.
+/// A rate given for one direction (`h2d_...`, `d2h_...`) takes precedence
+/// over the rate of both (`pinned_gbs`, `pageable_gbs`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Link {
     pub name: String,
-    /// Transfer rate from pinned host memory, GB/s, one direction.
+    /// Transfer rate from pinned host memory, GB/s, each direction (where
+    /// the directions differ, the slower).
     pub pinned_gbs: f64,
-    /// Transfer rate from pageable host memory, GB/s, where known.
+    /// Transfer rate from pageable host memory, GB/s, each direction,
+    /// where known.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pageable_gbs: Option<f64>,
     /// Fixed cost of one transfer, µs.
     pub latency_us: f64,
+    /// Host to device from pinned memory, GB/s, where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub h2d_pinned_gbs: Option<f64>,
+    /// Device to host into pinned memory, GB/s, where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub d2h_pinned_gbs: Option<f64>,
+    /// Host to device from pageable memory, GB/s, where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub h2d_pageable_gbs: Option<f64>,
+    /// Device to host into pageable memory, GB/s, where known.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub d2h_pageable_gbs: Option<f64>,
     pub source: Source,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sources: BTreeMap<String, Source>,
+}
+
+/// The direction of a copy over the link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// Host to device (before a kernel).
+    ToDevice,
+    /// Device to host (after it).
+    FromDevice,
 }
 
 /// Which of the link's rates a model assumes for its transfers.
@@ -120,13 +196,37 @@ pub enum Transfers {
     Pageable,
 }
 
+/// One numeric field of a spec: its name, unit and value (`None`: not
+/// given), and the range a given value must lie in (`None`: finite and
+/// positive, a static power 0 as well).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpecField {
+    pub name: &'static str,
+    pub unit: &'static str,
+    pub value: Option<f64>,
+    pub range: Option<Range>,
+}
+
+/// Bandwidths of the memory system and the link, GB/s.
+const GBS: Range = Range::new(1e-3, 1e6, "GB/s");
+/// A double-precision roof, GFLOP/s.
+const GFLOPS: Range = Range::new(1e-3, 1e9, "GFLOP/s");
+/// Latencies and departure delays, cycles (as the offload model's).
+const CYCLES: Range = Range::new(1e-3, 1e6, "cycles");
+/// Energy per flop (as PeaPaw's e_f).
+const PJ_FLOP: Range = Range::new(1e-6, 1e6, "pJ/flop");
+/// Energy per byte (as PeaPaw's e_b).
+const PJ_BYTE: Range = Range::new(1e-6, 1e6, "pJ/byte");
+/// A measured power (as PeaPaw's p_s).
+const WATTS: Range = Range::new(0.0, 1e6, "W");
+
 /// The field names a spec may name in `sources`, with their units (and
 /// its curves, [`Curves`]).
 pub trait Fields: Curves {
     /// What this is, in messages ("CPU", "GPU", "link").
     const PART: &'static str;
-    /// Every numeric field: name, unit, value (None: not given).
-    fn fields(&self) -> Vec<(&'static str, &'static str, Option<f64>)>;
+    /// Every numeric field.
+    fn fields(&self) -> Vec<SpecField>;
     fn name(&self) -> &str;
     fn default_source(&self) -> &Source;
     fn field_sources(&self) -> &BTreeMap<String, Source>;
@@ -139,26 +239,28 @@ pub trait Fields: Curves {
             .unwrap_or_else(|| self.default_source().clone())
     }
 
-    /// Every given value finite and positive (a static power may be 0),
-    /// every curve's thread counts increasing and its values finite and
-    /// positive, and every name in `sources` a field.
+    /// Every given value in its range (finite and positive where the field
+    /// names none; a static power may be 0), every curve's thread counts
+    /// increasing and its values finite and positive, and every name in
+    /// `sources` a field or a curve.
     fn check(&self) -> Result<(), PlatformError> {
         let fields = self.fields();
-        for (field, unit, value) in &fields {
-            let Some(v) = *value else { continue };
-            let zero_ok = *field == "static_w";
-            if !(v.is_finite() && (v > 0.0 || (zero_ok && v == 0.0))) {
+        for f in &fields {
+            let Some(v) = f.value else { continue };
+            let zero_ok = f.name == "static_w";
+            let (ok, need) = match f.range {
+                Some(r) => (r.contains(v), r.need()),
+                None if zero_ok => (v.is_finite() && v >= 0.0, "finite and not negative".into()),
+                None => (v.is_finite() && v > 0.0, "finite and positive".into()),
+            };
+            if !ok {
                 return Err(PlatformError::Value {
                     part: Self::PART,
                     name: self.name().to_string(),
-                    field,
+                    field: f.name,
                     value: v,
-                    unit,
-                    need: if zero_ok {
-                        "finite and not negative"
-                    } else {
-                        "finite and positive"
-                    },
+                    unit: f.unit,
+                    need,
                 });
             }
         }
@@ -172,14 +274,14 @@ pub trait Fields: Curves {
         }
         for key in self.field_sources().keys() {
             let curve = curves.iter().any(|(f, _)| f == key);
-            if !curve && !fields.iter().any(|(f, _, _)| f == key) {
+            if !curve && !fields.iter().any(|f| f.name == key) {
                 return Err(PlatformError::UnknownField {
                     part: Self::PART,
                     name: self.name().to_string(),
                     field: key.clone(),
                     known: fields
                         .iter()
-                        .map(|(f, _, _)| *f)
+                        .map(|f| f.name)
                         .chain(curves.iter().map(|(f, _)| *f))
                         .collect::<Vec<_>>()
                         .join(", "),
@@ -191,16 +293,23 @@ pub trait Fields: Curves {
 }
 
 /// `impl Fields` for a spec with `name`, `source` and `sources` fields:
-/// the part as messages name it, then every numeric field with its unit,
-/// in order (an `f64` field is always given, an `Option<f64>` field where
-/// it is `Some`).
+/// the part as messages name it, then every numeric field with its unit
+/// and, where it has one, its range, in order (an `f64` field is always
+/// given, an `Option<f64>` field where it is `Some`).
 macro_rules! impl_fields {
-    ($spec:ty, $part:literal, [$(($field:ident, $unit:literal)),+ $(,)?]) => {
+    (@range) => { None };
+    (@range $range:expr) => { Some($range) };
+    ($spec:ty, $part:literal, [$(($field:ident, $unit:literal $(, $range:expr)?)),+ $(,)?]) => {
         impl Fields for $spec {
             const PART: &'static str = $part;
 
-            fn fields(&self) -> Vec<(&'static str, &'static str, Option<f64>)> {
-                vec![$((stringify!($field), $unit, Option::<f64>::from(self.$field))),+]
+            fn fields(&self) -> Vec<SpecField> {
+                vec![$(SpecField {
+                    name: stringify!($field),
+                    unit: $unit,
+                    value: Option::<f64>::from(self.$field),
+                    range: impl_fields!(@range $($range)?),
+                }),+]
             }
 
             fn name(&self) -> &str {
@@ -232,6 +341,9 @@ impl_fields!(
         (mem_latency_ns, "ns"),
         (tdp_w, "W"),
         (static_w, "W"),
+        (e_f_pj, "pJ/flop", PJ_FLOP),
+        (e_b_pj, "pJ/byte", PJ_BYTE),
+        (idle_w, "W", WATTS),
     ]
 );
 
@@ -250,6 +362,15 @@ impl_fields!(
         (static_w, "W"),
         (max_threads_per_sm, "threads"),
         (max_blocks_per_sm, "blocks"),
+        (fp64_gflops, "GFLOP/s", GFLOPS),
+        (coalesced_gbs, "GB/s", GBS),
+        (strided_gbs, "GB/s", GBS),
+        (mem_ld_cycles, "cycles", CYCLES),
+        (departure_del_coal, "cycles", CYCLES),
+        (departure_del_uncoal, "cycles", CYCLES),
+        (e_f_pj, "pJ/flop", PJ_FLOP),
+        (e_b_pj, "pJ/byte", PJ_BYTE),
+        (idle_w, "W", WATTS),
     ]
 );
 
@@ -260,6 +381,10 @@ impl_fields!(
         (pinned_gbs, "GB/s"),
         (pageable_gbs, "GB/s"),
         (latency_us, "µs"),
+        (h2d_pinned_gbs, "GB/s", GBS),
+        (d2h_pinned_gbs, "GB/s", GBS),
+        (h2d_pageable_gbs, "GB/s", GBS),
+        (d2h_pageable_gbs, "GB/s", GBS),
     ]
 );
 
@@ -287,15 +412,47 @@ impl GpuSpec {
     pub fn peak_gflops(&self) -> f64 {
         self.cores() * self.clock_ghz * self.flops_per_cycle
     }
+
+    /// The link measured with the board, checked with it: its values in
+    /// range (`Ok` where it has none).
+    pub fn check_link(&self) -> Result<(), PlatformError> {
+        self.link.as_ref().map_or(Ok(()), Link::check)
+    }
 }
 
 impl Link {
-    /// The rate transfers run at under `t`, GB/s, and the field it comes
-    /// from.
+    /// The rate copies in direction `d` run at under `t`, GB/s, and the
+    /// field it comes from: the direction's own rate, else the rate of
+    /// both; pageable copies fall back to the pinned rates where no
+    /// pageable one is known.
+    pub fn rate_to(&self, d: Direction, t: Transfers) -> (f64, &'static str) {
+        let (pinned, pageable) = match d {
+            Direction::ToDevice => (
+                (self.h2d_pinned_gbs, "h2d_pinned_gbs"),
+                (self.h2d_pageable_gbs, "h2d_pageable_gbs"),
+            ),
+            Direction::FromDevice => (
+                (self.d2h_pinned_gbs, "d2h_pinned_gbs"),
+                (self.d2h_pageable_gbs, "d2h_pageable_gbs"),
+            ),
+        };
+        let chain = [
+            (t == Transfers::Pageable).then_some(pageable),
+            (t == Transfers::Pageable).then_some((self.pageable_gbs, "pageable_gbs")),
+            Some(pinned),
+        ];
+        chain
+            .into_iter()
+            .flatten()
+            .find_map(|(v, field)| v.map(|v| (v, field)))
+            .unwrap_or((self.pinned_gbs, "pinned_gbs"))
+    }
+
+    /// One rate for a model with one (the boat hull's B_bus), GB/s, and
+    /// its field: the slower direction under `t`.
     pub fn rate(&self, t: Transfers) -> (f64, &'static str) {
-        match (t, self.pageable_gbs) {
-            (Transfers::Pageable, Some(r)) => (r, "pageable_gbs"),
-            _ => (self.pinned_gbs, "pinned_gbs"),
-        }
+        let to = self.rate_to(Direction::ToDevice, t);
+        let from = self.rate_to(Direction::FromDevice, t);
+        if from.0 < to.0 { from } else { to }
     }
 }

@@ -291,6 +291,9 @@ mod tests {
             static_w: None,
             source: Source::Spec("a test sheet".into()),
             sources: BTreeMap::new(),
+            e_f_pj: None,
+            e_b_pj: None,
+            idle_w: None,
         }
     }
 

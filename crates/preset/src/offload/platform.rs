@@ -68,7 +68,7 @@ impl OffloadPlatformPreset {
         nonempty(origin, "gpu.name", &self.gpu.name)?;
         nonempty(origin, "bus.name", &self.bus.name)?;
         let platform = self.platform();
-        for p in OffloadParam::all() {
+        for p in platform.checked_params() {
             let given =
                 p != OffloadParam::ActiveBlocksPerSm || self.runtime.active_blocks_per_sm.is_some();
             if given {

@@ -1,6 +1,8 @@
-//! A platform around a measured CPU: the processor description (inline,
-//! every value with its source) paired with a GPU of the catalog, linked
-//! as the catalog's first platform with that GPU links it.
+//! A platform around a measured processor: a measured CPU description
+//! (inline, every value with its source) paired with a GPU, over the link
+//! measured with that GPU where its sheet has one, else linked as the
+//! catalog's first platform with that GPU links it; or a probed GPU
+//! paired with a CPU over the link the probe measured.
 
 use std::path::{Path, PathBuf};
 
@@ -11,7 +13,7 @@ use crate::hardware::load_gpu_spec_file;
 use crate::is_file_arg;
 use crate::save::save_ron;
 use crate::{Catalog, PresetKind};
-use hetscope_model::platform::{CpuSpec, Link, Source};
+use hetscope_model::platform::{CpuSpec, GpuSpec, Link, Source};
 
 impl crate::save::PresetFile for CpuSpec {
     const WHAT: &'static str = "CPU spec sheet";
@@ -20,8 +22,9 @@ impl crate::save::PresetFile for CpuSpec {
 impl PlatformPreset {
     /// The measured `cpu` with the GPU `gpu`: a catalog id, or a GPU spec
     /// sheet file (`.ron`, e.g. from `presets import-probe`), put inline;
-    /// the link of the first catalog platform with that GPU (else a PCIe
-    /// 4.0 x16 estimate), its source saying so.
+    /// the link measured with that GPU where its sheet has one, else the
+    /// link of the first catalog platform with that GPU (else a PCIe 4.0
+    /// x16 estimate), its source saying so.
     pub fn of_measured_cpu(
         cpu: CpuSpec,
         gpu: &str,
@@ -30,7 +33,8 @@ impl PlatformPreset {
         let (gpu_ref, gpu_name, gpu_source, link) = if is_file_arg(gpu) {
             let spec = load_gpu_spec_file(Path::new(gpu))?;
             let (name, source) = (spec.name.clone(), format!("the GPU spec sheet {gpu}"));
-            (SpecRef::Inline(spec), name, source, link_of(gpu, cat))
+            let link = spec.link.clone().unwrap_or_else(|| link_of(gpu, cat));
+            (SpecRef::Inline(spec), name, source, link)
         } else {
             let Some((e, g)) = cat.gpu(gpu) else {
                 return Err(PresetError::Unknown {
@@ -41,24 +45,54 @@ impl PlatformPreset {
                 });
             };
             let source = format!("the spec sheet {}", e.id);
-            (
-                SpecRef::Preset(e.id.clone()),
-                g.name.clone(),
-                source,
-                link_of(&e.id, cat),
-            )
+            let link = g.link.clone().unwrap_or_else(|| link_of(&e.id, cat));
+            (SpecRef::Preset(e.id.clone()), g.name.clone(), source, link)
         };
-        Ok(PlatformPreset {
-            name: format!("{} + {}", cpu.name, gpu_name),
-            source: format!(
-                "CPU: {}; GPU: {gpu_source}; link: {}",
-                cpu.source, link.source
-            ),
+        let cpu_source = format!("CPU: {}", cpu.source);
+        let cpu_name = cpu.name.clone();
+        Ok(PlatformPreset::pairing(
+            (SpecRef::Inline(cpu), &cpu_name, &cpu_source),
+            (gpu_ref, &gpu_name, &gpu_source),
+            link,
+            "Every model derives its parameters from this CPU's measured description and the GPU's spec sheet (model::platform::derive).",
+        ))
+    }
+
+    /// A probed GPU (its spec sheet inline, measured over `link`) with the
+    /// CPU `cpu` (a spec sheet inline or a catalog id), over the link the
+    /// probe measured.
+    pub fn of_probed_gpu(
+        cpu: SpecRef<CpuSpec>,
+        cpu_name: &str,
+        cpu_source: &str,
+        gpu: GpuSpec,
+        gpu_source: &str,
+        link: Link,
+    ) -> PlatformPreset {
+        let gpu_name = gpu.name.clone();
+        PlatformPreset::pairing(
+            (cpu, cpu_name, &format!("CPU: {cpu_source}")),
+            (SpecRef::Inline(gpu), &gpu_name, gpu_source),
+            link,
+            "Every model derives its parameters from the CPU's description and the probed GPU's measured spec sheet and link (model::platform::derive).",
+        )
+    }
+
+    /// One CPU and one GPU over `link`: each as (spec, name, source text).
+    fn pairing(
+        cpu: (SpecRef<CpuSpec>, &str, &str),
+        gpu: (SpecRef<GpuSpec>, &str, &str),
+        link: Link,
+        notes: &str,
+    ) -> PlatformPreset {
+        PlatformPreset {
+            name: format!("{} + {}", cpu.1, gpu.1),
+            source: format!("{}; GPU: {}; link: {}", cpu.2, gpu.2, link.source),
             hardware: Some(HardwarePreset {
-                cpu: SpecRef::Inline(cpu),
+                cpu: cpu.0,
                 cpus: 1,
                 gpus: vec![GpuRef {
-                    spec: gpu_ref,
+                    spec: gpu.0,
                     count: 1,
                 }],
                 link,
@@ -68,8 +102,8 @@ impl PlatformPreset {
             boathull: None,
             offload: None,
             fpm: Vec::new(),
-            notes: "Every model derives its parameters from this CPU's measured description and the GPU's spec sheet (model::platform::derive).".into(),
-        })
+            notes: notes.into(),
+        }
     }
 }
 
@@ -94,6 +128,10 @@ fn link_of(gpu_id: &str, cat: &Catalog) -> Link {
         pinned_gbs: 31.5,
         pageable_gbs: None,
         latency_us: 10.0,
+        h2d_pinned_gbs: None,
+        d2h_pinned_gbs: None,
+        h2d_pageable_gbs: None,
+        d2h_pageable_gbs: None,
         source: Source::Estimate(
             "no catalog platform has this GPU: PCIe 4.0 x16, 16 GT/s x 16 lanes x 128b/130b / 8 bits"
                 .into(),

@@ -5,7 +5,7 @@
 use super::{HardwarePreset, PlatformPreset, SpecRef};
 use crate::check::{join, name};
 use crate::error::PresetError;
-use crate::hardware::check_spec;
+use crate::hardware::{check_gpu_spec, check_spec};
 use crate::perdome::validate::check_slot;
 use crate::processor::{ProcessorRef, validate_processor_at};
 use hetscope_model::perdome::Side;
@@ -76,7 +76,7 @@ fn validate_hardware(h: &HardwarePreset, origin: &str) -> Result<(), PresetError
         let at = format!("hardware.gpus[{k}]");
         match &g.spec {
             SpecRef::Preset(id) => name(origin, &join(&at, "spec"), id)?,
-            SpecRef::Inline(s) => check_spec(s, origin, &join(&at, "spec"))?,
+            SpecRef::Inline(s) => check_gpu_spec(s, origin, &join(&at, "spec"))?,
         }
         count(origin, &join(&at, "count"), g.count)?;
     }

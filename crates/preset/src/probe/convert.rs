@@ -1,6 +1,7 @@
 //! Checked probe rows turned into the model's types: the GPU spec sheet
-//! (every value a `Measured` source naming the run), the host link, the
-//! energy runs of PeaPaw's fit and the FPM speed points.
+//! (every value a `Measured` source naming the run; the rows beyond the
+//! base spec and the host link in `measured.rs`), the energy runs of
+//! PeaPaw's fit and the FPM speed points.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -9,7 +10,7 @@ use super::error::ProbeError;
 use super::table::{Entry, ProbeTable};
 use hetscope_model::fpm::{FpmDevice, SpeedPoint};
 use hetscope_model::perdome::energy_fit::{self, EnergyFit, EnergyRun, FitError};
-use hetscope_model::platform::{GpuSpec, Link, Source};
+use hetscope_model::platform::{GpuSpec, Source};
 
 /// Flops of one fused multiply-add per FP32 core and cycle.
 pub const FLOPS_PER_CYCLE: f64 = 2.0;
@@ -49,11 +50,12 @@ pub fn run_label(t: &ProbeTable) -> String {
 }
 
 /// A measured source: `how`, the row's spread and note, the run.
-fn measured(t: &ProbeTable, e: Option<&Entry>, how: &str) -> Source {
+pub(super) fn measured(t: &ProbeTable, e: Option<&Entry>, how: &str) -> Source {
     Source::Measured(with_run(t, e, how))
 }
 
-fn with_run(t: &ProbeTable, e: Option<&Entry>, how: &str) -> String {
+/// `how`, the row's spread and note, and the run.
+pub(super) fn with_run(t: &ProbeTable, e: Option<&Entry>, how: &str) -> String {
     let mut s = how.to_string();
     if let Some(sp) = e.and_then(|e| e.spread) {
         s.push_str(&format!("; spread of the repeats {:.1} %", sp * 100.0));
@@ -73,22 +75,18 @@ fn need(t: &ProbeTable, section: &str, key: &str) -> Result<f64, ProbeError> {
     })
 }
 
-/// The GPU spec sheet of the probed board. The measured FP32 roof goes
-/// into `clock_ghz` (the clock the FMA run sustained: roof / (SMs x cores
-/// x 2)), so that the spec's peak (PeaPaw Eq. 6) is the measured one;
-/// `mem_bw_gbs` is the device copy rate; `static_w` the fitted static
-/// power of the energy runs where they fit, else the idle power.
-pub fn gpu_spec(t: &ProbeTable, energy: &ProbeEnergy) -> Result<GpuSpec, ProbeError> {
+/// The base of the probed board's GPU spec sheet (unchecked: the rows
+/// beyond it and the link are filled and the whole checked in
+/// `measured.rs`). The measured FP32 roof goes into `clock_ghz` (the
+/// clock the FMA run sustained: roof / (SMs x cores x 2)), so that the
+/// spec's peak (PeaPaw Eq. 6) is the measured one; `mem_bw_gbs` is the
+/// device copy rate.
+pub fn base_spec(t: &ProbeTable) -> Result<GpuSpec, ProbeError> {
     let sms = need(t, "device", "sm_count")?;
     let cores = need(t, "device", "cores_per_sm")?;
     let fp32 = need(t, "roof", "fp32_gflops")?;
-    let tdp_w = need(t, "device", "power_limit_w")?;
-    let mut sources = field_sources(t, sms, cores, fp32);
-    let static_w = static_power(t, energy, tdp_w).map(|(w, s)| {
-        sources.insert("static_w".into(), s);
-        w
-    });
-    let spec = GpuSpec {
+    Ok(GpuSpec {
+        link: None,
         name: t.text("device", "name").unwrap_or_default().to_string(),
         sms,
         cores_per_sm: cores,
@@ -97,19 +95,22 @@ pub fn gpu_spec(t: &ProbeTable, energy: &ProbeEnergy) -> Result<GpuSpec, ProbeEr
         mem_bw_gbs: need(t, "roof", "copy_gbs")?,
         mem_gib: need(t, "device", "memory_gib")?,
         mem_latency_ns: t.number("latency", "mem_ld_ns"),
-        tdp_w,
-        static_w,
+        tdp_w: need(t, "device", "power_limit_w")?,
+        static_w: None,
         max_threads_per_sm: need(t, "device", "max_threads_per_sm")?,
         max_blocks_per_sm: need(t, "device", "max_blocks_per_sm")?,
+        fp64_gflops: None,
+        coalesced_gbs: None,
+        strided_gbs: None,
+        mem_ld_cycles: None,
+        departure_del_coal: None,
+        departure_del_uncoal: None,
+        e_f_pj: None,
+        e_b_pj: None,
+        idle_w: None,
         source: measured(t, None, &default_how(t)),
-        sources,
-    };
-    crate::hardware::check_spec(&spec, &t.origin, "").map_err(|e| ProbeError::Spec {
-        file: t.origin.clone(),
-        field: "gpu".into(),
-        message: e.to_string(),
-    })?;
-    Ok(spec)
+        sources: field_sources(t, sms, cores, fp32),
+    })
 }
 
 /// The sources of the fields other than the run's default: how each was
@@ -170,34 +171,6 @@ fn default_how(t: &ProbeTable) -> String {
     format!("probe CSV {file}, CUDA device{index}, queried and measured")
 }
 
-/// Static power: p_s of the energy fit where the fit is physical (e_f and
-/// e_b not negative, p_s in (0, TDP)), else the idle power; `None`
-/// without either.
-fn static_power(t: &ProbeTable, energy: &ProbeEnergy, tdp_w: f64) -> Option<(f64, Source)> {
-    let idle = energy
-        .idle_w
-        .map(|w| format!("; idle board power {w} W"))
-        .unwrap_or_default();
-    if let Ok(fit) = energy.fit(None)
-        && fit.e_f_pj >= 0.0
-        && fit.e_b_pj >= 0.0
-        && fit.p_s_w > 0.0
-        && fit.p_s_w < tdp_w
-    {
-        let how = format!(
-            "p_s of the least-squares fit of E = e_f N_f + e_b N_b + p_s T over {} energy runs (PeaPaw 6.2; e_f {:.2} pJ/flop, e_b {:.1} pJ/byte, worst residual {:.1} %){idle}",
-            energy.runs.len(),
-            fit.e_f_pj,
-            fit.e_b_pj,
-            fit.max_abs_residual() * 100.0
-        );
-        return Some((fit.p_s_w, Source::Measured(with_run(t, None, &how))));
-    }
-    let w = energy.idle_w?;
-    let how = "idle board power (NVML), no usable energy fit";
-    Some((w, measured(t, t.get("energy", "idle_w"), how)))
-}
-
 /// The energy rows.
 pub fn energy(t: &ProbeTable) -> ProbeEnergy {
     let mut out = ProbeEnergy {
@@ -216,47 +189,6 @@ pub fn energy(t: &ProbeTable) -> ProbeEnergy {
         });
     }
     out
-}
-
-/// The host link: each rate the slower of the two directions; `None`
-/// without a pinned rate and a latency.
-pub fn link(t: &ProbeTable, gpu_name: &str) -> Option<Link> {
-    let slower = |a: &str, b: &str| -> Option<(f64, String)> {
-        let (x, y) = (t.number("bus", a), t.number("bus", b));
-        let v = match (x, y) {
-            (Some(x), Some(y)) => x.min(y),
-            (Some(v), None) | (None, Some(v)) => v,
-            (None, None) => return None,
-        };
-        let show = |o: Option<f64>| o.map_or("not measured".into(), |v| format!("{v} GB/s"));
-        let how = format!(
-            "the slower direction of cudaMemcpy, best of the repeats: host to device {}, device to host {}",
-            show(x),
-            show(y)
-        );
-        Some((v, with_run(t, None, &how)))
-    };
-    let (pinned, pinned_how) = slower("h2d_pinned_gbs", "d2h_pinned_gbs")?;
-    let latency_us = t.number("bus", "latency_us")?;
-    let mut sources = BTreeMap::new();
-    sources.insert("pinned_gbs".to_string(), Source::Measured(pinned_how));
-    let pageable = slower("h2d_pageable_gbs", "d2h_pageable_gbs").map(|(v, how)| {
-        sources.insert("pageable_gbs".to_string(), Source::Measured(how));
-        v
-    });
-    let lat_how = "median time of an 8-byte copy from pinned memory";
-    sources.insert(
-        "latency_us".to_string(),
-        measured(t, t.get("bus", "latency_us"), lat_how),
-    );
-    Some(Link {
-        name: format!("host link of {gpu_name} (measured)"),
-        pinned_gbs: pinned,
-        pageable_gbs: pageable,
-        latency_us,
-        source: Source::Measured(with_run(t, None, "hetscope-probe bus rows")),
-        sources,
-    })
 }
 
 /// The FPM device of the `speed` points: size in M elements (n / 1e6),

@@ -23,12 +23,14 @@
 //! - `schema.rs`: the rows (section, key, kind, unit, required);
 //! - `table.rs`: the text read and checked row by row (`fields.rs`: one
 //!   line split into its fields);
-//! - `convert.rs`: the rows turned into the model's types;
+//! - `convert.rs`: the rows turned into the model's types (`measured.rs`:
+//!   the rows beyond the base spec, each into its field, and the link);
 //! - `error.rs`: [`ProbeError`].
 
 pub mod convert;
 pub mod error;
 mod fields;
+pub mod measured;
 pub mod schema;
 pub mod table;
 
@@ -50,14 +52,15 @@ pub struct ProbeImport {
     /// The board's spec sheet, values measured where the probe measures
     /// them (see [`convert::gpu_spec`]).
     pub gpu: GpuSpec,
-    /// The host link, where the pinned rates and the latency were measured.
+    /// The host link, where the pinned rates and the latency were measured
+    /// (the spec sheet's `link` as well).
     pub link: Option<Link>,
     /// The energy runs (none where NVML was not available).
     pub energy: ProbeEnergy,
     /// The FPM speed function of the probe's kernel, where measured.
     pub speed: Option<FpmDevice>,
-    /// Every row, checked, for values no model type holds (FP64 roof,
-    /// coalesced and strided reads, latency in cycles, ...).
+    /// Every row, checked (the SM clock of the latency run, the energy
+    /// runs' rows, ...).
     pub table: ProbeTable,
 }
 
@@ -65,8 +68,8 @@ pub struct ProbeImport {
 pub fn parse_probe_csv(text: &str, origin: &str) -> Result<ProbeImport, ProbeError> {
     let table = table::parse_table(text, origin)?;
     let energy = convert::energy(&table);
-    let gpu = convert::gpu_spec(&table, &energy)?;
-    let link = convert::link(&table, &gpu.name);
+    let gpu = measured::gpu_spec(&table, &energy)?;
+    let link = gpu.link.clone();
     let speed = convert::speed(&table, &gpu)?;
     Ok(ProbeImport {
         gpu,
@@ -103,8 +106,8 @@ impl ProbeImport {
     pub fn boathull_gpu(&self, transfers: Transfers) -> Option<boathull::Gpu> {
         Some(boathull::Gpu {
             p_compute_gflops: self.number("roof", "fp32_gflops")?,
-            p_coalesced_gbs: self.number("roof", "coalesced_gbs")?,
-            p_uncoalesced_gbs: self.number("roof", "strided_gbs")?,
+            p_coalesced_gbs: self.gpu.coalesced_gbs?,
+            p_uncoalesced_gbs: self.gpu.strided_gbs?,
             b_bus_gbs: self.link.as_ref()?.rate(transfers).0,
         })
     }
@@ -124,9 +127,9 @@ impl ProbeImport {
             sm_count: g.sms,
             freq_ghz,
             mem_bw_gbs: g.mem_bw_gbs,
-            mem_ld: self.number("latency", "mem_ld_cycles")?,
-            departure_del_coal: self.number("latency", "departure_del_coal")?,
-            departure_del_uncoal: self.number("latency", "departure_del_uncoal")?,
+            mem_ld: g.mem_ld_cycles?,
+            departure_del_coal: g.departure_del_coal?,
+            departure_del_uncoal: g.departure_del_uncoal?,
             trans_per_warp_uncoal: WARP_SIZE,
             issue_cycles: 1.0,
             max_threads_per_sm: g.max_threads_per_sm,
@@ -134,8 +137,9 @@ impl ProbeImport {
         })
     }
 
-    /// The spec sheet as a file of `presets/gpus/` (RON), under comments
-    /// naming the CSV and the measurements no spec field holds.
+    /// The spec sheet as a file of `presets/gpus/` (RON), under a comment
+    /// naming the CSV; every measured value is a field, its source in
+    /// `sources`.
     pub fn gpu_ron(&self, csv_name: &str) -> Result<String, ProbeError> {
         let body =
             ron::ser::to_string_pretty(&self.gpu, pretty()).map_err(|e| ProbeError::Spec {
@@ -144,82 +148,12 @@ impl ProbeImport {
                 message: format!("cannot be written as RON: {e}"),
             })?;
         let body = crate::version::with_format_field(&body, "    ");
-        let mut head = format!(
-            "// {}: GPU spec sheet imported by `hetscope presets import-probe` from {csv_name}.\n",
+        let head = format!(
+            "// {}: GPU spec sheet imported by `hetscope presets import-probe` from {csv_name}.\n\
+             // Every measured value is a field; `sources` says how each was measured.\n",
             self.gpu.name
         );
-        for line in self.extra_lines() {
-            head.push_str(&format!("// {line}\n"));
-        }
         Ok(format!("{head}{body}\n"))
-    }
-
-    /// The measurements no spec field holds, one line each.
-    fn extra_lines(&self) -> Vec<String> {
-        let mut out = vec!["Measured values no spec field holds:".to_string()];
-        let rows = [
-            ("roof", "fp64_gflops", "FP64 FMA roof", "GFLOP/s"),
-            (
-                "roof",
-                "coalesced_gbs",
-                "coalesced read (boat hull P_coalesced)",
-                "GB/s",
-            ),
-            (
-                "roof",
-                "strided_gbs",
-                "strided read (boat hull P_uncoalesced)",
-                "GB/s",
-            ),
-            ("latency", "mem_ld_cycles", "Hong & Kim Mem_LD", "cycles"),
-            (
-                "latency",
-                "departure_del_coal",
-                "Hong & Kim Departure_del_coal",
-                "cycles",
-            ),
-            (
-                "latency",
-                "departure_del_uncoal",
-                "Hong & Kim Departure_del_uncoal",
-                "cycles",
-            ),
-            ("bus", "h2d_pinned_gbs", "host to device, pinned", "GB/s"),
-            ("bus", "d2h_pinned_gbs", "device to host, pinned", "GB/s"),
-            (
-                "bus",
-                "h2d_pageable_gbs",
-                "host to device, pageable",
-                "GB/s",
-            ),
-            (
-                "bus",
-                "d2h_pageable_gbs",
-                "device to host, pageable",
-                "GB/s",
-            ),
-            ("bus", "latency_us", "one small copy", "us"),
-            ("energy", "idle_w", "idle board power", "W"),
-        ];
-        for (section, key, what, unit) in rows {
-            if let Some(v) = self.number(section, key) {
-                out.push(format!("  {what}: {v} {unit}"));
-            }
-        }
-        if let Ok(fit) = self.energy.fit(None) {
-            out.push(format!(
-                "  energy fit over {} runs (PeaPaw 6.2): e_f {:.2} pJ/flop, e_b {:.1} pJ/byte, p_s {:.1} W (worst residual {:.1} %)",
-                self.energy.runs.len(),
-                fit.e_f_pj,
-                fit.e_b_pj,
-                fit.p_s_w,
-                fit.max_abs_residual() * 100.0
-            ));
-        }
-        if out.len() == 1 {
-            out.push("  (none)".into());
-        }
-        out
     }
 }
 

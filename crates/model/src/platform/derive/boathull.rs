@@ -2,12 +2,17 @@
 //! (the paper models a single processor, Section 4.3-4.4).
 //!
 //! Rules:
-//! - P_compute: the spec's single-precision peak;
-//! - P_coalesced, P_memory: the spec's memory bandwidth (the paper uses
-//!   measured practical peaks, which are lower);
-//! - P_uncoalesced = P_coalesced / 8: a scattered 4-byte access moves a
-//!   whole 32-byte memory sector (Table 2's two GPUs measured about 1/16);
-//! - B_bus: the link's rate for the chosen [`Transfers`];
+//! - P_compute: the spec's single-precision peak (measured where the
+//!   spec's peak was: see [`super::from_inputs`]);
+//! - P_coalesced: the measured coalesced read rate (`coalesced_gbs`)
+//!   where the spec has one (the paper uses measured practical peaks, as
+//!   its Table 2), else the spec's memory bandwidth; P_memory: the CPU's
+//!   memory bandwidth;
+//! - P_uncoalesced: the measured strided read rate (`strided_gbs`) where
+//!   given, else P_coalesced / 8: a scattered 4-byte access moves a whole
+//!   32-byte memory sector (Table 2's two GPUs measured about 1/16);
+//! - B_bus: the link's rate for the chosen [`Transfers`], the slower
+//!   direction where the two differ;
 //! - N_threads = cores x threads per core; W_vector = the widest vector
 //!   register;
 //! - thread_speedup = F(N_threads) / F(1), the FMA rates of all threads
@@ -15,7 +20,7 @@
 //!   the measured curve, else the busy cores' peaks), for the
 //!   single-threaded floors.
 
-use super::Derived;
+use super::{CPU_PEAK, Derived, GPU_PEAK, from_inputs, peak_inputs};
 use crate::boathull::{Cpu, Gpu};
 use crate::platform::spec::Fields;
 use crate::platform::{Node, PlatformError, Source, Transfers};
@@ -28,10 +33,23 @@ pub fn gpu(node: &Node, transfers: Transfers) -> Result<Derived<Gpu>, PlatformEr
     node.check()?;
     let g = node.gpu();
     let (bus, field) = node.link.rate(transfers);
+    let (coalesced, coalesced_source) = match g.coalesced_gbs {
+        Some(v) => (v, g.source_of("coalesced_gbs")),
+        None => (g.mem_bw_gbs, g.source_of("mem_bw_gbs")),
+    };
+    let (uncoalesced, uncoalesced_source) = match g.strided_gbs {
+        Some(v) => (v, g.source_of("strided_gbs")),
+        None => (
+            coalesced / SECTOR_WASTE,
+            Source::derived(format!(
+                "P_coalesced / {SECTOR_WASTE}: a scattered 4-byte access moves a 32-byte sector"
+            )),
+        ),
+    };
     let value = Gpu {
         p_compute_gflops: g.peak_gflops(),
-        p_coalesced_gbs: g.mem_bw_gbs,
-        p_uncoalesced_gbs: g.mem_bw_gbs / SECTOR_WASTE,
+        p_coalesced_gbs: coalesced,
+        p_uncoalesced_gbs: uncoalesced,
         b_bus_gbs: bus,
     };
     value.validate().map_err(|e| PlatformError::Derived {
@@ -42,25 +60,21 @@ pub fn gpu(node: &Node, transfers: Transfers) -> Result<Derived<Gpu>, PlatformEr
     let sources = vec![
         (
             "P_compute".to_string(),
-            Source::derived(format!(
-                "peak: {} SMs x {} cores x {} GHz x {} flop/cycle",
-                g.sms, g.cores_per_sm, g.clock_ghz, g.flops_per_cycle
-            )),
+            from_inputs(
+                format!(
+                    "peak: {} SMs x {} cores x {} GHz x {} flop/cycle",
+                    g.sms, g.cores_per_sm, g.clock_ghz, g.flops_per_cycle
+                ),
+                &peak_inputs(g, &GPU_PEAK),
+            ),
         ),
-        ("P_coalesced".to_string(), g.source_of("mem_bw_gbs")),
-        (
-            "P_uncoalesced".to_string(),
-            Source::derived(format!(
-                "P_coalesced / {SECTOR_WASTE}: a scattered 4-byte access moves a 32-byte sector"
-            )),
-        ),
+        ("P_coalesced".to_string(), coalesced_source),
+        ("P_uncoalesced".to_string(), uncoalesced_source),
         (
             "B_bus".to_string(),
-            Source::derived(format!(
-                "{} {field} ({})",
-                node.link.name,
-                node.link.source_of(field)
-            )),
+            node.link
+                .source_of(field)
+                .map_detail(|d| format!("{field} of {}: {d}", node.link.name)),
         ),
     ];
     Ok(Derived { value, sources })
@@ -87,10 +101,13 @@ pub fn cpu(node: &Node) -> Result<Derived<Cpu>, PlatformError> {
     let sources = vec![
         (
             "P_compute".to_string(),
-            Source::derived(format!(
-                "peak: {} cores x {} GHz x {} flop/cycle",
-                c.cores, c.clock_ghz, c.flops_per_cycle
-            )),
+            from_inputs(
+                format!(
+                    "peak: {} cores x {} GHz x {} flop/cycle",
+                    c.cores, c.clock_ghz, c.flops_per_cycle
+                ),
+                &peak_inputs(c, &CPU_PEAK),
+            ),
         ),
         ("P_memory".to_string(), c.source_of("mem_bw_gbs")),
         (

@@ -6,10 +6,14 @@
 //! single-precision blocks (2 x 640^3 flops, compute bound); a device
 //! holding x blocks of C also holds their A and B blocks (3 x 4 x 640^2
 //! bytes per unit). A constant speed makes FPM and CPM agree: the
-//! difference the paper shows comes from measured speed functions.
+//! difference the paper shows comes from measured speed functions. Where
+//! a spec's peak is a measured roof (its clock or flops per cycle
+//! measured, as `measure cpu` and `presets import-probe` write them), the
+//! device's source says so.
 
-use super::Derived;
+use super::{CPU_PEAK, Derived, GPU_PEAK, from_inputs, peak_inputs};
 use crate::fpm::{FpmDevice, SpeedPoint};
+use crate::platform::spec::Fields;
 use crate::platform::{Node, Source};
 
 /// Side of the square blocks, elements (FPM paper: b = 640).
@@ -27,12 +31,19 @@ pub fn devices(node: &Node) -> Derived<Vec<FpmDevice>> {
     let mut devices = Vec::new();
     for k in 0..node.cpus {
         let name = numbered(&node.cpu.name, k, node.cpus);
-        devices.push(device(name, node.cpu.peak_gflops(), node.cpu.mem_gib));
+        let source = peak_source(&node.cpu, &CPU_PEAK, node.cpu.peak_gflops());
+        devices.push(device(
+            name,
+            node.cpu.peak_gflops(),
+            node.cpu.mem_gib,
+            source,
+        ));
     }
     for g in &node.gpus {
         for k in 0..g.count {
             let name = numbered(&g.spec.name, k, g.count);
-            devices.push(device(name, g.spec.peak_gflops(), g.spec.mem_gib));
+            let source = peak_source(&g.spec, &GPU_PEAK, g.spec.peak_gflops());
+            devices.push(device(name, g.spec.peak_gflops(), g.spec.mem_gib, source));
         }
     }
     let rule = Source::derived(format!(
@@ -40,9 +51,16 @@ pub fn devices(node: &Node) -> Derived<Vec<FpmDevice>> {
          up to memory / ({} bytes per block held)",
         BYTES_PER_UNIT
     ));
+    let mut sources = vec![("speed".into(), rule.clone()), ("max_size".into(), rule)];
+    // A device whose roof was measured: its own entry.
+    for d in &devices {
+        if matches!(d.source, Source::Measured(_)) {
+            sources.push((format!("speed.{}", d.name), d.source.clone()));
+        }
+    }
     Derived {
         value: devices,
-        sources: vec![("speed".into(), rule.clone()), ("max_size".into(), rule)],
+        sources,
     }
 }
 
@@ -54,13 +72,24 @@ fn numbered(name: &str, k: u32, n: u32) -> String {
     }
 }
 
+/// Where a device's speed comes from: the measured roof where the spec's
+/// peak was measured (see [`from_inputs`]), else the spec sheet.
+fn peak_source(spec: &impl Fields, fields: &[&str], peak_gflops: f64) -> Source {
+    match from_inputs(String::new(), &peak_inputs(spec, fields)) {
+        Source::Measured(d) => Source::Measured(format!(
+            "the measured compute roof {peak_gflops} GFLOP/s{d}; memory size from the spec"
+        )),
+        _ => Source::derived("from the spec sheet (compute roof, memory size)"),
+    }
+}
+
 /// A device at `peak_gflops` holding at most `mem_gib`.
-fn device(name: String, peak_gflops: f64, mem_gib: f64) -> FpmDevice {
+fn device(name: String, peak_gflops: f64, mem_gib: f64, source: Source) -> FpmDevice {
     let speed = peak_gflops * 1e9 / FLOPS_PER_UNIT;
     let limit = mem_gib * 1024.0 * 1024.0 * 1024.0 / BYTES_PER_UNIT;
     FpmDevice {
         name,
-        source: Source::derived("from the spec sheet (compute roof, memory size)"),
+        source,
         // One point: the speed holds at every size up to the limit.
         points: vec![SpeedPoint::new(limit, speed)].into(),
         max_size_units: Some(limit),

@@ -3,19 +3,23 @@
 //! paper evaluates one host and one device.
 //!
 //! Rules:
-//! - GPU: SMs, clock, bandwidth and occupancy limits from the spec;
-//!   Mem_LD = memory latency x clock in cycles, where no latency is
-//!   published the offload paper's V100 value (Table III, 1029 cycles at
-//!   1.53 GHz: 673 ns) carried over as a time; departure delays 4 and 10
-//!   cycles (Hong & Kim); 32 transactions per uncoalesced warp access; one
-//!   issue cycle per instruction (as Table III counts for the V100);
+//! - GPU: SMs, clock and occupancy limits from the spec; Mem_Bandwidth
+//!   the measured coalesced read rate (`coalesced_gbs`) where the spec
+//!   has one, else its memory bandwidth; Mem_LD the measured
+//!   `mem_ld_cycles` where given, else memory latency x clock in cycles,
+//!   where no latency is published the offload paper's V100 value (Table
+//!   III, 1029 cycles at 1.53 GHz: 673 ns) carried over as a time;
+//!   departure delays the measured ones where given, else 4 and 10 cycles
+//!   (Hong & Kim); 32 transactions per uncoalesced warp access; one issue
+//!   cycle per instruction (as Table III counts for the V100);
 //! - host: clock, threads (cores x threads per core) and bandwidth from the
 //!   spec, the rates over thread counts from its measured curves or the
 //!   rule of [`crate::platform::threads`] (`thread_scaling`, all threads
 //!   the reference); the OpenMP overheads of Table II (POWER9 at 3 GHz) carried over
 //!   as times; loop overhead, TLB size and miss penalty of Table II in
 //!   cycles; a 4 KiB page; one cycle per instruction, IPC 1;
-//! - bus: the link's rate for the chosen [`Transfers`] and its latency;
+//! - bus: each direction at the link's rate for it under the chosen
+//!   [`Transfers`] (see [`Link::rate_to`]), and the link's latency;
 //! - launch: 128 threads per block, at most 65535 blocks.
 
 use super::Derived;
@@ -26,7 +30,7 @@ use crate::offload::{
 /// Bytes in a GiB.
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 use crate::platform::spec::Fields;
-use crate::platform::{Node, PlatformError, Source, Transfers};
+use crate::platform::{Direction, GpuSpec, Link, Node, PlatformError, Source, Transfers};
 
 /// Memory latency assumed where none is published, ns (offload paper
 /// Table III: the V100's 1029 cycles at 1.53 GHz).
@@ -40,21 +44,8 @@ pub fn platform(node: &Node, transfers: Transfers) -> Result<Derived<Platform>, 
     let (gpu, mut sources) = gpu(node);
     let (cpu, cpu_sources) = cpu(node);
     sources.extend(cpu_sources);
-    let (rate, field) = node.link.rate(transfers);
-    let bus = Bus {
-        name: node.link.name.clone(),
-        bw_gbs: rate,
-        latency_us: node.link.latency_us,
-    };
-    sources.push((
-        "bus_gbs".into(),
-        Source::derived(format!(
-            "{field} of {} ({})",
-            bus.name,
-            node.link.source_of(field)
-        )),
-    ));
-    sources.push(("bus_latency_us".into(), node.link.source_of("latency_us")));
+    let (bus, bus_sources) = bus(&node.link, transfers);
+    sources.extend(bus_sources);
     let launch = || Source::Estimate("the launch of the offload paper's POWER9 + V100 runs".into());
     sources.push(("threads_per_block".into(), launch()));
     sources.push(("max_blocks".into(), launch()));
@@ -81,45 +72,85 @@ pub fn platform(node: &Node, transfers: Transfers) -> Result<Derived<Platform>, 
     Ok(Derived { value, sources })
 }
 
+/// The bus of `link` under `transfers`: each direction's rate and the
+/// latency, with their sources.
+fn bus(link: &Link, transfers: Transfers) -> (Bus, Vec<(String, Source)>) {
+    let (h2d, h2d_field) = link.rate_to(Direction::ToDevice, transfers);
+    let (d2h, d2h_field) = link.rate_to(Direction::FromDevice, transfers);
+    let bus = Bus {
+        name: link.name.clone(),
+        h2d_gbs: h2d,
+        d2h_gbs: d2h,
+        latency_us: link.latency_us,
+    };
+    let of = |field: &str| {
+        link.source_of(field)
+            .map_detail(|d| format!("{field} of {}: {d}", link.name))
+    };
+    let both = if h2d_field == d2h_field {
+        of(h2d_field)
+    } else {
+        Source::derived(format!(
+            "the slower direction of {}: host to device {h2d} GB/s ({h2d_field}), device to host {d2h} GB/s ({d2h_field})",
+            link.name
+        ))
+    };
+    let sources = vec![
+        ("bus_gbs".into(), both),
+        ("bus_h2d_gbs".into(), of(h2d_field)),
+        ("bus_d2h_gbs".into(), of(d2h_field)),
+        ("bus_latency_us".into(), link.source_of("latency_us")),
+    ];
+    (bus, sources)
+}
+
+/// A measured field of `g` where given, with its source, else `rule`.
+fn measured_or(g: &GpuSpec, field: &str, value: Option<f64>, rule: (f64, Source)) -> (f64, Source) {
+    value.map_or(rule, |v| (v, g.source_of(field)))
+}
+
 fn gpu(node: &Node) -> (GpuMachine, Vec<(String, Source)>) {
     let g = node.gpu();
-    let (latency_ns, latency_source) = match g.mem_latency_ns {
-        Some(ns) => (ns, g.source_of("mem_latency_ns")),
-        None => (
-            DEFAULT_MEM_LATENCY_NS,
-            Source::Estimate(
-                "no published latency: the offload paper's V100 value (Table III, 673 ns) carried over as a time"
-                    .into(),
-            ),
-        ),
-    };
+    let hong_kim = || Source::Paper("Hong & Kim (ISCA 2009)".into());
+    let (mem_bw, mem_bw_source) = measured_or(
+        g,
+        "coalesced_gbs",
+        g.coalesced_gbs,
+        (g.mem_bw_gbs, g.source_of("mem_bw_gbs")),
+    );
+    let (mem_ld, mem_ld_source) = measured_or(g, "mem_ld_cycles", g.mem_ld_cycles, mem_ld_rule(g));
+    let (coal, coal_source) = measured_or(
+        g,
+        "departure_del_coal",
+        g.departure_del_coal,
+        (4.0, hong_kim()),
+    );
+    let (uncoal, uncoal_source) = measured_or(
+        g,
+        "departure_del_uncoal",
+        g.departure_del_uncoal,
+        (10.0, hong_kim()),
+    );
     let machine = GpuMachine {
         name: g.name.clone(),
         sm_count: g.sms,
         freq_ghz: g.clock_ghz,
-        mem_bw_gbs: g.mem_bw_gbs,
-        mem_ld: (latency_ns * g.clock_ghz).round(),
-        departure_del_coal: 4.0,
-        departure_del_uncoal: 10.0,
+        mem_bw_gbs: mem_bw,
+        mem_ld,
+        departure_del_coal: coal,
+        departure_del_uncoal: uncoal,
         trans_per_warp_uncoal: 32.0,
         issue_cycles: 1.0,
         max_threads_per_sm: g.max_threads_per_sm,
         max_blocks_per_sm: g.max_blocks_per_sm,
     };
-    let hong_kim = || Source::Paper("Hong & Kim (ISCA 2009)".into());
     let sources = vec![
         ("sm_count".into(), g.source_of("sms")),
         ("freq_ghz".into(), g.source_of("clock_ghz")),
-        ("mem_bw_gbs".into(), g.source_of("mem_bw_gbs")),
-        (
-            "mem_ld".into(),
-            Source::derived(format!(
-                "latency {latency_ns:.0} ns x {} GHz ({latency_source})",
-                g.clock_ghz
-            )),
-        ),
-        ("departure_del_coal".into(), hong_kim()),
-        ("departure_del_uncoal".into(), hong_kim()),
+        ("mem_bw_gbs".into(), mem_bw_source),
+        ("mem_ld".into(), mem_ld_source),
+        ("departure_del_coal".into(), coal_source),
+        ("departure_del_uncoal".into(), uncoal_source),
         (
             "trans_per_warp_uncoal".into(),
             Source::derived("one transaction per thread of a 32-thread warp"),
@@ -135,6 +166,26 @@ fn gpu(node: &Node) -> (GpuMachine, Vec<(String, Source)>) {
         ("max_blocks_per_sm".into(), g.source_of("max_blocks_per_sm")),
     ];
     (machine, sources)
+}
+
+/// Mem_LD without a measured one: the memory latency (published, or the
+/// V100's carried over) times the clock, in cycles.
+fn mem_ld_rule(g: &GpuSpec) -> (f64, Source) {
+    let (latency_ns, latency_source) = match g.mem_latency_ns {
+        Some(ns) => (ns, g.source_of("mem_latency_ns")),
+        None => (
+            DEFAULT_MEM_LATENCY_NS,
+            Source::Estimate(
+                "no published latency: the offload paper's V100 value (Table III, 673 ns) carried over as a time"
+                    .into(),
+            ),
+        ),
+    };
+    let source = Source::derived(format!(
+        "latency {latency_ns:.0} ns x {} GHz ({latency_source})",
+        g.clock_ghz
+    ));
+    ((latency_ns * g.clock_ghz).round(), source)
 }
 
 fn cpu(node: &Node) -> (CpuMachine, Vec<(String, Source)>) {
