@@ -187,6 +187,20 @@ fn a_spec_sheet_or_a_probe_run_makes_a_platform_with_that_processor() {
         "{:?}",
         h.state().param_error()
     );
+    // Every model takes the platform file, the offload model too (its
+    // platform is held, not looked up in the catalog).
+    for view in [
+        View::Offload,
+        View::OffloadSuite,
+        View::Boathull,
+        View::FpmTimes,
+    ] {
+        h.state_mut().session.tab = Tab::Figure(view);
+        h.run();
+        let error = h.state().param_error().map(|e| e.to_string());
+        assert!(error.is_none(), "{view:?}: {error:?}");
+        assert!(h.state().figure().is_some(), "{view:?}");
+    }
 }
 
 #[test]

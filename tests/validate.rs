@@ -200,3 +200,39 @@ fn the_readme_quotes_the_shipped_nodes_validation() {
         assert!(readme.contains(&line), "README should say: {line}");
     }
 }
+
+#[test]
+fn a_platform_made_from_the_probe_and_cpu_runs_is_validated_too() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let out = dir.path().to_str().expect("a path");
+    let made = crate::common::hetscope(&[
+        "presets",
+        "import-probe",
+        "assets/data/h100-node-probe.csv",
+        "--cpu",
+        "assets/data/h100-node-cpu-measured.ron",
+        "--out-dir",
+        out,
+    ]);
+    assert!(made.status.success(), "{}", crate::common::stderr(&made));
+    let platform = dir
+        .path()
+        .join("h100-node-cpu-measured-h100-node-probe.ron");
+    let v = validate(platform.to_str().expect("a path"), &FILES[..4], &[]);
+    let readme = std::fs::read_to_string("README.md").expect("the README");
+    let after = readme
+        .split("makes from the node's probe and CPU runs alone")
+        .nth(1)
+        .expect("the second list");
+    for t in v["tables"].as_array().expect("tables") {
+        let name = t["file"]
+            .as_str()
+            .and_then(|f| f.rsplit('/').next())
+            .expect("a name");
+        let line = format!(
+            "- `{name}`: {}",
+            t["summary"]["line"].as_str().expect("a line")
+        );
+        assert!(after.contains(&line), "README should say: {line}");
+    }
+}

@@ -97,9 +97,13 @@ impl Model for Offload {
     fn use_platform(
         s: &mut OffloadScenario,
         platform: &PlatformChoice,
-        _catalog: &Catalog,
+        catalog: &Catalog,
     ) -> Result<(), CoreError> {
         s.select_platform(&platform.id);
+        if catalog.platform(&platform.key).is_none() {
+            // A platform file: its offload platform is held, not named.
+            s.given.platform = Some(BasePlatform::of_choice(platform, catalog)?);
+        }
         Ok(())
     }
 
@@ -107,10 +111,15 @@ impl Model for Offload {
     fn use_second_platform(
         s: &mut OffloadScenario,
         platform: Option<&PlatformChoice>,
-        _catalog: &Catalog,
+        catalog: &Catalog,
     ) -> Result<(), CoreError> {
         s.compare = platform.map(|p| p.id.clone());
-        s.given.compare = None;
+        s.given.compare = match platform {
+            Some(p) if catalog.platform(&p.key).is_none() => {
+                Some(BasePlatform::of_choice(p, catalog)?)
+            }
+            _ => None,
+        };
         Ok(())
     }
 

@@ -18,6 +18,7 @@ use hetscope_model::platform::{Source, Transfers};
 use hetscope_preset::Catalog;
 use hetscope_preset::defaults;
 use hetscope_preset::offload::{KernelSet, OffloadKernelPreset};
+use hetscope_preset::platform::PlatformChoice;
 
 /// The subscripts of one kernel as edited, with what the access table
 /// needs to derive their strides.
@@ -100,6 +101,28 @@ impl BasePlatform {
         let r = p.offload(catalog, &e.path, Transfers::Pageable)?;
         Ok(BasePlatform {
             name: p.name.clone(),
+            model: r.value.1,
+            sources: r.sources,
+        })
+    }
+
+    /// The offload platform of a platform chosen by id or file: the
+    /// catalog's where it has it, else the file's own, derived from its
+    /// hardware (or its paper's offload preset).
+    pub fn of_choice(
+        choice: &PlatformChoice,
+        catalog: &Catalog,
+    ) -> Result<BasePlatform, CoreError> {
+        if catalog.platform(&choice.key).is_some()
+            || catalog.offload_platform(&choice.key).is_some()
+        {
+            return BasePlatform::of(&choice.key, catalog);
+        }
+        let r = choice
+            .preset
+            .offload(catalog, &choice.origin, Transfers::Pageable)?;
+        Ok(BasePlatform {
+            name: choice.preset.name.clone(),
             model: r.value.1,
             sources: r.sources,
         })
