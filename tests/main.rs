@@ -72,6 +72,7 @@ mod platform_catalog;
 mod platform_derive;
 mod preset_versions;
 mod presets;
+mod probe_catalog;
 mod probe_import;
 mod probe_real;
 mod registry;
