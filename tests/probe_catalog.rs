@@ -24,13 +24,16 @@ fn cell(v: Option<f64>) -> String {
     }
 }
 
+/// A value of a sheet, where it has it.
+type Of = fn(&GpuSpec) -> Option<f64>;
+
 #[test]
 fn the_readme_compares_datasheet_and_probe_for_both_boards() {
     let cat = Catalog::builtin().expect("the catalog");
     let ids = ["h100-sxm5", "h100-probed", "h200-sxm", "h200-probed"];
     let sheets: Vec<GpuSpec> = ids.iter().map(|id| gpu(&cat, id)).collect();
     let fp32 = |g: &GpuSpec| Some(g.sms * g.cores_per_sm * g.clock_ghz * g.flops_per_cycle / 1e3);
-    let rows: [(&str, fn(&GpuSpec) -> Option<f64>); 8] = [
+    let rows: [(&str, Of); 8] = [
         ("FP32 peak (TFLOP/s)", |g| {
             Some(g.sms * g.cores_per_sm * g.clock_ghz * g.flops_per_cycle / 1e3)
         }),

@@ -10,6 +10,7 @@
 //! - `eval.rs`, `suite.rs`, `hong_kim.rs`: the JSON of `hetscope eval
 //!   offload`, `eval offload --suite` and `eval hongkim`.
 
+mod base;
 mod eval;
 mod hong_kim;
 pub mod measured;
