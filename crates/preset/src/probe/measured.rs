@@ -106,26 +106,45 @@ fn fill(t: &ProbeTable, energy: &ProbeEnergy, spec: &mut GpuSpec) {
 }
 
 /// e_f, e_b and p_s of PeaPaw 6.2's least-squares fit over the energy
-/// runs where the fit is physical (e_f, e_b positive, p_s in (0, TDP));
-/// else, with the idle power known, the fit with p_s held there; else
-/// none.
+/// runs where the fit is physical (e_f, e_b positive, p_s in (0, TDP))
+/// and its p_s is not below the idle power; else, with the idle power
+/// known, the fit with p_s held there (the idle power is a floor: runs
+/// that all sit near full power do not pin the intercept), the free fit
+/// said beside; else none.
 fn fill_energy(t: &ProbeTable, energy: &ProbeEnergy, spec: &mut GpuSpec) {
     let physical =
         |f: &EnergyFit| f.e_f_pj > 0.0 && f.e_b_pj > 0.0 && f.p_s_w > 0.0 && f.p_s_w < spec.tdp_w;
     let free = energy.fit(None).ok().filter(physical);
-    let (fit, held) = match free {
-        Some(f) => (f, false),
-        None => match energy.idle_w.and_then(|w| energy.fit(Some(w)).ok()) {
-            Some(f) if physical(&f) => (f, true),
-            _ => return,
-        },
+    let held = energy
+        .idle_w
+        .and_then(|w| energy.fit(Some(w)).ok())
+        .filter(physical);
+    let below_idle = |f: &EnergyFit| energy.idle_w.is_some_and(|w| f.p_s_w < w);
+    let (fit, free_beside) = match (free, held) {
+        (Some(f), Some(h)) if below_idle(&f) => (h, Some(f)),
+        (Some(f), _) => (f, None),
+        (None, Some(h)) => (h, None),
+        (None, None) => return,
     };
+    let held = energy.idle_w.is_some_and(|w| fit.p_s_w == w);
     let idle = energy
         .idle_w
         .map(|w| format!("; idle board power {w} W"))
         .unwrap_or_default();
+    let beside = free_beside
+        .map(|f| {
+            format!(
+                "; the free fit (e_f {:.2} pJ/flop, e_b {:.1} pJ/byte, p_s {:.1} W, worst residual \
+                 {:.1} %) put p_s below the idle power, which is its floor",
+                f.e_f_pj,
+                f.e_b_pj,
+                f.p_s_w,
+                f.max_abs_residual() * 100.0
+            )
+        })
+        .unwrap_or_default();
     let how = format!(
-        "least-squares fit of E = e_f N_f + e_b N_b + p_s T over {} energy runs (PeaPaw 6.2{}): e_f {:.2} pJ/flop, e_b {:.1} pJ/byte, p_s {:.1} W, worst residual {:.1} %{idle}",
+        "least-squares fit of E = e_f N_f + e_b N_b + p_s T over {} energy runs (PeaPaw 6.2{}): e_f {:.2} pJ/flop, e_b {:.1} pJ/byte, p_s {:.1} W, worst residual {:.1} %{idle}{beside}",
         energy.runs.len(),
         if held {
             ", p_s held at the idle power"
