@@ -32,6 +32,7 @@ pub mod bus;
 pub mod decision;
 pub mod formulation;
 pub mod hong_kim;
+mod hong_kim_param;
 pub mod launch;
 pub mod omp_cpu;
 pub mod paper_quotes;
@@ -46,12 +47,10 @@ pub use decision::{
 };
 pub use formulation::Formulation;
 pub use hong_kim::{ExecCase, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
+pub use hong_kim_param::{KERNEL_PARAMS, hong_kim_value, set_hong_kim};
 pub use launch::{Launch, Runtime, derived_active_blocks};
 pub use omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
-pub use param::{
-    KERNEL_PARAMS, OffloadParam, PROBLEM_SIZE, ParamRule, UnknownParam, hong_kim_value,
-    set_hong_kim,
-};
+pub use param::{OffloadParam, PROBLEM_SIZE, ParamRule, UnknownParam};
 pub use subscript::{Access, Coalescing, NoValue, Subscript, SubscriptError, SubscriptProblem};
 pub use subscript_parse::parse_access;
 
