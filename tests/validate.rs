@@ -236,3 +236,23 @@ fn a_platform_made_from_the_probe_and_cpu_runs_is_validated_too() {
         assert!(after.contains(&line), "README should say: {line}");
     }
 }
+
+#[test]
+fn a_file_that_cannot_be_compared_is_named_and_the_others_still_drawn() {
+    use hetscope::figure::{Figure, View};
+    use hetscope::preset::Catalog;
+    use hetscope_core::{Session, registry};
+    let catalog = Catalog::builtin().expect("the catalog");
+    let mut s = Session::new(&catalog);
+    s.overview.platform = "h100-node-measured".into();
+    s.overview.measured = vec![FILES[3].into(), "missing.csv".into()];
+    let Ok(Figure::Chart(c)) = registry::figure(View::Validation, &s, &catalog) else {
+        panic!("a chart");
+    };
+    assert_eq!(c.panels.len(), 1, "the energy runs");
+    assert!(
+        c.notes.iter().any(|n| n.starts_with("missing.csv:")),
+        "{:?}",
+        c.notes
+    );
+}

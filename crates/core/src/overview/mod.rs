@@ -148,15 +148,19 @@ fn validation_input(s: &OverviewScenario, catalog: &Catalog) -> Option<Validatio
     if s.measured.is_empty() {
         return None;
     }
+    let paths: Vec<&std::path::Path> = s.measured.iter().map(std::path::Path::new).collect();
     let mut tables = Vec::new();
     let mut problems = Vec::new();
-    let mut platform = s.platform.clone();
-    for file in &s.measured {
-        match crate::validate::validate(&s.platform, &[std::path::Path::new(file)], catalog) {
-            Ok(v) => {
-                platform = v.platform.clone();
-                tables.extend(v.figure_input().tables);
-            }
+    let (platform, each) = match crate::validate::validate_each(&s.platform, &paths, catalog) {
+        Ok((v, each)) => (v.platform, each),
+        Err(e) => {
+            problems.push(format!("platform {}: {e}", s.platform));
+            (s.platform.clone(), Vec::new())
+        }
+    };
+    for (file, t) in s.measured.iter().zip(each) {
+        match t {
+            Ok(t) => tables.push(t.figure_table()),
             Err(e) => problems.push(format!("{file}: {e}")),
         }
     }

@@ -37,12 +37,26 @@ pub struct Validation {
 }
 
 /// Compare the models on `platform` (a catalog id or platform file) with
-/// each measured file of `files`, its kind told by its content.
+/// each measured file of `files`, its kind told by its content; the
+/// first file that cannot be compared is the error.
 pub fn validate(
     platform: &str,
     files: &[&Path],
     catalog: &Catalog,
 ) -> Result<Validation, CoreError> {
+    let (mut v, tables) = validate_each(platform, files, catalog)?;
+    v.tables = tables.into_iter().collect::<Result<_, _>>()?;
+    Ok(v)
+}
+
+/// [`validate`] with each file's table or why it could not be compared
+/// (the returned validation's own `tables` empty): the platform is set
+/// up once for all of them.
+pub fn validate_each(
+    platform: &str,
+    files: &[&Path],
+    catalog: &Catalog,
+) -> Result<(Validation, Vec<Result<Table, CoreError>>), CoreError> {
     let choice = platform_choice(platform, catalog)?;
     let mut session = Session::new(catalog);
     if let Some((_, e)) = registry::use_platform_everywhere(&mut session, &choice, catalog)
@@ -51,15 +65,16 @@ pub fn validate(
     {
         return Err(e);
     }
-    let mut tables = Vec::new();
-    for &path in files {
-        tables.push(table_of(&session, path, catalog)?);
-    }
-    Ok(Validation {
+    let tables = files
+        .iter()
+        .map(|path| table_of(&session, path, catalog))
+        .collect();
+    let v = Validation {
         platform: choice.preset.name.clone(),
         platform_key: choice.key.clone(),
-        tables,
-    })
+        tables: Vec::new(),
+    };
+    Ok((v, tables))
 }
 
 /// The table of one measured file.

@@ -18,7 +18,8 @@ impl Validation {
 }
 
 impl Table {
-    fn figure_table(&self) -> ValidationTable {
+    /// The table as the figure draws it.
+    pub fn figure_table(&self) -> ValidationTable {
         let file = std::path::Path::new(&self.file)
             .file_name()
             .map_or(self.file.clone(), |n| n.to_string_lossy().into_owned());
