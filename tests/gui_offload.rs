@@ -226,7 +226,7 @@ fn the_hong_kim_reading_can_be_chosen_and_the_figure_says_which() {
     };
     assert!(note(&h).contains("as published"), "{}", note(&h));
     let published = chosen(&chart(&h)).1;
-    h.get_by_role_and_label(Role::ComboBox, "Hong & Kim reading")
+    h.get_by_role_and_label(Role::ComboBox, "Formulation")
         .click();
     h.run();
     h.get_by_label("whole-waves").click();
@@ -244,6 +244,19 @@ fn the_hong_kim_reading_can_be_chosen_and_the_figure_says_which() {
     h.run();
     assert_eq!(h.state().session.offload.formulation, None);
     assert_eq!(chosen(&chart(&h)).1, published);
+    // The cache-aware reading: the note says so, and the speedup moves.
+    h.get_by_role_and_label(Role::ComboBox, "Formulation")
+        .click();
+    h.run();
+    h.get_by_label("cache-aware").click();
+    h.run();
+    h.run();
+    assert!(note(&h).contains("with caches"), "{}", note(&h));
+    assert_eq!(
+        h.state().session.offload.formulation,
+        Some(hetscope::model::offload::Formulation::CacheAware)
+    );
+    assert_ne!(chosen(&chart(&h)).1, published);
 }
 
 #[test]

@@ -52,6 +52,7 @@ mod layout_audit;
 mod measure_cpu;
 mod measured_fields;
 mod model_properties;
+mod offload_caches;
 mod offload_cli;
 mod offload_export_cli;
 mod offload_figures;

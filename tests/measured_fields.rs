@@ -42,6 +42,8 @@ fn node() -> Node {
             e_f_pj: None,
             e_b_pj: None,
             idle_w: None,
+            l2_kib_per_core: None,
+            cache_line_bytes: None,
         },
         cpus: 1,
         gpus: vec![GpuGroup {
@@ -71,6 +73,10 @@ fn node() -> Node {
                 link: None,
                 source: spec("board sheet"),
                 sources: BTreeMap::new(),
+                l1_kib_per_sm: None,
+                l2_mib: None,
+                l1_hit_cycles: None,
+                l2_hit_cycles: None,
             },
         }],
         link: Link {

@@ -281,6 +281,7 @@ fn simple_loop(iterations: f64) -> CpuLoop {
         bytes_per_iter: 0.0,
         data_passes: 1.0,
         vector_lanes: 1.0,
+        tlb_misses_per_iter: None,
     }
 }
 
@@ -454,6 +455,7 @@ fn test_platform(bus_latency_us: f64) -> Platform {
         runtime: runtime(),
         formulation: Formulation::Published,
         memory: Default::default(),
+        caches: None,
     }
 }
 
@@ -488,6 +490,11 @@ fn matmul(parallel: &str) -> OffloadKernel {
         load_bytes_per_warp: 128.0,
         innermost_index: "k".into(),
         element_bytes: 8.0,
+        outer_indices: if parallel == "j" {
+            vec!["i".into()]
+        } else {
+            Vec::new()
+        },
     }
 }
 
@@ -564,6 +571,7 @@ fn streaming(comp: f64, stride: i64, bytes_per_elem: f64) -> OffloadKernel {
         load_bytes_per_warp: 128.0,
         innermost_index: "i".into(),
         element_bytes: 4.0,
+        outer_indices: Vec::new(),
     }
 }
 
@@ -601,6 +609,7 @@ proptest! {
             runtime: runtime(),
             formulation: Formulation::Published,
             memory: Default::default(),
+            caches: None,
         };
         let kern = streaming(comp, stride, bytes);
         let g = 80.0 * 128.0;

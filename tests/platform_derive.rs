@@ -37,6 +37,8 @@ fn xeon_h100() -> Node {
             e_f_pj: None,
             e_b_pj: None,
             idle_w: None,
+            l2_kib_per_core: None,
+            cache_line_bytes: None,
         },
         cpus: 1,
         gpus: vec![GpuGroup {
@@ -69,6 +71,10 @@ fn xeon_h100() -> Node {
                     "static_w".to_string(),
                     Source::Measured("board energy fit".into()),
                 )]),
+                l1_kib_per_sm: None,
+                l2_mib: None,
+                l1_hit_cycles: None,
+                l2_hit_cycles: None,
             },
         }],
         link: Link {

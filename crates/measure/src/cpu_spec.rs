@@ -48,6 +48,11 @@ impl CpuMeasurement {
             let how = format!("{what} of the package energy fit (powercap); {run}");
             sources.insert((*field).into(), Source::Measured(how));
         }
+        if m.l2_kib.is_some() {
+            let how = "/sys/devices/system/cpu/cpu0/cache (level 2, unified)";
+            sources.insert("l2_kib_per_core".into(), Source::Measured(how.into()));
+            sources.insert("cache_line_bytes".into(), Source::Measured(how.into()));
+        }
         match m.mem_gib {
             Some(_) => sources.insert(
                 "mem_gib".into(),
@@ -77,6 +82,8 @@ impl CpuMeasurement {
             e_f_pj,
             e_b_pj,
             idle_w: None,
+            l2_kib_per_core: m.l2_kib,
+            cache_line_bytes: m.line_bytes,
         }
     }
 

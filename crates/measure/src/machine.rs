@@ -20,6 +20,10 @@ pub struct MachineInfo {
     pub host: String,
     /// Today, YYYY-MM-DD (UTC).
     pub date: String,
+    /// The first CPU's level-2 cache, KiB, and its line, bytes
+    /// (`/sys/devices/system/cpu/cpu0/cache`), if readable.
+    pub l2_kib: Option<f64>,
+    pub line_bytes: Option<f64>,
 }
 
 impl MachineInfo {
@@ -50,8 +54,24 @@ impl MachineInfo {
                 .filter(|s| !s.is_empty())
                 .unwrap_or_else(|| "this machine".into()),
             date: today(),
+            l2_kib: l2_cache("size"),
+            line_bytes: l2_cache("coherency_line_size"),
         }
     }
+}
+
+/// A number of the first CPU's unified level-2 cache in sysfs (`size`
+/// in KiB as "1024K", `coherency_line_size` in bytes).
+fn l2_cache(file: &str) -> Option<f64> {
+    let root = Path::new("/sys/devices/system/cpu/cpu0/cache");
+    (0..8).find_map(|i| {
+        let dir = root.join(format!("index{i}"));
+        let read = |f: &str| std::fs::read_to_string(dir.join(f)).ok();
+        (read("level")?.trim() == "2" && read("type")?.trim() == "Unified").then_some(())?;
+        let text = read(file)?;
+        let v = text.trim().trim_end_matches('K').parse::<f64>().ok()?;
+        (v.is_finite() && v > 0.0).then_some(v)
+    })
 }
 
 /// Today's date (UTC) from the system clock, YYYY-MM-DD.

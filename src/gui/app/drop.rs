@@ -200,6 +200,7 @@ impl HetscopeApp {
             gpu: None,
             boathull: None,
             offload: None,
+            offload_formulation: base.preset.offload_formulation,
             fpm: Vec::new(),
             notes: "Made by dropping a processor's file on the window: every model's \
                     parameters are derived from this hardware."

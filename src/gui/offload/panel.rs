@@ -124,12 +124,13 @@ pub fn side_panel_ui(
     });
 }
 
-/// How Hong & Kim's #Rep and execution case are read: the platform's
-/// choice unless the user picks one.
+/// How the offload model is read (Hong & Kim's #Rep and execution case,
+/// or with the caches of both sides): the platform's choice unless the
+/// user picks one.
 fn formulation_ui(ui: &mut Ui, s: &mut OffloadScenario, base: Option<&BasePlatform>) {
     let given = base.map(|b| b.model.formulation).unwrap_or_default();
     let mut f = s.formulation.unwrap_or(given);
-    egui::ComboBox::from_label("Hong & Kim reading")
+    egui::ComboBox::from_label("Formulation")
         .selected_text(f.key())
         .show_ui(ui, |ui| {
             for v in Formulation::ALL {

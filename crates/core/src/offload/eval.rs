@@ -9,8 +9,8 @@ use super::scenario::OffloadScenario;
 use crate::CoreError;
 use crate::json::sources_json;
 use hetscope_model::offload::{
-    Coalescing, CpuPrediction, ExecCase, Footprint, GpuKernel, GpuPrediction, OffloadKernel,
-    OffloadParam, Platform, decide,
+    CacheTerms, Coalescing, CpuPrediction, ExecCase, Footprint, GpuKernel, GpuPrediction,
+    OffloadKernel, OffloadParam, Platform, decide,
 };
 use hetscope_preset::Catalog;
 
@@ -65,6 +65,8 @@ pub(super) fn kernel_json(s: &OffloadScenario, catalog: &Catalog) -> Result<Valu
         ("gpu_cycles", json!(d.gpu.total_cycles)),
         ("gpu_case", json!(case_key(d.gpu.case))),
         ("formulation", json!(platform.formulation.key())),
+        ("cache", cache_json(d.cache.as_ref())),
+        ("caches", json!(platform.caches)),
         ("gpu", gpu_json(&d.gpu, &gk)),
         ("cpu", cpu_json(&d.cpu)),
         (
@@ -77,6 +79,12 @@ pub(super) fn kernel_json(s: &OffloadScenario, catalog: &Catalog) -> Result<Valu
         ("units", offload_units()),
     ] {
         m.insert(k.into(), v);
+    }
+    // Where the formulation or the platform has none, not there at all.
+    for optional in ["cache", "caches"] {
+        if m.get(optional).is_some_and(Value::is_null) {
+            m.remove(optional);
+        }
     }
     explain_nulls(&mut m);
     Ok(Value::Object(m))
@@ -221,5 +229,39 @@ fn offload_units() -> Value {
         "mem_bw_gbs": "cpu: GB/s the host threads share at this thread count",
         "stride": "elements between neighbouring threads",
         "params": "GHz, GB/s, cycles, us, counts (see --help)",
+        "caches": "the platform's caches, bytes and cycles (gpu: L1 per SM, L2, line, hit latencies; host: line, private cache per thread); absent where it gives none",
+        "cache": "the cache-aware formulation's terms (absent in the others): per access on the GPU its transactions per warp instruction, the shares served by L1, L2 and DRAM, cycles waited and before the next warp leaves, DRAM bytes per warp instruction; on the host bytes from DRAM and TLB misses per parallel iteration, bytes of one inner pass and whether the cache per thread holds it",
+    })
+}
+
+/// The cache-aware term's classes and host traffic, or null.
+fn cache_json(terms: Option<&CacheTerms>) -> Value {
+    let Some(t) = terms else { return Value::Null };
+    let gpu: Vec<Value> = t
+        .gpu
+        .iter()
+        .map(|c| {
+            json!({
+                "access": c.text,
+                "insts_per_thread": c.insts,
+                "transactions": c.transactions,
+                "l1_share": c.l1_share,
+                "l2_share": c.l2_share,
+                "dram_share": c.dram_share,
+                "latency_cycles": c.latency,
+                "departure_cycles": c.departure,
+                "dram_bytes": c.dram_bytes,
+            })
+        })
+        .collect();
+    let h = &t.host;
+    json!({
+        "gpu": gpu,
+        "host": {
+            "bytes_per_iter": h.bytes_per_iter,
+            "tlb_misses_per_iter": h.tlb_misses_per_iter,
+            "pass_bytes": h.pass_bytes,
+            "pass_fits": h.pass_fits,
+        },
     })
 }

@@ -19,6 +19,7 @@ mod boathull;
 mod fpm;
 mod hong_kim;
 mod offload;
+mod offload_caches;
 mod peapaw;
 mod perdome;
 mod row;
@@ -201,7 +202,11 @@ fn paper_rows_with(paper: Paper, catalog: &Result<Catalog, CheckError>) -> Vec<R
         Paper::Peapaw => peapaw::rows(catalog),
         Paper::Fpm => fpm::rows(),
         Paper::Boathull => boathull::rows(),
-        Paper::Offload => offload::rows(catalog),
+        Paper::Offload => {
+            let mut rows = offload::rows(catalog);
+            rows.extend(offload_caches::section3_rows(catalog));
+            rows
+        }
     }
 }
 

@@ -4,17 +4,17 @@
 //! and IV-E, computed with the offload presets.
 
 use super::{CheckError, Paper, Row, Value};
-use hetscope_model::offload::{Decision, OffloadParam, Platform, decide};
+use hetscope_model::offload::{Decision, Formulation, OffloadParam, Platform, decide};
 use hetscope_preset::Catalog;
 use hetscope_preset::offload::{OffloadKernelPreset, offload_model};
 
-type Cat = Result<Catalog, CheckError>;
+pub(super) type Cat = Result<Catalog, CheckError>;
 
 const P: Paper = Paper::Offload;
 /// POWER9 + V100 over NVLink 2 (Sections III-IV).
-const P9: &str = "power9-v100-nvlink2";
+pub(super) const P9: &str = "power9-v100-nvlink2";
 /// POWER8 + K80 over PCIe (Section III).
-const P8: &str = "power8-k80-pcie3";
+pub(super) const P8: &str = "power8-k80-pcie3";
 
 pub(super) fn rows(cat: &Cat) -> Vec<Row> {
     let mut rows = super::hong_kim::rows();
@@ -24,7 +24,7 @@ pub(super) fn rows(cat: &Cat) -> Vec<Row> {
     rows
 }
 
-fn platform(
+pub(super) fn platform(
     cat: &Cat,
     id: &str,
 ) -> Result<hetscope_preset::offload::OffloadPlatformPreset, CheckError> {
@@ -37,7 +37,7 @@ fn platform(
         })
 }
 
-fn kernel(cat: &Cat, id: &str) -> Result<OffloadKernelPreset, CheckError> {
+pub(super) fn kernel(cat: &Cat, id: &str) -> Result<OffloadKernelPreset, CheckError> {
     let cat = cat.as_ref().map_err(Clone::clone)?;
     cat.offload_kernel(id)
         .map(|(_, k)| k.clone())
@@ -204,7 +204,21 @@ fn decision(
     kernel_id: &str,
     benchmark: bool,
 ) -> Result<Decision, CheckError> {
-    let p = platform(cat, platform_id)?;
+    decision_as(cat, platform_id, kernel_id, benchmark, None)
+}
+
+/// [`decision`] with the platform read in formulation `f` where given.
+pub(super) fn decision_as(
+    cat: &Cat,
+    platform_id: &str,
+    kernel_id: &str,
+    benchmark: bool,
+    f: Option<Formulation>,
+) -> Result<Decision, CheckError> {
+    let mut p = platform(cat, platform_id)?;
+    if let Some(f) = f {
+        p.formulation = f;
+    }
     let k = kernel(cat, kernel_id)?;
     let n = if benchmark {
         k.benchmark_size

@@ -1,52 +1,60 @@
-//! Offload: each measured kernel's speedup against the predicted one, and
-//! whether the model's decision (offload where the predicted speedup is
-//! above 1) is the measured one, at the size and host thread count of the
-//! block that matches the most measured runs.
-
-use serde_json::Value;
+//! Offload: each measured run's speedup against the one predicted for
+//! its kernel at its size and host thread count, and whether the model's
+//! decision (offload where the predicted speedup is above 1) is the
+//! measured one; the decisions right counted again under every other
+//! formulation of the offload model, so that the file says what each
+//! reading gets right.
 
 use super::table::{Row, Table};
-use crate::offload::{Offload, OffloadQuery};
-use crate::{CoreError, Model, Session};
+use crate::{CoreError, Session};
+use hetscope_figure::offload::MeasuredRun;
+use hetscope_model::offload::{Formulation, OffloadParam, Platform, decide};
 use hetscope_preset::Catalog;
 
 /// Measured speedups below this and above its inverse are clear
 /// decisions; between them the host's run-to-run spread decides.
 pub const CLEAR: f64 = 1.5;
 
+/// Whether a measured speedup is a clear decision (see [`CLEAR`]).
+pub fn is_clear(measured: f64) -> bool {
+    !(1.0 / CLEAR..=CLEAR).contains(&measured)
+}
+
 /// The table of a file of measured speedups (already in `s`).
 pub fn speedups(s: &Session, file: &str, catalog: &Catalog) -> Result<Table, CoreError> {
-    let query = OffloadQuery::Suite { size: None };
-    let v = Offload::eval(&s.offload, &query, catalog)?;
-    let compared = |b: &&Value| b["measured"]["compared"].as_u64().unwrap_or(0);
-    let block = v["blocks"]
-        .as_array()
-        .and_then(|b| b.iter().filter(|b| compared(b) > 0).max_by_key(compared));
-    let mut rows = Vec::new();
-    let mut notes = Vec::new();
-    if let Some(b) = block {
-        notes.push(format!(
-            "{} size, {} host threads (the measured runs' setting)",
-            b["size"].as_str().unwrap_or("?"),
-            b["threads"]
-        ));
-        rows = b["kernels"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(kernel_row)
-            .collect();
-    }
-    let clear = rows
+    let sc = &s.offload;
+    let (_, platform) = sc.platform(catalog)?;
+    let runs: Vec<MeasuredRun> = sc
+        .measured
+        .as_ref()
+        .map(|m| m.data().runs.clone())
+        .unwrap_or_default();
+    let rows = runs
         .iter()
-        .filter(|r: &&Row| !(1.0 / CLEAR..=CLEAR).contains(&r.measured));
-    let (n, right) = (
-        clear.clone().count(),
-        clear.filter(|r| r.decision_right == Some(true)).count(),
-    );
+        .map(|r| run_row(s, catalog, &platform, r))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut notes = vec![
+        "each run at its own size and host thread count".to_string(),
+        format!(
+            "formulation: {} ({})",
+            platform.formulation.key(),
+            platform.formulation.describe()
+        ),
+    ];
+    let (n, right) = clear_count(rows.iter().map(|r| (r.measured, r.decision_right)));
     notes.push(format!(
         "decisions right where the measured speedup is outside 1/{CLEAR} to {CLEAR}: {right} of {n}"
     ));
+    for f in Formulation::ALL
+        .into_iter()
+        .filter(|f| *f != platform.formulation)
+    {
+        let mut other = platform.clone();
+        other.formulation = f;
+        if let Some(line) = other_reading(s, catalog, &other, &runs) {
+            notes.push(line);
+        }
+    }
     Ok(Table {
         model: "offload",
         quantity: "speedup".into(),
@@ -57,16 +65,64 @@ pub fn speedups(s: &Session, file: &str, catalog: &Catalog) -> Result<Table, Cor
     })
 }
 
-fn kernel_row(k: &Value) -> Option<Row> {
-    let m = k.get("measured").filter(|m| !m.is_null())?;
-    Some(Row {
-        label: format!(
-            "{} n={}",
-            k["kernel"].as_str().unwrap_or("?"),
-            k["n"].as_f64().unwrap_or(0.0)
-        ),
-        measured: m["speedup"].as_f64()?,
-        predicted: k["speedup"].as_f64()?,
-        decision_right: m["decision_right"].as_bool(),
+/// (clear decisions, right among them).
+fn clear_count(rows: impl Iterator<Item = (f64, Option<bool>)>) -> (usize, usize) {
+    let clear: Vec<Option<bool>> = rows.filter(|r| is_clear(r.0)).map(|r| r.1).collect();
+    let right = clear.iter().filter(|r| **r == Some(true)).count();
+    (clear.len(), right)
+}
+
+/// "with the <f> formulation: right k of n" for `platform` read another
+/// way, or nothing where that reading cannot run (no caches).
+fn other_reading(
+    s: &Session,
+    catalog: &Catalog,
+    platform: &Platform,
+    runs: &[MeasuredRun],
+) -> Option<String> {
+    let rows: Vec<Row> = runs
+        .iter()
+        .map(|r| run_row(s, catalog, platform, r))
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let (n, right) = clear_count(rows.iter().map(|r| (r.measured, r.decision_right)));
+    Some(format!(
+        "with the {} formulation: decisions right {right} of {n}",
+        platform.formulation.key()
+    ))
+}
+
+/// One measured run against the prediction for its kernel (matched by id
+/// or name), size and threads.
+fn run_row(
+    s: &Session,
+    catalog: &Catalog,
+    platform: &Platform,
+    run: &MeasuredRun,
+) -> Result<Row, CoreError> {
+    let id = catalog
+        .offload_kernel(&run.kernel)
+        .or_else(|| catalog.offload_kernel(&run.kernel.to_lowercase()))
+        .map(|(e, _)| e.id.clone())
+        .ok_or_else(|| CoreError::Unknown {
+            kind: "offload kernel",
+            key: run.kernel.clone(),
+        })?;
+    let (preset, _) = s.offload.kernel_preset(catalog, &id)?;
+    let launch = platform.runtime.launch(&platform.gpu);
+    let kernel = preset
+        .to_model(&launch)
+        .map_err(|source| CoreError::OffloadKernel {
+            id: id.clone(),
+            source: Box::new(source),
+        })?;
+    let mut p = platform.clone();
+    p.set_param(OffloadParam::Threads, run.threads)?;
+    let d = decide(&kernel, &p, run.n)?;
+    Ok(Row {
+        label: format!("{} n={}", run.kernel, run.n),
+        measured: run.speedup,
+        predicted: d.speedup,
+        decision_right: Some(d.offload == (run.speedup > 1.0)),
     })
 }

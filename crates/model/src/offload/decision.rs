@@ -8,6 +8,7 @@
 //! (Section IV-C: the stride is symbolic until the sizes are known).
 
 use super::bus::Bus;
+use super::cache::{self, CacheTerms, Caches};
 use super::formulation::Formulation;
 use super::hong_kim::{GpuKernel, GpuMachine, GpuPrediction};
 use serde::{Deserialize, Serialize};
@@ -114,6 +115,9 @@ pub struct OffloadKernel {
     /// The index of the innermost loop the host runs (the one its compiler
     /// vectorizes, if any).
     pub innermost_index: String,
+    /// The loops collapsed into the parallel one, nearest first (the
+    /// cache-aware term's thread order: the parallel index fastest).
+    pub outer_indices: Vec<String>,
     /// Bytes of one array element (4 for float).
     pub element_bytes: f64,
 }
@@ -140,6 +144,10 @@ pub struct Platform {
     pub formulation: Formulation,
     /// The memory of the GPU and of the host, where known.
     pub memory: Memory,
+    /// The caches of both sides, where known (the cache-aware
+    /// formulation needs them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caches: Option<Caches>,
 }
 
 /// The memory the kernel's data must fit in, bytes; `None`: not known (no
@@ -203,6 +211,9 @@ pub struct Decision {
     pub fits_host: Option<bool>,
     pub cpu: CpuPrediction,
     pub gpu: GpuPrediction,
+    /// The cache-aware term's classes and host traffic (that formulation
+    /// only).
+    pub cache: Option<CacheTerms>,
     /// Host time, s.
     pub cpu_seconds: f64,
     /// Kernel time on the GPU, s.
@@ -368,6 +379,7 @@ impl OffloadKernel {
             bytes_per_iter: self.cpu_bytes_per_iter.at(n),
             data_passes: 1.0,
             vector_lanes,
+            tlb_misses_per_iter: None,
         })
     }
 
@@ -385,12 +397,26 @@ pub fn decide(
     platform: &Platform,
     n: f64,
 ) -> Result<Decision, OffloadError> {
-    let cpu = platform
-        .cpu
-        .predict(&kernel.cpu_loop(n, platform.cpu.vector_bits)?)?;
-    let gpu = platform
-        .gpu
-        .predict_with(&kernel.gpu_kernel(n)?, platform.formulation)?;
+    let (cpu, gpu, cache) = if platform.formulation == Formulation::CacheAware {
+        let caches = platform.caches.as_ref().ok_or(OffloadError::NoCaches)?;
+        let (cpu, gpu, terms) = cache::sides(
+            &kernel.nest(n)?,
+            kernel.cpu_loop(n, platform.cpu.vector_bits)?,
+            &platform.cpu,
+            &kernel.gpu_kernel(n)?,
+            &platform.gpu,
+            caches,
+        )?;
+        (cpu, gpu, Some(terms))
+    } else {
+        let cpu = platform
+            .cpu
+            .predict(&kernel.cpu_loop(n, platform.cpu.vector_bits)?)?;
+        let gpu = platform
+            .gpu
+            .predict_with(&kernel.gpu_kernel(n)?, platform.formulation)?;
+        (cpu, gpu, None)
+    };
     let bus = &platform.bus;
     let transfer_seconds = bus
         .transfer_seconds(Direction::ToDevice, kernel.bytes_to_device.at(n))?
@@ -420,6 +446,7 @@ pub fn decide(
         offload: speedup > 1.0 && fits_gpu != Some(false) && fits_host != Some(false),
         cpu,
         gpu,
+        cache,
     })
 }
 

@@ -1,5 +1,6 @@
 //! How Hong & Kim's model is read: as its public implementations write
-//! it, or with whole waves of blocks (see the notes of `hong_kim.rs`).
+//! it, with whole waves of blocks (see the notes of `hong_kim.rs`), or
+//! with the caches of both sides (see `cache.rs`).
 
 use serde::{Deserialize, Serialize};
 
@@ -13,16 +14,25 @@ pub enum Formulation {
     Published,
     /// #Rep rounded up to whole waves; memory-bound only when CWP >= MWP.
     WholeWaves,
+    /// As published, with the cache-aware memory term of
+    /// [`cache`](super::cache) on the GPU (L1 and L2 hits per access) and
+    /// the host (memory traffic and TLB misses per access).
+    CacheAware,
 }
 
 impl Formulation {
-    pub const ALL: [Formulation; 2] = [Formulation::Published, Formulation::WholeWaves];
+    pub const ALL: [Formulation; 3] = [
+        Formulation::Published,
+        Formulation::WholeWaves,
+        Formulation::CacheAware,
+    ];
 
     /// Name on the command line and in presets and JSON.
     pub fn key(self) -> &'static str {
         match self {
             Formulation::Published => "published",
             Formulation::WholeWaves => "whole-waves",
+            Formulation::CacheAware => "cache-aware",
         }
     }
 
@@ -34,6 +44,9 @@ impl Formulation {
             }
             Formulation::WholeWaves => {
                 "whole waves: #Rep rounded up, memory-bound only when CWP >= MWP"
+            }
+            Formulation::CacheAware => {
+                "with caches: as published, each GPU access served by the L1, the L2 or DRAM as its lines' reuse allows, and the host's memory traffic and TLB misses counted per access"
             }
         }
     }

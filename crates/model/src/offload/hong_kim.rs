@@ -214,6 +214,9 @@ impl GpuMachine {
     ) -> Result<GpuPrediction, OffloadError> {
         self.validate()?;
         kernel.validate()?;
+        if f == Formulation::CacheAware {
+            return Err(OffloadError::NeedsSubscripts);
+        }
         let k = kernel;
         let occ = self.occupancy(k);
         let mem_insts = k.coal_mem_insts + k.uncoal_mem_insts;
@@ -262,7 +265,7 @@ impl GpuMachine {
     /// SMs and resident blocks actually used: a small grid does not fill
     /// every SM, nor every block slot of an SM; N is the warps of the
     /// resident blocks.
-    fn occupancy(&self, k: &GpuKernel) -> Occupancy {
+    pub(super) fn occupancy(&self, k: &GpuKernel) -> Occupancy {
         let active_sms = self.sm_count.min(k.blocks);
         let blocks_per_sm = k.active_blocks_per_sm.min((k.blocks / active_sms).ceil());
         let warps_per_block = (k.threads_per_block / WARP_SIZE).ceil();
@@ -337,7 +340,7 @@ impl GpuMachine {
 
 impl GpuKernel {
     /// Every count and the launch in range.
-    fn validate(&self) -> Result<(), OffloadError> {
+    pub(super) fn validate(&self) -> Result<(), OffloadError> {
         non_negative("comp_insts", "instructions", self.comp_insts)?;
         non_negative("coal_mem_insts", "instructions", self.coal_mem_insts)?;
         non_negative("uncoal_mem_insts", "instructions", self.uncoal_mem_insts)?;
@@ -354,54 +357,54 @@ impl GpuKernel {
 }
 
 /// Where a kernel's blocks sit on the SMs.
-struct Occupancy {
+pub(super) struct Occupancy {
     /// SMs that receive blocks (#Active_SMs).
-    active_sms: f64,
+    pub(super) active_sms: f64,
     /// Blocks resident on one SM at a time.
-    blocks_per_sm: f64,
+    pub(super) blocks_per_sm: f64,
     /// Active warps per SM (N).
-    n: f64,
+    pub(super) n: f64,
 }
 
 /// Memory latencies and the departure delay (Eq. 8-13).
-struct Latency {
+pub(super) struct Latency {
     /// Latency of a coalesced memory warp: Mem_LD.
-    mem_l_coal: f64,
+    pub(super) mem_l_coal: f64,
     /// Latency of an uncoalesced memory warp (Eq. 8).
-    mem_l_uncoal: f64,
+    pub(super) mem_l_uncoal: f64,
     /// Average memory latency (Eq. 12).
-    mem_l: f64,
+    pub(super) mem_l: f64,
     /// Average departure delay (Eq. 13).
-    departure_delay: f64,
+    pub(super) departure_delay: f64,
 }
 
 /// Memory warp parallelism and its two limits (Eq. 3-7).
-struct MemoryParallelism {
+pub(super) struct MemoryParallelism {
     /// Mem_L / Departure_delay (Eq. 6).
-    mwp_without_bw_full: f64,
+    pub(super) mwp_without_bw_full: f64,
     /// What the DRAM bandwidth allows (Eq. 5).
-    mwp_peak_bw: f64,
+    pub(super) mwp_peak_bw: f64,
     /// The smallest of the two and N (Eq. 3).
-    mwp: f64,
+    pub(super) mwp: f64,
 }
 
 /// Cycles of one warp and the computation warp parallelism (Eq. 14-17).
-struct WarpCycles {
+pub(super) struct WarpCycles {
     /// Memory cycles (Eq. 14).
-    mem_cycles: f64,
+    pub(super) mem_cycles: f64,
     /// Computation cycles (Eq. 15).
-    comp_cycles: f64,
+    pub(super) comp_cycles: f64,
     /// CWP (Eq. 17).
-    cwp: f64,
+    pub(super) cwp: f64,
 }
 
 /// Eq. 22 and #OMP_Rep: waves of blocks (a plain quotient as Hong & Kim
 /// write it, or whole waves: a partial last wave still takes a wave's
 /// time), whole loop iterations per thread.
-fn repetitions(k: &GpuKernel, occ: &Occupancy, f: Formulation) -> (f64, f64) {
+pub(super) fn repetitions(k: &GpuKernel, occ: &Occupancy, f: Formulation) -> (f64, f64) {
     let waves = k.blocks / (occ.blocks_per_sm * occ.active_sms);
     let rep = match f {
-        Formulation::Published => waves,
+        Formulation::Published | Formulation::CacheAware => waves,
         Formulation::WholeWaves => waves.ceil(),
     };
     let threads = k.blocks * k.threads_per_block;
@@ -413,9 +416,9 @@ fn repetitions(k: &GpuKernel, occ: &Occupancy, f: Formulation) -> (f64, f64) {
 }
 
 /// Which of Eq. 19-21 applies (see the module notes on the conditions).
-fn exec_case(mwp: f64, cyc: &WarpCycles, n: f64, f: Formulation) -> ExecCase {
+pub(super) fn exec_case(mwp: f64, cyc: &WarpCycles, n: f64, f: Formulation) -> ExecCase {
     let cwp = cyc.cwp;
-    let compute_heavy = f == Formulation::Published && cyc.comp_cycles > cyc.mem_cycles;
+    let compute_heavy = f != Formulation::WholeWaves && cyc.comp_cycles > cyc.mem_cycles;
     if mwp >= n && cwp >= n {
         ExecCase::NotEnoughWarps
     } else if cwp >= mwp || compute_heavy {
@@ -432,11 +435,11 @@ fn exec_case(mwp: f64, cyc: &WarpCycles, n: f64, f: Formulation) -> ExecCase {
 /// the slow memory, and no warp is ahead to overlap with or wait for. Taken
 /// as printed, MWP - 1 < 0 would subtract cycles, so a slower memory would
 /// predict a faster kernel.
-fn warps_ahead(mwp: f64) -> f64 {
+pub(super) fn warps_ahead(mwp: f64) -> f64 {
     (mwp - 1.0).max(0.0)
 }
 
-fn per_wave_cycles(
+pub(super) fn per_wave_cycles(
     case: ExecCase,
     occ: &Occupancy,
     lat: &Latency,

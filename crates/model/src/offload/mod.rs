@@ -8,6 +8,7 @@
 //! - [`hong_kim`]: the GPU side, the MWP/CWP model of Hong & Kim (ISCA 2009)
 //!   with the paper's `#OMP_Rep` factor (the paper's Figure 4 and Figure 5);
 //!   [`formulation`]: how its #Rep and execution case are read;
+//!   [`cache`] and [`reuse`]: the cache-aware memory term of both sides;
 //!   [`bus`]: the host-device transfers over the bus, each direction at
 //!   its own rate.
 //! - [`omp_cpu`]: the CPU side, the OpenMP cost model of Liao & Chapman as
@@ -29,18 +30,22 @@
 //! latency in microseconds, times in seconds.
 
 pub mod bus;
+pub mod cache;
 pub mod decision;
 pub mod formulation;
 pub mod hong_kim;
+mod hong_kim_cached;
 mod hong_kim_param;
 pub mod launch;
 pub mod omp_cpu;
 pub mod paper_quotes;
 pub mod param;
+pub mod reuse;
 pub mod subscript;
 pub mod subscript_parse;
 
 pub use bus::{Bus, NoBusRate};
+pub use cache::{CacheTerms, Caches, GpuCaches, HostCache, HostTraffic, MemClass};
 pub use decision::{
     Decision, Footprint, HostVectorization, Memory, OffloadKernel, Platform, Scaling,
     SubscriptAccess, crossover, decide, sweep,
@@ -83,6 +88,16 @@ pub enum OffloadError {
     /// A size range for the crossover search that is not `0 < lo < hi`.
     #[error("problem size range {lo} .. {hi}: must satisfy 0 < lo < hi, both finite")]
     SizeRange { lo: f64, hi: f64 },
+    /// The cache-aware formulation on a platform without caches.
+    #[error(
+        "the cache-aware formulation needs the platform's caches (caches.gpu and caches.host), and this platform gives none: choose another formulation or add them"
+    )]
+    NoCaches,
+    /// The cache-aware formulation on instruction counts alone.
+    #[error(
+        "the cache-aware formulation needs a loop's subscripts to find where its accesses hit; Hong & Kim's model alone reads instruction counts: choose published or whole-waves"
+    )]
+    NeedsSubscripts,
     /// A block of more threads than an SM holds.
     #[error(
         "threads_per_block = {threads_per_block}: {threads_per_block} threads do not fit an SM of max_threads_per_sm = {max_threads_per_sm}"

@@ -225,6 +225,10 @@ pub struct CpuLoop {
     /// Elements one instruction handles: 1 for scalar code, the vector
     /// lanes for a loop the compiler vectorizes.
     pub vector_lanes: f64,
+    /// TLB misses per iteration where counted per access (the
+    /// cache-aware formulation); `None`: the pages of the chunk's bytes,
+    /// again on every walk when they exceed the TLB (the paper's model).
+    pub tlb_misses_per_iter: Option<f64>,
 }
 
 /// The predicted CPU time and its parts, in cycles unless named otherwise.
@@ -286,13 +290,18 @@ impl CpuMachine {
         let bandwidth_cycles =
             lp.iterations * lp.bytes_per_iter / (mem_bw_gbs * 1e9) * self.freq_ghz * 1e9;
         let bandwidth_bound = bandwidth_cycles > compute_cycles;
-        let pages = (chunk * lp.bytes_per_iter / self.page_bytes).ceil();
-        let walks = if pages > self.tlb_entries {
-            lp.data_passes
-        } else {
-            1.0
+        let tlb_misses = match lp.tlb_misses_per_iter {
+            Some(per_iter) => chunk * non_negative("tlb_misses_per_iter", "", per_iter)?,
+            None => {
+                let pages = (chunk * lp.bytes_per_iter / self.page_bytes).ceil();
+                let walks = if pages > self.tlb_entries {
+                    lp.data_passes
+                } else {
+                    1.0
+                };
+                pages * walks
+            }
         };
-        let tlb_misses = pages * walks;
         let tlb_cycles = tlb_misses * self.tlb_miss_penalty;
         let overhead_cycles = self.parallel_startup + self.schedule_static + self.sync_overhead;
         let total_cycles = overhead_cycles + compute_cycles.max(bandwidth_cycles) + tlb_cycles;
@@ -346,6 +355,7 @@ mod tests {
             bytes_per_iter: bytes,
             data_passes: 1.0,
             vector_lanes: 1.0,
+            tlb_misses_per_iter: None,
         }
     }
 

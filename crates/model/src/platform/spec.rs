@@ -66,6 +66,13 @@ pub struct CpuSpec {
     /// Measured idle power of the package, W.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub idle_w: Option<f64>,
+    /// Private (L2) cache of one core, KiB, where published.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub l2_kib_per_core: Option<f64>,
+    /// Cache line, bytes, where published (64 on x86 and Arm cores, 128
+    /// on POWER).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cache_line_bytes: Option<f64>,
 }
 
 /// A GPU board as published: SMs, cores, clock, memory, power, occupancy
@@ -132,6 +139,19 @@ pub struct GpuSpec {
     /// Measured idle board power, W.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub idle_w: Option<f64>,
+    /// L1 data cache per SM that global loads use, KiB, where published
+    /// (0: global loads bypass it, as on Kepler and Maxwell by default).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub l1_kib_per_sm: Option<f64>,
+    /// L2 cache, MiB, where published (0: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub l2_mib: Option<f64>,
+    /// Latency of an L1 hit, SM cycles, where measured or published.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub l1_hit_cycles: Option<f64>,
+    /// Latency of an L2 hit, SM cycles, where measured or published.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub l2_hit_cycles: Option<f64>,
     /// The host link this board was measured behind (a probe's bus rows),
     /// where known: a platform made around the board takes it as its link.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -219,6 +239,12 @@ const PJ_FLOP: Range = Range::new(1e-6, 1e6, "pJ/flop");
 const PJ_BYTE: Range = Range::new(1e-6, 1e6, "pJ/byte");
 /// A measured power (as PeaPaw's p_s).
 const WATTS: Range = Range::new(0.0, 1e6, "W");
+/// A cache size (0: none), KiB.
+const KIB: Range = Range::new(0.0, 1e9, "KiB");
+/// A cache size (0: none), MiB.
+const MIB: Range = Range::new(0.0, 1e6, "MiB");
+/// A cache line, bytes.
+const LINE: Range = Range::new(8.0, 4096.0, "bytes");
 
 /// The field names a spec may name in `sources`, with their units (and
 /// its curves, [`Curves`]).
@@ -344,6 +370,8 @@ impl_fields!(
         (e_f_pj, "pJ/flop", PJ_FLOP),
         (e_b_pj, "pJ/byte", PJ_BYTE),
         (idle_w, "W", WATTS),
+        (l2_kib_per_core, "KiB", KIB),
+        (cache_line_bytes, "bytes", LINE),
     ]
 );
 
@@ -371,6 +399,10 @@ impl_fields!(
         (e_f_pj, "pJ/flop", PJ_FLOP),
         (e_b_pj, "pJ/byte", PJ_BYTE),
         (idle_w, "W", WATTS),
+        (l1_kib_per_sm, "KiB", KIB),
+        (l2_mib, "MiB", MIB),
+        (l1_hit_cycles, "cycles", CYCLES),
+        (l2_hit_cycles, "cycles", CYCLES),
     ]
 );
 

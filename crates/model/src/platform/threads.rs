@@ -294,6 +294,8 @@ mod tests {
             e_f_pj: None,
             e_b_pj: None,
             idle_w: None,
+            l2_kib_per_core: None,
+            cache_line_bytes: None,
         }
     }
 

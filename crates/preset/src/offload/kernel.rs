@@ -153,6 +153,14 @@ impl OffloadKernelPreset {
             innermost_index: idx
                 .last()
                 .map_or_else(|| self.parallel_index.clone(), |s| (*s).to_string()),
+            outer_indices: {
+                let before = idx.iter().position(|i| *i == self.parallel_index);
+                idx[..before.unwrap_or(0)]
+                    .iter()
+                    .rev()
+                    .map(|i| (*i).to_string())
+                    .collect()
+            },
             element_bytes: self.element_bytes,
         })
     }

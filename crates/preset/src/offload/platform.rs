@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::error::PresetError;
 use hetscope_model::offload::{
-    Bus, CpuMachine, Formulation, GpuMachine, Launch, Memory, OffloadParam, Platform, Runtime,
+    Bus, Caches, CpuMachine, Formulation, GpuMachine, Launch, Memory, OffloadParam, Platform,
+    Runtime,
 };
 
 /// An offload platform preset (`presets/offload-platforms/*.ron`).
@@ -29,6 +30,9 @@ pub struct OffloadPlatformPreset {
     /// data exceeds them is not offloaded, or cannot run).
     #[serde(default)]
     pub memory: Memory,
+    /// The caches of both sides (the cache-aware formulation needs them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub caches: Option<Caches>,
     #[serde(default)]
     pub notes: String,
 }
@@ -57,6 +61,7 @@ impl OffloadPlatformPreset {
             runtime: self.runtime.clone(),
             formulation: self.formulation,
             memory: self.memory,
+            caches: self.caches.clone(),
         }
     }
 
@@ -98,6 +103,18 @@ impl OffloadPlatformPreset {
                     allows_zero: false,
                 });
             }
+        }
+        if let Some(c) = &self.caches {
+            c.check()
+                .map_err(|e| PresetError::invalid(origin, "caches", e.to_string()))?;
+        }
+        if self.formulation == Formulation::CacheAware && self.caches.is_none() {
+            return Err(PresetError::invalid(
+                origin,
+                "formulation",
+                Formulation::CacheAware.key().to_string()
+                    + " needs `caches` (gpu and host), which this platform does not give",
+            ));
         }
         let bits = self.cpu.vector_bits;
         if !(bits.is_finite() && bits >= 0.0) {

@@ -4,6 +4,7 @@
 //! catalog's first platform with that GPU links it; or a probed GPU
 //! paired with a CPU over the link the probe measured.
 
+use hetscope_model::offload::Formulation;
 use std::path::{Path, PathBuf};
 
 use super::{GpuRef, HardwarePreset, PlatformPreset, SpecRef};
@@ -70,12 +71,14 @@ impl PlatformPreset {
         link: Link,
     ) -> PlatformPreset {
         let gpu_name = gpu.name.clone();
-        PlatformPreset::pairing(
+        let mut p = PlatformPreset::pairing(
             (cpu, cpu_name, &format!("CPU: {cpu_source}")),
             (SpecRef::Inline(gpu), &gpu_name, gpu_source),
             link,
-            "Every model derives its parameters from the CPU's description and the probed GPU's measured spec sheet and link (model::platform::derive).",
-        )
+            "Every model derives its parameters from the CPU's description and the probed GPU's measured spec sheet and link (model::platform::derive). The offload model reads them with the cache-aware formulation, which predicts the shipped H100 node's measured offload decisions better than the published one (README, \"Caches in the offload model\").",
+        );
+        p.offload_formulation = Some(Formulation::CacheAware);
+        p
     }
 
     /// One CPU and one GPU over `link`: each as (spec, name, source text).
@@ -101,6 +104,7 @@ impl PlatformPreset {
             gpu: None,
             boathull: None,
             offload: None,
+            offload_formulation: None,
             fpm: Vec::new(),
             notes: notes.into(),
         }

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::processor::ProcessorRef;
+use hetscope_model::offload::Formulation;
 use hetscope_model::platform::{CpuSpec, GpuSpec, Link};
 
 /// A spec sheet named by preset id or given in full.
@@ -107,6 +108,15 @@ pub struct PlatformPreset {
         serialize_with = "crate::file::bare_some"
     )]
     pub offload: Option<String>,
+    /// The formulation of the offload model this platform's derived
+    /// offload parameters are read with (none: the published one); a
+    /// named offload preset carries its own.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::file::bare_some"
+    )]
+    pub offload_formulation: Option<Formulation>,
     /// FPM devices with measured speed functions; none: one per socket
     /// and GPU from the spec sheets.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -132,6 +142,7 @@ impl PlatformPreset {
             gpu: Some(gpu),
             boathull: None,
             offload: None,
+            offload_formulation: None,
             fpm: Vec::new(),
             notes: notes.to_string(),
         }

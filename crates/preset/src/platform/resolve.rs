@@ -229,8 +229,11 @@ impl PlatformPreset {
             });
         }
         let node = self.need_node(cat, origin, "offload")?;
-        let d = offload_rules::platform(&node, transfers)
+        let mut d = offload_rules::platform(&node, transfers)
             .map_err(|e| platform_error(e, origin, "hardware"))?;
+        if let Some(f) = self.offload_formulation {
+            d.value.formulation = f;
+        }
         Ok(Resolved {
             value: (self.name.clone(), d.value),
             from: ModelSource::Derived,

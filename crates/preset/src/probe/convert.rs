@@ -85,7 +85,7 @@ pub fn base_spec(t: &ProbeTable) -> Result<GpuSpec, ProbeError> {
     let sms = need(t, "device", "sm_count")?;
     let cores = need(t, "device", "cores_per_sm")?;
     let fp32 = need(t, "roof", "fp32_gflops")?;
-    Ok(GpuSpec {
+    let mut spec = GpuSpec {
         link: None,
         name: t.text("device", "name").unwrap_or_default().to_string(),
         sms,
@@ -108,9 +108,15 @@ pub fn base_spec(t: &ProbeTable) -> Result<GpuSpec, ProbeError> {
         e_f_pj: None,
         e_b_pj: None,
         idle_w: None,
+        l1_kib_per_sm: None,
+        l2_mib: None,
+        l1_hit_cycles: None,
+        l2_hit_cycles: None,
         source: measured(t, None, &default_how(t)),
         sources: field_sources(t, sms, cores, fp32),
-    })
+    };
+    super::caches::set_caches(t, &mut spec);
+    Ok(spec)
 }
 
 /// The sources of the fields other than the run's default: how each was

@@ -27,6 +27,7 @@
 //!   the rows beyond the base spec, each into its field, and the link);
 //! - `error.rs`: [`ProbeError`].
 
+mod caches;
 pub mod convert;
 pub mod error;
 mod fields;

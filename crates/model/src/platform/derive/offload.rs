@@ -20,11 +20,17 @@
 //!   cycles; a 4 KiB page; one cycle per instruction, IPC 1;
 //! - bus: each direction at the link's rate for it under the chosen
 //!   [`Transfers`] (see [`Link::rate_to`]), and the link's latency;
-//! - launch: 128 threads per block, at most 65535 blocks.
+//! - launch: 128 threads per block, at most 65535 blocks;
+//! - caches (the cache-aware formulation): the GPU's L1 per SM and L2 from
+//!   the spec (none where it gives none), 128-byte lines, hit latencies
+//!   from the spec, else Volta's as microbenchmarked by Jia et al. (2018:
+//!   L1 28, L2 193 cycles); the host's private L2 per core over its
+//!   threads per core, else 256 KiB, and its line, else 64 bytes.
 
 use super::Derived;
 use crate::offload::{
-    Bus, CpuMachine, Formulation, GpuMachine, InstructionMix, Memory, Platform, Runtime,
+    Bus, Caches, CpuMachine, Formulation, GpuCaches, GpuMachine, HostCache, InstructionMix, Memory,
+    Platform, Runtime,
 };
 
 /// Bytes in a GiB.
@@ -46,6 +52,8 @@ pub fn platform(node: &Node, transfers: Transfers) -> Result<Derived<Platform>, 
     sources.extend(cpu_sources);
     let (bus, bus_sources) = bus(&node.link, transfers);
     sources.extend(bus_sources);
+    let (caches, cache_sources) = caches(node);
+    sources.extend(cache_sources);
     let launch = || Source::Estimate("the launch of the offload paper's POWER9 + V100 runs".into());
     sources.push(("threads_per_block".into(), launch()));
     sources.push(("max_blocks".into(), launch()));
@@ -63,6 +71,7 @@ pub fn platform(node: &Node, transfers: Transfers) -> Result<Derived<Platform>, 
             gpu_bytes: Some(node.gpu().mem_gib * GIB),
             host_bytes: Some(node.cpu.mem_gib * f64::from(node.cpus) * GIB),
         },
+        caches: Some(caches),
     };
     value.check().map_err(|e| PlatformError::Derived {
         model: "offload",
@@ -250,4 +259,69 @@ fn cpu(node: &Node) -> (CpuMachine, Vec<(String, Source)>) {
     let scaling = c.thread_scaling_sources();
     sources.extend(scaling.map(|(field, s)| (field.to_string(), s)));
     (machine, sources)
+}
+
+/// Hit latencies where the spec gives none, cycles: the V100's as Jia et
+/// al. microbenchmarked them ("Dissecting the NVIDIA Volta GPU
+/// architecture via microbenchmarking", 2018).
+const L1_HIT_CYCLES: f64 = 28.0;
+const L2_HIT_CYCLES: f64 = 193.0;
+/// The host's private cache where the spec gives none, KiB.
+const HOST_L2_KIB: f64 = 256.0;
+
+/// The caches of `node` for the cache-aware formulation, with sources.
+fn caches(node: &Node) -> (Caches, Vec<(String, Source)>) {
+    let (g, c) = (node.gpu(), &node.cpu);
+    let given = |v: Option<f64>, field: &str, spec: &dyn Fn(&str) -> Source, rule: (f64, &str)| {
+        v.map_or((rule.0, Source::Estimate(rule.1.into())), |v| {
+            (v, spec(field))
+        })
+    };
+    let gs = |f: &str| g.source_of(f);
+    let cs = |f: &str| c.source_of(f);
+    let none = "not in the spec: taken as none";
+    let (l1, l1_s) = given(g.l1_kib_per_sm, "l1_kib_per_sm", &gs, (0.0, none));
+    let (l2, l2_s) = given(g.l2_mib, "l2_mib", &gs, (0.0, none));
+    let jia = "not in the spec: the V100's (Jia et al. 2018) carried over";
+    let (h1, h1_s) = given(g.l1_hit_cycles, "l1_hit_cycles", &gs, (L1_HIT_CYCLES, jia));
+    let (h2, h2_s) = given(g.l2_hit_cycles, "l2_hit_cycles", &gs, (L2_HIT_CYCLES, jia));
+    let small = "not in the spec: 256 KiB, the smallest private L2 of a current server core";
+    let (l2c, l2c_s) = given(
+        c.l2_kib_per_core,
+        "l2_kib_per_core",
+        &cs,
+        (HOST_L2_KIB, small),
+    );
+    let line64 = "not in the spec: the 64-byte line of x86 and Arm cores";
+    let (line, line_s) = given(c.cache_line_bytes, "cache_line_bytes", &cs, (64.0, line64));
+    let caches = Caches {
+        gpu: GpuCaches {
+            l1_bytes_per_sm: l1 * 1024.0,
+            l2_bytes: l2 * 1024.0 * 1024.0,
+            line_bytes: 128.0,
+            l1_hit_cycles: h1,
+            l2_hit_cycles: h2,
+        },
+        host: HostCache {
+            line_bytes: line,
+            bytes_per_thread: l2c * 1024.0 / c.threads_per_core,
+        },
+    };
+    let per_thread = Source::derived(format!(
+        "{l2c} KiB per core over {} threads per core ({l2c_s})",
+        c.threads_per_core
+    ));
+    let sources = vec![
+        ("gpu_l1_bytes_per_sm".into(), l1_s),
+        ("gpu_l2_bytes".into(), l2_s),
+        (
+            "gpu_line_bytes".into(),
+            Source::Estimate("the 128-byte line of NVIDIA's L1 and L2".into()),
+        ),
+        ("gpu_l1_hit_cycles".into(), h1_s),
+        ("gpu_l2_hit_cycles".into(), h2_s),
+        ("host_cache_bytes_per_thread".into(), per_thread),
+        ("host_line_bytes".into(), line_s),
+    ];
+    (caches, sources)
 }
