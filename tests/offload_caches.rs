@@ -170,3 +170,60 @@ fn the_cache_aware_formulation_needs_caches_and_subscripts() {
         "needs a loop's subscripts",
     );
 }
+
+#[test]
+fn the_shipped_node_offload_preset_is_what_presets_offload_writes() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let out = dir.path().join("node.ron");
+    let o = crate::common::hetscope(&[
+        "presets",
+        "offload",
+        "--platform",
+        "h100-node-measured",
+        "--name",
+        "H100 node (measured), 16 host threads",
+        "--out",
+        out.to_str().expect("a path"),
+    ]);
+    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    let body = |text: &str| -> String {
+        text.lines()
+            .skip_while(|l| l.starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let written = std::fs::read_to_string(&out).expect("written");
+    let shipped = std::fs::read_to_string("presets/offload-platforms/h100-node-offload.ron")
+        .expect("shipped");
+    assert_eq!(body(&written), body(&shipped));
+    // The written preset decides as the platform it was written from.
+    let file = out.to_str().expect("a path");
+    for kernel in ["syrk", "atax1", "2dconv"] {
+        let from_file = eval(&["eval", "offload", "--platform", file, "--kernel", kernel]);
+        let from_platform = eval(&[
+            "eval",
+            "offload",
+            "--platform",
+            "h100-node-measured",
+            "--kernel",
+            kernel,
+        ]);
+        assert_eq!(
+            num(&from_file, "speedup"),
+            num(&from_platform, "speedup"),
+            "{kernel}"
+        );
+    }
+    fails(
+        &[
+            "presets",
+            "offload",
+            "--platform",
+            "h100-node-measured",
+            "--out",
+            "/no/such/folder/x.ron",
+        ],
+        1,
+        "/no/such/folder/x.ron",
+    );
+}

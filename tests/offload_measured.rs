@@ -62,12 +62,18 @@ fn the_shipped_file_parses_and_every_kernel_is_a_preset() {
         // The file's speedup is the times' ratio, rounded.
         assert!((t.speedup() / r.speedup - 1.0).abs() < 2e-3, "{}", r.kernel);
     }
-    // The H100 node's platform: 16 host threads, the measured copy rate up.
+    // The H100 node's platform: 16 host threads, the probe's pageable
+    // copy rates each way; the hand-filled one the offload runs' rate up.
     let (_, p) = c.offload_platform("h100-node-offload").unwrap();
     let model = p.to_model().unwrap();
     assert_eq!(model.cpu.threads, 16.0);
+    let rates = (model.bus.h2d_gbs, model.bus.d2h_gbs);
+    assert_eq!(rates, (9.436506046, 15.09487857));
+    assert!(p.notes.contains("h2d_pageable_gbs"), "{}", p.notes);
+    let (_, hand) = c.offload_platform("h100-node-offload-hand").unwrap();
+    let model = hand.to_model().unwrap();
     assert_eq!((model.bus.h2d_gbs, model.bus.d2h_gbs), (7.7, 7.7));
-    assert!(p.notes.contains("13.7"), "{}", p.notes);
+    assert!(hand.notes.contains("13.7"), "{}", hand.notes);
 }
 
 /// The shipped text with `line` (1-based) replaced by `with`.

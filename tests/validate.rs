@@ -98,7 +98,7 @@ fn count_in(note: &str) -> (u64, u64) {
 
 #[test]
 fn the_offload_table_counts_every_formulation_and_caches_reach_the_target() {
-    let v = validate("h100-node-measured", &FILES[..1], &[]);
+    let v = validate("h100-node-measured-hand", &FILES[..1], &[]);
     let t = &v["tables"][0];
     let notes: Vec<&str> = t["notes"]
         .as_array()
@@ -243,17 +243,34 @@ fn the_window_draws_the_models_against_the_shipped_measurements() {
 }
 
 #[test]
-fn the_readme_quotes_the_shipped_nodes_validation() {
-    let v = validate("h100-node-measured", &FILES[..4], &[]);
+fn the_readme_quotes_the_shipped_nodes_validation_before_and_after() {
     let readme = std::fs::read_to_string("README.md").expect("the README");
-    for t in v["tables"].as_array().expect("tables") {
-        let file = t["file"].as_str().expect("a file");
-        let name = file.rsplit('/').next().expect("a name");
-        let line = format!(
-            "- `{name}`: {}",
-            t["summary"]["line"].as_str().expect("a line")
-        );
-        assert!(readme.contains(&line), "README should say: {line}");
+    // The measured node first, then the hand-filled one it replaced.
+    for (platform, after) in [
+        ("h100-node-measured", "On the shipped H100 node"),
+        (
+            "h100-node-measured-hand",
+            "Before, the same node filled in by hand",
+        ),
+    ] {
+        let v = validate(platform, &FILES[..4], &[]);
+        // The list that follows the anchor: from its first item to the
+        // blank line after it.
+        let rest = readme.split(after).nth(1).expect(after);
+        let list = &rest[rest.find("\n- ").expect("a list")..];
+        let part = &list[..list[1..].find("\n\n").map_or(list.len(), |i| i + 1)];
+        for t in v["tables"].as_array().expect("tables") {
+            let file = t["file"].as_str().expect("a file");
+            let name = file.rsplit('/').next().expect("a name");
+            let line = format!(
+                "- `{name}`: {}",
+                t["summary"]["line"].as_str().expect("a line")
+            );
+            assert!(
+                part.contains(&line),
+                "README should say after {after:?}: {line}"
+            );
+        }
     }
 }
 

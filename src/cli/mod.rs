@@ -12,6 +12,7 @@ mod export;
 pub mod fpm;
 mod measure;
 mod offload;
+mod offload_preset;
 mod overview;
 mod paper_check;
 mod perdome;
@@ -108,6 +109,10 @@ pub enum PresetsAction {
     /// with --out-dir and --cpu, also a platform pairing it with a CPU over
     /// the probe's link.
     ImportProbe(probe::ImportProbeArgs),
+    /// Write the offload parameters a platform gives (its offload preset,
+    /// or those derived from its hardware) as an offload-platform preset,
+    /// every value's source in its notes.
+    Offload(offload_preset::OffloadPresetArgs),
 }
 
 #[derive(Debug, Args)]
@@ -353,6 +358,9 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         Command::Presets {
             action: PresetsAction::ImportProbe(args),
         } => out(&probe::import_probe(&args)?),
+        Command::Presets {
+            action: PresetsAction::Offload(args),
+        } => out(&offload_preset::write(&args)?),
         Command::Eval { model } => {
             let value = match model {
                 EvalCommand::Perdome(scenario) => perdome::run(Paper::Perdome, &scenario)?,
