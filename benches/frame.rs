@@ -70,6 +70,29 @@ fn frames(c: &mut Criterion) {
             h.state().param_error()
         );
     }
+    cache_aware_offload(c);
+}
+
+/// The offload views in the cache-aware formulation: every decision of
+/// the sweep and the suite also counts each access's lines.
+fn cache_aware_offload(c: &mut Criterion) {
+    use hetscope::model::offload::Formulation;
+    for view in [View::Offload, View::OffloadSuite] {
+        let tab = Tab::Figure(view);
+        let mut h = harness(tab);
+        h.state_mut().session.offload.formulation = Some(Formulation::CacheAware);
+        h.run();
+        let mut up = false;
+        let name = format!("frame after a change: {} (cache-aware)", tab.title());
+        c.bench_function(&name, |b| {
+            b.iter(|| {
+                up = !up;
+                nudge(h.state_mut(), tab, up);
+                h.step();
+            })
+        });
+        assert!(h.state().param_error().is_none(), "{name}");
+    }
 }
 
 criterion_group!(benches, frames);

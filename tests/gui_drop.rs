@@ -167,7 +167,16 @@ fn a_spec_sheet_or_a_probe_run_makes_a_platform_with_that_processor() {
         made.starts_with(&dir.path().display().to_string()),
         "beside the dropped file"
     );
-    drop_file(&mut h, &copy_in(dir.path(), "tests/data/probe-sample.csv"));
+    // A probe run without its pinned copies: the board, without a link.
+    let run = std::fs::read_to_string("assets/data/h100-node-probe.csv").expect("the run");
+    let no_link: String = run
+        .lines()
+        .filter(|l| !(l.starts_with("bus,,") && !l.contains("pageable")))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let no_link_path = dir.path().join("probe-without-link.csv");
+    std::fs::write(&no_link_path, no_link).expect("written");
+    drop_file(&mut h, &no_link_path);
     info(&h, "probe");
     // A real probe run brings the link it measured: in the GPU's sheet and
     // as the platform's link.

@@ -1,20 +1,47 @@
 //! The GPU probe's CSV (probe/gpu/README.md) into a GPU spec sheet: the
-//! sample (transcribed from the shipped H100 measurements, not a probe
-//! run) lands in the right fields with measured sources, every malformed
-//! row is named by line and row, the energy runs reproduce the published
-//! fit, and `presets import-probe` writes a spec sheet that loads back.
+//! shipped H100 node's run (`assets/data/h100-node-probe.csv`), and a
+//! minimal version of it without the latency, pinned link, memory-system
+//! and speed rows, land in the right fields with measured sources; every
+//! malformed row is named by line and row, the energy runs give the fit
+//! the README quotes, and `presets import-probe` writes a spec sheet that
+//! loads back.
 
 use crate::common::{fails, hetscope, stderr, stdout};
 
-use hetscope::model::platform::{Direction, Transfers};
+use hetscope::model::platform::{Direction, Fields, Transfers};
 use hetscope::preset::hardware::{load_gpu_spec_file, parse_gpu_spec};
 use hetscope::preset::probe::{ProbeError, ProbeImport, parse_probe_csv};
 
-const SAMPLE: &str = include_str!("data/probe-sample.csv");
-const ORIGIN: &str = "probe-sample.csv";
+const SAMPLE: &str = include_str!("../assets/data/h100-node-probe.csv");
+const ORIGIN: &str = "h100-node-probe.csv";
 
 fn sample_path() -> String {
-    format!("{}/tests/data/probe-sample.csv", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/assets/data/h100-node-probe.csv",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// The run without the rows a probe may lack (latency, pinned copies and
+/// the link's latency, FP64 and the coalesced and strided reads, speed
+/// points): the spec sheet from the required rows and the energy alone.
+fn minimal() -> String {
+    const LEFT_OUT: [&str; 9] = [
+        "latency,",
+        "speed,",
+        "bus,,h2d_pinned",
+        "bus,,d2h_pinned",
+        "bus,,latency_us",
+        "roof,,fp64",
+        "roof,,coalesced",
+        "roof,,strided",
+        "device,,clock_max",
+    ];
+    SAMPLE
+        .lines()
+        .filter(|l| !LEFT_OUT.iter().any(|p| l.starts_with(p)))
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 fn parse(text: &str) -> Result<ProbeImport, ProbeError> {
@@ -49,44 +76,51 @@ fn close(a: f64, b: f64, tol: f64) -> bool {
 }
 
 #[test]
-fn the_sample_lands_in_the_spec_fields_with_measured_sources() {
-    let imp = parse(SAMPLE).unwrap();
+fn the_minimal_run_lands_in_the_spec_fields_with_measured_sources() {
+    let imp = parse(&minimal()).unwrap();
     let g = &imp.gpu;
     assert_eq!(g.name, "NVIDIA H100 80GB HBM3");
     assert_eq!((g.sms, g.cores_per_sm), (132.0, 128.0));
     assert_eq!(g.flops_per_cycle, 2.0);
     // The measured FMA roof is the spec's peak: the clock it sustained.
     assert!(
-        close(g.peak_gflops(), 55_900.0, 1e-12),
+        close(g.peak_gflops(), 65_341.52944, 1e-12),
         "{}",
         g.peak_gflops()
     );
-    assert!(close(g.clock_ghz, 55_900.0 / (132.0 * 128.0 * 2.0), 1e-12));
-    assert_eq!(g.mem_bw_gbs, 3009.0);
-    assert_eq!((g.mem_gib, g.tdp_w), (80.0, 700.0));
+    assert!(close(
+        g.clock_ghz,
+        65_341.52944 / (132.0 * 128.0 * 2.0),
+        1e-12
+    ));
+    assert_eq!(g.mem_bw_gbs, 2824.594764);
+    assert_eq!((g.mem_gib, g.tdp_w), (79.17871094, 700.0));
     assert_eq!((g.max_threads_per_sm, g.max_blocks_per_sm), (2048.0, 32.0));
     assert_eq!(g.mem_latency_ns, None);
-    // Static power: the free fit's p_s (63 W) is below the idle board
-    // power, its floor: p_s is held at the idle 125.75 W.
-    let p_s = g.static_w.unwrap();
-    assert_eq!(p_s, 125.75);
+    // Static power: the free fit's p_s (24.5 W) is below the idle board
+    // power, its floor: p_s is held at the idle 130.377 W.
+    assert_eq!(g.static_w, Some(130.377));
     assert_eq!(g.source.kind(), "measured");
-    assert!(g.source.detail().contains("2026-11-22"), "{}", g.source);
+    assert!(g.source.detail().contains("2026-11-26"), "{}", g.source);
     for field in ["clock_ghz", "mem_bw_gbs", "static_w", "sms", "tdp_w"] {
-        let s = g.sources.get(field).unwrap();
+        let s = g.source_of(field);
         assert_eq!(s.kind(), "measured", "{field}: {s}");
-        assert!(s.detail().contains("transcribed by hand"), "{field}: {s}");
+        assert!(s.detail().contains("hetscope-probe 1.0"), "{field}: {s}");
     }
-    // A datasheet row says so in its source.
-    assert!(g.sources["sms"].detail().contains("datasheet value"));
+    // A queried row says so in its source.
+    assert!(
+        g.sources["tdp_w"]
+            .detail()
+            .contains("queried from the device")
+    );
     // No pinned rate and no latency: no link; no speed points.
     assert!(imp.link.is_none());
     assert!(imp.speed.is_none());
     assert!(imp.boathull_gpu(Transfers::Pageable).is_none());
     assert!(imp.hong_kim().is_none());
-    assert_eq!(imp.number("bus", "h2d_pageable_gbs"), Some(7.7));
-    assert_eq!(imp.number("bus", "d2h_pageable_gbs"), Some(13.7));
-    assert_eq!(imp.energy.idle_w, Some(125.75));
+    assert_eq!(imp.number("bus", "h2d_pageable_gbs"), Some(9.436506046));
+    assert_eq!(imp.number("bus", "d2h_pageable_gbs"), Some(15.09487857));
+    assert_eq!(imp.energy.idle_w, Some(130.377));
     assert_eq!(imp.energy.method.as_deref(), Some("counter"));
 }
 
@@ -95,18 +129,20 @@ fn the_energy_runs_give_the_published_fit() {
     let e = parse(SAMPLE).unwrap().energy;
     assert_eq!(e.runs.len(), 8);
     assert_eq!(e.labels.first().map(String::as_str), Some("k0"));
-    assert_eq!(e.runs[4].energy_j, 1456.483);
-    assert_eq!(e.runs[4].n_flops, 7.620990e13);
-    // assets/data: e_f 8.8 pJ/flop, e_b 137 pJ/byte, p_s 63 W, within 11 %.
+    assert_eq!(e.labels[4], "k64");
+    assert_eq!(e.runs[4].energy_j, 1228.183);
+    assert_eq!(e.runs[4].n_flops, 5.542225799e13);
+    // The README: the free fit e_f 11.2 pJ/flop, e_b 160 pJ/byte, p_s
+    // 24.5 W (worst row 8.1 %).
     let f = e.fit(None).unwrap();
-    assert!((f.e_f_pj - 8.8).abs() < 0.05, "e_f = {}", f.e_f_pj);
-    assert!((f.e_b_pj - 137.0).abs() < 0.5, "e_b = {}", f.e_b_pj);
-    assert!((f.p_s_w - 63.0).abs() < 0.5, "p_s = {}", f.p_s_w);
-    assert!(f.max_abs_residual() < 0.11);
-    // p_s held at the idle power: 7.6 pJ/flop and 113 pJ/byte.
+    assert!((f.e_f_pj - 11.24).abs() < 0.005, "e_f = {}", f.e_f_pj);
+    assert!((f.e_b_pj - 160.3).abs() < 0.05, "e_b = {}", f.e_b_pj);
+    assert!((f.p_s_w - 24.5).abs() < 0.05, "p_s = {}", f.p_s_w);
+    assert!(f.max_abs_residual() < 0.082);
+    // p_s held at the idle power: 8.14 pJ/flop and 120.9 pJ/byte.
     let f = e.fit(e.idle_w).unwrap();
-    assert!((f.e_f_pj - 7.6).abs() < 0.05, "e_f = {}", f.e_f_pj);
-    assert!((f.e_b_pj - 113.0).abs() < 0.5, "e_b = {}", f.e_b_pj);
+    assert!((f.e_f_pj - 8.14).abs() < 0.005, "e_f = {}", f.e_f_pj);
+    assert!((f.e_b_pj - 120.9).abs() < 0.05, "e_b = {}", f.e_b_pj);
 }
 
 /// One malformed row: the sample with one line replaced, and what the
@@ -280,10 +316,10 @@ fn a_missing_required_row_is_named() {
     assert!(matches!(err, ProbeError::Header { .. }), "{err}");
 }
 
-/// The sample with the rows it leaves out, as a probe run writes them
-/// (test values, not measurements).
+/// The minimal run with the rows it leaves out, as a probe run writes
+/// them (test values, not measurements).
 fn with_probe_rows() -> String {
-    let mut text = SAMPLE.to_string();
+    let mut text = minimal();
     text.push_str(
         "roof,,fp64_gflops,27000,GFLOP/s,0.01,test value\n\
          roof,,coalesced_gbs,2600,GB/s,,test value\n\
@@ -330,11 +366,11 @@ fn the_rows_beyond_the_spec_give_link_hull_hong_kim_and_speed() {
     );
     assert_eq!(
         (link.h2d_pageable_gbs, link.d2h_pageable_gbs),
-        (Some(7.7), Some(13.7))
+        (Some(9.436506046), Some(15.09487857))
     );
     assert_eq!(
         link.rate_to(Direction::FromDevice, Transfers::Pageable),
-        (13.7, "d2h_pageable_gbs")
+        (15.09487857, "d2h_pageable_gbs")
     );
     assert_eq!(link.source.kind(), "measured");
     assert_eq!(link.sources["d2h_pageable_gbs"].kind(), "measured");
@@ -354,14 +390,14 @@ fn the_rows_beyond_the_spec_give_link_hull_hong_kim_and_speed() {
     );
     assert!(g.sources["mem_ld_cycles"].detail().contains("1656 MHz"));
     let hull = imp.boathull_gpu(Transfers::Pinned).unwrap();
-    assert_eq!(hull.p_compute_gflops, 55_900.0);
+    assert!(close(hull.p_compute_gflops, 65_341.52944, 1e-12));
     assert_eq!(
         (hull.p_coalesced_gbs, hull.p_uncoalesced_gbs, hull.b_bus_gbs),
         (2600.0, 190.0, 54.0)
     );
     assert_eq!(
         imp.boathull_gpu(Transfers::Pageable).unwrap().b_bus_gbs,
-        7.7
+        9.436506046
     );
     let hk = imp.hong_kim().unwrap();
     assert_eq!(
@@ -377,9 +413,13 @@ fn the_rows_beyond_the_spec_give_link_hull_hong_kim_and_speed() {
         16.777216 / 1.6e-4,
         1e-12
     ));
-    // Three f64 vectors of 24 bytes an element in 80 GiB.
+    // Three f64 vectors of 24 bytes an element in the board's memory.
     let limit = dev.max_size_units.unwrap();
-    assert!(close(limit, 80.0 * 1024f64.powi(3) / 24.0 / 1e6, 1e-12));
+    assert!(close(
+        limit,
+        79.17871094 * 1024f64.powi(3) / 24.0 / 1e6,
+        1e-12
+    ));
     assert!(dev.speed_function().is_ok());
 }
 
@@ -393,7 +433,10 @@ fn the_written_ron_loads_back_as_the_same_spec() {
     );
     // Measured values as fields, not comments.
     assert!(text.contains("mem_ld_cycles: Some(820.0)"), "{text}");
-    assert!(text.contains("h2d_pageable_gbs: Some(7.7)"), "{text}");
+    assert!(
+        text.contains("h2d_pageable_gbs: Some(9.436506046)"),
+        "{text}"
+    );
     let comments: Vec<&str> = text.lines().filter(|l| l.starts_with("//")).collect();
     assert_eq!(comments.len(), 2, "{comments:?}");
     assert!(
@@ -402,15 +445,14 @@ fn the_written_ron_loads_back_as_the_same_spec() {
     );
     // The energy fit: e_f, e_b, p_s as fields, the fit in their source.
     let g = &imp.gpu;
-    // p_s held at the idle power (the free fit's is below it): 7.62
-    // pJ/flop and 112.7 pJ/byte (assets/data/README.md: 7.6 and 113); the
-    // free fit said beside.
-    assert!((g.e_f_pj.unwrap() - 7.62).abs() < 0.005);
-    assert!((g.e_b_pj.unwrap() - 112.7).abs() < 0.05);
+    // p_s held at the idle power (the free fit's is below it): 8.14
+    // pJ/flop and 120.9 pJ/byte (the README); the free fit said beside.
+    assert!((g.e_f_pj.unwrap() - 8.14).abs() < 0.005);
+    assert!((g.e_b_pj.unwrap() - 120.9).abs() < 0.05);
     let how = g.sources["e_f_pj"].detail();
     assert!(how.contains("p_s held at the idle power"), "{how}");
     assert!(
-        how.contains("the free fit (e_f 8.77 pJ/flop, e_b 136.7 pJ/byte, p_s 62.7 W"),
+        how.contains("the free fit (e_f 11.24 pJ/flop, e_b 160.3 pJ/byte, p_s 24.5 W"),
         "{how}"
     );
     assert_eq!(parse_gpu_spec(&text, "written.ron").unwrap(), imp.gpu);
@@ -449,6 +491,19 @@ fn import_probe_writes_a_spec_sheet_that_loads_like_the_presets() {
     let read = hetscope::preset::fpm::load_speed_csv(&speed).unwrap();
     assert_eq!(read.rows.len(), 2);
     assert!(read.max_size_units.is_some());
+    // The real run's own speed rows: its 16 points.
+    let o = hetscope(&[
+        "presets",
+        "import-probe",
+        &sample_path(),
+        "--out",
+        out.to_str().unwrap(),
+        "--speed-out",
+        speed.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let read = hetscope::preset::fpm::load_speed_csv(&speed).unwrap();
+    assert_eq!(read.rows.len(), 16);
 }
 
 #[test]
@@ -488,10 +543,12 @@ fn import_probe_refuses_bad_input_and_writes_nothing() {
         "none.csv",
     );
     let speed = dir.path().join("s.csv");
+    let no_speed = dir.path().join("no-speed.csv");
+    std::fs::write(&no_speed, minimal()).unwrap();
     let args = [
         "presets",
         "import-probe",
-        &sample_path(),
+        no_speed.to_str().unwrap(),
         "--out",
         out.to_str().unwrap(),
         "--speed-out",
@@ -525,7 +582,7 @@ fn without_energy_runs_only_the_idle_power_is_kept() {
     // (which PeaPaw's rule takes as p_s where no static power is given).
     assert_eq!(imp.gpu.static_w, None);
     assert_eq!((imp.gpu.e_f_pj, imp.gpu.e_b_pj), (None, None));
-    assert_eq!(imp.gpu.idle_w, Some(125.75));
+    assert_eq!(imp.gpu.idle_w, Some(130.377));
     let s = &imp.gpu.sources["idle_w"];
     assert!(s.detail().starts_with("NVML board power"), "{s}");
     // As a probe without NVML writes it: no energy rows at all.

@@ -217,8 +217,18 @@ fn import_probe_pairs_the_probed_gpu_with_the_measured_cpu() {
 fn import_probe_refuses_a_pairing_it_cannot_make() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    let sample = format!("{}/tests/data/probe-sample.csv", env!("CARGO_MANIFEST_DIR"));
-    // The hand-made sample has no pinned rates: no link to pair over.
+    // A run without its pinned copies and link latency: no link to pair
+    // over (written in another folder: nothing may land in `d`).
+    let elsewhere = tempfile::tempdir().unwrap();
+    let no_link = elsewhere.path().join("no-link.csv");
+    let text = std::fs::read_to_string(data("h100-node-probe.csv")).unwrap();
+    let kept: String = text
+        .lines()
+        .filter(|l| !(l.starts_with("bus,,") && !l.contains("pageable")))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&no_link, kept).unwrap();
+    let sample = no_link.to_str().unwrap().to_string();
     fails(
         &[
             "presets",
@@ -364,4 +374,46 @@ fn the_measured_link_puts_2dconv_near_its_measured_time() {
     old.extend(["--set", "bus_gbs=31.5"]);
     let before = num(&eval(&old), "gpu_s");
     assert!(measured / before > 2.5, "{before} s vs {measured} s");
+}
+
+#[test]
+fn the_caches_come_from_the_run_or_its_compute_capability_and_unstable_rates_say_so() {
+    use hetscope::preset::probe::parse_probe_csv;
+    let text = std::fs::read_to_string(data("h100-node-probe.csv")).expect("the run");
+    // This run predates the L2 row: the datasheet L2 of its kind of board.
+    let g = parse_probe_csv(&text, "h100-node-probe.csv")
+        .expect("parses")
+        .gpu;
+    assert_eq!((g.l1_kib_per_sm, g.l2_mib), (Some(256.0), Some(50.0)));
+    assert!(
+        g.sources["l2_mib"].detail().contains("datasheet L2"),
+        "{}",
+        g.sources["l2_mib"]
+    );
+    // A run that reports its L2 (probe 1.1): the queried size.
+    let with_l2 = text.replacen(
+        "device,,memory_gib,",
+        "device,,l2_cache_bytes,52428800,B,,cudaDeviceProp::l2CacheSize\ndevice,,memory_gib,",
+        1,
+    );
+    let g = parse_probe_csv(&with_l2, "h100-node-probe.csv")
+        .expect("parses")
+        .gpu;
+    assert_eq!(g.l2_mib, Some(50.0));
+    assert_eq!(g.sources["l2_mib"].kind(), "measured");
+    // An unknown compute capability: no L1 guessed.
+    let other = text.replacen("compute_capability,9.0", "compute_capability,12.7", 1);
+    let g = parse_probe_csv(&other, "h100-node-probe.csv")
+        .expect("parses")
+        .gpu;
+    assert_eq!((g.l1_kib_per_sm, g.l2_mib), (None, None));
+    // The pageable copy back moved by 19 % between repeats: said so.
+    let link = parse_probe_csv(&text, "x.csv")
+        .expect("parses")
+        .gpu
+        .link
+        .expect("a link");
+    let d2h = link.sources["d2h_pageable_gbs"].detail();
+    assert!(d2h.contains("19.4 % (unstable"), "{d2h}");
+    assert!(!link.sources["h2d_pinned_gbs"].detail().contains("unstable"));
 }

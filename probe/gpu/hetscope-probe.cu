@@ -22,7 +22,7 @@
 namespace probe {
 namespace {
 
-const char* const kTool = "hetscope-probe 1.0";
+const char* const kTool = "hetscope-probe 1.1";
 
 const char* const kUsage =
     "usage: hetscope-probe [--quick] [--device N] [--out FILE.csv]\n"
@@ -122,6 +122,8 @@ void write_device(Csv& csv, const DeviceInfo& d, const Nvml& nvml, bool nvml_ok)
                            : "compute capability not in the probe's table: 128 assumed");
   if (d.clock_khz > 0) csv.number("device", "clock_max_mhz", d.clock_khz / 1000.0, "MHz");
   csv.number("device", "memory_gib", double(p.totalGlobalMem) / (1024.0 * 1024.0 * 1024.0), "GiB");
+  csv.number("device", "l2_cache_bytes", double(p.l2CacheSize), "B", Csv::kNoSpread,
+             "cudaDeviceProp::l2CacheSize");
   csv.number("device", "max_threads_per_sm", p.maxThreadsPerMultiProcessor, "threads");
   csv.number("device", "max_blocks_per_sm", p.maxBlocksPerMultiProcessor, "blocks");
   unsigned mw = 0;
@@ -153,14 +155,24 @@ void write_roofs(Csv& csv, const DeviceInfo& d, const Config& cfg) {
       " GB/s, strided " + fmt("%.1f", b.strided.best) + " GB/s");
 }
 
+// "; 1 repeat left out (x unit, more than 10 % from the median)" where
+// without_outlier left one out, else nothing.
+std::string dropped_note(const Summary& s, const char* unit) {
+  if (s.dropped == 0) return "";
+  return "; " + std::to_string(s.dropped) + " repeat left out (" + fmt("%.4g", s.outlier) + " " +
+         unit + ", more than 10 % from the median)";
+}
+
 void write_latency(Csv& csv, const DeviceInfo& d, const Config& cfg) {
   say("DRAM latency and departure delays");
   const Latency l = latency(d, cfg);
   const std::string buf = fmt("%.0f", cfg.chase_bytes / 1048576.0) + " MiB random cycle";
   csv.number("latency", "mem_ld_cycles", l.cycles.median, "cycles", l.cycles.spread,
-             "one-thread pointer chase (clock64), " + buf);
+             "one-thread pointer chase (clock64), " + buf + ", after a warm-up walk" +
+                 dropped_note(l.cycles, "cycles"));
   csv.number("latency", "mem_ld_ns", l.ns.median, "ns", l.ns.spread,
-             "one-thread pointer chase (CUDA events), " + buf);
+             "one-thread pointer chase (CUDA events), " + buf + ", after a warm-up walk" +
+                 dropped_note(l.ns, "ns"));
   csv.number("latency", "sm_clock_mhz", l.clock_mhz.median, "MHz", l.clock_mhz.spread,
              "SM clock during the chase: cycles / time");
   const std::string chains = std::to_string(l.warps) + " warps x " + std::to_string(kCoalChains);

@@ -183,6 +183,10 @@ inline Bandwidths bandwidths(const DeviceInfo& d, const Config& cfg) {
 
 constexpr int kCoalChains = 16;  // walks per warp of the coalesced departure test
 
+// Repeats of a latency that spread by more than this leave out their
+// outlier (see without_outlier).
+constexpr double kLatencyTolerance = 0.10;
+
 struct Latency {
   Summary cycles, ns, clock_mhz;  // one-thread walk: per load
   Summary uncoal_step;            // one warp, 32 walks: cycles per step
@@ -239,6 +243,11 @@ inline Latency latency(const DeviceInfo& d, const Config& cfg) {
   std::vector<long long> c;
   std::vector<double> cyc, ns, mhz, unc, coal;
   const int steps = cfg.chase_steps;
+  // A walk first that is not timed: the buffer's pages enter the GPU's
+  // TLBs and the SM clock settles before the repeats.
+  chase_one<<<1, 1>>>(buf.get(), starts[0], steps, sink.get(), cycles_d.get());
+  CK_LAUNCH("chase_one (warm-up)");
+  CK(cudaDeviceSynchronize());
   for (int r = 0; r < cfg.repeats; ++r) {
     timer.start();
     chase_one<<<1, 1>>>(buf.get(), starts[(r + 1) % walks], steps, sink.get(), cycles_d.get());
@@ -263,8 +272,8 @@ inline Latency latency(const DeviceInfo& d, const Config& cfg) {
     chase_cycles(cycles_d, out.warps, &c);
     coal.push_back(double(*std::max_element(c.begin(), c.end())) / warp_steps);
   }
-  out.cycles = summarize(cyc, false);
-  out.ns = summarize(ns, false);
+  out.cycles = without_outlier(cyc, false, kLatencyTolerance);
+  out.ns = without_outlier(ns, false, kLatencyTolerance);
   out.clock_mhz = summarize(mhz, false);
   out.uncoal_step = summarize(unc, false);
   out.coal_step = summarize(coal, false);

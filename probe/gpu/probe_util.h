@@ -109,6 +109,8 @@ struct Summary {
   double best = 0;    // highest for rates, lowest for times
   double median = 0;
   double spread = 0;  // (max - min) / median
+  int dropped = 0;    // repeats left out as outliers (see without_outlier)
+  double outlier = 0; // the value left out, where one was
 };
 
 inline Summary summarize(std::vector<double> v, bool higher_is_better) {
@@ -120,6 +122,26 @@ inline Summary summarize(std::vector<double> v, bool higher_is_better) {
   s.best = higher_is_better ? v.back() : v.front();
   s.spread = s.median > 0 ? (v.back() - v.front()) / s.median : 0;
   return s;
+}
+
+// Repeats of a value that should not move (a latency): where the repeats
+// spread by more than `tolerance` and there are at least five, the one
+// farthest from the median is left out (one slow walk among them: a
+// page-table walk, a clock step) and the rest summarized; `dropped` and
+// `outlier` say so, so that the CSV can report it.
+inline Summary without_outlier(std::vector<double> v, bool higher_is_better, double tolerance) {
+  Summary all = summarize(v, higher_is_better);
+  if (v.size() < 5 || all.spread <= tolerance) return all;
+  size_t far = 0;
+  for (size_t i = 1; i < v.size(); ++i) {
+    if (std::fabs(v[i] - all.median) > std::fabs(v[far] - all.median)) far = i;
+  }
+  const double value = v[far];
+  v.erase(v.begin() + long(far));
+  Summary kept = summarize(v, higher_is_better);
+  kept.dropped = 1;
+  kept.outlier = value;
+  return kept;
 }
 
 // The largest power of two not above x (x >= 1).

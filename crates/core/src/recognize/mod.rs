@@ -242,7 +242,7 @@ mod tests {
                 "assets/data/h100-offload-measured.csv",
                 FileKind::OffloadSpeedups,
             ),
-            ("tests/data/probe-sample.csv", FileKind::GpuProbe),
+            ("assets/data/h100-node-probe-quick.csv", FileKind::GpuProbe),
             ("tests/data/format1/gemm.ron", FileKind::OffloadKernel),
             ("tests/data/format1/gtx-750.ron", FileKind::GpuSpec),
             (

@@ -49,6 +49,9 @@ pub fn run_label(t: &ProbeTable) -> String {
     )
 }
 
+/// A spread of the repeats above which a value is said to be unstable.
+pub const UNSTABLE: f64 = 0.10;
+
 /// A measured source: `how`, the row's spread and note, the run.
 pub(super) fn measured(t: &ProbeTable, e: Option<&Entry>, how: &str) -> Source {
     Source::Measured(with_run(t, e, how))
@@ -59,6 +62,9 @@ pub(super) fn with_run(t: &ProbeTable, e: Option<&Entry>, how: &str) -> String {
     let mut s = how.to_string();
     if let Some(sp) = e.and_then(|e| e.spread) {
         s.push_str(&format!("; spread of the repeats {:.1} %", sp * 100.0));
+        if sp > UNSTABLE {
+            s.push_str(" (unstable: it moves between repeats, compare runs before relying on it)");
+        }
     }
     if let Some(note) = e.map(|e| e.note.as_str()).filter(|n| !n.is_empty()) {
         s.push_str(&format!("; note: {note}"));

@@ -101,6 +101,7 @@ pub const KEYS: &[KeySpec] = &[
     num("device", "cores_per_sm", "cores", Req),
     num("device", "clock_max_mhz", "MHz", Opt),
     num("device", "memory_gib", "GiB", Req),
+    num("device", "l2_cache_bytes", "B", Opt),
     num("device", "max_threads_per_sm", "threads", Req),
     num("device", "max_blocks_per_sm", "blocks", Req),
     num("device", "power_limit_w", "W", Req),
