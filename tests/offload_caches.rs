@@ -115,20 +115,7 @@ fn the_section_iii_rows_are_read_both_ways() {
 #[test]
 fn the_platform_made_from_the_probe_names_the_cache_aware_formulation() {
     let dir = tempfile::tempdir().expect("a folder");
-    let out = dir.path().to_str().expect("a path");
-    let made = crate::common::hetscope(&[
-        "presets",
-        "import-probe",
-        "assets/data/h100-node-probe.csv",
-        "--cpu",
-        "assets/data/h100-node-cpu-measured.ron",
-        "--out-dir",
-        out,
-    ]);
-    assert!(made.status.success());
-    let p = dir
-        .path()
-        .join("h100-node-cpu-measured-h100-node-probe.ron");
+    let p = crate::common::probe_platform(dir.path());
     let p = p.to_str().expect("a path");
     let v = eval(&["eval", "offload", "--platform", p, "--kernel", "syrk"]);
     assert_eq!(v["formulation"], "cache-aware");
@@ -198,21 +185,20 @@ fn the_shipped_node_offload_preset_is_what_presets_offload_writes() {
     assert_eq!(body(&written), body(&shipped));
     // The written preset decides as the platform it was written from.
     let file = out.to_str().expect("a path");
-    for kernel in ["syrk", "atax1", "2dconv"] {
-        let from_file = eval(&["eval", "offload", "--platform", file, "--kernel", kernel]);
-        let from_platform = eval(&[
+    let speedup = |platform: &str, kernel: &str| {
+        let args = [
             "eval",
             "offload",
             "--platform",
-            "h100-node-measured",
+            platform,
             "--kernel",
             kernel,
-        ]);
-        assert_eq!(
-            num(&from_file, "speedup"),
-            num(&from_platform, "speedup"),
-            "{kernel}"
-        );
+        ];
+        num(&eval(&args), "speedup")
+    };
+    for kernel in ["syrk", "atax1", "2dconv"] {
+        let (written, derived) = (speedup(file, kernel), speedup("h100-node-measured", kernel));
+        assert_eq!(written, derived, "{kernel}");
     }
     fails(
         &[

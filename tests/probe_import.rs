@@ -84,13 +84,13 @@ fn the_minimal_run_lands_in_the_spec_fields_with_measured_sources() {
     assert_eq!(g.flops_per_cycle, 2.0);
     // The measured FMA roof is the spec's peak: the clock it sustained.
     assert!(
-        close(g.peak_gflops(), 65_341.52944, 1e-12),
+        close(g.peak_gflops(), 65_341.529_44, 1e-12),
         "{}",
         g.peak_gflops()
     );
     assert!(close(
         g.clock_ghz,
-        65_341.52944 / (132.0 * 128.0 * 2.0),
+        65_341.529_44 / (132.0 * 128.0 * 2.0),
         1e-12
     ));
     assert_eq!(g.mem_bw_gbs, 2824.594764);
@@ -390,7 +390,7 @@ fn the_rows_beyond_the_spec_give_link_hull_hong_kim_and_speed() {
     );
     assert!(g.sources["mem_ld_cycles"].detail().contains("1656 MHz"));
     let hull = imp.boathull_gpu(Transfers::Pinned).unwrap();
-    assert!(close(hull.p_compute_gflops, 65_341.52944, 1e-12));
+    assert!(close(hull.p_compute_gflops, 65_341.529_44, 1e-12));
     assert_eq!(
         (hull.p_coalesced_gbs, hull.p_uncoalesced_gbs, hull.b_bus_gbs),
         (2600.0, 190.0, 54.0)
@@ -478,32 +478,24 @@ fn import_probe_writes_a_spec_sheet_that_loads_like_the_presets() {
     let csv = dir.path().join("probe.csv");
     std::fs::write(&csv, with_probe_rows()).unwrap();
     let speed = dir.path().join("speed.csv");
-    let o = hetscope(&[
-        "presets",
-        "import-probe",
-        csv.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
-        "--speed-out",
-        speed.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let read = hetscope::preset::fpm::load_speed_csv(&speed).unwrap();
+    // The speed points of `run` as --speed-out writes them.
+    let points = |run: &str| {
+        let args = [
+            "presets",
+            "import-probe",
+            run,
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        let o = hetscope(&[&args[..], &["--speed-out", speed.to_str().unwrap()]].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        hetscope::preset::fpm::load_speed_csv(&speed).unwrap()
+    };
+    let read = points(csv.to_str().unwrap());
     assert_eq!(read.rows.len(), 2);
     assert!(read.max_size_units.is_some());
     // The real run's own speed rows: its 16 points.
-    let o = hetscope(&[
-        "presets",
-        "import-probe",
-        &sample_path(),
-        "--out",
-        out.to_str().unwrap(),
-        "--speed-out",
-        speed.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let read = hetscope::preset::fpm::load_speed_csv(&speed).unwrap();
-    assert_eq!(read.rows.len(), 16);
+    assert_eq!(points(&sample_path()).rows.len(), 16);
 }
 
 #[test]

@@ -224,7 +224,7 @@ fn import_probe_refuses_a_pairing_it_cannot_make() {
     let text = std::fs::read_to_string(data("h100-node-probe.csv")).unwrap();
     let kept: String = text
         .lines()
-        .filter(|l| !(l.starts_with("bus,,") && !l.contains("pageable")))
+        .filter(|l| !l.starts_with("bus,,") || l.contains("pageable"))
         .map(|l| format!("{l}\n"))
         .collect();
     std::fs::write(&no_link, kept).unwrap();

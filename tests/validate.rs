@@ -277,20 +277,7 @@ fn the_readme_quotes_the_shipped_nodes_validation_before_and_after() {
 #[test]
 fn a_platform_made_from_the_probe_and_cpu_runs_is_validated_too() {
     let dir = tempfile::tempdir().expect("a folder");
-    let out = dir.path().to_str().expect("a path");
-    let made = crate::common::hetscope(&[
-        "presets",
-        "import-probe",
-        "assets/data/h100-node-probe.csv",
-        "--cpu",
-        "assets/data/h100-node-cpu-measured.ron",
-        "--out-dir",
-        out,
-    ]);
-    assert!(made.status.success(), "{}", crate::common::stderr(&made));
-    let platform = dir
-        .path()
-        .join("h100-node-cpu-measured-h100-node-probe.ron");
+    let platform = crate::common::probe_platform(dir.path());
     let v = validate(platform.to_str().expect("a path"), &FILES[..4], &[]);
     let readme = std::fs::read_to_string("README.md").expect("the README");
     let after = readme

@@ -116,3 +116,19 @@ pub fn until_idle(h: &mut egui_kittest::Harness<'_, hetscope::gui::HetscopeApp>)
     }
     assert!(!h.state().busy(), "the background work did not finish");
 }
+
+/// The platform `presets import-probe` makes in `dir` from the shipped
+/// H100 node's probe run and `measure cpu` description: its path.
+pub fn probe_platform(dir: &std::path::Path) -> std::path::PathBuf {
+    let made = hetscope(&[
+        "presets",
+        "import-probe",
+        "assets/data/h100-node-probe.csv",
+        "--cpu",
+        "assets/data/h100-node-cpu-measured.ron",
+        "--out-dir",
+        dir.to_str().expect("a path"),
+    ]);
+    assert!(made.status.success(), "{}", stderr(&made));
+    dir.join("h100-node-cpu-measured-h100-node-probe.ron")
+}

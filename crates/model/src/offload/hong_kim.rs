@@ -227,9 +227,25 @@ impl GpuMachine {
         let lat = self.latency(k, mem_insts);
         let par = self.memory_parallelism(k, &occ, &lat, mem_insts);
         let cyc = self.warp_cycles(k, &lat, total_insts, occ.n);
-        let (rep, omp_rep) = repetitions(k, &occ, f);
-        let case = exec_case(par.mwp, &cyc, occ.n, f);
-        let per_wave = per_wave_cycles(case, &occ, &lat, &par, &cyc, mem_insts);
+        let terms = Terms {
+            occ,
+            lat,
+            par,
+            cyc,
+            mem_insts,
+        };
+        Ok(self.waves(k, &terms, f))
+    }
+
+    /// Eq. 19-24 once the memory and computation terms are known: the
+    /// case, the cycles of a wave, the waves and #OMP_Rep, the barriers,
+    /// the time (both the two-class and the cache-aware memory terms end
+    /// here).
+    pub(super) fn waves(&self, k: &GpuKernel, t: &Terms, f: Formulation) -> GpuPrediction {
+        let (occ, lat, par, cyc, mem_insts) = (&t.occ, &t.lat, &t.par, &t.cyc, t.mem_insts);
+        let (rep, omp_rep) = repetitions(k, occ, f);
+        let case = exec_case(par.mwp, cyc, occ.n, f);
+        let per_wave = per_wave_cycles(case, occ, lat, par, cyc, mem_insts);
         let exec_cycles = per_wave * rep * omp_rep;
         // Eq. 23: each barrier waits for the MWP - 1 memory warps ahead
         // (none when MWP < 1: see `warps_ahead`).
@@ -240,7 +256,7 @@ impl GpuMachine {
             * rep
             * omp_rep;
         let total_cycles = exec_cycles + sync_cycles;
-        Ok(GpuPrediction {
+        GpuPrediction {
             n: occ.n,
             active_sms: occ.active_sms,
             mem_l_uncoal: lat.mem_l_uncoal,
@@ -259,7 +275,7 @@ impl GpuMachine {
             sync_cycles,
             total_cycles,
             seconds: total_cycles / (self.freq_ghz * 1e9),
-        })
+        }
     }
 
     /// SMs and resident blocks actually used: a small grid does not fill
@@ -354,6 +370,16 @@ impl GpuKernel {
         }
         Ok(())
     }
+}
+
+/// Everything Eq. 19-24 read: the occupancy, the memory and computation
+/// terms, and the memory instructions of a thread.
+pub(super) struct Terms {
+    pub(super) occ: Occupancy,
+    pub(super) lat: Latency,
+    pub(super) par: MemoryParallelism,
+    pub(super) cyc: WarpCycles,
+    pub(super) mem_insts: f64,
 }
 
 /// Where a kernel's blocks sit on the SMs.

@@ -8,8 +8,7 @@ use super::OffloadError;
 use super::cache::MemClass;
 use super::formulation::Formulation;
 use super::hong_kim::{
-    GpuKernel, GpuMachine, GpuPrediction, Latency, MemoryParallelism, WarpCycles, exec_case,
-    per_wave_cycles, repetitions, warps_ahead,
+    GpuKernel, GpuMachine, GpuPrediction, Latency, MemoryParallelism, Terms, WarpCycles,
 };
 
 impl GpuMachine {
@@ -51,38 +50,14 @@ impl GpuMachine {
             comp_cycles,
             cwp: ((mem_cycles + comp_cycles) / comp_cycles).min(occ.n),
         };
-        let f = Formulation::CacheAware;
-        let (rep, omp_rep) = repetitions(k, &occ, f);
-        let case = exec_case(par.mwp, &cyc, occ.n, f);
-        let per_wave = per_wave_cycles(case, &occ, &lat, &par, &cyc, mem_insts);
-        let exec_cycles = per_wave * rep * omp_rep;
-        let sync_cycles = lat.departure_delay
-            * warps_ahead(par.mwp)
-            * k.sync_insts
-            * occ.blocks_per_sm
-            * rep
-            * omp_rep;
-        let total_cycles = exec_cycles + sync_cycles;
-        Ok(GpuPrediction {
-            n: occ.n,
-            active_sms: occ.active_sms,
-            mem_l_uncoal: lat.mem_l_uncoal,
-            mem_l: lat.mem_l,
-            departure_delay: lat.departure_delay,
-            mwp_without_bw_full: par.mwp_without_bw_full,
-            mwp_peak_bw: par.mwp_peak_bw,
-            mwp: par.mwp,
-            cwp: cyc.cwp,
-            mem_cycles: cyc.mem_cycles,
-            comp_cycles: cyc.comp_cycles,
-            rep,
-            omp_rep,
-            case,
-            exec_cycles,
-            sync_cycles,
-            total_cycles,
-            seconds: total_cycles / (self.freq_ghz * 1e9),
-        })
+        let terms = Terms {
+            occ,
+            lat,
+            par,
+            cyc,
+            mem_insts,
+        };
+        Ok(self.waves(k, &terms, Formulation::CacheAware))
     }
 }
 
