@@ -1295,6 +1295,17 @@ fn offload_platform_vector_bits_nan_is_an_error() {
     assert_ne!(bad, text, "the seed has gpu_bytes");
     let e = hetscope::preset::offload::parse_offload_platform(&bad, "fuzz.ron").expect_err("inf");
     assert!(e.to_string().contains("memory.gpu_bytes"), "{e}");
+    // A host curve point of `inf` passed too.
+    let text =
+        std::fs::read_to_string(dir.join("h100-node-offload-cache-aware.ron")).expect("a seed");
+    let bad = text.replacen("(6, 113.31949228225639)", "(6, inf)", 1);
+    assert_ne!(bad, text, "the seed has a triad curve");
+    let e = hetscope::preset::offload::parse_offload_platform(&bad, "fuzz.ron").expect_err("inf");
+    assert!(
+        e.to_string()
+            .contains("cpu.thread_scaling.triad_gbs_by_threads"),
+        "{e}"
+    );
 }
 
 /// A carriage return in a speed CSV's `max_size` was quoted as it is.

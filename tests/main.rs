@@ -61,6 +61,7 @@ mod offload_loops;
 mod offload_measured;
 mod offload_model;
 mod offload_presets;
+mod offload_transfers;
 mod optimum_search;
 mod overview;
 mod overview_sentences;

@@ -265,6 +265,8 @@ fn the_link_runs_each_direction_at_its_own_rate() {
         h2d_gbs: 9.4,
         d2h_gbs: 15.1,
         latency_us: 0.0,
+        pinned: None,
+        pageable: None,
     };
     let up = bus.transfer_seconds(Direction::ToDevice, 9.4e9).unwrap();
     let down = bus.transfer_seconds(Direction::FromDevice, 15.1e9).unwrap();

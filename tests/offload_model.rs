@@ -490,6 +490,7 @@ fn matmul(parallel: &str) -> OffloadKernel {
         load_bytes_per_warp: 128.0,
         innermost_index: "k".into(),
         element_bytes: 8.0,
+        host_memory: None,
         outer_indices: if parallel == "j" {
             vec!["i".into()]
         } else {
@@ -571,6 +572,7 @@ fn streaming(comp: f64, stride: i64, bytes_per_elem: f64) -> OffloadKernel {
         load_bytes_per_warp: 128.0,
         innermost_index: "i".into(),
         element_bytes: 4.0,
+        host_memory: None,
         outer_indices: Vec::new(),
     }
 }

@@ -99,6 +99,29 @@ impl ArgEnum for AssumptionSet {
     }
 }
 
+impl ArgEnum for hetscope_model::platform::Transfers {
+    fn variants() -> &'static [Self] {
+        use hetscope_model::platform::Transfers;
+        &[Transfers::Pinned, Transfers::Pageable]
+    }
+    fn key(self) -> &'static str {
+        use hetscope_model::platform::Transfers;
+        match self {
+            Transfers::Pinned => "pinned",
+            Transfers::Pageable => "pageable",
+        }
+    }
+    fn help(self) -> &'static str {
+        use hetscope_model::platform::Transfers;
+        match self {
+            Transfers::Pinned => {
+                "page-locked host memory (cudaMallocHost): the link's pinned rates"
+            }
+            Transfers::Pageable => "ordinary host memory: the link's pageable rates",
+        }
+    }
+}
+
 impl ArgEnum for Method {
     fn variants() -> &'static [Self] {
         &[Method::Fpm, Method::Cpm, Method::Even]

@@ -61,6 +61,7 @@ fn scenario(
 ) -> Result<(OffloadScenario, Vec<(String, String)>), CliError> {
     let mut s = OffloadScenario {
         formulation: args.formulation,
+        host_memory: args.host_memory,
         size_lo: args.size_from,
         size_hi: args.size_to,
         ..OffloadScenario::default()

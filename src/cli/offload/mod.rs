@@ -98,6 +98,7 @@ fn kernel_scenario(args: &OffloadEvalArgs) -> Result<OffloadScenario, CliError> 
     let platform = (Some(args.platform.as_str()), "platform");
     resolve::put_platform(&mut s, &cat, platform, &args.set, false)?;
     s.formulation = o.formulation;
+    s.host_memory = o.host_memory;
     let (id, k) = resolve::kernel(&cat, kernel_arg)?;
     (s.size, s.size_mode) = resolve::size_of(o.size.as_deref(), &k)?;
     s.given.kernels.push((id.clone(), k));
@@ -127,6 +128,7 @@ fn suite_scenario(
     let platform = (Some(args.platform.as_str()), "platform");
     resolve::put_platform(&mut s, &cat, platform, &args.set, false)?;
     s.formulation = o.formulation;
+    s.host_memory = o.host_memory;
     Ok((s, OffloadQuery::Suite { size }))
 }
 

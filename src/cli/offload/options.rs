@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::cli::arg_enum::parser;
 use hetscope_model::offload::Formulation;
+use hetscope_model::platform::Transfers;
 
 /// Sizes of the offload view's curves when `--size-from` / `--size-to`
 /// are not given.
@@ -81,6 +82,16 @@ pub struct OffloadOptions {
         value_parser = parser::<Formulation>()
     )]
     pub formulation: Option<Formulation>,
+    /// Where the kernels keep their host arrays: `pinned` (page-locked)
+    /// or `pageable`; their copies run at the link's rates for it [default:
+    /// as each kernel preset says, else the platform's choice].
+    #[arg(
+        id = "offload_host_memory",
+        long = "host-memory",
+        value_name = "MEMORY",
+        value_parser = parser::<Transfers>()
+    )]
+    pub host_memory: Option<Transfers>,
 }
 
 impl Default for OffloadOptions {
@@ -93,6 +104,7 @@ impl Default for OffloadOptions {
             size_from: DEFAULT_SIZE_RANGE.0,
             size_to: DEFAULT_SIZE_RANGE.1,
             formulation: None,
+            host_memory: None,
         }
     }
 }

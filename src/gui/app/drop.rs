@@ -201,6 +201,7 @@ impl HetscopeApp {
             boathull: None,
             offload: None,
             offload_formulation: base.preset.offload_formulation,
+            offload_transfers: base.preset.offload_transfers,
             fpm: Vec::new(),
             notes: "Made by dropping a processor's file on the window: every model's \
                     parameters are derived from this hardware."

@@ -14,6 +14,7 @@ use hetscope_model::format::fmt_edit;
 use hetscope_model::offload::{
     Formulation, OffloadParam, OffloadParam as P, PROBLEM_SIZE, ParamRule,
 };
+use hetscope_model::platform::Transfers;
 use hetscope_preset::Catalog;
 use hetscope_preset::offload::KernelSet;
 
@@ -106,6 +107,7 @@ pub fn side_panel_ui(
                 .show(ui, |ui| param_grid_ui(ui, s, base, id, rows));
         }
         formulation_ui(ui, s, base);
+        host_memory_ui(ui, s);
         if ui
             .add_enabled(
                 !s.overrides.is_empty() || s.formulation.is_some(),
@@ -143,6 +145,30 @@ fn formulation_ui(ui: &mut Ui, s: &mut OffloadScenario, base: Option<&BasePlatfo
     if f != given || s.formulation.is_some() {
         s.formulation = (f != given).then_some(f);
     }
+}
+
+/// Where the kernels keep their host arrays: as each kernel says, or
+/// pinned or pageable for all (the copies run at that memory's rates
+/// where the platform's link gives them).
+fn host_memory_ui(ui: &mut Ui, s: &mut OffloadScenario) {
+    let text = |m: Option<Transfers>| match m {
+        None => "as the kernel says",
+        Some(Transfers::Pinned) => "pinned",
+        Some(Transfers::Pageable) => "pageable",
+    };
+    egui::ComboBox::from_label("Host arrays")
+        .selected_text(text(s.host_memory))
+        .show_ui(ui, |ui| {
+            for m in [None, Some(Transfers::Pinned), Some(Transfers::Pageable)] {
+                ui.selectable_value(&mut s.host_memory, m, text(m));
+            }
+        })
+        .response
+        .on_hover_text(
+            "Where the program keeps the arrays it copies: page-locked (pinned, e.g. cudaMallocHost) \
+             memory copies at the link's pinned rates, ordinary (pageable) memory at its pageable \
+             ones, where the platform's link gives them",
+        );
 }
 
 fn pickers_ui(ui: &mut Ui, s: &mut OffloadScenario, cat: &Catalog) {

@@ -12,6 +12,7 @@ use hetscope_model::offload::{
     CacheTerms, Coalescing, CpuPrediction, ExecCase, Footprint, GpuKernel, GpuPrediction,
     OffloadKernel, OffloadParam, Platform, decide,
 };
+use hetscope_model::platform::Transfers;
 use hetscope_preset::Catalog;
 
 /// Why a number of the offload model is null.
@@ -65,6 +66,7 @@ pub(super) fn kernel_json(s: &OffloadScenario, catalog: &Catalog) -> Result<Valu
         ("gpu_cycles", json!(d.gpu.total_cycles)),
         ("gpu_case", json!(case_key(d.gpu.case))),
         ("formulation", json!(platform.formulation.key())),
+        ("host_memory", host_memory_json(&model_kernel, &platform)),
         ("cache", cache_json(d.cache.as_ref())),
         ("caches", json!(platform.caches)),
         ("gpu", gpu_json(&d.gpu, &gk)),
@@ -229,9 +231,22 @@ fn offload_units() -> Value {
         "mem_bw_gbs": "cpu: GB/s the host threads share at this thread count",
         "stride": "elements between neighbouring threads",
         "params": "GHz, GB/s, cycles, us, counts (see --help)",
+        "host_memory": "where the kernel keeps the arrays it copies (pinned, pageable, or the platform's choice) and the copy rates that gives each way, GB/s",
         "caches": "the platform's caches, bytes and cycles (gpu: L1 per SM, L2, line, hit latencies; host: line, private cache per thread); absent where it gives none",
         "cache": "the cache-aware formulation's terms (absent in the others): per access on the GPU its transactions per warp instruction, the shares served by L1, L2 and DRAM, cycles waited and before the next warp leaves, DRAM bytes per warp instruction; on the host bytes from DRAM and TLB misses per parallel iteration, bytes of one inner pass and whether the cache per thread holds it",
     })
+}
+
+/// Where the kernel keeps its host arrays and the rates its copies run
+/// at (the bus's own where it names none or the link lacks that memory's).
+fn host_memory_json(k: &OffloadKernel, platform: &Platform) -> Value {
+    let bus = platform.bus.for_memory(k.host_memory);
+    let memory = match k.host_memory {
+        Some(Transfers::Pinned) => "pinned",
+        Some(Transfers::Pageable) => "pageable",
+        None => "the platform's",
+    };
+    json!({"memory": memory, "h2d_gbs": bus.h2d_gbs, "d2h_gbs": bus.d2h_gbs})
 }
 
 /// The cache-aware term's classes and host traffic, or null.

@@ -16,6 +16,7 @@ use hetscope_figure::offload::{KernelInput, MeasuredSuite, OffloadInput, Overlay
 use hetscope_model::offload::paper_quotes::Mode;
 use hetscope_model::offload::{Formulation, Launch, OffloadParam, Platform};
 use hetscope_model::platform::Source;
+use hetscope_model::platform::Transfers;
 use hetscope_preset::Catalog;
 use hetscope_preset::defaults;
 use hetscope_preset::offload::{KernelSet, OffloadKernelPreset};
@@ -132,6 +133,9 @@ pub struct OffloadScenario {
     pub compare: Option<String>,
     /// How Hong & Kim is read, where chosen (else the preset's).
     pub formulation: Option<Formulation>,
+    /// Where the kernels keep their host arrays, whatever their presets
+    /// say (None: as each kernel says; see `Bus::for_memory`).
+    pub host_memory: Option<Transfers>,
     /// The measured-speedup file's path as typed in the panel.
     pub measured_path: String,
     /// The measured speedups drawn in the suite view, read once. A state
@@ -161,6 +165,7 @@ impl Default for OffloadScenario {
             size_hi: 100_000.0,
             compare: None,
             formulation: None,
+            host_memory: None,
             measured_path: String::new(),
             measured: None,
             given: GivenPresets::default(),
@@ -272,13 +277,17 @@ impl OffloadScenario {
                     key: id.to_string(),
                 })?,
         };
-        Ok(if self.edit.id == id {
+        let (mut k, edited) = if self.edit.id == id {
             let applied = self.edit.apply(k);
             let edited = applied != *k;
             (applied, edited)
         } else {
             (k.clone(), false)
-        })
+        };
+        if let Some(m) = self.host_memory {
+            k.host_memory = Some(m);
+        }
+        Ok((k, edited))
     }
 
     /// Kernel `id` launched as `launch` says, and its preset (with the

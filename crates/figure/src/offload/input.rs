@@ -7,6 +7,7 @@ use super::measured::MeasuredSuite;
 use crate::error::FigureError;
 use hetscope_model::format::{fmt_num, fmt_tick, fmt_whole};
 use hetscope_model::offload::{OffloadKernel, Platform};
+use hetscope_model::platform::Transfers;
 
 /// One kernel: its preset id and name, and the model's kernel (its
 /// accesses keep the subscripts' text).
@@ -97,12 +98,23 @@ pub(super) fn check_sizes(input: &OffloadInput) -> Result<(), FigureError> {
 /// Subtitle shared by both views: platform, host threads and bus.
 pub(super) fn subtitle(input: &OffloadInput) -> String {
     let p = &input.platform;
+    // The copies of the view's kernel: from the memory it names, where
+    // the link gives that memory's rates.
+    let memory = input.kernel.kernel.host_memory;
+    let bus = p.bus.for_memory(memory);
+    let from = match memory {
+        Some(t) if bus != p.bus => match t {
+            Transfers::Pinned => " (pinned)",
+            Transfers::Pageable => " (pageable)",
+        },
+        _ => "",
+    };
     format!(
-        "{} | host: {} at {} GHz | bus: {} | GPU: {} SMs at {} GHz, {} GB/s",
+        "{} | host: {} at {} GHz | bus: {}{from} | GPU: {} SMs at {} GHz, {} GB/s",
         input.platform_name,
         threads_text(p.cpu.threads),
         fmt_tick(p.cpu.freq_ghz),
-        bus_text(&p.bus),
+        bus_text(&bus),
         fmt_whole(p.gpu.sm_count),
         fmt_tick(p.gpu.freq_ghz),
         fmt_tick(p.gpu.mem_bw_gbs),

@@ -273,7 +273,7 @@ impl<'a> SizeSweep<'a> {
             Series::line(
                 &format!(
                     "transfers over the bus ({})",
-                    super::input::bus_text(&p.bus)
+                    super::input::bus_text(&p.bus.for_memory(self.k.kernel.host_memory))
                 ),
                 palette::GREY,
                 self.gpu_pts(|d| d.transfer_seconds),

@@ -6,7 +6,15 @@
 use serde::{Deserialize, Serialize};
 
 use super::{OffloadError, OffloadParam, non_negative};
-use crate::platform::Direction;
+use crate::platform::{Direction, Transfers};
+
+/// Both directions' rates from one kind of host memory, GB/s.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Rates {
+    pub h2d_gbs: f64,
+    pub d2h_gbs: f64,
+}
 
 /// The host-device bus (PCIe, NVLink). In files, `bw_gbs` gives both
 /// directions one rate (as the paper's Table III does); `h2d_gbs` and
@@ -21,6 +29,12 @@ pub struct Bus {
     pub d2h_gbs: f64,
     /// Fixed cost of one transfer in microseconds.
     pub latency_us: f64,
+    /// The link's rates from page-locked host memory, where known: a
+    /// kernel whose host arrays are pinned copies at these.
+    pub pinned: Option<Rates>,
+    /// The link's rates from ordinary host memory, where known: a kernel
+    /// that says its arrays are pageable copies at these.
+    pub pageable: Option<Rates>,
 }
 
 impl Bus {
@@ -31,7 +45,25 @@ impl Bus {
             h2d_gbs: bw_gbs,
             d2h_gbs: bw_gbs,
             latency_us,
+            pinned: None,
+            pageable: None,
         }
+    }
+
+    /// The bus a kernel whose host arrays live in `memory` copies over:
+    /// that memory's rates where the link gives them, else the bus's own
+    /// (the platform's choice), which a kernel that says nothing gets too.
+    pub fn for_memory(&self, memory: Option<Transfers>) -> Bus {
+        let rates = match memory {
+            Some(Transfers::Pinned) => self.pinned,
+            Some(Transfers::Pageable) => self.pageable,
+            None => None,
+        };
+        let mut bus = self.clone();
+        if let Some(r) = rates {
+            (bus.h2d_gbs, bus.d2h_gbs) = (r.h2d_gbs, r.d2h_gbs);
+        }
+        bus
     }
 
     /// The rate of direction `d`, GB/s.
@@ -82,6 +114,10 @@ struct BusFile {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     d2h_gbs: Option<f64>,
     latency_us: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pinned: Option<Rates>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pageable: Option<Rates>,
 }
 
 /// A bus file that gives no rate for a direction.
@@ -115,6 +151,8 @@ impl TryFrom<BusFile> for Bus {
             h2d_gbs,
             d2h_gbs,
             latency_us: f.latency_us,
+            pinned: f.pinned,
+            pageable: f.pageable,
         })
     }
 }
@@ -128,6 +166,8 @@ impl From<Bus> for BusFile {
             d2h_gbs: (!one).then_some(b.d2h_gbs),
             name: b.name,
             latency_us: b.latency_us,
+            pinned: b.pinned,
+            pageable: b.pageable,
         }
     }
 }
@@ -143,7 +183,19 @@ mod tests {
             h2d_gbs: 10.0,
             d2h_gbs: 20.0,
             latency_us: 5.0,
+            pinned: Some(Rates {
+                h2d_gbs: 50.0,
+                d2h_gbs: 40.0,
+            }),
+            pageable: None,
         };
+        // A kernel with pinned arrays copies at the pinned rates; one that
+        // says pageable, or nothing, at the bus's own (no pageable given).
+        let pinned = b.for_memory(Some(Transfers::Pinned));
+        assert_eq!((pinned.h2d_gbs, pinned.d2h_gbs), (50.0, 40.0));
+        for m in [Some(Transfers::Pageable), None] {
+            assert_eq!(b.for_memory(m), b);
+        }
         let up = b.transfer_seconds(Direction::ToDevice, 1e9).unwrap();
         let down = b.transfer_seconds(Direction::FromDevice, 1e9).unwrap();
         assert!((up - (5e-6 + 0.1)).abs() < 1e-15, "{up}");
@@ -160,6 +212,8 @@ mod tests {
             h2d_gbs: None,
             d2h_gbs: Some(30.0),
             latency_us: 10.0,
+            pinned: None,
+            pageable: None,
         };
         let b = Bus::try_from(file.clone()).unwrap();
         assert_eq!((b.h2d_gbs, b.d2h_gbs), (25.0, 30.0));

@@ -66,6 +66,7 @@ fn kernel(accesses: &[&str]) -> OffloadKernel {
         innermost_index: "k".into(),
         outer_indices: Vec::new(),
         element_bytes: 4.0,
+        host_memory: None,
     }
 }
 

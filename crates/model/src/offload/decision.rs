@@ -18,7 +18,7 @@ use super::omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
 use super::subscript::{Access, SubscriptError};
 use super::subscript_parse::parse_access;
 use super::{OffloadError, count, non_negative, positive};
-use crate::platform::Direction;
+use crate::platform::{Direction, Transfers};
 use crate::sampling::log_spaced;
 
 /// coef x n^exp: how a quantity grows with the problem size n. In files
@@ -120,6 +120,9 @@ pub struct OffloadKernel {
     pub outer_indices: Vec<String>,
     /// Bytes of one array element (4 for float).
     pub element_bytes: f64,
+    /// Where the host keeps the arrays the loop copies (None: the
+    /// platform's choice; see [`Bus::for_memory`]).
+    pub host_memory: Option<Transfers>,
 }
 
 /// Whether the host's compiler vectorizes a loop, and why.
@@ -417,7 +420,7 @@ pub fn decide(
             .predict_with(&kernel.gpu_kernel(n)?, platform.formulation)?;
         (cpu, gpu, None)
     };
-    let bus = &platform.bus;
+    let bus = &platform.bus.for_memory(kernel.host_memory);
     let transfer_seconds = bus
         .transfer_seconds(Direction::ToDevice, kernel.bytes_to_device.at(n))?
         + bus.transfer_seconds(Direction::FromDevice, kernel.bytes_from_device.at(n))?;

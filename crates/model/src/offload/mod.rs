@@ -44,7 +44,7 @@ pub mod reuse;
 pub mod subscript;
 pub mod subscript_parse;
 
-pub use bus::{Bus, NoBusRate};
+pub use bus::{Bus, NoBusRate, Rates};
 pub use cache::{CacheTerms, Caches, GpuCaches, HostCache, HostTraffic, MemClass};
 pub use decision::{
     Decision, Footprint, HostVectorization, Memory, OffloadKernel, Platform, Scaling,

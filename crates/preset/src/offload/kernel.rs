@@ -6,6 +6,8 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
+use hetscope_model::platform::Transfers;
+
 use super::platform::{OffloadPlatformPreset, check_value};
 use crate::error::PresetError;
 use hetscope_model::offload::{
@@ -81,6 +83,16 @@ pub struct OffloadKernelPreset {
     /// Bytes of one array element; a coalesced warp access loads 32 of them
     /// (Hong & Kim's Load_bytes_per_warp).
     pub element_bytes: f64,
+    /// Where the program keeps the arrays it copies: `Pinned` (page-locked,
+    /// e.g. allocated with cudaMallocHost) or `Pageable`; the copies run
+    /// at the link's rates for that memory where the platform knows them.
+    /// None: the platform's choice (pageable on the command line).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::file::bare_some"
+    )]
+    pub host_memory: Option<Transfers>,
     #[serde(default)]
     pub notes: String,
 }
@@ -162,6 +174,7 @@ impl OffloadKernelPreset {
                     .collect()
             },
             element_bytes: self.element_bytes,
+            host_memory: self.host_memory,
         })
     }
 }

@@ -104,6 +104,15 @@ impl OffloadPlatformPreset {
                 });
             }
         }
+        if let Some(k) = &self.cpu.thread_scaling {
+            k.check().map_err(|e| {
+                PresetError::invalid(
+                    origin,
+                    &format!("cpu.thread_scaling.{}", e.field),
+                    format!("{}: must be {}", e.value, e.need),
+                )
+            })?;
+        }
         if let Some(c) = &self.caches {
             c.check()
                 .map_err(|e| PresetError::invalid(origin, "caches", e.to_string()))?;

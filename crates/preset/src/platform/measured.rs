@@ -105,6 +105,7 @@ impl PlatformPreset {
             boathull: None,
             offload: None,
             offload_formulation: None,
+            offload_transfers: None,
             fpm: Vec::new(),
             notes: notes.into(),
         }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::processor::ProcessorRef;
 use hetscope_model::offload::Formulation;
-use hetscope_model::platform::{CpuSpec, GpuSpec, Link};
+use hetscope_model::platform::{CpuSpec, GpuSpec, Link, Transfers};
 
 /// A spec sheet named by preset id or given in full.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -117,6 +117,15 @@ pub struct PlatformPreset {
         serialize_with = "crate::file::bare_some"
     )]
     pub offload_formulation: Option<Formulation>,
+    /// Which of the link's rates the derived offload bus copies at by
+    /// default (none: pageable, what unmodified code gets); a kernel that
+    /// names its host memory copies at that memory's rates.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::file::bare_some"
+    )]
+    pub offload_transfers: Option<Transfers>,
     /// FPM devices with measured speed functions; none: one per socket
     /// and GPU from the spec sheets.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -143,6 +152,7 @@ impl PlatformPreset {
             boathull: None,
             offload: None,
             offload_formulation: None,
+            offload_transfers: None,
             fpm: Vec::new(),
             notes: notes.to_string(),
         }

@@ -229,6 +229,7 @@ impl PlatformPreset {
             });
         }
         let node = self.need_node(cat, origin, "offload")?;
+        let transfers = self.offload_transfers.unwrap_or(transfers);
         let mut d = offload_rules::platform(&node, transfers)
             .map_err(|e| platform_error(e, origin, "hardware"))?;
         if let Some(f) = self.offload_formulation {

@@ -30,7 +30,7 @@
 use super::Derived;
 use crate::offload::{
     Bus, Caches, CpuMachine, Formulation, GpuCaches, GpuMachine, HostCache, InstructionMix, Memory,
-    Platform, Runtime,
+    Platform, Rates, Runtime,
 };
 
 /// Bytes in a GiB.
@@ -86,11 +86,22 @@ pub fn platform(node: &Node, transfers: Transfers) -> Result<Derived<Platform>, 
 fn bus(link: &Link, transfers: Transfers) -> (Bus, Vec<(String, Source)>) {
     let (h2d, h2d_field) = link.rate_to(Direction::ToDevice, transfers);
     let (d2h, d2h_field) = link.rate_to(Direction::FromDevice, transfers);
+    let rates = |t: Transfers| {
+        let (to, to_field) = link.rate_to(Direction::ToDevice, t);
+        let (from, from_field) = link.rate_to(Direction::FromDevice, t);
+        let own = |field: &str| (t == Transfers::Pinned) != field.contains("pageable");
+        (own(to_field) && own(from_field)).then_some(Rates {
+            h2d_gbs: to,
+            d2h_gbs: from,
+        })
+    };
     let bus = Bus {
         name: link.name.clone(),
         h2d_gbs: h2d,
         d2h_gbs: d2h,
         latency_us: link.latency_us,
+        pinned: rates(Transfers::Pinned),
+        pageable: rates(Transfers::Pageable),
     };
     let of = |field: &str| {
         link.source_of(field)
