@@ -78,6 +78,7 @@ mod probe_catalog;
 mod probe_import;
 mod probe_real;
 mod registry;
+mod sensitivity;
 mod session_cli;
 mod surface_3d;
 mod surface_projection;

@@ -18,6 +18,7 @@ mod paper_check;
 mod perdome;
 pub mod platform;
 mod probe;
+mod sensitivity;
 mod session;
 mod validate;
 
@@ -113,6 +114,9 @@ pub enum PresetsAction {
     /// or those derived from its hardware) as an offload-platform preset,
     /// every value's source in its notes.
     Offload(offload_preset::OffloadPresetArgs),
+    /// Write a platform made from another with hardware parameters scaled
+    /// (and its copies pinned), named by its changes.
+    WhatIf(sensitivity::WhatIfArgs),
 }
 
 #[derive(Debug, Args)]
@@ -157,6 +161,10 @@ pub enum EvalCommand {
     /// Energy parameters e_f, e_b, p_s fitted to measured runs (PeaPaw
     /// 6.2), with each run's residual.
     EnergyFit(perdome::energy_fit::EnergyFitOptions),
+    /// Which hardware parameter moves each model's headline results: the
+    /// elasticity of each to every parameter of the platform's hardware
+    /// description, both ways.
+    Sensitivity(sensitivity::SensitivityArgs),
 }
 
 #[derive(Debug, Args)]
@@ -361,6 +369,9 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         Command::Presets {
             action: PresetsAction::Offload(args),
         } => out(&offload_preset::write(&args)?),
+        Command::Presets {
+            action: PresetsAction::WhatIf(args),
+        } => out(&sensitivity::what_if(&args)?),
         Command::Eval { model } => {
             let value = match model {
                 EvalCommand::Perdome(scenario) => perdome::run(Paper::Perdome, &scenario)?,
@@ -371,6 +382,7 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
                 EvalCommand::Hongkim(args) => offload::run_hong_kim(&args)?,
                 EvalCommand::Overview(args) => overview::run(&args)?,
                 EvalCommand::EnergyFit(args) => perdome::energy_fit::run(&args)?,
+                EvalCommand::Sensitivity(args) => sensitivity::run(&args)?,
             };
             out_json(&value)
         }

@@ -50,6 +50,10 @@ pub enum CoreError {
     /// of them (or beyond 2^53).
     #[error("n = {n} must be a whole number (at most 2^53) with whole units")]
     NotWholeUnits { n: f64 },
+    /// A sensitivity that cannot be computed (a step out of range, a
+    /// platform without hardware to vary): the message says which.
+    #[error("{0}")]
+    Sensitivity(String),
     /// An offload kernel preset the model cannot take (a subscript that
     /// does not parse, a launch out of range), by the id the scenario
     /// names it with; the preset's error names the field.

@@ -31,6 +31,7 @@ pub mod paper_check;
 pub mod perdome;
 pub mod recognize;
 pub mod registry;
+pub mod sensitivity;
 pub mod session;
 pub mod session_file;
 pub mod session_set;

@@ -4,6 +4,7 @@
 //! overview` / `export --view overview` both build it here.
 
 use hetscope_figure::overview::{ModelSources, OverviewKernel, PlatformInput};
+use hetscope_model::offload::Launch;
 use hetscope_model::platform::{Node, Source, Transfers};
 use hetscope_preset::perdome::{scenario, workload_arg};
 use hetscope_preset::platform::{PlatformChoice, PlatformModels, platform_choice};
@@ -51,11 +52,27 @@ pub fn platform_input(
     choice_input(cat, &c, options)
 }
 
+/// The offload paper's loops as launched on one platform: kept to be used
+/// again on a platform that launches them the same way (the launch alone
+/// decides the kernels' model).
+pub type KernelCache = std::sync::Mutex<Option<(Launch, Vec<OverviewKernel>)>>;
+
 /// The overview input of a platform already read.
 pub fn choice_input(
     cat: &Catalog,
     c: &PlatformChoice,
     options: &OverviewOptions,
+) -> Result<PlatformInput, PresetError> {
+    choice_input_cached(cat, c, options, &KernelCache::default())
+}
+
+/// [`choice_input`] with the paper's loops taken from `cache` where they
+/// were launched the same way (and kept there).
+pub fn choice_input_cached(
+    cat: &Catalog,
+    c: &PlatformChoice,
+    options: &OverviewOptions,
+    cache: &KernelCache,
 ) -> Result<PlatformInput, PresetError> {
     let regrouped = c.regrouped(options.cpus, options.gpus)?;
     let c = &regrouped;
@@ -64,7 +81,7 @@ pub fn choice_input(
     let (_, workload) = workload_arg(&options.workload, cat)?;
     let models = p.models(cat, &c.origin, options.transfers)?;
     let offload = models.offload.value.1.clone();
-    let kernels = paper_kernels(cat, &offload)?;
+    let kernels = cached_kernels(cat, &offload, cache)?;
     let node = p.node(cat, &c.origin)?;
     let gpu_mem_bytes = node
         .as_ref()
@@ -93,6 +110,27 @@ pub fn choice_input(
         fpm_integer: true,
         sources,
     })
+}
+
+/// The paper's loops launched on `offload`'s GPU, from `cache` where
+/// they were launched the same way.
+fn cached_kernels(
+    cat: &Catalog,
+    offload: &hetscope_model::offload::Platform,
+    cache: &KernelCache,
+) -> Result<Vec<OverviewKernel>, PresetError> {
+    let launch = offload.runtime.launch(&offload.gpu);
+    if let Ok(held) = cache.lock()
+        && let Some((l, k)) = held.as_ref()
+        && *l == launch
+    {
+        return Ok(k.clone());
+    }
+    let kernels = paper_kernels(cat, offload)?;
+    if let Ok(mut held) = cache.lock() {
+        *held = Some((launch, kernels.clone()));
+    }
+    Ok(kernels)
 }
 
 /// The offload paper's 25 loops, launched on `offload`'s GPU.

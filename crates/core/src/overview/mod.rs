@@ -11,7 +11,9 @@ pub mod input;
 pub mod scenario;
 
 pub use eval::overview_json;
-pub use input::{DEFAULT_FPM_N, OverviewOptions, choice_input, platform_input};
+pub use input::{
+    DEFAULT_FPM_N, KernelCache, OverviewOptions, choice_input, choice_input_cached, platform_input,
+};
 pub use scenario::OverviewScenario;
 
 use serde_json::Value;

@@ -19,6 +19,7 @@ pub mod derive;
 mod error;
 pub mod source;
 pub mod spec;
+mod spec_fields;
 pub mod threads;
 
 pub use curve::CurveError;

@@ -1,0 +1,319 @@
+//! Which hardware parameter moves each model's answer: the elasticity of
+//! every headline result ([`headline`]) to every parameter of the
+//! platform's own hardware description ([`knobs`]), computed once for all
+//! models through the overview's resolution of a platform: the parameter
+//! scaled by 1 + step and 1 - step, the platform resolved again (its
+//! derivation rules, every model's input) and every verdict recomputed.
+//! A model whose parameters the platform names as a paper's presets gets
+//! elasticity 0 from the hardware, which is what it sees.
+//!
+//! Elasticity up: (R(p (1 + s)) / R(p) - 1) / s; down: (1 - R(p (1 - s)) /
+//! R(p)) / s (a count, such as cores or SMs, moves by one instead, a
+//! vector width to twice or half, its relative change in place of s). Both are 1 where R is proportional to
+//! p, -1 where inversely, and 0 where R does not move; a "best partition" result is re-optimised
+//! under each change, a named partition (p-DP) kept.
+
+pub mod decisions;
+pub mod flip;
+pub mod headline;
+pub mod knobs;
+pub mod whatif;
+
+use serde_json::{Value, json};
+
+use hetscope_model::format::fmt_sig;
+
+use crate::CoreError;
+use crate::overview::{KernelCache, OverviewOptions, choice_input_cached};
+use decisions::{Decision, decisions};
+use flip::Flip;
+use headline::{Headline, headlines};
+use hetscope_figure::overview::Verdicts;
+use hetscope_model::platform::Node;
+use hetscope_preset::Catalog;
+use hetscope_preset::platform::{GpuRef, HardwarePreset, PlatformChoice, SpecRef};
+use knobs::{Knob, knobs};
+
+/// The relative step of the parameters unless one is given.
+pub const DEFAULT_STEP: f64 = 0.01;
+
+/// One headline result and its elasticity to each parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResultRow {
+    pub headline: Headline,
+    /// (parameter index, elasticity up, elasticity down), in the order of
+    /// the parameters; `None` where a changed platform gives no value.
+    pub elasticities: Vec<(usize, Option<f64>, Option<f64>)>,
+}
+
+/// The elasticity table of one platform.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sensitivity {
+    pub platform: String,
+    pub platform_key: String,
+    pub step: f64,
+    pub knobs: Vec<Knob>,
+    pub results: Vec<ResultRow>,
+    /// Every decision's flip within a decade of each parameter.
+    pub flips: Vec<Flip>,
+}
+
+/// The platform `choice` with its hardware replaced by `node` (every spec
+/// inline).
+pub(crate) fn with_node(choice: &PlatformChoice, node: &Node) -> PlatformChoice {
+    let mut c = choice.clone();
+    c.preset.hardware = Some(HardwarePreset {
+        cpu: SpecRef::Inline(node.cpu.clone()),
+        cpus: node.cpus,
+        gpus: node
+            .gpus
+            .iter()
+            .map(|g| GpuRef {
+                spec: SpecRef::Inline(g.spec.clone()),
+                count: g.count,
+            })
+            .collect(),
+        link: node.link.clone(),
+    });
+    c
+}
+
+/// A platform resolved again with one parameter changed: its catalog,
+/// the platform as chosen, its hardware and the overview's options.
+pub struct Resolver<'a> {
+    pub cat: &'a Catalog,
+    pub choice: &'a PlatformChoice,
+    pub node: Node,
+    pub options: &'a OverviewOptions,
+    /// The paper's loops as launched, kept across the resolutions.
+    pub kernels: KernelCache,
+}
+
+impl Resolver<'_> {
+    /// Every verdict with hardware `node`.
+    fn verdicts(&self, node: &Node) -> Result<Verdicts, CoreError> {
+        let c = with_node(self.choice, node);
+        let input = choice_input_cached(self.cat, &c, self.options, &self.kernels)?;
+        Ok(Verdicts::compute(&input)?)
+    }
+
+    /// The headline results with `k` at `value` (`None`: refused).
+    fn headlines_at(&self, k: &Knob, value: f64) -> Option<Vec<Headline>> {
+        self.verdicts(&k.set(&self.node, value))
+            .ok()
+            .map(|v| headlines(&v))
+    }
+
+    /// The decisions with `k` at `value` (`None`: refused).
+    pub fn decisions_at(&self, k: &Knob, value: f64) -> Option<Vec<Decision>> {
+        self.verdicts(&k.set(&self.node, value))
+            .ok()
+            .map(|v| decisions(&v))
+    }
+}
+
+/// `f` of every item, the items split over two threads, in order.
+pub fn threads_over<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -> Vec<R> {
+    let half = items.len().div_ceil(2);
+    std::thread::scope(|s| {
+        let first = s.spawn(|| items[..half].iter().map(&f).collect::<Vec<_>>());
+        let second: Vec<R> = items[half..].iter().map(&f).collect();
+        let mut all = first.join().unwrap_or_default();
+        all.extend(second);
+        all
+    })
+}
+
+/// The elasticity table of `choice` (see the module notes): every
+/// headline of the models `models` names (all when empty).
+pub fn sensitivity(
+    cat: &Catalog,
+    choice: &PlatformChoice,
+    options: &OverviewOptions,
+    ask: &Ask,
+) -> Result<Sensitivity, CoreError> {
+    let (models, step) = (&ask.models[..], ask.step);
+    if !(step.is_finite() && step > 0.0 && step < 0.5) {
+        return Err(CoreError::Sensitivity(format!(
+            "--step {step}: must be a relative change above 0 and below 0.5"
+        )));
+    }
+    let node = choice.preset.node(cat, &choice.origin)?.ok_or_else(|| {
+        CoreError::Sensitivity(format!(
+            "platform '{}' gives no hardware description: there is no hardware parameter to vary",
+            choice.preset.name
+        ))
+    })?;
+    let r = Resolver {
+        cat,
+        choice,
+        node,
+        options,
+        kernels: KernelCache::default(),
+    };
+    let keep = |m: &str| models.is_empty() || models.contains(&m);
+    let verdicts = r.verdicts(&r.node)?;
+    let base: Vec<Headline> = headlines(&verdicts)
+        .into_iter()
+        .filter(|h| keep(h.model))
+        .collect();
+    let knobs = knobs(&r.node);
+    let moved = threads_over(&knobs, |k| moved_both(&r, k, step));
+    let flips = if ask.flips {
+        let base: Vec<Decision> = decisions(&verdicts)
+            .into_iter()
+            .filter(|d| keep(d.model))
+            .collect();
+        flip::flips(&r, &knobs, &base)
+    } else {
+        Vec::new()
+    };
+    let results = base
+        .into_iter()
+        .map(|h| {
+            let elasticities = moved
+                .iter()
+                .enumerate()
+                .map(|(i, (up, down))| {
+                    // The relative change of the result over that of the
+                    // parameter (a count moves by one).
+                    let e = |moved: &Option<(f64, Vec<Headline>)>| {
+                        let (p, hs) = moved.as_ref()?;
+                        let r = hs.iter().find(|x| x.model == h.model && x.key == h.key)?;
+                        let dp = p / knobs[i].value - 1.0;
+                        Some((r.value / h.value - 1.0) / dp).filter(|e| e.is_finite())
+                    };
+                    (i, e(up), e(down))
+                })
+                .collect();
+            ResultRow {
+                headline: h,
+                elasticities,
+            }
+        })
+        .collect();
+    Ok(Sensitivity {
+        platform: choice.preset.name.clone(),
+        platform_key: choice.key.clone(),
+        step,
+        knobs,
+        results,
+        flips,
+    })
+}
+
+/// What a sensitivity asks: the models (all when empty), the relative
+/// step, and whether to search the flip points.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ask<'a> {
+    pub models: Vec<&'a str>,
+    pub step: f64,
+    pub flips: bool,
+}
+
+impl Default for Ask<'_> {
+    fn default() -> Self {
+        Ask {
+            models: Vec::new(),
+            step: DEFAULT_STEP,
+            flips: true,
+        }
+    }
+}
+
+/// The headlines with a parameter moved up and down, with the moved
+/// value (`None` where the changed platform is refused).
+type Moved = (Option<(f64, Vec<Headline>)>, Option<(f64, Vec<Headline>)>);
+
+fn moved_both(r: &Resolver, k: &Knob, step: f64) -> Moved {
+    let at = |up: bool| {
+        let v = k.moved(step, up)?;
+        Some((v, r.headlines_at(k, v)?))
+    };
+    (at(true), at(false))
+}
+
+impl Sensitivity {
+    /// The JSON of `hetscope eval sensitivity`.
+    pub fn to_json(&self) -> Value {
+        let params: Vec<Value> = self
+            .knobs
+            .iter()
+            .map(|k| json!({"key": k.key(), "part": k.part.key(), "field": k.field, "unit": k.unit, "value": k.value}))
+            .collect();
+        let results: Vec<Value> = self
+            .results
+            .iter()
+            .map(|r| {
+                let h = &r.headline;
+                let mut ranked: Vec<&(usize, Option<f64>, Option<f64>)> = r.elasticities.iter().collect();
+                ranked.sort_by(|a, b| effect(b).total_cmp(&effect(a)));
+                let e: Vec<Value> = ranked
+                    .into_iter()
+                    .map(|(i, up, down)| json!({"param": self.knobs[*i].key(), "up": up, "down": down}))
+                    .collect();
+                let moved = r.elasticities.iter().any(|x| effect(x) > 0.0);
+                json!({
+                    "model": h.model,
+                    "key": h.key,
+                    "label": h.label,
+                    "unit": h.unit,
+                    "value": h.value,
+                    "moved_by_hardware": moved,
+                    "elasticities": e,
+                })
+            })
+            .collect();
+        let flips: Vec<Value> = self.flips.iter().map(|f| self.flip_json(f)).collect();
+        json!({
+            "model": "sensitivity",
+            "platform": self.platform,
+            "platform_key": self.platform_key,
+            "step": self.step,
+            "params": params,
+            "results": results,
+            "flip_points": flips,
+            "units": {
+                "flip_points": "value: the parameter's value (in its unit) where the decision changes from `from` (below) to `to` (above), within 1 % (below .. above); factor: value over the platform's; searched within a tenth to ten times the platform's value, the counts and the vector width left out",
+                "moved_by_hardware": "false where no hardware parameter moves the result: the model reads the platform's named presets (a paper's values, measured roofs, speed functions) instead",
+                "elasticities": "up: (R(p (1 + step)) / R(p) - 1) / step; down: (1 - R(p (1 - step)) / R(p)) / step (a count, e.g. cores or SMs, moves by one, a vector width to twice or half, and its relative change stands for step); ranked by the larger of the two in size; null where the changed platform gives no value",
+            },
+        })
+    }
+}
+
+impl Sensitivity {
+    /// One flip point as JSON, with its sentence.
+    fn flip_json(&self, f: &Flip) -> Value {
+        let k = &self.knobs[f.param];
+        let d = &f.decision;
+        let sentence = format!(
+            "{}: {} below {} = {} {}, {} above",
+            d.label,
+            f.from,
+            k.key(),
+            fmt_sig(f.value),
+            k.unit,
+            f.to
+        );
+        json!({
+            "model": d.model,
+            "decision": d.key,
+            "label": d.label,
+            "param": k.key(),
+            "unit": k.unit,
+            "value": f.value,
+            "below": f.below,
+            "above": f.above,
+            "factor": f.value / k.value,
+            "from": f.from,
+            "to": f.to,
+            "sentence": sentence,
+        })
+    }
+}
+
+/// The size of an elasticity entry: its larger direction.
+fn effect(e: &(usize, Option<f64>, Option<f64>)) -> f64 {
+    e.1.unwrap_or(0.0).abs().max(e.2.unwrap_or(0.0).abs())
+}

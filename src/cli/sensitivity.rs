@@ -1,0 +1,116 @@
+//! `hetscope eval sensitivity`: the elasticity of every model's headline
+//! results to every hardware parameter of a platform (the core's
+//! `sensitivity`), as JSON.
+
+use clap::Args;
+use serde_json::Value;
+
+use super::{CliError, catalog, preset_error};
+use hetscope_core::overview::{DEFAULT_FPM_N, OverviewOptions};
+use hetscope_core::sensitivity::whatif::Scale;
+use hetscope_core::sensitivity::{Ask, DEFAULT_STEP, sensitivity};
+
+/// The models whose headline results can be asked for.
+const MODELS: [&str; 5] = ["perdome", "peapaw", "boathull", "offload", "fpm"];
+
+#[derive(Debug, Clone, Args)]
+pub struct SensitivityArgs {
+    /// Platform (id or name, `presets list` kind platform, or a .ron file)
+    /// with a hardware description: its parameters are varied.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform: String,
+    /// Only this model's headline results (repeatable): perdome, peapaw,
+    /// boathull, offload, fpm [default: all].
+    #[arg(long, value_name = "MODEL")]
+    pub model: Vec<String>,
+    /// Relative change of each parameter, both ways (0.01: 1 %).
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_STEP, allow_hyphen_values = true)]
+    pub step: f64,
+    /// PerDome/PeaPaw workload (id or name, or a .ron file).
+    #[arg(long, value_name = "NAME|FILE", default_value = hetscope_preset::defaults::WORKLOAD)]
+    pub workload: String,
+    /// Leave out the flip points (the elasticities alone, faster).
+    #[arg(long)]
+    pub no_flips: bool,
+    /// FPM problem size, blocks of 640 x 640.
+    #[arg(long, value_parser = super::fpm::parse_n, value_name = "N", default_value_t = DEFAULT_FPM_N)]
+    pub n: f64,
+}
+
+/// The JSON of `eval sensitivity`.
+pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
+    for m in &args.model {
+        if !MODELS.contains(&m.as_str()) {
+            return Err(CliError::usage(format!(
+                "--model {m}: one of {}",
+                MODELS.join(", ")
+            )));
+        }
+    }
+    let cat = catalog()?;
+    let choice = hetscope_preset::platform::platform_choice(&args.platform, &cat)
+        .map_err(|e| preset_error("platform", e))?;
+    let options = OverviewOptions {
+        workload: args.workload.clone(),
+        fpm_n: args.n,
+        ..OverviewOptions::default()
+    };
+    let models: Vec<&str> = args.model.iter().map(String::as_str).collect();
+    let ask = Ask {
+        models,
+        step: args.step,
+        flips: !args.no_flips,
+    };
+    let s = sensitivity(&cat, &choice, &options, &ask)
+        .map_err(|e| CliError::usage(format!("--platform {}: {e}", args.platform)))?;
+    Ok(s.to_json())
+}
+
+/// `presets what-if`: a platform made from another with parameters scaled.
+#[derive(Debug, Clone, Args)]
+pub struct WhatIfArgs {
+    /// The platform to start from (id or name, or a .ron file).
+    #[arg(long, value_name = "NAME|FILE")]
+    pub platform: String,
+    /// A parameter times a factor, e.g. `gpu.mem_bw_gbs=2` (repeatable;
+    /// the parameters are those `eval sensitivity` lists for the platform).
+    #[arg(long, value_name = "KEY=FACTOR")]
+    pub scale: Vec<String>,
+    /// Its offload copies from pinned (page-locked) host memory.
+    #[arg(long)]
+    pub pinned: bool,
+    /// The platform file to write (.ron).
+    #[arg(long, value_name = "FILE.ron")]
+    pub out: std::path::PathBuf,
+}
+
+/// Make, check and write the what-if platform; the line to print.
+pub fn what_if(args: &WhatIfArgs) -> Result<String, CliError> {
+    let mut scales = Vec::new();
+    for s in &args.scale {
+        let (key, factor) = s
+            .split_once('=')
+            .and_then(|(k, f)| Some((k.trim(), f.trim().parse::<f64>().ok()?)))
+            .ok_or_else(|| {
+                CliError::usage(format!(
+                    "--scale {s}: write KEY=FACTOR, e.g. gpu.mem_bw_gbs=2"
+                ))
+            })?;
+        scales.push(Scale {
+            key: key.to_string(),
+            factor,
+        });
+    }
+    if scales.is_empty() && !args.pinned {
+        return Err(CliError::usage(
+            "give --scale KEY=FACTOR or --pinned: nothing changes",
+        ));
+    }
+    let cat = catalog()?;
+    let choice = hetscope_preset::platform::platform_choice(&args.platform, &cat)
+        .map_err(|e| preset_error("platform", e))?;
+    let made = hetscope_core::sensitivity::whatif::what_if(&cat, &choice, &scales, args.pinned)
+        .map_err(|e| CliError::usage(format!("--platform {}: {e}", args.platform)))?;
+    hetscope_preset::save_ron(&args.out, &made).map_err(|e| CliError::failure(e.to_string()))?;
+    Ok(format!("wrote {} ({})\n", args.out.display(), made.name))
+}

@@ -1,0 +1,303 @@
+//! `hetscope eval sensitivity`: elasticities against closed forms where
+//! they exist, the parameters of each platform's own description, and
+//! bad input named.
+
+use serde_json::Value;
+
+use crate::common::{eval, fails, num};
+
+fn table(platform: &str, extra: &[&str]) -> Value {
+    let mut args = vec!["eval", "sensitivity", "--platform", platform];
+    args.extend_from_slice(extra);
+    eval(&args)
+}
+
+/// The (up, down) elasticity of result `key` of `model` to `param`.
+fn elasticity(v: &Value, model: &str, key: &str, param: &str) -> (f64, f64) {
+    let r = v["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .find(|r| r["model"] == model && r["key"] == key)
+        .unwrap_or_else(|| panic!("no {model} {key}"));
+    let e = r["elasticities"]
+        .as_array()
+        .expect("elasticities")
+        .iter()
+        .find(|e| e["param"] == param)
+        .unwrap_or_else(|| panic!("no {param} for {model} {key}"));
+    (num(e, "up"), num(e, "down"))
+}
+
+fn near(e: (f64, f64), want: f64, tol: f64) -> bool {
+    (e.0 - want).abs() <= tol && (e.1 - want).abs() <= tol
+}
+
+#[test]
+fn memory_bound_partitions_follow_their_bandwidths_in_closed_form() {
+    // SA (I = 1.7 flop/byte) is memory-bound on both processors of the
+    // Xeon 8480+ + H100 SXM5, whose PerDome parameters derive from the
+    // spec sheets.
+    let v = table("xeon-8480-h100", &["--model", "perdome", "--no-flips"]);
+    // The GPU alone: I x B_G, 1 to the GPU's bandwidth, 0 to the CPU's
+    // flop rate and to its bandwidth.
+    let gpu_only = |p| elasticity(&v, "perdome", "gpu_only", p);
+    assert!(near(gpu_only("gpu.mem_bw_gbs"), 1.0, 1e-9));
+    assert!(near(gpu_only("cpu.clock_ghz"), 0.0, 1e-12));
+    assert!(near(gpu_only("cpu.mem_bw_gbs"), 0.0, 1e-12));
+    // p-DP: I x (B_C + B_G), the GPU's share of the summed bandwidths.
+    let p = eval(&["eval", "peapaw", "--platform", "xeon-8480-h100"]);
+    let (b_c, b_g) = (
+        1.0 / num(&p["params"], "t_bC"),
+        1.0 / num(&p["params"], "t_bG"),
+    );
+    let share = b_g / (b_c + b_g);
+    let pdp = |p| elasticity(&v, "perdome", "pdp", p);
+    assert!(
+        near(pdp("gpu.mem_bw_gbs"), share, 1e-9),
+        "{:?} {share}",
+        pdp("gpu.mem_bw_gbs")
+    );
+    assert!(near(pdp("cpu.mem_bw_gbs"), 1.0 - share, 1e-9));
+    // Only the asked model's results.
+    let models: Vec<&Value> = v["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| &r["model"])
+        .collect();
+    assert!(models.iter().all(|m| *m == "perdome"), "{models:?}");
+}
+
+#[test]
+fn a_copy_bound_loop_follows_its_link_in_closed_form() {
+    // 2DCONV at n = 9600 on the measured H100 node: the speedup is the
+    // host's time over kernel + latencies + a/B_up + b/B_down, so its
+    // elasticity to the rate up is the share of the copy up in the GPU
+    // side's time.
+    let v = table("h100-node-measured", &["--model", "offload", "--no-flips"]);
+    let d = eval(&[
+        "eval",
+        "offload",
+        "--platform",
+        "h100-node-measured",
+        "--kernel",
+        "2dconv",
+        "--size",
+        "9600",
+    ]);
+    let up_s = 4.0 * 9600.0 * 9600.0 / (9.436506046 * 1e9);
+    let share = up_s / num(&d, "gpu_s");
+    let e = elasticity(&v, "offload", "speedup.2dconv", "link.h2d_pageable_gbs");
+    assert!(near(e, share, 0.01 * share), "{e:?} {share}");
+    // Its host's clock: inversely, nearly 1 (the host loop is compute
+    // bound at this size).
+    let clock = elasticity(&v, "offload", "speedup.2dconv", "cpu.clock_ghz");
+    assert!(clock.0 < -0.5 && clock.1 < -0.5, "{clock:?}");
+}
+
+#[test]
+fn each_platform_varies_the_parameters_of_its_own_description() {
+    let keys = |v: &Value| -> Vec<String> {
+        v["params"]
+            .as_array()
+            .expect("params")
+            .iter()
+            .map(|p| p["key"].as_str().expect("a key").to_string())
+            .collect()
+    };
+    let measured = keys(&table(
+        "h100-node-measured",
+        &["--model", "fpm", "--no-flips"],
+    ));
+    let catalog = keys(&table("xeon-8480-h100", &["--model", "fpm", "--no-flips"]));
+    for k in [
+        "gpu.mem_ld_cycles",
+        "gpu.coalesced_gbs",
+        "link.h2d_pageable_gbs",
+    ] {
+        assert!(measured.contains(&k.to_string()), "{k}: {measured:?}");
+        assert!(!catalog.contains(&k.to_string()), "{k}: {catalog:?}");
+    }
+    // Occupancy limits are not a parameter one buys.
+    assert!(
+        !catalog.iter().any(|k| k.contains("max_threads")),
+        "{catalog:?}"
+    );
+    // The measured node's PerDome reads the roofs measured in its partition
+    // runs, not its hardware: nothing moves it; the catalog platform's
+    // derives from its spec sheets.
+    let moved = |platform: &str| {
+        table(platform, &["--model", "perdome", "--no-flips"])["results"][0]["moved_by_hardware"]
+            .clone()
+    };
+    assert_eq!(moved("h100-node-measured"), false);
+    assert_eq!(moved("xeon-8480-h100"), true);
+}
+
+#[test]
+fn bad_input_is_named() {
+    fails(
+        &[
+            "eval",
+            "sensitivity",
+            "--platform",
+            "xeon-8480-h100",
+            "--step",
+            "0",
+        ],
+        2,
+        "--step 0",
+    );
+    fails(
+        &[
+            "eval",
+            "sensitivity",
+            "--platform",
+            "xeon-8480-h100",
+            "--model",
+            "roofline",
+        ],
+        2,
+        "--model roofline",
+    );
+    // A platform of processors alone (PerDome's presets, no hardware).
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("processors.ron");
+    let text =
+        std::fs::read_to_string("presets/platforms/i7-gtx750-perdome.ron").expect("a preset");
+    let (head, rest) = text.split_once("    hardware: (").expect("hardware");
+    let (_, tail) = rest.split_once("\n    ),\n").expect("its end");
+    std::fs::write(&file, format!("{head}{tail}")).expect("written");
+    fails(
+        &[
+            "eval",
+            "sensitivity",
+            "--platform",
+            file.to_str().expect("a path"),
+        ],
+        2,
+        "no hardware description",
+    );
+}
+
+/// The measured node with its link's `field` (written `field: old,` in
+/// its file) at `value`, as a platform file in `dir`.
+fn node_with(dir: &std::path::Path, field: &str, old: &str, value: f64) -> String {
+    let text =
+        std::fs::read_to_string("presets/platforms/h100-node-measured.ron").expect("the node");
+    let was = format!("{field}: {old},");
+    assert!(text.contains(&was), "{was}");
+    let file = dir.join(format!("node-{value}.ron"));
+    std::fs::write(&file, text.replacen(&was, &format!("{field}: {value},"), 1)).expect("written");
+    file.to_str().expect("a path").to_string()
+}
+
+#[test]
+fn a_flip_point_flips_the_decision_just_below_and_just_above() {
+    let v = table("h100-node-measured", &["--model", "offload"]);
+    let flip = v["flip_points"]
+        .as_array()
+        .expect("flip points")
+        .iter()
+        .find(|f| f["decision"] == "offload.atax2.test" && f["param"] == "link.latency_us")
+        .expect("ATAX2 at test size flips with the link's latency");
+    let (below, above) = (num(flip, "below"), num(flip, "above"));
+    assert!(above / below <= 1.0101, "within 1 %: {below} {above}");
+    assert_eq!(flip["unit"], "µs");
+    let dir = tempfile::tempdir().expect("a folder");
+    let offloaded = |latency: f64| {
+        let p = node_with(dir.path(), "latency_us", "7.683999996", latency);
+        let d = eval(&[
+            "eval",
+            "offload",
+            "--platform",
+            &p,
+            "--kernel",
+            "atax2",
+            "--size",
+            "test",
+        ]);
+        if d["offload"] == true {
+            "offloaded"
+        } else {
+            "kept on the host"
+        }
+    };
+    assert_eq!(offloaded(below), flip["from"]);
+    assert_eq!(offloaded(above), flip["to"]);
+    assert_ne!(flip["from"], flip["to"]);
+    let s = flip["sentence"].as_str().expect("a sentence");
+    assert!(
+        s.starts_with("ATAX2 at n = 1100: offloaded below link.latency_us = "),
+        "{s}"
+    );
+}
+
+#[test]
+fn a_what_if_platform_is_named_by_its_changes_and_compares_with_the_first() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let out = dir.path().join("what-if.ron");
+    let o = crate::common::hetscope(&[
+        "presets",
+        "what-if",
+        "--platform",
+        "xeon-8480-h100",
+        "--scale",
+        "gpu.mem_bw_gbs=2",
+        "--pinned",
+        "--out",
+        out.to_str().expect("a path"),
+    ]);
+    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    let file = out.to_str().expect("a path");
+    let text = std::fs::read_to_string(&out).expect("written");
+    assert!(
+        text.contains("with gpu.mem_bw_gbs x 2, pinned copies"),
+        "{text}"
+    );
+    assert!(text.contains("what-if: 2 x the 3350 GB/s of"), "{text}");
+    assert!(text.contains("offload_transfers: Pinned"), "{text}");
+    // Compared with the first: the GPU alone on the memory-bound SA
+    // workload is twice as fast (elasticity 1, closed form).
+    let v = eval(&[
+        "eval",
+        "overview",
+        "--platform",
+        "xeon-8480-h100",
+        "--platform2",
+        file,
+    ]);
+    let (a, b) = (
+        num(&v["perdome"], "gpu_only_gflops"),
+        num(&v["platform2"]["perdome"], "gpu_only_gflops"),
+    );
+    assert!((b / a - 2.0).abs() < 1e-12, "{a} {b}");
+    // A parameter the platform does not have is named with the ones it has.
+    fails(
+        &[
+            "presets",
+            "what-if",
+            "--platform",
+            "xeon-8480-h100",
+            "--scale",
+            "gpu.mem_ld_cycles=2",
+            "--out",
+            file,
+        ],
+        2,
+        "gpu.mem_ld_cycles: not a parameter of platform",
+    );
+    fails(
+        &[
+            "presets",
+            "what-if",
+            "--platform",
+            "xeon-8480-h100",
+            "--out",
+            file,
+        ],
+        2,
+        "nothing changes",
+    );
+}
