@@ -301,3 +301,27 @@ fn a_what_if_platform_is_named_by_its_changes_and_compares_with_the_first() {
         "nothing changes",
     );
 }
+
+#[test]
+fn a_session_file_is_the_scenario_too() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let file = dir.path().join("s.ron");
+    let f = file.to_str().expect("a path");
+    let o = crate::common::hetscope(&["session", "--platform", "xeon-8480-h100", "--out", f]);
+    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    let from_session = eval(&["eval", "sensitivity", "--session", f, "--no-flips"]);
+    let direct = table("xeon-8480-h100", &["--no-flips"]);
+    assert_eq!(from_session, direct);
+    fails(
+        &[
+            "eval",
+            "sensitivity",
+            "--session",
+            f,
+            "--platform",
+            "grace-h100",
+        ],
+        2,
+        "--platform",
+    );
+}

@@ -17,8 +17,13 @@ const MODELS: [&str; 5] = ["perdome", "peapaw", "boathull", "offload", "fpm"];
 pub struct SensitivityArgs {
     /// Platform (id or name, `presets list` kind platform, or a .ron file)
     /// with a hardware description: its parameters are varied.
-    #[arg(long, value_name = "NAME|FILE")]
-    pub platform: String,
+    #[arg(long, value_name = "NAME|FILE", required_unless_present = "session")]
+    pub platform: Option<String>,
+    /// A session file (`hetscope session`, the window's Save) as the
+    /// scenario: its platform, workload and FPM problem size; not with
+    /// --platform, --workload or --n.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["platform", "workload", "n"])]
+    pub session: Option<std::path::PathBuf>,
     /// Only this model's headline results (repeatable): perdome, peapaw,
     /// boathull, offload, fpm [default: all].
     #[arg(long, value_name = "MODEL")]
@@ -26,15 +31,35 @@ pub struct SensitivityArgs {
     /// Relative change of each parameter, both ways (0.01: 1 %).
     #[arg(long, value_name = "S", default_value_t = DEFAULT_STEP, allow_hyphen_values = true)]
     pub step: f64,
-    /// PerDome/PeaPaw workload (id or name, or a .ron file).
-    #[arg(long, value_name = "NAME|FILE", default_value = hetscope_preset::defaults::WORKLOAD)]
-    pub workload: String,
+    /// PerDome/PeaPaw workload (id or name, or a .ron file) [default:
+    /// perdome-sa].
+    #[arg(long, value_name = "NAME|FILE")]
+    pub workload: Option<String>,
     /// Leave out the flip points (the elasticities alone, faster).
     #[arg(long)]
     pub no_flips: bool,
-    /// FPM problem size, blocks of 640 x 640.
-    #[arg(long, value_parser = super::fpm::parse_n, value_name = "N", default_value_t = DEFAULT_FPM_N)]
-    pub n: f64,
+    /// FPM problem size, blocks of 640 x 640 [default: the FPM paper's
+    /// 3600].
+    #[arg(long, value_parser = super::fpm::parse_n, value_name = "N")]
+    pub n: Option<f64>,
+}
+
+/// The platform, workload and FPM size asked: from the session file, or
+/// the options (with their defaults).
+fn scenario(args: &SensitivityArgs) -> Result<(String, String, f64), CliError> {
+    if let Some(path) = &args.session {
+        let opened = hetscope_core::session_file::open_session(path)
+            .map_err(|e| CliError::failure(e.to_string()))?;
+        let o = &opened.session.overview;
+        return Ok((o.platform.clone(), o.workload.clone(), o.fpm_n));
+    }
+    Ok((
+        args.platform.clone().unwrap_or_default(),
+        args.workload
+            .clone()
+            .unwrap_or_else(|| hetscope_preset::defaults::WORKLOAD.to_string()),
+        args.n.unwrap_or(DEFAULT_FPM_N),
+    ))
 }
 
 /// The JSON of `eval sensitivity`.
@@ -47,12 +72,13 @@ pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
             )));
         }
     }
+    let (platform, workload, fpm_n) = scenario(args)?;
     let cat = catalog()?;
-    let choice = hetscope_preset::platform::platform_choice(&args.platform, &cat)
+    let choice = hetscope_preset::platform::platform_choice(&platform, &cat)
         .map_err(|e| preset_error("platform", e))?;
     let options = OverviewOptions {
-        workload: args.workload.clone(),
-        fpm_n: args.n,
+        workload,
+        fpm_n,
         ..OverviewOptions::default()
     };
     let models: Vec<&str> = args.model.iter().map(String::as_str).collect();
@@ -62,7 +88,7 @@ pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
         flips: !args.no_flips,
     };
     let s = sensitivity(&cat, &choice, &options, &ask)
-        .map_err(|e| CliError::usage(format!("--platform {}: {e}", args.platform)))?;
+        .map_err(|e| CliError::usage(format!("--platform {platform}: {e}")))?;
     Ok(s.to_json())
 }
 
