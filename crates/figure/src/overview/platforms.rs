@@ -109,7 +109,11 @@ pub fn differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
                 let dx = x.at(mode).decision.as_ref().ok()?;
                 let dy = y.at(mode).decision.as_ref().ok()?;
                 (x.id == y.id && dx.offload != dy.offload).then(|| {
-                    let verb = if dy.offload { "offloads" } else { "stays" };
+                    let verb = if dy.offload {
+                        "offloads"
+                    } else {
+                        "stays on the host"
+                    };
                     format!("{} {verb}", x.name)
                 })
             })
