@@ -1306,6 +1306,15 @@ fn offload_platform_vector_bits_nan_is_an_error() {
             .contains("cpu.thread_scaling.triad_gbs_by_threads"),
         "{e}"
     );
+    // And a pinned rate of `inf`.
+    let bad = text.replacen(
+        "pinned: Some((h2d_gbs: 55.26289042",
+        "pinned: Some((h2d_gbs: inf",
+        1,
+    );
+    assert_ne!(bad, text, "the seed has pinned rates");
+    let e = hetscope::preset::offload::parse_offload_platform(&bad, "fuzz.ron").expect_err("inf");
+    assert!(e.to_string().contains("bus.pinned.h2d_gbs"), "{e}");
 }
 
 /// A carriage return in a speed CSV's `max_size` was quoted as it is.

@@ -104,6 +104,22 @@ impl OffloadPlatformPreset {
                 });
             }
         }
+        for (field, rates) in [
+            ("bus.pinned", self.bus.pinned),
+            ("bus.pageable", self.bus.pageable),
+        ] {
+            let Some(r) = rates else { continue };
+            for (dir, v) in [("h2d_gbs", r.h2d_gbs), ("d2h_gbs", r.d2h_gbs)] {
+                if !(v.is_finite() && v > 0.0) {
+                    return Err(PresetError::Value {
+                        origin: origin.to_string(),
+                        field: format!("{field}.{dir}"),
+                        value: v,
+                        allows_zero: false,
+                    });
+                }
+            }
+        }
         if let Some(k) = &self.cpu.thread_scaling {
             k.check().map_err(|e| {
                 PresetError::invalid(
