@@ -104,6 +104,33 @@ impl OffloadPlatformPreset {
                 });
             }
         }
+        self.check_later_fields(origin)?;
+        let bits = self.cpu.vector_bits;
+        if !(bits.is_finite() && bits >= 0.0) {
+            return Err(PresetError::Value {
+                origin: origin.to_string(),
+                field: "cpu.vector_bits".into(),
+                value: bits,
+                allows_zero: true,
+            });
+        }
+        if self.runtime.threads_per_block > self.gpu.max_threads_per_sm {
+            return Err(PresetError::invalid(
+                origin,
+                "runtime.threads_per_block",
+                format!(
+                    "{} threads do not fit an SM of gpu.max_threads_per_sm = {}",
+                    self.runtime.threads_per_block, self.gpu.max_threads_per_sm
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The fields added after the first format: the bus's rates from each
+    /// kind of host memory, the host's curves, the caches and the
+    /// formulation that needs them.
+    fn check_later_fields(&self, origin: &str) -> Result<(), PresetError> {
         for (field, rates) in [
             ("bus.pinned", self.bus.pinned),
             ("bus.pageable", self.bus.pageable),
@@ -139,25 +166,6 @@ impl OffloadPlatformPreset {
                 "formulation",
                 Formulation::CacheAware.key().to_string()
                     + " needs `caches` (gpu and host), which this platform does not give",
-            ));
-        }
-        let bits = self.cpu.vector_bits;
-        if !(bits.is_finite() && bits >= 0.0) {
-            return Err(PresetError::Value {
-                origin: origin.to_string(),
-                field: "cpu.vector_bits".into(),
-                value: bits,
-                allows_zero: true,
-            });
-        }
-        if self.runtime.threads_per_block > self.gpu.max_threads_per_sm {
-            return Err(PresetError::invalid(
-                origin,
-                "runtime.threads_per_block",
-                format!(
-                    "{} threads do not fit an SM of gpu.max_threads_per_sm = {}",
-                    self.runtime.threads_per_block, self.gpu.max_threads_per_sm
-                ),
             ));
         }
         Ok(())
