@@ -13,6 +13,7 @@ fn verdict(crossings: &[Crossing]) -> BoathullVerdict {
                 example: format!("primitive {k}"),
                 class: format!("class {k}"),
                 crossing: *c,
+                kernel_s_at_top: (1e-3, 2e-3),
             })
             .collect(),
     }

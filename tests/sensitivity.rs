@@ -325,3 +325,28 @@ fn a_session_file_is_the_scenario_too() {
         "--platform",
     );
 }
+
+#[test]
+fn a_compute_bound_boat_hull_kernel_follows_its_flop_rate_alone() {
+    // Binarization at f = 10000 operations per element (1250 per byte) is
+    // compute-bound on both processors: its kernel time is inversely
+    // proportional to the processor's flop rate (elasticity -1, so its
+    // rate 1: up (1/1.01 - 1)/0.01, down (1 - 1/0.99)/0.01) and does not
+    // move with the bandwidth.
+    let v = table("xeon-8480-h100", &["--model", "boathull", "--no-flips"]);
+    let exact = |e: (f64, f64)| {
+        (e.0 - (1.0 / 1.01 - 1.0) / 0.01).abs() < 1e-6
+            && (e.1 - (1.0 - 1.0 / 0.99) / 0.01).abs() < 1e-6
+    };
+    for side in ["gpu", "cpu"] {
+        let key = format!("time.{side}.binarization");
+        let e = |p: &str| elasticity(&v, "boathull", &key, p);
+        assert!(
+            exact(e(&format!("{side}.clock_ghz"))),
+            "{side}: {:?}",
+            e(&format!("{side}.clock_ghz"))
+        );
+        assert!(exact(e(&format!("{side}.flops_per_cycle"))));
+        assert!(near(e(&format!("{side}.mem_bw_gbs")), 0.0, 1e-12));
+    }
+}

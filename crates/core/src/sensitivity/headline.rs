@@ -31,7 +31,16 @@ fn h(model: &'static str, key: &str, label: String, unit: &'static str, value: f
 /// class the GPU wins throughout has no crossing to move).
 pub fn headlines(v: &Verdicts) -> Vec<Headline> {
     let mut out = partitions(v);
+    let top = v.boathull.f_range.1;
     for c in &v.boathull.classes {
+        for (side, t) in [("gpu", c.kernel_s_at_top.0), ("cpu", c.kernel_s_at_top.1)] {
+            let label = format!(
+                "boat hull kernel time of {} on the {side} at f = {top}",
+                c.example
+            );
+            let key = format!("time.{side}.{}", c.example);
+            out.push(h("boathull", &key, label, "s", t));
+        }
         let f = match c.crossing {
             Crossing::GpuFrom(f) | Crossing::CpuFrom(f) => f,
             Crossing::GpuAlways | Crossing::CpuAlways => continue,

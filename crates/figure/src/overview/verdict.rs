@@ -107,6 +107,9 @@ pub struct ClassVerdict {
     pub example: String,
     pub class: String,
     pub crossing: Crossing,
+    /// The kernel's time (no transfers) on the GPU and on the CPU at the
+    /// top of the f range, s: where the class is compute-bound.
+    pub kernel_s_at_top: (f64, f64),
 }
 
 /// The boat hull model: every Table 1 class, GPU against CPU.
@@ -137,10 +140,15 @@ impl BoathullVerdict {
                 (None, true) => Crossing::GpuAlways,
                 (None, false) => Crossing::CpuAlways,
             };
+            let kernel_s_at_top = (
+                class_time(&gpu, &class, &options, hi, false),
+                class_time(&cpu, &class, &options, hi, false),
+            );
             classes.push(ClassVerdict {
                 example: example.to_string(),
                 class: name,
                 crossing,
+                kernel_s_at_top,
             });
         }
         Ok(BoathullVerdict {
