@@ -130,13 +130,12 @@ pub struct MemClass {
     pub dram_bytes: f64,
 }
 
-/// The resident threads of one SM and of the GPU for `k` on `m` (Hong &
-/// Kim's occupancy: a small grid fills neither every SM nor every slot).
+/// The resident threads of one SM and of the GPU for `k` on `m`, as
+/// Hong & Kim's occupancy places its blocks.
 fn resident_threads(m: &GpuMachine, k: &GpuKernel) -> (f64, f64) {
-    let active_sms = m.sm_count.min(k.blocks);
-    let blocks_per_sm = k.active_blocks_per_sm.min((k.blocks / active_sms).ceil());
-    let per_sm = blocks_per_sm * k.threads_per_block;
-    (per_sm, per_sm * active_sms)
+    let occ = m.occupancy(k);
+    let per_sm = occ.blocks_per_sm * k.threads_per_block;
+    (per_sm, per_sm * occ.active_sms)
 }
 
 /// Strides of the parallel index and the collapsed loops.

@@ -420,7 +420,8 @@ pub fn decide(
             .predict_with(&kernel.gpu_kernel(n)?, platform.formulation)?;
         (cpu, gpu, None)
     };
-    let bus = &platform.bus.for_memory(kernel.host_memory);
+    let own_memory = kernel.host_memory.map(|m| platform.bus.for_memory(Some(m)));
+    let bus = own_memory.as_ref().unwrap_or(&platform.bus);
     let transfer_seconds = bus
         .transfer_seconds(Direction::ToDevice, kernel.bytes_to_device.at(n))?
         + bus.transfer_seconds(Direction::FromDevice, kernel.bytes_from_device.at(n))?;

@@ -225,7 +225,7 @@ impl GpuMachine {
             return Err(OffloadError::NoInstructions);
         }
         let lat = self.latency(k, mem_insts);
-        let par = self.memory_parallelism(k, &occ, &lat, mem_insts);
+        let par = self.memory_parallelism(&occ, &lat, k.load_bytes_per_warp, mem_insts);
         let cyc = self.warp_cycles(k, &lat, total_insts, occ.n);
         let terms = Terms {
             occ,
@@ -316,21 +316,25 @@ impl GpuMachine {
 
     /// Eq. 3-7: MWP. Without memory instructions nothing waits on memory
     /// and every warp counts as overlapped (MWP = N).
-    fn memory_parallelism(
+    pub(super) fn memory_parallelism(
         &self,
-        k: &GpuKernel,
         occ: &Occupancy,
         lat: &Latency,
+        load_bytes_per_warp: f64,
         mem_insts: f64,
     ) -> MemoryParallelism {
         let n = occ.n;
         let mem_l = lat.mem_l;
         let (mwp_without_bw_full, mwp_peak_bw) = if mem_insts > 0.0 && mem_l > 0.0 {
-            let bw_per_warp_gbs = self.freq_ghz * k.load_bytes_per_warp / mem_l;
-            (
-                mem_l / lat.departure_delay,
-                self.mem_bw_gbs / (bw_per_warp_gbs * occ.active_sms),
-            )
+            // A warp that loads no DRAM bytes (every access a cache hit,
+            // cache-aware term) leaves only the latency to limit MWP.
+            let peak = if load_bytes_per_warp > 0.0 {
+                let bw_per_warp_gbs = self.freq_ghz * load_bytes_per_warp / mem_l;
+                self.mem_bw_gbs / (bw_per_warp_gbs * occ.active_sms)
+            } else {
+                f64::INFINITY
+            };
+            (mem_l / lat.departure_delay, peak)
         } else {
             (n, n)
         };
