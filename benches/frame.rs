@@ -3,6 +3,8 @@
 //! then egui_kittest runs one frame (panels, recomputation, figure, plot
 //! layout; no GPU rendering).
 //!
+//! A pointer button is held down throughout, as in a drag.
+//!
 //! `cargo bench --bench frame -- --warm-up-time 1 --measurement-time 3`
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -22,6 +24,18 @@ fn harness(tab: Tab) -> Harness<'static, HetscopeApp> {
         tab,
         "the bench measures the view it names"
     );
+    // A drag holds a pointer button down (on the status line here, where
+    // it moves nothing): what waits for it to be let go (the overview's
+    // sensitivity in the background) waits in the bench too.
+    let at = egui::pos2(4.0, 946.0);
+    h.event(egui::Event::PointerMoved(at));
+    h.event(egui::Event::PointerButton {
+        pos: at,
+        button: egui::PointerButton::Primary,
+        pressed: true,
+        modifiers: egui::Modifiers::NONE,
+    });
+    h.step();
     h
 }
 
@@ -71,6 +85,39 @@ fn frames(c: &mut Criterion) {
         );
     }
     cache_aware_offload(c);
+    sensitivity_table(c);
+}
+
+/// The sensitivity view with its table computed (flip points too), the
+/// result picked changing: the tornado, the parameters' rows and the flip
+/// points drawn again (the table is not recomputed).
+fn sensitivity_table(c: &mut Criterion) {
+    let mut h = Harness::builder()
+        .with_size(egui::vec2(1500.0, 950.0))
+        .build_eframe(|_cc| HetscopeApp::default_state());
+    h.state_mut().use_platform("xeon-8480-h100");
+    h.state_mut().session.tab = Tab::Figure(View::Sensitivity);
+    for _ in 0..2000 {
+        h.step();
+        if !h.state().computing() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    h.step();
+    let results = ["offload.speedup.atax2", "perdome.best"];
+    let mut k = 0;
+    c.bench_function(
+        "frame after a change: Sensitivity (another result, table shown)",
+        |b| {
+            b.iter(|| {
+                k = 1 - k;
+                h.state_mut().session.overview.sensitivity.result = results[k].into();
+                h.step();
+            })
+        },
+    );
+    assert!(!h.state().computing(), "the table stayed computed");
 }
 
 /// The offload views in the cache-aware formulation: every decision of

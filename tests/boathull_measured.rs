@@ -364,7 +364,7 @@ fn eval_adds_the_model_time_and_the_error_per_point() {
 /// in red and the loaded curve stays.
 #[test]
 fn the_window_loads_a_measured_curve_by_its_path() {
-    let mut h = Harness::builder()
+    let mut h = crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| HetscopeApp::default_state());
     h.get_by_role_and_label(Role::ComboBox, "Platform for every model")

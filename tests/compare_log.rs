@@ -84,7 +84,7 @@ fn the_export_draws_decades_with_log_bars_and_refuses_the_flag_elsewhere() {
 
 #[test]
 fn the_log_scale_checkbox_switches_the_shown_figure_and_is_saved() {
-    let mut h = Harness::builder()
+    let mut h = crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| {
             let mut app = HetscopeApp::default_state();

@@ -167,7 +167,7 @@ fn export_writes_the_residual_panel() {
 }
 
 fn harness() -> Harness<'static, HetscopeApp> {
-    Harness::builder()
+    crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| {
             let mut app = HetscopeApp::default_state();

@@ -335,7 +335,7 @@ fn export_takes_the_overrides_and_marks_the_out_of_core_part() {
 
 #[test]
 fn the_out_of_core_switch_marks_the_speed_figure() {
-    let mut h: Harness<'static, HetscopeApp> = Harness::builder()
+    let mut h: Harness<'static, HetscopeApp> = crate::common::builder()
         .with_size(egui::vec2(1900.0, 950.0))
         .build_eframe(|_cc| HetscopeApp::default_state());
     h.get_by_label("FPM partitioning").click();

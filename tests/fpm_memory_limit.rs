@@ -54,6 +54,7 @@ fn the_overview_names_every_memory_cap_and_only_those() {
             first,
             second: None,
             validation: None,
+            sensitivity: None,
         })
         .expect("an overview");
         let v = &o.first.fpm;

@@ -917,6 +917,46 @@ fn fuzz_session_file() {
     });
 }
 
+/// Pieces of what-if platform keys (`BASE@KEY=FACTOR,...`).
+const WHAT_IF_WORDS: &[&str] = &[
+    "@",
+    "=",
+    ",",
+    "pinned",
+    "gpu.",
+    "cpu.",
+    "link.",
+    "mem_bw_gbs",
+    "sms",
+    "cores",
+    "0",
+    "-1",
+    "1e308",
+    "1e-308",
+    "NaN",
+    "inf",
+    ".ron",
+];
+
+/// A what-if key anywhere a platform is named: a platform or a message
+/// naming the key, never a panic; the platform made passes its own
+/// checks.
+#[test]
+fn fuzz_what_if_key() {
+    fuzz("what-if-key", 3000, true, WHAT_IF_WORDS, |text| {
+        let r = hetscope::preset::platform::platform_choice(text, catalog());
+        if let Ok(c) = &r {
+            let node = c.preset.node(catalog(), &c.origin);
+            let checked = node.map(|n| n.map(|n| n.check().map_err(|e| e.to_string())));
+            assert!(
+                !matches!(checked, Ok(Some(Err(_)))),
+                "{text}: a platform its own checks refuse: {checked:?}"
+            );
+        }
+        vec![("what-if key", outcome(r.map(|c| c.preset.name)))]
+    });
+}
+
 #[test]
 fn fuzz_recognize() {
     use hetscope_core::recognize::recognize;
@@ -1254,6 +1294,16 @@ fn preset_error_with_a_line_break_is_one_line() {
     let e = hetscope::preset::hardware::parse_cpu_spec(&bad, "fuzz.ron").expect_err("no field");
     let m = e.to_string();
     assert!(!m.contains('\n') && m.contains("\\nflops_per_cycle"), "{m}");
+}
+
+/// A platform file named with a line break in its path was quoted as it
+/// is in the message (found by `fuzz_what_if_key`).
+#[test]
+fn a_file_path_with_a_line_break_is_one_line_error() {
+    let e =
+        hetscope::preset::platform::platform_choice("\n.ron", catalog()).expect_err("no such file");
+    let m = e.to_string();
+    assert!(!m.contains('\n') && m.starts_with("\\n.ron: "), "{m}");
 }
 
 /// A run of time 1.8e308 made the fit with p_s fixed NaN.

@@ -17,7 +17,7 @@ use hetscope::preset::{self, Catalog};
 
 /// The app on the PerDome heat map (it starts on the overview).
 fn harness() -> Harness<'static, HetscopeApp> {
-    Harness::builder()
+    crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| {
             let mut app = HetscopeApp::default_state();
@@ -404,7 +404,7 @@ fn the_state_is_restored_from_storage() {
         eframe::App::save(app, &mut storage);
         (app.state.clone(), app.session.perdome.clone())
     };
-    let h = Harness::builder()
+    let h = crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|cc| {
             cc.storage = Some(&storage);

@@ -17,7 +17,7 @@ const X_PROJECTION: &str = "1024x1024|tile(1x1024) -> 1024|element";
 
 /// The app on the "Boat hull" model, its first view.
 pub(crate) fn harness() -> Harness<'static, HetscopeApp> {
-    let mut h = Harness::builder()
+    let mut h = crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| HetscopeApp::default_state());
     h.get_by_label("Boat hull").click();

@@ -10,7 +10,7 @@ use hetscope::gui::{HetscopeApp, STATE_KEY, StatusKind};
 
 /// The app with `folder` as the last folder used.
 fn harness(storage: &MemoryStorage) -> Harness<'_, HetscopeApp> {
-    Harness::builder()
+    crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|cc| {
             cc.storage = Some(storage);

@@ -18,7 +18,7 @@ use hetscope::measure::Kernel;
 use hetscope::preset::fpm::PAPER_N;
 
 fn harness() -> Harness<'static, HetscopeApp> {
-    Harness::builder()
+    crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| HetscopeApp::default_state())
 }
@@ -203,7 +203,7 @@ fn a_measurement_runs_off_the_ui_thread_and_adds_a_curve_that_is_kept() {
     let mut storage = MemoryStorage::default();
     eframe::App::save(h.state_mut(), &mut storage);
     let saved = h.state().session.fpm.clone();
-    let h2 = Harness::builder()
+    let h2 = crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|cc| {
             cc.storage = Some(&storage);

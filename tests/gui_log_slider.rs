@@ -16,7 +16,7 @@ use hetscope::gui::HetscopeApp;
 /// The window on its first start; frames 1/60 s apart, as a screen
 /// shows them (a double click is two clicks within 0.3 s).
 fn harness() -> Harness<'static, HetscopeApp> {
-    Harness::builder()
+    crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .with_step_dt(1.0 / 60.0)
         // Frames until a tooltip's delay has passed.

@@ -11,7 +11,7 @@ use hetscope::figure::{Figure, View};
 use hetscope::gui::{HetscopeApp, Tab};
 
 fn harness() -> Harness<'static, HetscopeApp> {
-    Harness::builder()
+    crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| HetscopeApp::default_state())
 }

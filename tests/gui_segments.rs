@@ -8,7 +8,7 @@ use hetscope::figure::View;
 use hetscope::gui::{HetscopeApp, PerdomeUi, Tab};
 
 fn harness() -> Harness<'static, HetscopeApp> {
-    Harness::builder()
+    crate::common::builder()
         .with_size(egui::vec2(1500.0, 1400.0))
         .build_eframe(|_cc| {
             let mut app = HetscopeApp::default_state();

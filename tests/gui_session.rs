@@ -124,7 +124,7 @@ fn the_session_named_on_the_command_line_opens_at_start() {
     h.state_mut().save_session_file(&file);
     let want = h.state().session.fpm.n_units;
     let opened = file.clone();
-    let mut h = Harness::builder()
+    let mut h = crate::common::builder()
         .with_size(eframe::egui::vec2(1500.0, 950.0))
         .build_eframe(move |cc| HetscopeApp::new(cc, Some(opened.clone())));
     h.run();

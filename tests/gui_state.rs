@@ -11,7 +11,7 @@ use hetscope::gui::state::STATE_VERSION;
 use hetscope::gui::{HetscopeApp, OverviewUi, STATE_KEY, StatusKind, Tab};
 
 fn start(storage: &MemoryStorage) -> Harness<'_, HetscopeApp> {
-    Harness::builder()
+    crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|cc| {
             cc.storage = Some(storage);
@@ -149,7 +149,7 @@ fn a_saved_second_platform_reaches_every_model_at_start() {
 
 #[test]
 fn nothing_is_recomputed_when_nothing_changed() {
-    let mut h = Harness::builder()
+    let mut h = crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| HetscopeApp::default_state());
     h.state_mut().session.tab = Tab::Figure(View::Boathull);

@@ -38,6 +38,7 @@ mod gui_models;
 mod gui_offload;
 mod gui_overview;
 mod gui_segments;
+mod gui_sensitivity;
 mod gui_session;
 mod gui_shell;
 mod gui_state;

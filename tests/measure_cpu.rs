@@ -181,7 +181,7 @@ fn bad_measure_arguments_are_refused_before_measuring() {
 }
 
 fn harness() -> Harness<'static, HetscopeApp> {
-    Harness::builder()
+    crate::common::builder()
         .with_size(egui::vec2(1600.0, 1000.0))
         .build_eframe(|_cc| HetscopeApp::default_state())
 }

@@ -325,7 +325,7 @@ fn chart(h: &Harness<'_, HetscopeApp>) -> ChartFigure {
 
 #[test]
 fn the_offload_panel_loads_measured_speedups() {
-    let mut h = Harness::builder()
+    let mut h = crate::common::builder()
         .with_size(egui::vec2(1500.0, 1400.0))
         .build_eframe(|_cc| HetscopeApp::default_state());
     h.get_by_label("Offload decision").click();

@@ -28,6 +28,7 @@ fn every_platform_of_the_catalog_has_every_verdict() {
             first,
             second: None,
             validation: None,
+            sensitivity: None,
         };
         let o = Overview::compute(&input).unwrap_or_else(|err| panic!("{}: {err}", e.id));
         let v = &o.first;
@@ -272,6 +273,7 @@ fn boat_hull_crossovers_are_where_the_times_meet() {
         first: p,
         second: None,
         validation: None,
+        sensitivity: None,
     })
     .unwrap();
     // The paper's GTX 470 against its i7-930: a crossover inside the

@@ -138,7 +138,7 @@ fn filters_and_csv() {
 }
 
 fn harness() -> Harness<'static, HetscopeApp> {
-    Harness::builder()
+    crate::common::builder()
         .with_size(egui::vec2(1600.0, 1000.0))
         .build_eframe(|_cc| HetscopeApp::default_state())
 }

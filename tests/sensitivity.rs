@@ -229,7 +229,7 @@ fn a_flip_point_flips_the_decision_just_below_and_just_above() {
     assert_ne!(flip["from"], flip["to"]);
     let s = flip["sentence"].as_str().expect("a sentence");
     assert!(
-        s.starts_with("ATAX2 at n = 1100: offloaded below link.latency_us = "),
+        s.starts_with("ATAX2 at n = 1100: offloaded below Link latency = "),
         "{s}"
     );
 }
@@ -253,7 +253,7 @@ fn a_what_if_platform_is_named_by_its_changes_and_compares_with_the_first() {
     let file = out.to_str().expect("a path");
     let text = std::fs::read_to_string(&out).expect("written");
     assert!(
-        text.contains("with gpu.mem_bw_gbs x 2, pinned copies"),
+        text.contains("with GPU memory bandwidth x 2, pinned copies"),
         "{text}"
     );
     assert!(text.contains("what-if: 2 x the 3350 GB/s of"), "{text}");
@@ -348,5 +348,350 @@ fn a_compute_bound_boat_hull_kernel_follows_its_flop_rate_alone() {
         );
         assert!(exact(e(&format!("{side}.flops_per_cycle"))));
         assert!(near(e(&format!("{side}.mem_bw_gbs")), 0.0, 1e-12));
+    }
+}
+
+#[test]
+fn a_what_if_key_names_a_platform_everywhere_a_platform_is_taken() {
+    // `BASE@KEY=FACTOR`: the same platform as `presets what-if` writes,
+    // without a file: compared with its base, the GPU alone on the
+    // memory-bound SA workload is twice as fast.
+    let v = eval(&[
+        "eval",
+        "overview",
+        "--platform",
+        "xeon-8480-h100",
+        "--platform2",
+        "xeon-8480-h100@gpu.mem_bw_gbs=2",
+    ]);
+    let (a, b) = (
+        num(&v["perdome"], "gpu_only_gflops"),
+        num(&v["platform2"]["perdome"], "gpu_only_gflops"),
+    );
+    assert!((b / a - 2.0).abs() < 1e-12, "{a} {b}");
+    let name = v["platform2"]["platform"]["name"].as_str().expect("a name");
+    assert!(name.ends_with("with GPU memory bandwidth x 2"), "{name}");
+    // Pinned copies alone, and a measured base: 2DCONV at n = 9600 gains
+    // from the pinned link on the shipped node (README).
+    let pinned = eval(&[
+        "eval",
+        "overview",
+        "--platform",
+        "h100-node-measured@pinned",
+    ]);
+    let name = &pinned["platform"]["name"];
+    assert!(
+        name.as_str()
+            .is_some_and(|n| n.ends_with("with pinned copies")),
+        "{name}"
+    );
+    // Bad keys are named with what is wrong.
+    fails(
+        &[
+            "eval",
+            "overview",
+            "--platform",
+            "xeon-8480-h100@gpu.nope=2",
+        ],
+        2,
+        "gpu.nope: not a parameter of platform",
+    );
+    fails(
+        &["eval", "overview", "--platform", "xeon-8480-h100@gpu.sms"],
+        2,
+        "write KEY=FACTOR",
+    );
+    fails(
+        &["eval", "overview", "--platform", "no-such@gpu.sms=2"],
+        2,
+        "no-such",
+    );
+}
+
+#[test]
+fn a_session_keeps_a_what_if_platform_to_compare_with() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let session = dir.path().join("s.ron");
+    let o = crate::common::hetscope(&[
+        "session",
+        "--platform",
+        "xeon-8480-h100",
+        "--platform2",
+        "xeon-8480-h100@link.pinned_gbs=0.25",
+        "--view",
+        "offload-suite",
+        "--out",
+        session.to_str().expect("a path"),
+    ]);
+    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    let text = std::fs::read_to_string(&session).expect("written");
+    assert!(
+        text.contains("xeon-8480-h100@link.pinned_gbs=0.25"),
+        "{text}"
+    );
+    let svg = dir.path().join("o.svg");
+    let o = crate::common::hetscope(&[
+        "export",
+        "--session",
+        session.to_str().expect("a path"),
+        "--view",
+        "offload",
+        "--out",
+        svg.to_str().expect("a path"),
+    ]);
+    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    let drawn = std::fs::read_to_string(&svg).expect("an SVG");
+    assert!(
+        drawn.contains("with Link pinned rate x 0.25"),
+        "the what-if platform is drawn"
+    );
+}
+
+#[test]
+fn the_sensitivity_view_exports_a_tornado_of_the_chosen_result() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let out = |name: &str| dir.path().join(name).to_str().expect("a path").to_string();
+    let (svg, csv) = (out("s.svg"), out("s.csv"));
+    // SA is memory-bound on both processors: the best partition follows
+    // the GPU's bandwidth most (its share of the summed bandwidths).
+    let args = |file: &str| {
+        vec![
+            "export",
+            "--view",
+            "sensitivity",
+            "--platform",
+            "xeon-8480-h100",
+            "--result",
+            "perdome.gpu_only",
+            "--no-flips",
+            "--out",
+            file,
+        ]
+        .into_iter()
+        .map(String::from)
+        .collect::<Vec<_>>()
+    };
+    for file in [&svg, &csv] {
+        let a = args(file);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let o = crate::common::hetscope(&a);
+        assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    }
+    let text = std::fs::read_to_string(&svg).expect("an SVG");
+    assert!(text.contains("Which parameter matters: Xeon Platinum 8480+ + H100 SXM5"));
+    assert!(text.contains("GPU memory bandwidth"), "the first category");
+    // The CSV: the GPU alone follows the GPU's bandwidth by 1 both ways and
+    // the CPU's clock not at all (closed form); the first bar is it.
+    let rows = std::fs::read_to_string(&csv).expect("a CSV");
+    let bars: Vec<&str> = rows.lines().filter(|l| l.contains(",bar,")).collect();
+    let first = bars.first().expect("bars");
+    assert!(
+        first.contains("parameter raised 1 %,GPU memory bandwidth,"),
+        "{first}"
+    );
+    let value: f64 = first
+        .split(',')
+        .nth(6)
+        .and_then(|v| v.parse().ok())
+        .expect("a value");
+    assert!((value - 1.0).abs() < 1e-9, "{value}");
+    let lowered = bars
+        .iter()
+        .find(|l| l.contains("parameter lowered 1 %,GPU memory bandwidth,"))
+        .expect("the lowered bar");
+    let down: f64 = lowered
+        .split(',')
+        .nth(6)
+        .and_then(|v| v.parse().ok())
+        .expect("a value");
+    assert!((down + 1.0).abs() < 1e-9, "lowered draws down: {down}");
+    assert!(!rows.contains("CPU clock"), "no effect, no bar:\n{rows}");
+    // Bad input: a result the platform has not, an option of this view on
+    // another.
+    fails(
+        &[
+            "export",
+            "--view",
+            "sensitivity",
+            "--platform",
+            "xeon-8480-h100",
+            "--result",
+            "perdome.nope",
+            "--no-flips",
+            "--out",
+            &svg,
+        ],
+        2,
+        "result 'perdome.nope': not a result of platform",
+    );
+    fails(
+        &[
+            "export",
+            "--view",
+            "overview",
+            "--result",
+            "perdome.best",
+            "--out",
+            &svg,
+        ],
+        2,
+        "--result applies only to --view sensitivity",
+    );
+}
+
+#[test]
+fn flip_points_under_a_kernels_tornado_are_that_kernels_and_the_nearest_first() {
+    let v = table("xeon-8480-h100", &["--model", "offload"]);
+    let flips = v["flip_points"].as_array().expect("flip points");
+    assert!(flips.iter().any(|f| f["decision"] != "offload.atax2.test"));
+    let dir = tempfile::tempdir().expect("a folder");
+    let svg = dir.path().join("s.svg");
+    let o = crate::common::hetscope(&[
+        "export",
+        "--view",
+        "sensitivity",
+        "--platform",
+        "xeon-8480-h100",
+        "--result",
+        "offload.speedup.atax2",
+        "--out",
+        svg.to_str().expect("a path"),
+    ]);
+    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    let text = std::fs::read_to_string(&svg).expect("an SVG");
+    let noted: Vec<&str> = text
+        .lines()
+        .filter(|l| l.contains(" below ") && l.contains(" above"))
+        .collect();
+    assert!(!noted.is_empty(), "ATAX2 flips on this platform");
+    assert!(
+        noted.iter().all(|l| l.contains("ATAX2 at n = ")),
+        "{noted:?}"
+    );
+    // Nearest first: the written flips are the JSON's ATAX2 flips ranked
+    // by how far from the platform's value they lie.
+    let mut atax2: Vec<(f64, &str)> = flips
+        .iter()
+        .filter(|f| {
+            f["decision"]
+                .as_str()
+                .is_some_and(|d| d.starts_with("offload.atax2."))
+        })
+        .map(|f| {
+            (
+                num(f, "factor").ln().abs(),
+                f["sentence"].as_str().expect("a sentence"),
+            )
+        })
+        .collect();
+    atax2.sort_by(|a, b| a.0.total_cmp(&b.0));
+    assert_eq!(noted.len(), atax2.len().min(6), "{noted:?}");
+    for (line, (_, sentence)) in noted.iter().zip(&atax2) {
+        assert!(line.contains(sentence), "{line} is not {sentence}");
+    }
+}
+
+#[test]
+fn each_model_has_a_sentence_naming_what_its_answer_follows() {
+    let v = table("xeon-8480-h100", &["--no-flips"]);
+    let leaders = v["leaders"].as_array().expect("leaders");
+    let of = |m: &str| {
+        leaders
+            .iter()
+            .find(|l| l["model"] == m)
+            .and_then(|l| l["sentence"].as_str())
+            .unwrap_or_else(|| panic!("no sentence for {m}"))
+            .to_string()
+    };
+    let perdome = of("perdome");
+    assert!(
+        perdome.starts_with("The PerDome bound of the best partition follows GPU memory bandwidth"),
+        "{perdome}"
+    );
+    assert!(
+        perdome.contains("nothing on the link moves it"),
+        "{perdome}"
+    );
+    let boathull = of("boathull");
+    assert!(boathull.contains("crossover"), "{boathull}");
+    for m in ["peapaw", "offload", "fpm"] {
+        assert!(of(m).contains(" follows "), "{}", of(m));
+    }
+    // A measured platform whose PerDome roofs are named presets: nothing
+    // on the hardware moves its PerDome bound.
+    let node = table("h100-node-measured", &["--no-flips", "--model", "perdome"]);
+    let s = node["leaders"][0]["sentence"].as_str().expect("a sentence");
+    assert!(s.contains("follows no hardware parameter"), "{s}");
+}
+
+#[test]
+fn the_readmes_worked_example_is_the_commands_output() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    // README lines are wrapped: compare with its whitespace as one space.
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    let node = table("h100-node-measured", &[]);
+    let flips: Vec<&str> = node["flip_points"]
+        .as_array()
+        .expect("flip points")
+        .iter()
+        .filter_map(|f| f["sentence"].as_str())
+        .collect();
+    for quoted in [
+        "ATAX2 at n = 9600: kept on the host below Link host-to-device pageable rate = 6.019 GB/s, offloaded above",
+        "COVAR_MEAN at n = 1100: offloaded below GPU memory load latency (Mem_LD) = 349.6 cycles, kept on the host above",
+        "ATAX2 at n = 9600: offloaded below CPU clock = 3.246 GHz, kept on the host above",
+    ] {
+        assert!(readme.contains(quoted), "the README quotes {quoted}");
+        assert!(flips.contains(&quoted), "the command says {quoted}");
+    }
+    let leader = |v: &Value, model: &str| {
+        v["leaders"]
+            .as_array()
+            .and_then(|l| l.iter().find(|x| x["model"] == model))
+            .and_then(|x| x["sentence"].as_str())
+            .expect("a sentence")
+            .to_string()
+    };
+    let xeon = table("xeon-8480-h100", &["--no-flips"]);
+    for s in [leader(&node, "offload"), leader(&xeon, "perdome")] {
+        assert!(readme.contains(&s), "the README quotes: {s}");
+    }
+}
+
+#[test]
+fn every_catalog_platform_has_its_sensitivity_view() {
+    use hetscope_core::{Session, registry};
+    use hetscope_figure::{Figure, View};
+    use hetscope_preset::Catalog;
+    use hetscope_preset::kind::PresetKind;
+    use hetscope_preset::platform::platform_choice;
+    let catalog = Catalog::builtin().expect("the built-in presets");
+    let ids = catalog.ids(PresetKind::Platform);
+    assert!(ids.len() > 20, "{ids:?}");
+    for id in ids {
+        let mut s = Session::new(&catalog);
+        let p = platform_choice(&id, &catalog).expect("a platform");
+        registry::use_platform_everywhere(&mut s, &p, &catalog);
+        s.overview.sensitivity.flips = false;
+        let fig = registry::figure(View::Sensitivity, &s, &catalog)
+            .unwrap_or_else(|e| panic!("{id}: {e}"));
+        let Figure::Chart(c) = fig else {
+            panic!("{id}: not a chart")
+        };
+        assert!(c.title.ends_with(&p.preset.name), "{id}: {}", c.title);
+        // The first result the hardware moves is drawn, with its
+        // parameters as categories (every catalog platform has one).
+        let panel = &c.panels[0];
+        assert!(
+            !panel.bars[0].bars.is_empty(),
+            "{id}: {} has no bar",
+            panel.title
+        );
+        assert!(
+            panel.categories.iter().all(|k| !k.contains('_')),
+            "{id}: {:?}",
+            panel.categories
+        );
     }
 }

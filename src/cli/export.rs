@@ -208,6 +208,11 @@ fn build(args: &ExportArgs, view: View) -> Result<Figure, CliError> {
                 .join(", ")
         )));
     }
+    if let (Some(name), false) = (args.sensitivity.given().first(), view == View::Sensitivity) {
+        return Err(CliError::usage(format!(
+            "{name} applies only to --view sensitivity"
+        )));
+    }
     if let (Some(name), false) = (args.energy_fit.given().first(), view == View::EnergyFit) {
         return Err(CliError::usage(format!(
             "{name} applies only to --view energy-fit"
@@ -245,8 +250,12 @@ fn build(args: &ExportArgs, view: View) -> Result<Figure, CliError> {
         ModelId::Overview if !set.is_empty() => Err(CliError::usage(
             "--set does not apply to --view overview: it shows each platform as its presets give it",
         )),
-        ModelId::Overview => {
-            super::overview::figure(platform, &args.overview, &args.scenario.workload)
-        }
+        ModelId::Overview => super::overview::figure(
+            view,
+            platform,
+            &args.overview,
+            &args.scenario.workload,
+            &args.sensitivity,
+        ),
     }
 }

@@ -196,6 +196,8 @@ pub struct ExportArgs {
     pub overview: overview::OverviewOptions,
     #[command(flatten, next_help_heading = "Energy fit view")]
     pub energy_fit: perdome::energy_fit::EnergyFitOptions,
+    #[command(flatten, next_help_heading = "Sensitivity view")]
+    pub sensitivity: sensitivity::SensitivityViewOptions,
     /// A CSV of measurements drawn beside the model: for --view boathull
     /// measured times (columns f, time_s, processor; optional class,
     /// variant, kind), for --view offload-suite measured speedups (kernel,
@@ -489,7 +491,9 @@ pub fn catalog() -> Result<Catalog, CliError> {
 /// are failures.
 pub fn preset_error(what: &str, e: PresetError) -> CliError {
     match e {
-        PresetError::Unknown { .. } => CliError::usage(format!("--{what}: {e}")),
+        PresetError::Unknown { .. } | PresetError::WhatIf { .. } => {
+            CliError::usage(format!("--{what}: {e}"))
+        }
         _ => CliError::failure(format!("--{what}: {e}")),
     }
 }

@@ -93,6 +93,7 @@ fn scenario(
         cpus,
         gpus,
         measured: Vec::new(),
+        sensitivity: Default::default(),
     })
 }
 
@@ -117,18 +118,27 @@ pub fn run(args: &OverviewArgs) -> Result<Value, CliError> {
     Overview::eval(&s, &(), &catalog()?).map_err(core_error)
 }
 
-/// The figure of `export --view overview`.
+/// The figure of `export --view overview` or `--view sensitivity` (its
+/// choices in `sensitivity`).
 pub fn figure(
+    view: View,
     platform: Option<&str>,
     options: &OverviewOptions,
     workload: &str,
+    sensitivity: &super::sensitivity::SensitivityViewOptions,
 ) -> Result<Figure, CliError> {
     let platform = platform.unwrap_or(hetscope_preset::defaults::PLATFORM);
     let counts = (options.cpus, options.gpus);
     let platform2 = options.platform2.as_deref();
-    let s = scenario(platform, platform2, (workload, DEFAULT_FPM_N), counts)?;
+    let mut s = scenario(platform, platform2, (workload, DEFAULT_FPM_N), counts)?;
+    s.sensitivity = sensitivity.choice();
     let cat = catalog()?;
-    let input = Overview::input(&s, &cat).map_err(core_error)?;
+    let view = if view == View::Sensitivity {
+        View::Sensitivity
+    } else {
+        View::Overview
+    };
+    let input = Overview::input_for_view(view, &s, &cat).map_err(core_error)?;
     let output = Overview::compute(&input).map_err(core_error)?;
-    Overview::figure(View::Overview, &output).map_err(core_error)
+    Overview::figure(view, &output).map_err(core_error)
 }

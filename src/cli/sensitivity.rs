@@ -7,8 +7,8 @@ use serde_json::Value;
 
 use super::{CliError, catalog, preset_error};
 use hetscope_core::overview::{DEFAULT_FPM_N, OverviewOptions};
-use hetscope_core::sensitivity::whatif::Scale;
 use hetscope_core::sensitivity::{Ask, DEFAULT_STEP, sensitivity};
+use hetscope_preset::platform::what_if::Scale;
 
 /// The models whose headline results can be asked for.
 const MODELS: [&str; 5] = ["perdome", "peapaw", "boathull", "offload", "fpm"];
@@ -42,6 +42,47 @@ pub struct SensitivityArgs {
     /// 3600].
     #[arg(long, value_parser = super::fpm::parse_n, value_name = "N")]
     pub n: Option<f64>,
+}
+
+/// The options of `export --view sensitivity` (no other view takes them).
+#[derive(Debug, Clone, Default, Args)]
+pub struct SensitivityViewOptions {
+    /// --view sensitivity: the result drawn, as `eval sensitivity` keys it
+    /// (model.key: perdome.best, peapaw.pdp, offload.speedup.atax1,
+    /// fpm.makespan, ...) [default: the first result the hardware moves].
+    #[arg(long, value_name = "MODEL.KEY")]
+    pub result: Option<String>,
+    /// --view sensitivity: relative change of each parameter, both ways
+    /// [default: 0.01].
+    #[arg(long = "step", value_name = "S", allow_hyphen_values = true)]
+    pub step: Option<f64>,
+    /// --view sensitivity: leave out the flip points (faster).
+    #[arg(long = "no-flips")]
+    pub no_flips: bool,
+}
+
+impl SensitivityViewOptions {
+    /// The options given.
+    pub fn given(&self) -> Vec<&'static str> {
+        [
+            (self.result.is_some(), "--result"),
+            (self.step.is_some(), "--step"),
+            (self.no_flips, "--no-flips"),
+        ]
+        .into_iter()
+        .filter_map(|(given, name)| given.then_some(name))
+        .collect()
+    }
+
+    /// The view's choices in the overview scenario.
+    pub fn choice(&self) -> hetscope_core::overview::SensitivityChoice {
+        let d = hetscope_core::overview::SensitivityChoice::default();
+        hetscope_core::overview::SensitivityChoice {
+            result: self.result.clone().unwrap_or(d.result),
+            step: self.step.unwrap_or(d.step),
+            flips: !self.no_flips,
+        }
+    }
 }
 
 /// The platform, workload and FPM size asked: from the session file, or
@@ -135,7 +176,7 @@ pub fn what_if(args: &WhatIfArgs) -> Result<String, CliError> {
     let cat = catalog()?;
     let choice = hetscope_preset::platform::platform_choice(&args.platform, &cat)
         .map_err(|e| preset_error("platform", e))?;
-    let made = hetscope_core::sensitivity::whatif::what_if(&cat, &choice, &scales, args.pinned)
+    let made = hetscope_preset::platform::what_if::what_if(&cat, &choice, &scales, args.pinned)
         .map_err(|e| CliError::usage(format!("--platform {}: {e}", args.platform)))?;
     hetscope_preset::save_ron(&args.out, &made).map_err(|e| CliError::failure(e.to_string()))?;
     Ok(format!("wrote {} ({})\n", args.out.display(), made.name))

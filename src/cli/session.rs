@@ -166,6 +166,7 @@ fn scenario_options(args: &ExportArgs) -> Vec<&'static str> {
     v.extend(args.fpm.given());
     v.extend(args.offload.given());
     v.extend(args.energy_fit.given());
+    v.extend(args.sensitivity.given());
     v
 }
 

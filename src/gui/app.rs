@@ -254,6 +254,12 @@ impl HetscopeApp {
         self.jobs.busy()
     }
 
+    /// Whether a table is being computed in the background (the
+    /// sensitivity of the overview's platform).
+    pub fn computing(&self) -> bool {
+        self.jobs.background()
+    }
+
     /// Recompute what the current tab needs. Returns true when something
     /// changed.
     pub fn refresh(&mut self) -> bool {
@@ -268,7 +274,7 @@ impl HetscopeApp {
             Done::Picked { request, outcome } => self.picked(ctx, request, outcome),
             Done::Exported(Ok(path)) => self.status.info(format!("Exported {}", path.display())),
             Done::Exported(Err(e)) => self.status.error(format!("Export failed: {e}")),
-            Done::ForModel { model, apply } => {
+            Done::ForModel { model, apply, .. } => {
                 if let Some(i) = self.models.iter().position(|m| m.id() == model) {
                     self.with_model_at(i, |m, session, vc| m.apply(apply, session, vc));
                 }

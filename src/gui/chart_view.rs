@@ -50,6 +50,9 @@ pub fn chart_with_height_ui(ui: &mut Ui, fig: &ChartFigure, height: f32) {
     let size = Vec2::new(ui.available_width().max(MIN_CANVAS.x), height);
     let rect = ui.allocate_exact_size(size, Sense::hover()).0;
     chart_at(ui, fig, rect);
+    // The plots placed inside the canvas leave the cursor under the last
+    // plot: what follows goes under the whole canvas (its notes).
+    ui.advance_cursor_after_rect(rect);
 }
 
 /// The charts of two platforms side by side (a [`Figure::Pair`]), each on

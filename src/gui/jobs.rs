@@ -28,6 +28,9 @@ pub enum Done {
     ForModel {
         model: ModelId,
         apply: Box<dyn Any + Send>,
+        /// A job in the background (a table computed ahead for a view):
+        /// it does not make the window busy.
+        quiet: bool,
     },
 }
 
@@ -36,7 +39,9 @@ impl std::fmt::Debug for Done {
         match self {
             Done::Picked { outcome, .. } => f.debug_tuple("Picked").field(outcome).finish(),
             Done::Exported(r) => f.debug_tuple("Exported").field(r).finish(),
-            Done::ForModel { model, .. } => f.debug_tuple("ForModel").field(model).finish(),
+            Done::ForModel { model, quiet, .. } => {
+                f.debug_tuple("ForModel").field(model).field(quiet).finish()
+            }
         }
     }
 }
@@ -48,6 +53,8 @@ pub struct Jobs {
     tx: Sender<Done>,
     rx: Receiver<Done>,
     running: usize,
+    /// Of those, the ones in the background ([`Done::ForModel`]'s `quiet`).
+    quiet: usize,
     /// A native dialog was found not to show on this desktop: files are
     /// asked for in the window from now on.
     pub dialogs_unavailable: bool,
@@ -64,6 +71,7 @@ impl Default for Jobs {
             tx,
             rx,
             running: 0,
+            quiet: 0,
             dialogs_unavailable: false,
             prompt: None,
             last_folder: None,
@@ -80,6 +88,27 @@ impl Jobs {
         name: &str,
         work: impl FnOnce() -> Done + Send + 'static,
     ) -> Result<(), JobError> {
+        self.start(ctx, name, work, false)
+    }
+
+    /// [`Jobs::spawn`] for a job in the background: the window is not
+    /// busy while it runs (its result must be a quiet [`Done::ForModel`]).
+    pub fn spawn_quiet(
+        &mut self,
+        ctx: &egui::Context,
+        name: &str,
+        work: impl FnOnce() -> Done + Send + 'static,
+    ) -> Result<(), JobError> {
+        self.start(ctx, name, work, true)
+    }
+
+    fn start(
+        &mut self,
+        ctx: &egui::Context,
+        name: &str,
+        work: impl FnOnce() -> Done + Send + 'static,
+        quiet: bool,
+    ) -> Result<(), JobError> {
         let tx = self.tx.clone();
         let ctx = ctx.clone();
         std::thread::Builder::new()
@@ -92,15 +121,29 @@ impl Jobs {
                 ctx.request_repaint();
             })
             .map_err(JobError)?;
-        self.running += 1;
+        if quiet {
+            self.quiet += 1;
+        } else {
+            self.running += 1;
+        }
         Ok(())
     }
 
     /// Results that arrived since the last call.
     pub fn poll(&mut self) -> Vec<Done> {
         let done: Vec<Done> = self.rx.try_iter().collect();
-        self.running = self.running.saturating_sub(done.len());
+        let quiet = done
+            .iter()
+            .filter(|d| matches!(d, Done::ForModel { quiet: true, .. }))
+            .count();
+        self.quiet = self.quiet.saturating_sub(quiet);
+        self.running = self.running.saturating_sub(done.len() - quiet);
         done
+    }
+
+    /// Whether a job in the background is still running.
+    pub fn background(&self) -> bool {
+        self.quiet > 0
     }
 
     /// Whether a job is still running.

@@ -25,9 +25,13 @@ use hetscope_preset::Catalog;
 /// A model's UI with what its part of the session computed to.
 pub struct ModelSlot<U: ModelUi> {
     pub ui: U,
-    /// The scenario of the last recomputation.
+    /// The scenario of the last recomputation, and the UI's input
+    /// generation then.
     last_state: Option<Scenario<U>>,
+    last_generation: u64,
     last_input: Option<Input<U>>,
+    /// The scenario `last_input` was made of.
+    input_of: Option<Scenario<U>>,
     computed: Option<Output<U>>,
     /// The computation changed since the figure was built.
     stale: bool,
@@ -69,7 +73,9 @@ impl<U: ModelUi> ModelSlot<U> {
         ModelSlot {
             ui: U::new(catalog),
             last_state: None,
+            last_generation: 0,
             last_input: None,
+            input_of: None,
             computed: None,
             stale: true,
             figure: None,
@@ -114,11 +120,14 @@ impl<U: ModelUi> ModelSlot<U> {
 
     /// Recompute from the scenario when it changed since the last call.
     fn update_input(&mut self, state: &Scenario<U>, catalog: &Catalog) -> bool {
-        if self.last_state.as_ref() == Some(state) {
+        let generation = self.ui.input_generation();
+        if self.last_state.as_ref() == Some(state) && self.last_generation == generation {
             return false;
         }
         self.last_state = Some(state.clone());
-        let input = match self.ui.input(state, catalog) {
+        self.last_generation = generation;
+        let last = self.input_of.as_ref().zip(self.last_input.as_ref());
+        let input = match self.ui.input(state, catalog, last) {
             Ok(i) => i,
             Err(e) => {
                 self.input_error = Some(e);
@@ -129,7 +138,7 @@ impl<U: ModelUi> ModelSlot<U> {
         if self.last_input.as_ref() == Some(&input) {
             return true;
         }
-        match U::Model::compute(&input) {
+        match self.ui.compute(&input, self.computed.as_ref()) {
             Ok(c) => {
                 self.computed = Some(c);
                 self.compute_error = None;
@@ -138,6 +147,7 @@ impl<U: ModelUi> ModelSlot<U> {
             Err(e) => self.compute_error = Some(e),
         }
         self.last_input = Some(input);
+        self.input_of = Some(state.clone());
         true
     }
 

@@ -63,9 +63,32 @@ pub trait ModelUi: Sized + 'static {
     }
 
     /// The model's input of the scenario (a UI may reuse what its panel
-    /// already parsed).
-    fn input(&self, state: &Scenario<Self>, catalog: &Catalog) -> Result<Input<Self>, CoreError> {
+    /// already parsed, or the `last` input and the scenario it was made
+    /// of).
+    fn input(
+        &self,
+        state: &Scenario<Self>,
+        catalog: &Catalog,
+        _last: Option<(&Scenario<Self>, &Input<Self>)>,
+    ) -> Result<Input<Self>, CoreError> {
         Self::Model::input(state, catalog)
+    }
+
+    /// The model run on `input` (a UI may reuse the `last` output where
+    /// the input differs only in what the run does not read).
+    fn compute(
+        &self,
+        input: &Input<Self>,
+        _last: Option<&Output<Self>>,
+    ) -> Result<Output<Self>, CoreError> {
+        Self::Model::compute(input)
+    }
+
+    /// Bumped when something besides the scenario that [`ModelUi::input`]
+    /// reads has changed (a result computed off the UI thread), so that
+    /// the slot makes the input again.
+    fn input_generation(&self) -> u64 {
+        0
     }
 
     /// The camera a surface of this model is exported with.
@@ -155,14 +178,37 @@ pub fn spawn_for<U: ModelUi, R: Send + 'static>(
     work: impl FnOnce() -> R + Send + 'static,
     apply: impl FnOnce(&mut Editing<'_, U>, R, &mut ViewContext<'_>) + Send + 'static,
 ) -> Result<(), JobError> {
-    jobs.spawn(ctx, name, move || {
+    jobs.spawn(ctx, name, model_job::<U, R>(work, apply, false))
+}
+
+/// [`spawn_for`] in the background: the window is not busy meanwhile
+/// (a table computed ahead for a view).
+pub fn spawn_quiet_for<U: ModelUi, R: Send + 'static>(
+    jobs: &mut Jobs,
+    ctx: &egui::Context,
+    name: &str,
+    work: impl FnOnce() -> R + Send + 'static,
+    apply: impl FnOnce(&mut Editing<'_, U>, R, &mut ViewContext<'_>) + Send + 'static,
+) -> Result<(), JobError> {
+    jobs.spawn_quiet(ctx, name, model_job::<U, R>(work, apply, true))
+}
+
+/// The thread's work: `work`, then its result for `apply` as a job of
+/// model `U`.
+fn model_job<U: ModelUi, R: Send + 'static>(
+    work: impl FnOnce() -> R + Send + 'static,
+    apply: impl FnOnce(&mut Editing<'_, U>, R, &mut ViewContext<'_>) + Send + 'static,
+    quiet: bool,
+) -> impl FnOnce() -> Done + Send + 'static {
+    move || {
         let result = work();
         let apply: ModelJob<U, ()> = Box::new(move |m, (), vc| apply(m, result, vc));
         Done::ForModel {
             model: U::Model::ID,
             apply: Box::new(apply),
+            quiet,
         }
-    })
+    }
 }
 
 /// Ask for a file for model `U`; the path chosen goes to `on_pick` with

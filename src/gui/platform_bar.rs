@@ -21,13 +21,14 @@ pub enum BarAction {
 pub fn platform_label(catalog: &Catalog, key: &str) -> String {
     match catalog.platform(key) {
         Some((e, _)) => e.name.clone(),
-        None => file_platform_name(key),
+        None => file_platform_name(catalog, key),
     }
 }
 
-/// The name of the platform in file `path`, read once per change of the
-/// file (pickers ask every frame).
-fn file_platform_name(path: &str) -> String {
+/// The name of the platform in file `path` (or of the what-if platform
+/// `path` names), read once per change of the file (pickers ask every
+/// frame).
+fn file_platform_name(catalog: &Catalog, path: &str) -> String {
     use std::collections::HashMap;
     use std::sync::Mutex;
     use std::time::SystemTime;
@@ -41,7 +42,12 @@ fn file_platform_name(path: &str) -> String {
     {
         return name.clone();
     }
-    let name = match hetscope_preset::platform::load_platform_file(std::path::Path::new(path)) {
+    let read = if hetscope_preset::platform::what_if::WhatIf::parse(path).is_some() {
+        hetscope_preset::platform::platform_choice(path, catalog).map(|c| c.preset)
+    } else {
+        hetscope_preset::platform::load_platform_file(std::path::Path::new(path))
+    };
+    let name = match read {
         Ok(p) => p.name,
         Err(_) => {
             let file = std::path::Path::new(path).file_name();

@@ -98,8 +98,15 @@ pub fn drag<S>(
 }
 
 /// The window on its first start, `w` x `h` points, driven headlessly.
+/// The harness builder of every test of the window: a table computed in
+/// the background (the overview's sensitivity) arriving in the middle of a
+/// `run` takes the window two more frames to settle.
+pub fn builder<S>() -> egui_kittest::HarnessBuilder<S> {
+    egui_kittest::HarnessBuilder::default().with_max_steps(10)
+}
+
 pub fn window(w: f32, h: f32) -> egui_kittest::Harness<'static, hetscope::gui::HetscopeApp> {
-    egui_kittest::Harness::builder()
+    builder()
         .with_size(eframe::egui::vec2(w, h))
         .build_eframe(|_cc| hetscope::gui::HetscopeApp::default_state())
 }

@@ -70,6 +70,18 @@ pub trait Model: 'static {
     /// The model's input of a scenario, or why there is none.
     fn input(scenario: &Self::Scenario, catalog: &Catalog) -> Result<Self::Input, CoreError>;
 
+    /// The input of a scenario for drawing `view` without a window: the
+    /// same as [`Model::input`] unless a view needs more than every other
+    /// (the overview's sensitivity, computed in the window off its
+    /// thread).
+    fn input_for_view(
+        _view: View,
+        scenario: &Self::Scenario,
+        catalog: &Catalog,
+    ) -> Result<Self::Input, CoreError> {
+        Self::input(scenario, catalog)
+    }
+
     /// Run the model on a valid input.
     fn compute(input: &Self::Input) -> Result<Self::Output, CoreError>;
 

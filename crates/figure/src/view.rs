@@ -12,6 +12,8 @@ pub enum View {
     Overview,
     /// Every model's predictions against measured files (`validate`).
     Validation,
+    /// Which hardware parameter moves each result, and flip points.
+    Sensitivity,
     PerdomeHeatmap,
     PerdomeSurface,
     EnergyHeatmap,
@@ -31,9 +33,10 @@ pub enum View {
 }
 
 impl View {
-    pub const ALL: [View; 17] = [
+    pub const ALL: [View; 18] = [
         View::Overview,
         View::Validation,
+        View::Sensitivity,
         View::PerdomeHeatmap,
         View::PerdomeSurface,
         View::EnergyHeatmap,
@@ -66,6 +69,7 @@ impl View {
         match self {
             View::Overview => "overview",
             View::Validation => "validation",
+            View::Sensitivity => "sensitivity",
             View::PerdomeHeatmap => "perdome-heatmap",
             View::PerdomeSurface => "perdome-surface",
             View::EnergyHeatmap => "energy-heatmap",
@@ -111,6 +115,7 @@ impl View {
         match self {
             View::Overview => "Overview",
             View::Validation => "Model against measurement",
+            View::Sensitivity => "Sensitivity",
             View::PerdomeHeatmap => "PerDome heat map",
             View::PerdomeSurface => "PerDome surface",
             View::EnergyHeatmap => "Energy dome heat map",
@@ -140,7 +145,7 @@ impl View {
     /// The model this view belongs to.
     pub fn model(self) -> ModelId {
         match self {
-            View::Overview | View::Validation => ModelId::Overview,
+            View::Overview | View::Validation | View::Sensitivity => ModelId::Overview,
             View::PerdomeHeatmap
             | View::PerdomeSurface
             | View::EnergyHeatmap

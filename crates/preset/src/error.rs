@@ -45,6 +45,10 @@ pub enum PresetError {
         field: String,
         message: String,
     },
+    /// A what-if platform's key (`BASE@KEY=FACTOR,...`) that names no
+    /// platform: badly written, or a change its base cannot take.
+    #[error("{}: {}", one_line(.key), one_line(.message))]
+    WhatIf { key: String, message: String },
     /// A preset named by id or name that is not in the catalog.
     #[error("{origin}: unknown {} preset `{}`{}", .kind.key(), one_line(.key), known_list(*.kind, .known))]
     Unknown {
@@ -58,11 +62,11 @@ pub enum PresetError {
     #[error("{origin}: {}", super::version::number::newer_message(.found))]
     NewerFormat { origin: String, found: String },
     /// Reading or writing a file failed.
-    #[error("{path}: {message}")]
+    #[error("{}: {}", one_line(.path), one_line(.message))]
     Io { path: String, message: String },
     /// A file larger than hetscope reads of its kind, refused before it
     /// was read into memory.
-    #[error("{path}: {}", super::read::too_large(*.size, .limit))]
+    #[error("{}: {}", one_line(.path), super::read::too_large(*.size, .limit))]
     TooLarge {
         path: String,
         /// Its size in bytes; `None` where the reading went past the
@@ -93,6 +97,7 @@ impl PresetError {
             | PresetError::Unknown { origin, .. }
             | PresetError::NewerFormat { origin, .. }
             | PresetError::Csv { origin, .. } => origin,
+            PresetError::WhatIf { key, .. } => key,
             PresetError::Io { path, .. } | PresetError::TooLarge { path, .. } => path,
         }
     }

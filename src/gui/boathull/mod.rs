@@ -73,6 +73,7 @@ impl ModelUi for BoathullUi {
         &self,
         state: &BoathullScenario,
         catalog: &Catalog,
+        _last: Option<(&BoathullScenario, &BoathullInput)>,
     ) -> Result<BoathullInput, CoreError> {
         match &self.parsed {
             Some((text, class)) if *text == state.class_text => {
@@ -137,7 +138,7 @@ mod tests {
         assert_ne!(cached(&m), first);
         // The input uses the parse of the panel.
         let e = ui
-            .input(&state, &Catalog::default())
+            .input(&state, &Catalog::default(), None)
             .expect_err("an invalid class");
         assert!(e.to_string().contains("elemnt"), "{e}");
     }

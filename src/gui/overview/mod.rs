@@ -9,6 +9,7 @@
 
 pub mod measure;
 mod panel;
+pub mod sensitivity;
 mod validation;
 mod view;
 
@@ -22,6 +23,9 @@ use super::context::ViewContext;
 use super::model_ui::{Editing, ModelUi, Shown};
 use super::state::Tab;
 use hetscope_core::overview::Overview;
+use hetscope_core::sensitivity::tornado::Asked;
+use hetscope_core::{CoreError, Model};
+use hetscope_figure::overview::OverviewInput;
 use hetscope_figure::{Figure, View};
 use hetscope_preset::Catalog;
 
@@ -37,6 +41,8 @@ pub struct OverviewUi {
     pub measure: measure::MeasureSettings,
     /// The path typed in "Model against measurement".
     pub measured_path: String,
+    /// The sensitivity tables computed off the UI thread.
+    pub sensitivity: sensitivity::SensitivityCache,
 }
 
 impl ModelUi for OverviewUi {
@@ -49,6 +55,49 @@ impl ModelUi for OverviewUi {
     /// The overview is newer than the single record.
     fn legacy_state(_old: &str) -> Option<OverviewScenario> {
         None
+    }
+
+    /// The overview with the sensitivity of the chosen result, where it
+    /// has been computed for this scenario; the last input again where
+    /// only the sensitivity view's choices changed (another result).
+    fn input(
+        &self,
+        state: &OverviewScenario,
+        catalog: &Catalog,
+        last: Option<(&OverviewScenario, &OverviewInput)>,
+    ) -> Result<OverviewInput, CoreError> {
+        let mut input = match last {
+            Some((s, i)) if s.same_but_sensitivity(state) => OverviewInput {
+                sensitivity: None,
+                ..i.clone()
+            },
+            _ => Overview::input(state, catalog)?,
+        };
+        if let Some(s) = self.sensitivity.table(&Asked::of(state)) {
+            let key = s.chosen_key(&state.sensitivity.result);
+            input.sensitivity = s.tornado(&key).ok();
+        }
+        Ok(input)
+    }
+
+    /// The last verdicts again where only the sensitivity changed (no
+    /// verdict reads it).
+    fn compute(
+        &self,
+        input: &OverviewInput,
+        last: Option<&OverviewComputed>,
+    ) -> Result<OverviewComputed, CoreError> {
+        match last {
+            Some(out) if out.input.same_but_sensitivity(input) => Ok(OverviewComputed {
+                input: input.clone(),
+                ..out.clone()
+            }),
+            _ => Overview::compute(input),
+        }
+    }
+
+    fn input_generation(&self) -> u64 {
+        self.sensitivity.generation
     }
 
     /// The settings of "Measure this machine".
@@ -84,7 +133,7 @@ impl ModelUi for OverviewUi {
     }
 
     fn central_ui(
-        _m: &mut Editing<'_, Self>,
+        m: &mut Editing<'_, Self>,
         ui: &mut Ui,
         tab: Tab,
         shown: Shown<'_, Self>,
@@ -94,7 +143,22 @@ impl ModelUi for OverviewUi {
             (Tab::Figure(View::Validation), _, Some(Figure::Chart(fig))) => {
                 crate::gui::chart_view::chart_ui(ui, fig);
             }
-            (_, Some(c), Some(Figure::Chart(fig))) => view::overview_view_ui(ui, c, fig, ctx),
+            (Tab::Figure(View::Sensitivity), _, Some(Figure::Chart(fig))) => {
+                sensitivity::sensitivity_view_ui(ui, m, fig, ctx);
+            }
+            (_, Some(c), Some(Figure::Chart(fig))) => {
+                let asked = Asked::of(m.state);
+                let quick = Asked {
+                    flips: false,
+                    ..asked.clone()
+                };
+                m.ui.sensitivity.request(quick, ctx, ui);
+                let leaders = m.ui.sensitivity.of_platform(&asked);
+                let leaders = leaders
+                    .as_ref()
+                    .map(|r| r.as_deref().map_err(String::as_str));
+                view::overview_view_ui(ui, c, fig, leaders, ctx);
+            }
             _ => {}
         }
     }

@@ -46,8 +46,14 @@ fn platform_combo(
         || none.unwrap_or("?").to_string(),
         |key| crate::gui::platform_bar::platform_label(cat, key),
     );
+    // A long name (a what-if platform's) is cut to the picker's width;
+    // the whole name is on hover.
+    let shown = match text.char_indices().nth(38) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text.clone(),
+    };
     egui::ComboBox::from_label(label)
-        .selected_text(text)
+        .selected_text(shown)
         .width(260.0)
         .show_ui(ui, |ui| {
             if let Some(n) = none
@@ -75,7 +81,9 @@ fn platform_combo(
                     chosen = Some(Some(e.id.clone()));
                 }
             }
-        });
+        })
+        .response
+        .on_hover_text(text);
     chosen
 }
 

@@ -6,6 +6,7 @@ use eframe::egui::{self, RichText, Ui};
 use super::OverviewComputed;
 use crate::gui::context::{Request, ViewContext};
 use crate::gui::state::Tab;
+use hetscope_core::sensitivity::Sensitivity;
 use hetscope_figure::ChartFigure;
 use hetscope_figure::View;
 
@@ -70,6 +71,7 @@ pub fn overview_view_ui(
     ui: &mut Ui,
     c: &OverviewComputed,
     fig: &ChartFigure,
+    leaders: Option<Result<&Sensitivity, &str>>,
     ctx: &mut ViewContext<'_>,
 ) {
     let first = (c.input.first.id.as_str(), c.input.first.name.as_str());
@@ -90,9 +92,50 @@ pub fn overview_view_ui(
                 }
                 _ => column_ui(ui, first, &c.texts[0], ctx),
             }
+            leaders_ui(ui, &c.input.first.name, leaders, ctx);
             ui.add_space(6.0);
             // The charts fill a screen, two rows of at least 300 px.
             let height = (viewport - 8.0).max(300.0 * fig.rows().len() as f32);
             crate::gui::chart_view::chart_with_height_ui(ui, fig, height);
         });
+}
+
+/// Which parameter each model's answer follows on the first platform
+/// (computed off the UI thread once the platform settles), with a button
+/// to the sensitivity view.
+fn leaders_ui(
+    ui: &mut Ui,
+    name: &str,
+    s: Option<Result<&Sensitivity, &str>>,
+    ctx: &mut ViewContext<'_>,
+) {
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        ui.horizontal(|ui| {
+            ui.label(RichText::new(format!("Which parameter matters on {name}")).strong());
+            if ui
+                .small_button("Open Sensitivity")
+                .on_hover_text(
+                    "Every result's elasticity to every parameter, flip points, what-if platforms",
+                )
+                .clicked()
+            {
+                ctx.requests
+                    .push(Request::Open(Tab::Figure(View::Sensitivity)));
+            }
+        });
+        match s {
+            Some(Ok(s)) => {
+                for (_, sentence) in s.leaders() {
+                    ui.label(sentence);
+                }
+            }
+            Some(Err(e)) => {
+                ui.label(RichText::new(e).weak());
+            }
+            None => {
+                ui.label(RichText::new("Moving each parameter…").weak());
+            }
+        }
+    });
 }

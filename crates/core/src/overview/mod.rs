@@ -14,12 +14,13 @@ pub use eval::overview_json;
 pub use input::{
     DEFAULT_FPM_N, KernelCache, OverviewOptions, choice_input, choice_input_cached, platform_input,
 };
-pub use scenario::OverviewScenario;
+pub use scenario::{OverviewScenario, SensitivityChoice};
 
 use serde_json::Value;
 
 use crate::model::{Model, Parameter};
 use crate::{CoreError, Session};
+use hetscope_figure::overview::sensitivity::{self, TornadoInput};
 use hetscope_figure::overview::validation::{self, ValidationInput};
 use hetscope_figure::overview::{Overview as Verdicts, OverviewInput, build_from};
 use hetscope_figure::{Figure, FigureError, View};
@@ -32,6 +33,7 @@ pub struct Overview;
 
 /// The input with every model's verdicts, and their sentences (written
 /// once per change).
+#[derive(Clone)]
 pub struct OverviewOutput {
     pub input: OverviewInput,
     pub overview: Verdicts,
@@ -97,7 +99,30 @@ impl Model for Overview {
                 .map(|p| platform_input(catalog, p, &second))
                 .transpose()?,
             validation: validation_input(s, catalog),
+            sensitivity: None,
         })
+    }
+
+    /// The sensitivity view computes the first platform's sensitivity
+    /// here (the window does it off its thread and hands the result in).
+    fn input_for_view(
+        view: View,
+        s: &OverviewScenario,
+        catalog: &Catalog,
+    ) -> Result<OverviewInput, CoreError> {
+        let mut input = Self::input(s, catalog)?;
+        if view == View::Sensitivity {
+            let asked = crate::sensitivity::tornado::Asked::of(s);
+            let computed = asked.compute(catalog)?;
+            let wanted = &s.sensitivity.result;
+            let key = if wanted.is_empty() {
+                computed.chosen_key(wanted)
+            } else {
+                wanted.clone()
+            };
+            input.sensitivity = Some(computed.tornado(&key)?);
+        }
+        Ok(input)
     }
 
     fn compute(input: &OverviewInput) -> Result<OverviewOutput, CoreError> {
@@ -125,6 +150,14 @@ impl Model for Overview {
                     ..Default::default()
                 });
             return Ok(Figure::Chart(validation::build(&input)));
+        }
+        if view == View::Sensitivity {
+            let input = c.input.sensitivity.clone().unwrap_or_else(|| TornadoInput {
+                platform: c.input.first.name.clone(),
+                empty: Some("Not computed yet.".into()),
+                ..Default::default()
+            });
+            return Ok(Figure::Chart(sensitivity::build(&input)));
         }
         if view != View::Overview {
             return Err(FigureError::WrongView {

@@ -26,6 +26,33 @@ pub struct OverviewScenario {
     /// ("Model against measurement"), as typed or dropped.
     #[serde(default)]
     pub measured: Vec<String>,
+    /// What the "Sensitivity" view shows.
+    #[serde(default)]
+    pub sensitivity: SensitivityChoice,
+}
+
+/// The sensitivity view's choices: the result drawn, the step, whether
+/// flip points are searched.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SensitivityChoice {
+    /// The headline result drawn, `model.key` (e.g. `perdome.best`);
+    /// empty: the first result the platform's hardware moves.
+    pub result: String,
+    /// The relative change of each parameter, both ways.
+    pub step: f64,
+    /// Search the flip points too (slower).
+    pub flips: bool,
+}
+
+impl Default for SensitivityChoice {
+    fn default() -> Self {
+        SensitivityChoice {
+            result: String::new(),
+            step: 0.01,
+            flips: true,
+        }
+    }
 }
 
 impl Default for OverviewScenario {
@@ -38,11 +65,35 @@ impl Default for OverviewScenario {
             cpus: None,
             gpus: None,
             measured: Vec::new(),
+            sensitivity: SensitivityChoice::default(),
         }
     }
 }
 
 impl OverviewScenario {
+    /// Whether `other` differs from this one at most in the sensitivity
+    /// view's choices (every other field named, so that a new one is not
+    /// forgotten).
+    pub fn same_but_sensitivity(&self, other: &OverviewScenario) -> bool {
+        let OverviewScenario {
+            platform,
+            platform2,
+            workload,
+            fpm_n,
+            cpus,
+            gpus,
+            measured,
+            sensitivity: _,
+        } = self;
+        *platform == other.platform
+            && *platform2 == other.platform2
+            && *workload == other.workload
+            && *fpm_n == other.fpm_n
+            && *cpus == other.cpus
+            && *gpus == other.gpus
+            && *measured == other.measured
+    }
+
     /// The options of the first platform (regrouped) and of the second.
     pub fn options(&self) -> (OverviewOptions, OverviewOptions) {
         let second = OverviewOptions {

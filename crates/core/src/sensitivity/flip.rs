@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use super::decisions::Decision;
-use super::knobs::{Knob, Moves};
+use super::{Knob, Moves};
 use super::{Resolver, threads_over};
 
 /// Scan points of the factor from 1/RANGE to RANGE (a factor of 1.58

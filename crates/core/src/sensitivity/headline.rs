@@ -35,8 +35,9 @@ pub fn headlines(v: &Verdicts) -> Vec<Headline> {
     for c in &v.boathull.classes {
         for (side, t) in [("gpu", c.kernel_s_at_top.0), ("cpu", c.kernel_s_at_top.1)] {
             let label = format!(
-                "boat hull kernel time of {} on the {side} at f = {top}",
-                c.example
+                "boat hull kernel time of {} on the {} at f = {top}",
+                c.example,
+                side.to_uppercase()
             );
             let key = format!("time.{side}.{}", c.example);
             out.push(h("boathull", &key, label, "s", t));

@@ -16,23 +16,21 @@
 pub mod decisions;
 pub mod flip;
 pub mod headline;
-pub mod knobs;
-pub mod whatif;
+pub mod tornado;
 
 use serde_json::{Value, json};
 
-use hetscope_model::format::fmt_sig;
-
 use crate::CoreError;
-use crate::overview::{KernelCache, OverviewOptions, choice_input_cached};
+use crate::overview::input::{KernelCache, OverviewOptions, choice_input_cached};
 use decisions::{Decision, decisions};
 use flip::Flip;
 use headline::{Headline, headlines};
 use hetscope_figure::overview::Verdicts;
 use hetscope_model::platform::Node;
+pub use hetscope_model::platform::knobs::{self, Knob, Moves, Part};
 use hetscope_preset::Catalog;
-use hetscope_preset::platform::{GpuRef, HardwarePreset, PlatformChoice, SpecRef};
-use knobs::{Knob, knobs};
+use hetscope_preset::platform::PlatformChoice;
+use knobs::knobs;
 
 /// The relative step of the parameters unless one is given.
 pub const DEFAULT_STEP: f64 = 0.01;
@@ -43,7 +41,7 @@ pub struct ResultRow {
     pub headline: Headline,
     /// (parameter index, elasticity up, elasticity down), in the order of
     /// the parameters; `None` where a changed platform gives no value.
-    pub elasticities: Vec<(usize, Option<f64>, Option<f64>)>,
+    pub elasticities: Vec<Elasticity>,
 }
 
 /// The elasticity table of one platform.
@@ -56,26 +54,6 @@ pub struct Sensitivity {
     pub results: Vec<ResultRow>,
     /// Every decision's flip within a decade of each parameter.
     pub flips: Vec<Flip>,
-}
-
-/// The platform `choice` with its hardware replaced by `node` (every spec
-/// inline).
-pub(crate) fn with_node(choice: &PlatformChoice, node: &Node) -> PlatformChoice {
-    let mut c = choice.clone();
-    c.preset.hardware = Some(HardwarePreset {
-        cpu: SpecRef::Inline(node.cpu.clone()),
-        cpus: node.cpus,
-        gpus: node
-            .gpus
-            .iter()
-            .map(|g| GpuRef {
-                spec: SpecRef::Inline(g.spec.clone()),
-                count: g.count,
-            })
-            .collect(),
-        link: node.link.clone(),
-    });
-    c
 }
 
 /// A platform resolved again with one parameter changed: its catalog,
@@ -92,7 +70,8 @@ pub struct Resolver<'a> {
 impl Resolver<'_> {
     /// Every verdict with hardware `node`.
     fn verdicts(&self, node: &Node) -> Result<Verdicts, CoreError> {
-        let c = with_node(self.choice, node);
+        let mut c = self.choice.clone();
+        c.preset = c.preset.with_node(node);
         let input = choice_input_cached(self.cat, &c, self.options, &self.kernels)?;
         Ok(Verdicts::compute(&input)?)
     }
@@ -239,16 +218,15 @@ impl Sensitivity {
         let params: Vec<Value> = self
             .knobs
             .iter()
-            .map(|k| json!({"key": k.key(), "part": k.part.key(), "field": k.field, "unit": k.unit, "value": k.value}))
+            .map(|k| json!({"key": k.key(), "name": k.title(), "part": k.part.key(), "field": k.field, "unit": k.unit, "value": k.value}))
             .collect();
         let results: Vec<Value> = self
             .results
             .iter()
             .map(|r| {
                 let h = &r.headline;
-                let mut ranked: Vec<&(usize, Option<f64>, Option<f64>)> = r.elasticities.iter().collect();
-                ranked.sort_by(|a, b| effect(b).total_cmp(&effect(a)));
-                let e: Vec<Value> = ranked
+                let e: Vec<Value> = r
+                    .ranked()
                     .into_iter()
                     .map(|(i, up, down)| json!({"param": self.knobs[*i].key(), "up": up, "down": down}))
                     .collect();
@@ -273,6 +251,7 @@ impl Sensitivity {
             "params": params,
             "results": results,
             "flip_points": flips,
+            "leaders": self.leaders().into_iter().map(|(m, s)| json!({"model": m, "sentence": s})).collect::<Vec<_>>(),
             "units": {
                 "flip_points": "value: the parameter's value (in its unit) where the decision changes from `from` (below) to `to` (above), within 1 % (below .. above); factor: value over the platform's; searched within a tenth to ten times the platform's value, the counts and the vector width left out",
                 "moved_by_hardware": "false where no hardware parameter moves the result: the model reads the platform's named presets (a paper's values, measured roofs, speed functions) instead",
@@ -287,20 +266,13 @@ impl Sensitivity {
     fn flip_json(&self, f: &Flip) -> Value {
         let k = &self.knobs[f.param];
         let d = &f.decision;
-        let sentence = format!(
-            "{}: {} below {} = {} {}, {} above",
-            d.label,
-            f.from,
-            k.key(),
-            fmt_sig(f.value),
-            k.unit,
-            f.to
-        );
+        let sentence = self.flip_sentence(f);
         json!({
             "model": d.model,
             "decision": d.key,
             "label": d.label,
             "param": k.key(),
+            "param_name": k.title(),
             "unit": k.unit,
             "value": f.value,
             "below": f.below,
@@ -313,7 +285,19 @@ impl Sensitivity {
     }
 }
 
+/// One parameter's elasticities: (parameter index, up, down).
+pub type Elasticity = (usize, Option<f64>, Option<f64>);
+
 /// The size of an elasticity entry: its larger direction.
-fn effect(e: &(usize, Option<f64>, Option<f64>)) -> f64 {
+pub fn effect(e: &Elasticity) -> f64 {
     e.1.unwrap_or(0.0).abs().max(e.2.unwrap_or(0.0).abs())
+}
+
+impl ResultRow {
+    /// The elasticities, the largest effect first.
+    pub fn ranked(&self) -> Vec<&Elasticity> {
+        let mut ranked: Vec<&Elasticity> = self.elasticities.iter().collect();
+        ranked.sort_by(|a, b| effect(b).total_cmp(&effect(a)));
+        ranked
+    }
 }

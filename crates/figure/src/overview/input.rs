@@ -64,4 +64,21 @@ pub struct OverviewInput {
     /// The first platform's models against measured files, where the
     /// scenario names some ([`crate::View::Validation`]).
     pub validation: Option<super::validation::ValidationInput>,
+    /// The first platform's sensitivity of one result, where it has been
+    /// computed ([`crate::View::Sensitivity`]).
+    pub sensitivity: Option<super::sensitivity::TornadoInput>,
+}
+
+impl OverviewInput {
+    /// Whether `other` differs from this one at most in its sensitivity
+    /// (which no verdict reads).
+    pub fn same_but_sensitivity(&self, other: &OverviewInput) -> bool {
+        let OverviewInput {
+            first,
+            second,
+            validation,
+            sensitivity: _,
+        } = self;
+        *first == other.first && *second == other.second && *validation == other.validation
+    }
 }

@@ -15,6 +15,7 @@ mod chart;
 mod input;
 mod kernels;
 mod platforms;
+pub mod sensitivity;
 pub mod validation;
 mod verdict;
 

@@ -17,6 +17,7 @@
 pub mod curve;
 pub mod derive;
 mod error;
+pub mod knobs;
 pub mod source;
 pub mod spec;
 mod spec_fields;

@@ -223,6 +223,8 @@ pub enum Transfers {
 pub struct SpecField {
     pub name: &'static str,
     pub unit: &'static str,
+    /// What it is, in words ("memory bandwidth").
+    pub label: &'static str,
     pub value: Option<f64>,
     pub range: Option<Range>,
 }

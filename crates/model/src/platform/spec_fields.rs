@@ -53,7 +53,7 @@ impl FieldValue for Option<f64> {
 macro_rules! impl_fields {
     (@range) => { None };
     (@range $range:expr) => { Some($range) };
-    ($spec:ty, $part:literal, [$(($field:ident, $unit:literal $(, $range:expr)?)),+ $(,)?]) => {
+    ($spec:ty, $part:literal, [$(($field:ident, $unit:literal, $label:literal $(, $range:expr)?)),+ $(,)?]) => {
         impl Fields for $spec {
             const PART: &'static str = $part;
 
@@ -61,6 +61,7 @@ macro_rules! impl_fields {
                 vec![$(SpecField {
                     name: stringify!($field),
                     unit: $unit,
+                    label: $label,
                     value: Option::<f64>::from(self.$field),
                     range: impl_fields!(@range $($range)?),
                 }),+]
@@ -95,21 +96,21 @@ impl_fields!(
     CpuSpec,
     "CPU",
     [
-        (cores, "cores"),
-        (threads_per_core, "threads"),
-        (clock_ghz, "GHz"),
-        (flops_per_cycle, "flop/cycle"),
-        (vector_bits, "bits"),
-        (mem_bw_gbs, "GB/s"),
-        (mem_gib, "GiB"),
-        (mem_latency_ns, "ns"),
-        (tdp_w, "W"),
-        (static_w, "W"),
-        (e_f_pj, "pJ/flop", PJ_FLOP),
-        (e_b_pj, "pJ/byte", PJ_BYTE),
-        (idle_w, "W", WATTS),
-        (l2_kib_per_core, "KiB", KIB),
-        (cache_line_bytes, "bytes", LINE),
+        (cores, "cores", "cores"),
+        (threads_per_core, "threads", "threads per core"),
+        (clock_ghz, "GHz", "clock"),
+        (flops_per_cycle, "flop/cycle", "flops per cycle and core"),
+        (vector_bits, "bits", "vector width"),
+        (mem_bw_gbs, "GB/s", "memory bandwidth"),
+        (mem_gib, "GiB", "memory size"),
+        (mem_latency_ns, "ns", "memory latency"),
+        (tdp_w, "W", "TDP"),
+        (static_w, "W", "static power"),
+        (e_f_pj, "pJ/flop", "energy per flop", PJ_FLOP),
+        (e_b_pj, "pJ/byte", "energy per byte", PJ_BYTE),
+        (idle_w, "W", "idle power", WATTS),
+        (l2_kib_per_core, "KiB", "L2 per core", KIB),
+        (cache_line_bytes, "bytes", "cache line", LINE),
     ]
 );
 
@@ -117,30 +118,45 @@ impl_fields!(
     GpuSpec,
     "GPU",
     [
-        (sms, "SMs"),
-        (cores_per_sm, "cores"),
-        (clock_ghz, "GHz"),
-        (flops_per_cycle, "flop/cycle"),
-        (mem_bw_gbs, "GB/s"),
-        (mem_gib, "GiB"),
-        (mem_latency_ns, "ns"),
-        (tdp_w, "W"),
-        (static_w, "W"),
-        (max_threads_per_sm, "threads"),
-        (max_blocks_per_sm, "blocks"),
-        (fp64_gflops, "GFLOP/s", GFLOPS),
-        (coalesced_gbs, "GB/s", GBS),
-        (strided_gbs, "GB/s", GBS),
-        (mem_ld_cycles, "cycles", CYCLES),
-        (departure_del_coal, "cycles", CYCLES),
-        (departure_del_uncoal, "cycles", CYCLES),
-        (e_f_pj, "pJ/flop", PJ_FLOP),
-        (e_b_pj, "pJ/byte", PJ_BYTE),
-        (idle_w, "W", WATTS),
-        (l1_kib_per_sm, "KiB", KIB),
-        (l2_mib, "MiB", MIB),
-        (l1_hit_cycles, "cycles", CYCLES),
-        (l2_hit_cycles, "cycles", CYCLES),
+        (sms, "SMs", "SMs"),
+        (cores_per_sm, "cores", "cores per SM"),
+        (clock_ghz, "GHz", "clock"),
+        (flops_per_cycle, "flop/cycle", "flops per cycle and core"),
+        (mem_bw_gbs, "GB/s", "memory bandwidth"),
+        (mem_gib, "GiB", "memory size"),
+        (mem_latency_ns, "ns", "memory latency"),
+        (tdp_w, "W", "TDP"),
+        (static_w, "W", "static power"),
+        (max_threads_per_sm, "threads", "threads per SM"),
+        (max_blocks_per_sm, "blocks", "blocks per SM"),
+        (fp64_gflops, "GFLOP/s", "FP64 peak", GFLOPS),
+        (coalesced_gbs, "GB/s", "coalesced read bandwidth", GBS),
+        (strided_gbs, "GB/s", "strided read bandwidth", GBS),
+        (
+            mem_ld_cycles,
+            "cycles",
+            "memory load latency (Mem_LD)",
+            CYCLES
+        ),
+        (
+            departure_del_coal,
+            "cycles",
+            "coalesced departure delay",
+            CYCLES
+        ),
+        (
+            departure_del_uncoal,
+            "cycles",
+            "uncoalesced departure delay",
+            CYCLES
+        ),
+        (e_f_pj, "pJ/flop", "energy per flop", PJ_FLOP),
+        (e_b_pj, "pJ/byte", "energy per byte", PJ_BYTE),
+        (idle_w, "W", "idle power", WATTS),
+        (l1_kib_per_sm, "KiB", "L1 per SM", KIB),
+        (l2_mib, "MiB", "L2 size", MIB),
+        (l1_hit_cycles, "cycles", "L1 hit latency", CYCLES),
+        (l2_hit_cycles, "cycles", "L2 hit latency", CYCLES),
     ]
 );
 
@@ -148,12 +164,22 @@ impl_fields!(
     Link,
     "link",
     [
-        (pinned_gbs, "GB/s"),
-        (pageable_gbs, "GB/s"),
-        (latency_us, "µs"),
-        (h2d_pinned_gbs, "GB/s", GBS),
-        (d2h_pinned_gbs, "GB/s", GBS),
-        (h2d_pageable_gbs, "GB/s", GBS),
-        (d2h_pageable_gbs, "GB/s", GBS),
+        (pinned_gbs, "GB/s", "pinned rate"),
+        (pageable_gbs, "GB/s", "pageable rate"),
+        (latency_us, "µs", "latency"),
+        (h2d_pinned_gbs, "GB/s", "host-to-device pinned rate", GBS),
+        (d2h_pinned_gbs, "GB/s", "device-to-host pinned rate", GBS),
+        (
+            h2d_pageable_gbs,
+            "GB/s",
+            "host-to-device pageable rate",
+            GBS
+        ),
+        (
+            d2h_pageable_gbs,
+            "GB/s",
+            "device-to-host pageable rate",
+            GBS
+        ),
     ]
 );

@@ -74,8 +74,16 @@ impl PlatformChoice {
     }
 }
 
-/// A platform given as a catalog id or name, or as a path ending in `.ron`.
+/// A platform given as a catalog id or name, as a path ending in `.ron`,
+/// or as a what-if platform made from one of those (`BASE@KEY=FACTOR`,
+/// see `what_if.rs`).
 pub fn platform_choice(arg: &str, cat: &Catalog) -> Result<PlatformChoice, PresetError> {
+    if !is_file_arg(arg)
+        && cat.platform(arg).is_none()
+        && let Some(w) = super::what_if::WhatIf::parse(arg)
+    {
+        return w?.choice(cat);
+    }
     if is_file_arg(arg) {
         let path = Path::new(arg);
         return Ok(PlatformChoice {

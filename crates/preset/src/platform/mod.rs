@@ -10,6 +10,8 @@
 //! - `choice.rs`: a platform named on the command line or in a view (a
 //!   catalog id or a file), regrouped by count;
 //! - `validate.rs`: every value checked, errors naming the field;
+//! - `what_if.rs`: a platform made from another with parameters scaled,
+//!   named by a key of its own;
 //! - `resolve.rs`: spec sheets and model presets looked up, the node and
 //!   each model's parameters with their sources.
 //!
@@ -21,6 +23,7 @@ mod measured;
 mod preset;
 pub mod resolve;
 pub mod validate;
+pub mod what_if;
 
 use std::path::Path;
 

@@ -3,8 +3,8 @@
 //! link's, as `Fields` lists them), so that a measured platform varies its
 //! measured fields and a catalog one its spec-sheet fields.
 
-use hetscope_model::platform::spec::Fields;
-use hetscope_model::platform::{Node, SpecField};
+use super::spec::Fields;
+use super::{Node, SpecField};
 
 /// Which part of the hardware a parameter belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,6 +20,15 @@ impl Part {
             Part::Cpu => "cpu",
             Part::Gpu => "gpu",
             Part::Link => "link",
+        }
+    }
+
+    /// The part in words, as a parameter's name begins.
+    pub fn title(self) -> &'static str {
+        match self {
+            Part::Cpu => "CPU",
+            Part::Gpu => "GPU",
+            Part::Link => "Link",
         }
     }
 }
@@ -41,6 +50,8 @@ pub struct Knob {
     pub part: Part,
     pub field: &'static str,
     pub unit: &'static str,
+    /// The field in words ("memory bandwidth").
+    pub label: &'static str,
     pub value: f64,
     /// How it moves.
     pub moves: Moves,
@@ -61,6 +72,11 @@ impl Knob {
     /// "gpu.mem_bw_gbs".
     pub fn key(&self) -> String {
         format!("{}.{}", self.part.key(), self.field)
+    }
+
+    /// "GPU memory bandwidth".
+    pub fn title(&self) -> String {
+        format!("{} {}", self.part.title(), self.label)
     }
 
     /// The value moved up (`up`) or down by the relative `step` (a count
@@ -107,6 +123,7 @@ pub fn knobs(node: &Node) -> Vec<Knob> {
                 part,
                 field: f.name,
                 unit: f.unit,
+                label: f.label,
                 value,
                 moves,
             })

@@ -1,0 +1,225 @@
+//! What-if platforms: a platform made from another with hardware
+//! parameters scaled ("this node with GPU bandwidth x 2") and, where
+//! asked, its offload copies from pinned memory. It is named by its
+//! changes, every changed value's source says what it was, and it is named
+//! again by a key of its own, `BASE@KEY=FACTOR,...[,pinned]` (for example
+//! `h100-node-measured@gpu.mem_bw_gbs=2`), which every place that takes a
+//! platform reads: `--platform2`, "Compare with", a session file.
+
+use hetscope_model::format::{fmt_sig, fmt_tick};
+use hetscope_model::platform::knobs::{Part, knobs};
+use hetscope_model::platform::{Node, Source, Transfers};
+
+use super::{GpuRef, HardwarePreset, PlatformChoice, PlatformPreset, SpecRef};
+use crate::catalog::Catalog;
+use crate::error::PresetError;
+
+/// One change: parameter `key` ("gpu.mem_bw_gbs") times `factor`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scale {
+    pub key: String,
+    pub factor: f64,
+}
+
+/// A what-if platform as its key names it: the platform it starts from,
+/// the parameters scaled, and whether its copies are pinned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WhatIf {
+    pub base: String,
+    pub scales: Vec<Scale>,
+    pub pinned: bool,
+}
+
+impl WhatIf {
+    /// Read a key `BASE@KEY=FACTOR,...[,pinned]`; `None` where `arg`
+    /// names no what-if platform (no `@`), an error where it names one
+    /// badly.
+    pub fn parse(arg: &str) -> Option<Result<WhatIf, PresetError>> {
+        let (base, changes) = arg.rsplit_once('@')?;
+        let bad = |message: String| PresetError::WhatIf {
+            key: arg.to_string(),
+            message,
+        };
+        let mut w = WhatIf {
+            base: base.to_string(),
+            scales: Vec::new(),
+            pinned: false,
+        };
+        if base.is_empty() {
+            return Some(Err(bad("no platform before '@'".into())));
+        }
+        for item in changes.split(',').map(str::trim) {
+            if item == "pinned" {
+                w.pinned = true;
+                continue;
+            }
+            let parsed = item
+                .split_once('=')
+                .and_then(|(k, f)| Some((k.trim(), f.trim().parse::<f64>().ok()?)));
+            match parsed {
+                Some((key, factor)) if factor.is_finite() && factor > 0.0 => w.scales.push(Scale {
+                    key: key.to_string(),
+                    factor,
+                }),
+                Some((key, factor)) => {
+                    return Some(Err(bad(format!(
+                        "{key}={factor}: the factor must be a finite positive number"
+                    ))));
+                }
+                None => {
+                    return Some(Err(bad(format!(
+                        "'{item}': write KEY=FACTOR (e.g. gpu.mem_bw_gbs=2) or pinned"
+                    ))));
+                }
+            }
+        }
+        Some(Ok(w))
+    }
+
+    /// The key that names this platform again.
+    pub fn key(&self) -> String {
+        let mut items: Vec<String> = self
+            .scales
+            .iter()
+            .map(|s| format!("{}={}", s.key, s.factor))
+            .collect();
+        if self.pinned {
+            items.push("pinned".into());
+        }
+        format!("{}@{}", self.base, items.join(","))
+    }
+
+    /// The platform this key names, made from its base in `cat`.
+    pub fn choice(&self, cat: &Catalog) -> Result<PlatformChoice, PresetError> {
+        let base = super::platform_choice(&self.base, cat)?;
+        let key = self.key();
+        let preset = what_if(cat, &base, &self.scales, self.pinned).map_err(|message| {
+            PresetError::WhatIf {
+                key: key.clone(),
+                message,
+            }
+        })?;
+        Ok(PlatformChoice {
+            id: key.clone(),
+            key,
+            origin: base.origin,
+            preset,
+        })
+    }
+}
+
+impl PlatformPreset {
+    /// This platform with its hardware replaced by `node` (every spec
+    /// inline).
+    pub fn with_node(&self, node: &Node) -> PlatformPreset {
+        let mut p = self.clone();
+        p.hardware = Some(HardwarePreset {
+            cpu: SpecRef::Inline(node.cpu.clone()),
+            cpus: node.cpus,
+            gpus: node
+                .gpus
+                .iter()
+                .map(|g| GpuRef {
+                    spec: SpecRef::Inline(g.spec.clone()),
+                    count: g.count,
+                })
+                .collect(),
+            link: node.link.clone(),
+        });
+        p
+    }
+}
+
+/// The platform `choice` with `scales` applied and, with `pinned`, its
+/// offload copies from pinned memory; its name says what changed. An
+/// error says which change cannot be made, in words.
+pub fn what_if(
+    cat: &Catalog,
+    choice: &PlatformChoice,
+    scales: &[Scale],
+    pinned: bool,
+) -> Result<PlatformPreset, String> {
+    let name = &choice.preset.name;
+    let mut node = choice
+        .preset
+        .node(cat, &choice.origin)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("platform '{name}' gives no hardware description to change"))?;
+    let available = knobs(&node);
+    let mut named = Vec::new();
+    for s in scales {
+        if !(s.factor.is_finite() && s.factor > 0.0) {
+            return Err(format!(
+                "{}={}: the factor must be a finite positive number",
+                s.key, s.factor
+            ));
+        }
+        let k = available.iter().find(|k| k.key() == s.key).ok_or_else(|| {
+            let keys: Vec<String> = available.iter().map(|k| k.key()).collect();
+            format!(
+                "{}: not a parameter of platform '{name}'; its parameters: {}",
+                s.key,
+                keys.join(", ")
+            )
+        })?;
+        node = k.set(&node, k.value * s.factor);
+        let was = format!(
+            "what-if: {} x the {} {} of {name} ({})",
+            fmt_tick(s.factor),
+            fmt_sig(k.value),
+            k.unit,
+            k.key()
+        );
+        let sources = match k.part {
+            Part::Cpu => &mut node.cpu.sources,
+            Part::Gpu => &mut node.gpus[0].spec.sources,
+            Part::Link => &mut node.link.sources,
+        };
+        sources.insert(k.field.to_string(), Source::derived(was));
+        named.push(format!("{} x {}", k.title(), fmt_tick(s.factor)));
+    }
+    if pinned {
+        named.push("pinned copies".into());
+    }
+    node.check().map_err(|e| e.to_string())?;
+    let mut made = choice.preset.with_node(&node);
+    made.name = format!("{name} with {}", named.join(", "));
+    made.source = format!("{}; what-if: {}", choice.preset.source, named.join(", "));
+    if pinned {
+        made.offload_transfers = Some(Transfers::Pinned);
+    }
+    Ok(made)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_reads_back_as_written() {
+        let w = WhatIf::parse("h100-node-measured@gpu.mem_bw_gbs=2, link.latency_us=0.5,pinned")
+            .expect("a what-if key")
+            .expect("valid");
+        assert_eq!(w.base, "h100-node-measured");
+        assert_eq!(w.scales.len(), 2);
+        assert!(w.pinned);
+        assert_eq!(
+            w.key(),
+            "h100-node-measured@gpu.mem_bw_gbs=2,link.latency_us=0.5,pinned"
+        );
+        assert_eq!(WhatIf::parse(&w.key()).expect("key").expect("valid"), w);
+        assert!(WhatIf::parse("xeon-8480-h100").is_none());
+    }
+
+    #[test]
+    fn a_bad_key_is_named() {
+        for (arg, needle) in [
+            ("p@gpu.mem_bw_gbs=-2", "finite positive"),
+            ("p@gpu.mem_bw_gbs", "write KEY=FACTOR"),
+            ("@gpu.sms=2", "no platform"),
+        ] {
+            let e = WhatIf::parse(arg).expect("what-if").expect_err(arg);
+            assert!(e.to_string().contains(needle), "{arg}: {e}");
+        }
+    }
+}
