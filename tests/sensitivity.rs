@@ -695,3 +695,48 @@ fn every_catalog_platform_has_its_sensitivity_view() {
         );
     }
 }
+
+#[test]
+fn a_regrouped_platform_varies_the_parameters_of_what_it_counts() {
+    // The DGX-like node counted as one socket and one GPU: the GPU alone
+    // is one H100, an eighth of the eight (closed form of the GPU alone on
+    // a memory-bound workload: its bandwidth, elasticity 1).
+    let one = table(
+        "dgx-h100-like",
+        &[
+            "--cpus",
+            "1",
+            "--gpus",
+            "1",
+            "--no-flips",
+            "--model",
+            "perdome",
+        ],
+    );
+    let all = table("dgx-h100-like", &["--no-flips", "--model", "perdome"]);
+    let gpu_only = |v: &Value| {
+        v["results"]
+            .as_array()
+            .and_then(|r| r.iter().find(|r| r["key"] == "gpu_only"))
+            .map(|r| num(r, "value"))
+            .expect("the GPU alone")
+    };
+    assert!((gpu_only(&all) / gpu_only(&one) - 8.0).abs() < 1e-9);
+    assert!(near(
+        elasticity(&one, "perdome", "gpu_only", "gpu.mem_bw_gbs"),
+        1.0,
+        1e-6
+    ));
+    fails(
+        &[
+            "eval",
+            "sensitivity",
+            "--platform",
+            "dgx-h100-like",
+            "--gpus",
+            "9",
+        ],
+        2,
+        "--cpus/--gpus: ",
+    );
+}

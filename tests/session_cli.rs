@@ -316,3 +316,65 @@ fn the_window_exports_a_session_as_export_session_does() {
         );
     }
 }
+
+#[test]
+fn the_window_exports_the_sensitivity_view_as_export_session_does() {
+    // The table the window computes in the background is the table the
+    // command line computes: the same tornado, byte for byte.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let s = path(dir.path(), "s.ron");
+    ok(&[
+        "session",
+        "--platform",
+        "xeon-8480-h100",
+        "--view",
+        "sensitivity",
+        "--out",
+        &s,
+    ]);
+    let mut opened = hetscope_core::session_file::open_session(Path::new(&s)).expect("a session");
+    opened.session.overview.sensitivity.result = "offload.speedup.atax2".into();
+    hetscope_core::session_file::save_session(Path::new(&s), &opened.session).expect("saved");
+    let mut h = crate::common::window(1500.0, 950.0);
+    h.state_mut().session = opened.session;
+    (
+        h.state_mut().state.export_width,
+        h.state_mut().state.export_height,
+    ) = (900, 600);
+    for _ in 0..1000 {
+        h.step();
+        if !h.state().computing() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    h.run();
+    let out = dir.path().join("window.svg");
+    let ctx = h.ctx.clone();
+    h.state_mut().start_export(&ctx, "svg", Some(out.clone()));
+    crate::common::until_idle(&mut h);
+    let a = std::fs::read(&out).expect("the window's export");
+    let by_cli = path(dir.path(), "cli.svg");
+    ok(&[
+        "export",
+        "--session",
+        &s,
+        "--width",
+        "900",
+        "--height",
+        "600",
+        "--out",
+        &by_cli,
+    ]);
+    let b = std::fs::read(&by_cli).unwrap();
+    let text = String::from_utf8_lossy(&a);
+    assert!(
+        text.contains("offload speedup of ATAX2"),
+        "the chosen result is drawn"
+    );
+    assert!(text.contains("Flip points"), "with its flip points");
+    assert!(
+        a == b,
+        "the window's export of the sensitivity view differs"
+    );
+}

@@ -22,7 +22,7 @@ pub struct SensitivityArgs {
     /// A session file (`hetscope session`, the window's Save) as the
     /// scenario: its platform, workload and FPM problem size; not with
     /// --platform, --workload or --n.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["platform", "workload", "n"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["platform", "workload", "n", "cpus", "gpus"])]
     pub session: Option<std::path::PathBuf>,
     /// Only this model's headline results (repeatable): perdome, peapaw,
     /// boathull, offload, fpm [default: all].
@@ -42,6 +42,20 @@ pub struct SensitivityArgs {
     /// 3600].
     #[arg(long, value_parser = super::fpm::parse_n, value_name = "N")]
     pub n: Option<f64>,
+    /// Regroup the platform (PeaPaw 3.3): CPU sockets counted.
+    #[arg(long, value_name = "N")]
+    pub cpus: Option<u32>,
+    /// Regroup the platform: GPUs counted (one kind of GPU).
+    #[arg(long, value_name = "N")]
+    pub gpus: Option<u32>,
+}
+
+/// What a sensitivity is of: platform, workload, FPM size, regrouping.
+struct Scenario {
+    platform: String,
+    workload: String,
+    fpm_n: f64,
+    counts: (Option<u32>, Option<u32>),
 }
 
 /// The options of `export --view sensitivity` (no other view takes them).
@@ -85,22 +99,29 @@ impl SensitivityViewOptions {
     }
 }
 
-/// The platform, workload and FPM size asked: from the session file, or
-/// the options (with their defaults).
-fn scenario(args: &SensitivityArgs) -> Result<(String, String, f64), CliError> {
+/// The platform, workload, FPM size and regrouping asked: from the
+/// session file, or the options (with their defaults).
+fn scenario(args: &SensitivityArgs) -> Result<Scenario, CliError> {
     if let Some(path) = &args.session {
         let opened = hetscope_core::session_file::open_session(path)
             .map_err(|e| CliError::failure(e.to_string()))?;
         let o = &opened.session.overview;
-        return Ok((o.platform.clone(), o.workload.clone(), o.fpm_n));
+        return Ok(Scenario {
+            platform: o.platform.clone(),
+            workload: o.workload.clone(),
+            fpm_n: o.fpm_n,
+            counts: (o.cpus, o.gpus),
+        });
     }
-    Ok((
-        args.platform.clone().unwrap_or_default(),
-        args.workload
+    Ok(Scenario {
+        platform: args.platform.clone().unwrap_or_default(),
+        workload: args
+            .workload
             .clone()
             .unwrap_or_else(|| hetscope_preset::defaults::WORKLOAD.to_string()),
-        args.n.unwrap_or(DEFAULT_FPM_N),
-    ))
+        fpm_n: args.n.unwrap_or(DEFAULT_FPM_N),
+        counts: (args.cpus, args.gpus),
+    })
 }
 
 /// The JSON of `eval sensitivity`.
@@ -113,10 +134,17 @@ pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
             )));
         }
     }
-    let (platform, workload, fpm_n) = scenario(args)?;
+    let Scenario {
+        platform,
+        workload,
+        fpm_n,
+        counts: (cpus, gpus),
+    } = scenario(args)?;
     let cat = catalog()?;
     let choice = hetscope_preset::platform::platform_choice(&platform, &cat)
-        .map_err(|e| preset_error("platform", e))?;
+        .map_err(|e| preset_error("platform", e))?
+        .regrouped(cpus, gpus)
+        .map_err(|e| CliError::usage(format!("--cpus/--gpus: {e}")))?;
     let options = OverviewOptions {
         workload,
         fpm_n,
