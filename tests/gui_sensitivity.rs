@@ -8,19 +8,6 @@ use egui_kittest::kittest::Queryable;
 use hetscope::figure::{Figure, View};
 use hetscope::gui::{HetscopeApp, Tab};
 
-/// Step until no table is being computed in the background (at most 20 s).
-fn until_computed(h: &mut Harness<'static, HetscopeApp>) {
-    for _ in 0..1000 {
-        h.step();
-        if !h.state().computing() {
-            h.step();
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    panic!("the sensitivity was not computed");
-}
-
 /// A window on the Xeon 8480+ + H100 showing the sensitivity view,
 /// without flip points (faster), its table computed.
 fn sensitivity_window() -> Harness<'static, HetscopeApp> {
@@ -29,7 +16,7 @@ fn sensitivity_window() -> Harness<'static, HetscopeApp> {
     h.state_mut().session.overview.sensitivity.flips = false;
     h.state_mut().session.tab = Tab::Figure(View::Sensitivity);
     h.step();
-    until_computed(&mut h);
+    crate::common::until_computed(&mut h);
     h
 }
 
@@ -118,7 +105,7 @@ fn the_overview_names_the_parameter_each_answer_follows() {
     let mut h = crate::common::window(1500.0, 950.0);
     assert!(h.state_mut().use_platform("xeon-8480-h100"));
     h.run();
-    until_computed(&mut h);
+    crate::common::until_computed(&mut h);
     h.run();
     h.get_by_label("Which parameter matters on Xeon Platinum 8480+ + H100 SXM5");
     assert!(

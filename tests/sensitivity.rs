@@ -238,7 +238,7 @@ fn a_flip_point_flips_the_decision_just_below_and_just_above() {
 fn a_what_if_platform_is_named_by_its_changes_and_compares_with_the_first() {
     let dir = tempfile::tempdir().expect("a folder");
     let out = dir.path().join("what-if.ron");
-    let o = crate::common::hetscope(&[
+    crate::common::ok(&[
         "presets",
         "what-if",
         "--platform",
@@ -249,7 +249,6 @@ fn a_what_if_platform_is_named_by_its_changes_and_compares_with_the_first() {
         "--out",
         out.to_str().expect("a path"),
     ]);
-    assert!(o.status.success(), "{}", crate::common::stderr(&o));
     let file = out.to_str().expect("a path");
     let text = std::fs::read_to_string(&out).expect("written");
     assert!(
@@ -307,8 +306,7 @@ fn a_session_file_is_the_scenario_too() {
     let dir = tempfile::tempdir().expect("a folder");
     let file = dir.path().join("s.ron");
     let f = file.to_str().expect("a path");
-    let o = crate::common::hetscope(&["session", "--platform", "xeon-8480-h100", "--out", f]);
-    assert!(o.status.success(), "{}", crate::common::stderr(&o));
+    crate::common::ok(&["session", "--platform", "xeon-8480-h100", "--out", f]);
     let from_session = eval(&["eval", "sensitivity", "--session", f, "--no-flips"]);
     let direct = table("xeon-8480-h100", &["--no-flips"]);
     assert_eq!(from_session, direct);
@@ -412,7 +410,7 @@ fn a_what_if_key_names_a_platform_everywhere_a_platform_is_taken() {
 fn a_session_keeps_a_what_if_platform_to_compare_with() {
     let dir = tempfile::tempdir().expect("a folder");
     let session = dir.path().join("s.ron");
-    let o = crate::common::hetscope(&[
+    crate::common::ok(&[
         "session",
         "--platform",
         "xeon-8480-h100",
@@ -423,14 +421,13 @@ fn a_session_keeps_a_what_if_platform_to_compare_with() {
         "--out",
         session.to_str().expect("a path"),
     ]);
-    assert!(o.status.success(), "{}", crate::common::stderr(&o));
     let text = std::fs::read_to_string(&session).expect("written");
     assert!(
         text.contains("xeon-8480-h100@link.pinned_gbs=0.25"),
         "{text}"
     );
     let svg = dir.path().join("o.svg");
-    let o = crate::common::hetscope(&[
+    crate::common::ok(&[
         "export",
         "--session",
         session.to_str().expect("a path"),
@@ -439,7 +436,6 @@ fn a_session_keeps_a_what_if_platform_to_compare_with() {
         "--out",
         svg.to_str().expect("a path"),
     ]);
-    assert!(o.status.success(), "{}", crate::common::stderr(&o));
     let drawn = std::fs::read_to_string(&svg).expect("an SVG");
     assert!(
         drawn.contains("with Link pinned rate x 0.25"),
@@ -454,8 +450,8 @@ fn the_sensitivity_view_exports_a_tornado_of_the_chosen_result() {
     let (svg, csv) = (out("s.svg"), out("s.csv"));
     // SA is memory-bound on both processors: the best partition follows
     // the GPU's bandwidth most (its share of the summed bandwidths).
-    let args = |file: &str| {
-        vec![
+    for file in [&svg, &csv] {
+        crate::common::ok(&[
             "export",
             "--view",
             "sensitivity",
@@ -466,16 +462,7 @@ fn the_sensitivity_view_exports_a_tornado_of_the_chosen_result() {
             "--no-flips",
             "--out",
             file,
-        ]
-        .into_iter()
-        .map(String::from)
-        .collect::<Vec<_>>()
-    };
-    for file in [&svg, &csv] {
-        let a = args(file);
-        let a: Vec<&str> = a.iter().map(String::as_str).collect();
-        let o = crate::common::hetscope(&a);
-        assert!(o.status.success(), "{}", crate::common::stderr(&o));
+        ]);
     }
     let text = std::fs::read_to_string(&svg).expect("an SVG");
     assert!(text.contains("Which parameter matters: Xeon Platinum 8480+ + H100 SXM5"));
@@ -546,7 +533,7 @@ fn flip_points_under_a_kernels_tornado_are_that_kernels_and_the_nearest_first() 
     assert!(flips.iter().any(|f| f["decision"] != "offload.atax2.test"));
     let dir = tempfile::tempdir().expect("a folder");
     let svg = dir.path().join("s.svg");
-    let o = crate::common::hetscope(&[
+    crate::common::ok(&[
         "export",
         "--view",
         "sensitivity",
@@ -557,7 +544,6 @@ fn flip_points_under_a_kernels_tornado_are_that_kernels_and_the_nearest_first() 
         "--out",
         svg.to_str().expect("a path"),
     ]);
-    assert!(o.status.success(), "{}", crate::common::stderr(&o));
     let text = std::fs::read_to_string(&svg).expect("an SVG");
     let noted: Vec<&str> = text
         .lines()

@@ -28,6 +28,13 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
+/// Run the binary, expect success; its stdout.
+pub fn ok(args: &[&str]) -> String {
+    let o = hetscope(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    stdout(&o)
+}
+
 /// Run, expect success, parse stdout as one JSON object.
 pub fn eval(args: &[&str]) -> Value {
     let o = hetscope(args);
@@ -122,6 +129,20 @@ pub fn until_idle(h: &mut egui_kittest::Harness<'_, hetscope::gui::HetscopeApp>)
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     assert!(!h.state().busy(), "the background work did not finish");
+}
+
+/// Step the window until no table is being computed in the background
+/// (the sensitivity of the overview's platform), for at most 20 s.
+pub fn until_computed(h: &mut egui_kittest::Harness<'_, hetscope::gui::HetscopeApp>) {
+    for _ in 0..1000 {
+        h.step();
+        if !h.state().computing() {
+            h.step();
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the background table was not computed");
 }
 
 /// The platform `presets import-probe` makes in `dir` from the shipped
