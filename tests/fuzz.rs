@@ -1306,6 +1306,25 @@ fn a_file_path_with_a_line_break_is_one_line_error() {
     assert!(!m.contains('\n') && m.starts_with("\\n.ron: "), "{m}");
 }
 
+/// A what-if of a what-if of ... (a key with thousands of `@KEY=F`) was
+/// read layer by layer and took over the fuzzing's second a call; now
+/// refused before any layer is read, while two
+/// layers still make a platform.
+#[test]
+fn a_key_of_many_what_ifs_is_refused_quickly() {
+    let deep = format!("xeon-8480-h100{}", "@gpu.mem_bw_gbs=2".repeat(100_000));
+    let e = hetscope::preset::platform::platform_choice(&deep, catalog()).expect_err("too deep");
+    assert!(e.to_string().contains("100000 changes with '@'"));
+    let two = "xeon-8480-h100@gpu.mem_bw_gbs=2@gpu.sms=0.5";
+    let c = hetscope::preset::platform::platform_choice(two, catalog()).expect("two layers");
+    assert!(
+        c.preset.name.contains("GPU memory bandwidth x 2"),
+        "{}",
+        c.preset.name
+    );
+    assert!(c.preset.name.contains("x 0.5"), "{}", c.preset.name);
+}
+
 /// A run of time 1.8e308 made the fit with p_s fixed NaN.
 #[test]
 fn energy_fit_that_overflows_is_an_error() {

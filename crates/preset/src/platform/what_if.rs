@@ -14,6 +14,11 @@ use super::{GpuRef, HardwarePreset, PlatformChoice, PlatformPreset, SpecRef};
 use crate::catalog::Catalog;
 use crate::error::PresetError;
 
+/// The most times a what-if platform may be made from another what-if
+/// platform in one key (`A@x=2@y=3` is two): each is read in turn, so a
+/// key of thousands would take long and run deep.
+pub const MAX_LAYERS: usize = 16;
+
 /// One change: parameter `key` ("gpu.mem_bw_gbs") times `factor`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scale {
@@ -47,6 +52,12 @@ impl WhatIf {
         };
         if base.is_empty() {
             return Some(Err(bad("no platform before '@'".into())));
+        }
+        let layers = arg.matches('@').count();
+        if layers > MAX_LAYERS {
+            return Some(Err(bad(format!(
+                "{layers} changes with '@': a what-if platform is made at most {MAX_LAYERS} times over"
+            ))));
         }
         for item in changes.split(',').map(str::trim) {
             if item == "pinned" {
@@ -221,5 +232,20 @@ mod tests {
             let e = WhatIf::parse(arg).expect("what-if").expect_err(arg);
             assert!(e.to_string().contains(needle), "{arg}: {e}");
         }
+    }
+
+    /// A key that makes a what-if platform of a what-if platform
+    /// thousands of times over was read layer by layer, each copying the
+    /// rest (found by the fuzzing of what-if keys: over a second); more
+    /// than [`MAX_LAYERS`] are refused at once.
+    #[test]
+    fn too_many_layers_are_refused() {
+        let deep = format!("xeon-8480-h100{}", "@gpu.sms=2".repeat(MAX_LAYERS + 1));
+        let e = WhatIf::parse(&deep)
+            .expect("what-if")
+            .expect_err("too deep");
+        assert!(e.to_string().contains("at most 16 times over"), "{e}");
+        let fine = format!("xeon-8480-h100{}", "@gpu.sms=2".repeat(MAX_LAYERS));
+        assert!(WhatIf::parse(&fine).expect("what-if").is_ok());
     }
 }
