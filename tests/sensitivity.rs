@@ -509,7 +509,7 @@ fn the_sensitivity_view_exports_a_tornado_of_the_chosen_result() {
             &svg,
         ],
         2,
-        "result 'perdome.nope': not a result of platform",
+        "--result perdome.nope: not a result of platform 'Xeon",
     );
     fails(
         &[

@@ -356,3 +356,45 @@ fn the_window_exports_the_sensitivity_view_as_export_session_does() {
         "the window's export of the sensitivity view differs"
     );
 }
+
+#[test]
+fn a_session_result_the_platform_has_not_draws_the_first_moved_one_as_the_window_does() {
+    // A session saved with a result of another platform (a kernel the
+    // scenario no longer has): the window shows the first result the
+    // hardware moves, and both exports draw that too instead of failing.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let s = path(dir.path(), "s.ron");
+    ok(&[
+        "session",
+        "--platform",
+        "xeon-8480-h100",
+        "--view",
+        "sensitivity",
+        "--out",
+        &s,
+    ]);
+    let mut opened = hetscope_core::session_file::open_session(Path::new(&s)).expect("a session");
+    opened.session.overview.sensitivity.result = "offload.speedup.gone".into();
+    opened.session.overview.sensitivity.flips = false;
+    hetscope_core::session_file::save_session(Path::new(&s), &opened.session).expect("saved");
+    let a = window_export(opened.session, &dir.path().join("window.svg"));
+    let by_cli = path(dir.path(), "cli.svg");
+    ok(&[
+        "export",
+        "--session",
+        &s,
+        "--width",
+        "900",
+        "--height",
+        "600",
+        "--out",
+        &by_cli,
+    ]);
+    let b = std::fs::read(&by_cli).unwrap();
+    let text = String::from_utf8_lossy(&b);
+    assert!(
+        text.contains("PerDome bound of the best partition"),
+        "the first moved result is drawn"
+    );
+    assert!(a == b, "the window's export differs from export --session");
+}

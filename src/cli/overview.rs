@@ -139,6 +139,14 @@ pub fn figure(
         View::Overview
     };
     let input = Overview::input_for_view(view, &s, &cat).map_err(core_error)?;
+    if let (Some(asked), Some(drawn)) = (&sensitivity.result, &input.sensitivity)
+        && &drawn.key != asked
+    {
+        return Err(CliError::usage(format!(
+            "--result {asked}: not a result of platform '{}' (`hetscope eval sensitivity --platform {platform} --no-flips` lists its results)",
+            drawn.platform
+        )));
+    }
     let output = Overview::compute(&input).map_err(core_error)?;
     Overview::figure(view, &output).map_err(core_error)
 }

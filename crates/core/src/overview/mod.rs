@@ -105,6 +105,8 @@ impl Model for Overview {
 
     /// The sensitivity view computes the first platform's sensitivity
     /// here (the window does it off its thread and hands the result in).
+    /// A result the platform does not have gives its first moved one, as
+    /// in the window; `export --result` checks the key drawn.
     fn input_for_view(
         view: View,
         s: &OverviewScenario,
@@ -114,12 +116,11 @@ impl Model for Overview {
         if view == View::Sensitivity {
             let asked = crate::sensitivity::tornado::Asked::of(s);
             let computed = asked.compute(catalog)?;
-            let wanted = &s.sensitivity.result;
-            let key = if wanted.is_empty() {
-                computed.chosen_key(wanted)
-            } else {
-                wanted.clone()
-            };
+            // As the window shows it: a result this platform does not
+            // have (a session saved on another platform) falls back to
+            // the first one the hardware moves; the figure's `key` says
+            // which was drawn.
+            let key = computed.chosen_key(&s.sensitivity.result);
             input.sensitivity = Some(computed.tornado(&key)?);
         }
         Ok(input)

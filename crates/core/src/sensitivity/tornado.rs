@@ -173,6 +173,7 @@ impl Sensitivity {
         Ok(TornadoInput {
             platform: self.platform.clone(),
             result: row.headline.label.clone(),
+            key: result_key(row),
             unit: row.headline.unit.to_string(),
             value: row.headline.value,
             step: self.step,

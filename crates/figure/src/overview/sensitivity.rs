@@ -23,6 +23,8 @@ pub struct TornadoInput {
     pub platform: String,
     /// The result, in words ("PerDome bound of the best partition").
     pub result: String,
+    /// Its key, as `eval sensitivity` names it ("perdome.best").
+    pub key: String,
     pub unit: String,
     /// Its value on the platform.
     pub value: f64,
@@ -193,6 +195,7 @@ mod tests {
         let t = TornadoInput {
             platform: "p".into(),
             result: "bound".into(),
+            key: "perdome.best".into(),
             unit: "GFLOP/s".into(),
             value: 10.0,
             step: 0.01,
