@@ -228,9 +228,56 @@ fn a_second_platform_shows_both_and_what_changed() {
         "{diff:?}"
     );
     assert!(diff.iter().any(|d| d.starts_with("Boat hull")), "{diff:?}");
+    // The GTX 750 cannot hold seven loops' data at benchmark size: the
+    // means are compared at test size only, where both decide all 25.
+    let means = diff
+        .iter()
+        .find(|d| d.starts_with("Offload geometric mean"))
+        .expect("an offload line");
+    assert!(
+        means.contains("at test size") && !means.contains("benchmark"),
+        "{means}"
+    );
     // Without a second platform there is no diff.
     let one = eval(&["eval", "overview", "--platform", "xeon-8480-h100"]);
     assert!(one.get("diff").is_none() && one.get("platform2").is_none());
+}
+
+#[test]
+fn what_changed_names_the_offload_means_where_no_loop_changes_side() {
+    // The measured node with a four times faster pageable upload: every
+    // loop keeps its side, and the geometric means (second against first)
+    // are the two platforms' own.
+    let o = eval(&[
+        "eval",
+        "overview",
+        "--platform",
+        "h100-node-measured",
+        "--platform2",
+        "h100-node-measured@link.h2d_pageable_gbs=4",
+    ]);
+    let (a, b) = (&o["offload"], &o["platform2"]["offload"]);
+    assert_eq!(a["offloaded_test"], b["offloaded_test"]);
+    assert_eq!(a["offloaded_benchmark"], b["offloaded_benchmark"]);
+    let (ta, tb) = (num(a, "geomean_test"), num(b, "geomean_test"));
+    assert!(
+        tb > ta * 1.05,
+        "a faster upload speeds the offloaded loops: {ta} -> {tb}"
+    );
+    // Three significant digits, as the sentences write speedups.
+    assert!((1.0..10.0).contains(&ta) && (1.0..10.0).contains(&tb));
+    let line = o["diff"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d.as_str())
+        .find(|d| d.starts_with("Offload geometric mean"))
+        .unwrap_or_else(|| panic!("no offload line: {}", o["diff"]))
+        .to_string();
+    assert!(line.ends_with("; no loop changes side."), "{line}");
+    let test_part = format!("{tb:.2}x against {ta:.2}x at test size");
+    assert!(line.contains(&test_part), "{line} lacks {test_part}");
+    assert!(line.contains("at benchmark size"), "{line}");
 }
 
 #[test]

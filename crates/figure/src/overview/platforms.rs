@@ -6,7 +6,7 @@ use super::input::{OverviewInput, PlatformInput};
 use super::kernels::{OffloadVerdict, SizeMode};
 use super::verdict::{BoathullVerdict, Crossing, FpmVerdict, PerdomeVerdict};
 use crate::error::FigureError;
-use hetscope_model::format::{fmt_sig, fmt_time};
+use hetscope_model::format::{fmt_sig, fmt_speedup, fmt_time};
 
 /// Every model's verdict on one platform.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,33 +99,7 @@ pub fn differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
         }
     }
     out.extend(boathull_differences(a, b));
-    for mode in SizeMode::BOTH {
-        let flips: Vec<String> = a
-            .offload
-            .kernels
-            .iter()
-            .zip(&b.offload.kernels)
-            .filter_map(|(x, y)| {
-                let dx = x.at(mode).decision.as_ref().ok()?;
-                let dy = y.at(mode).decision.as_ref().ok()?;
-                (x.id == y.id && dx.offload != dy.offload).then(|| {
-                    let verb = if dy.offload {
-                        "offloads"
-                    } else {
-                        "stays on the host"
-                    };
-                    format!("{} {verb}", x.name)
-                })
-            })
-            .collect();
-        if !flips.is_empty() {
-            out.push(format!(
-                "Offload at {} size flips: {}.",
-                mode.key(),
-                flips.join(", ")
-            ));
-        }
-    }
+    out.extend(offload_differences(a, b));
     let (ta, tb) = (
         a.fpm.makespan(hetscope_model::fpm::Method::Fpm),
         b.fpm.makespan(hetscope_model::fpm::Method::Fpm),
@@ -172,6 +146,75 @@ fn boathull_differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
     }
     if out.is_empty() {
         out.push("Boat hull: every class keeps its verdict.".into());
+    }
+    out
+}
+
+/// How the offload decisions moved: the loops that change side at each
+/// size, then the geometric means of offloading where profitable, at
+/// each size where both platforms decide the same loops.
+fn offload_differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
+    let (oa, ob) = (&a.offload, &b.offload);
+    let mut out = Vec::new();
+    for mode in SizeMode::BOTH {
+        let flips: Vec<String> = oa
+            .kernels
+            .iter()
+            .zip(&ob.kernels)
+            .filter_map(|(x, y)| {
+                let dx = x.at(mode).decision.as_ref().ok()?;
+                let dy = y.at(mode).decision.as_ref().ok()?;
+                (x.id == y.id && dx.offload != dy.offload).then(|| {
+                    let verb = if dy.offload {
+                        "offloads"
+                    } else {
+                        "stays on the host"
+                    };
+                    format!("{} {verb}", x.name)
+                })
+            })
+            .collect();
+        if !flips.is_empty() {
+            out.push(format!(
+                "Offload at {} size flips: {}.",
+                mode.key(),
+                flips.join(", ")
+            ));
+        }
+    }
+    // A mean is compared only over the same loops decided on both (a loop
+    // whose data fits one GPU's memory and not the other's has no
+    // speedup on one).
+    let decided = |o: &OffloadVerdict, mode| {
+        o.decisions(mode)
+            .map(|(k, _)| k.id.clone())
+            .collect::<Vec<_>>()
+    };
+    let means: Vec<String> = SizeMode::BOTH
+        .into_iter()
+        .filter(|&mode| decided(oa, mode) == decided(ob, mode))
+        .filter_map(|mode| {
+            let (ga, gb) = (oa.geomean_profitable(mode), ob.geomean_profitable(mode));
+            (ga.is_finite() && gb.is_finite() && fmt_speedup(ga) != fmt_speedup(gb)).then(|| {
+                format!(
+                    "{} against {} at {} size",
+                    fmt_speedup(gb),
+                    fmt_speedup(ga),
+                    mode.key()
+                )
+            })
+        })
+        .collect();
+    if !means.is_empty() {
+        let none = if out.is_empty() {
+            "; no loop changes side"
+        } else {
+            ""
+        };
+        out.push(format!(
+            "Offload geometric mean: {}{none}.",
+            means.join(", ")
+        ));
     }
     out
 }
