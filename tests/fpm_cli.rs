@@ -321,6 +321,38 @@ fn builtin_paper_devices_load_and_partition() {
 }
 
 #[test]
+fn a_platforms_devices_carry_the_source_their_files_name() {
+    // The measured node's speed functions say "measured" (the window's
+    // tag beside each device reads the same source); the FPM paper's
+    // devices say "paper".
+    let kinds = |platform: &str| -> Vec<String> {
+        let v = eval(&["eval", "fpm", "--platform", platform, "--n", "3600"]);
+        v["devices"]
+            .as_array()
+            .expect("devices")
+            .iter()
+            .map(|d| d["source"]["kind"].as_str().expect("a kind").to_string())
+            .collect()
+    };
+    assert_eq!(kinds("h100-node-measured"), ["measured", "measured"]);
+    let paper = kinds("fpm-hybrid-node");
+    assert!(
+        !paper.is_empty() && paper.iter().all(|k| k == "paper"),
+        "{paper:?}"
+    );
+    let v = eval(&[
+        "eval",
+        "fpm",
+        "--platform",
+        "h100-node-measured",
+        "--n",
+        "3600",
+    ]);
+    let host = v["devices"][0]["source"]["detail"].as_str().unwrap();
+    assert!(host.contains("16 threads"), "{host}");
+}
+
+#[test]
 fn errors_exit_non_zero_with_one_line() {
     let dir = tempfile::tempdir().unwrap();
     let bad = write(dir.path(), "bad.csv", "size,speed\n10,5\n20,-3\n");

@@ -69,7 +69,11 @@ fn add_row_ui(ui: &mut Ui, m: &mut Editing<'_, OverviewUi>, ctx: &mut ViewContex
             !shipped.is_empty(),
             egui::Button::new("Use the shipped H100 measurements"),
         )
-        .on_hover_text("The measured H100 node's offload, boat hull, PerDome and energy files");
+        .on_hover_text("The measured H100 node's offload, boat hull, PerDome and energy files")
+        .on_disabled_hover_text(
+            "The shipped measurements (assets/data/h100-*.csv) are neither under the working \
+             folder nor beside the program: add them by path above",
+        );
     if button.clicked() {
         for f in shipped {
             if !m.state.measured.contains(&f) {

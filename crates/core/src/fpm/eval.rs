@@ -63,8 +63,8 @@ pub(super) fn partition_json(s: &FpmScenario, method: Method) -> Result<Value, C
 }
 
 /// One device of the JSON: its share and time, its memory limit,
-/// out-of-core setting, whether its share runs out of core, contention
-/// and socket.
+/// out-of-core setting, whether its share runs out of core, contention,
+/// socket and where its speed function comes from.
 fn device_json(d: &FpmDevice, s: &Share, integer: bool) -> Value {
     let size = if integer {
         json!(s.size_units as u64)
@@ -80,6 +80,7 @@ fn device_json(d: &FpmDevice, s: &Share, integer: bool) -> Value {
         "runs_out_of_core": d.runs_out_of_core(s.size_units),
         "contention": d.contention,
         "socket": d.socket,
+        "source": {"kind": d.source.kind(), "detail": d.source.detail()},
     });
     if !s.time_s.is_finite()
         && let Some(m) = v.as_object_mut()

@@ -93,7 +93,7 @@ pub fn choice_input_cached(
     let perdome_from = if p.cpu.is_some() {
         "processor presets (a paper's or a measurement's values)".to_string()
     } else {
-        "derived from the spec sheets".to_string()
+        "derived from its hardware description".to_string()
     };
     let sources = model_sources(node.as_ref(), (perdome_from, &perdome.sources), &models);
     Ok(PlatformInput {

@@ -24,7 +24,7 @@ pub struct OverviewKernel {
 pub struct ModelSources {
     /// "perdome", "boathull", "offload" or "fpm".
     pub model: &'static str,
-    /// E.g. "derived from the spec sheets", "processor presets i7-930, gtx470".
+    /// E.g. "derived from its hardware description", "processor presets i7-930, gtx470".
     pub from: String,
     /// Which processors the model sees of a node with several, e.g.
     /// "one socket and one GPU" ("" for a node of one of each).

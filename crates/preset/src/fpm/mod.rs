@@ -46,22 +46,29 @@ impl SpeedCsv {
     /// measurement in that file.
     pub fn file_device(&self, name: &str, path: &str) -> FpmDevice {
         let source = self
-            .comments
-            .iter()
-            .find_map(|c| c.trim().strip_prefix("source: "))
-            .map(Source::from_text)
+            .named_source()
             .unwrap_or_else(|| Source::Measured(format!("file {path}")));
         self.to_device(name, source)
     }
 
-    /// A built-in device of the catalog: the FPM paper's measurements.
+    /// A built-in device of the catalog: the source its `# source:`
+    /// comment names (a measured node's speed function), else the FPM
+    /// paper's measurements.
     pub fn builtin_device(&self, name: &str, id: &str) -> FpmDevice {
-        self.to_device(
-            name,
+        let source = self.named_source().unwrap_or_else(|| {
             Source::Paper(format!(
                 "FPM paper, the speed function of its device (built-in {id})"
-            )),
-        )
+            ))
+        });
+        self.to_device(name, source)
+    }
+
+    /// The source a `# source:` comment names.
+    fn named_source(&self) -> Option<Source> {
+        self.comments
+            .iter()
+            .find_map(|c| c.trim().strip_prefix("source: "))
+            .map(Source::from_text)
     }
 
     /// A device as a speed-function CSV (its name, source and unit in the

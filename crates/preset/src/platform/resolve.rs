@@ -26,7 +26,8 @@ pub enum ModelSource {
 }
 
 impl ModelSource {
-    /// In words, for a view or JSON: "derived from the spec sheets" or
+    /// In words, for a view or JSON: "derived from the hardware description
+    /// (spec sheets, measured values)" or
     /// "processor presets i7-930, gtx470".
     pub fn describe(&self) -> String {
         match self {
@@ -38,7 +39,7 @@ impl ModelSource {
                     ids.join(", ")
                 )
             }
-            ModelSource::Derived => "derived from the spec sheets".into(),
+            ModelSource::Derived => "derived from its hardware description".into(),
         }
     }
 }
