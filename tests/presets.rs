@@ -275,6 +275,73 @@ fn bad_values_name_the_field() {
     assert!(err_text(parse_processor(&specs, "v.ron")).contains("timing.cores = 0"));
 }
 
+#[test]
+fn a_processor_names_the_source_of_each_parameter() {
+    use hetscope::model::platform::Source;
+    // Per parameter: what `sources` names, else the paper `source` says.
+    let text = GOOD_PROC.replace(
+        "source: \"test\",",
+        "source: \"test\", sources: {\"e_f\": Estimate(\"a guess\"), \"t_b\": Measured(\"STREAM\")},",
+    );
+    let p = parse_processor(&text, "s.ron").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(p.source_of("e_f"), Source::Estimate("a guess".into()));
+    assert_eq!(p.source_of("t_b"), Source::Measured("STREAM".into()));
+    assert_eq!(p.source_of("t_f"), Source::Paper("test".into()));
+    // Saved and read back with them; a plain processor's file has none.
+    let again = parse_processor(&to_ron(&p), "again.ron").expect("round trip");
+    assert_eq!(again, p);
+    let plain = parse_processor(GOOD_PROC, "x.ron").expect("plain");
+    assert!(!to_ron(&plain).contains("sources"));
+    // A key that is no parameter is named.
+    let bad = text.replace("\"e_f\": Estimate", "\"e_x\": Estimate");
+    let msg = err_text(parse_processor(&bad, "b.ron"));
+    assert!(
+        msg.starts_with("b.ron: ") && msg.contains("sources") && msg.contains("'e_x'"),
+        "{msg}"
+    );
+}
+
+#[test]
+fn the_measured_node_says_which_values_were_measured() {
+    // The PerDome/PeaPaw processors of the measured node: roofs measured,
+    // the GPU's energy fitted to the board's runs, the host's estimated;
+    // a paper's platform stays the paper's throughout; a spec-sheet
+    // processor derives its roofs by Eq. 5-6.
+    let kinds = |platform: &str| -> Vec<(String, String)> {
+        let v = crate::common::eval(&[
+            "eval",
+            "perdome",
+            "--platform",
+            platform,
+            "--workload",
+            "perdome-sa",
+        ]);
+        v["sources"]
+            .as_object()
+            .expect("sources")
+            .iter()
+            .map(|(k, s)| (k.clone(), s["kind"].as_str().unwrap_or("").to_string()))
+            .collect()
+    };
+    let node = kinds(MEASURED_ID);
+    let kind = |k: &str| node.iter().find(|(n, _)| n == k).map(|(_, s)| s.as_str());
+    for t in ["t_fC", "t_bC", "t_fG", "t_bG", "e_fG", "e_bG", "p_sG"] {
+        assert_eq!(kind(t), Some("measured"), "{t}: {node:?}");
+    }
+    for e in ["e_fC", "e_bC", "p_sC"] {
+        assert_eq!(kind(e), Some("estimate"), "{e}: {node:?}");
+    }
+    let paper = kinds("i7-gtx750-perdome");
+    assert!(
+        paper.len() == 10 && paper.iter().all(|(_, s)| s == "paper"),
+        "{paper:?}"
+    );
+    let h100 = proc_(&cat(), "h100-sxm5");
+    assert!(
+        matches!(h100.source_of("t_f"), hetscope::model::platform::Source::Derived(r) if r.contains("Eq. 5-6"))
+    );
+}
+
 const GOOD_WORKLOAD: &str = r#"// test
 (
     name: "W",

@@ -4,6 +4,7 @@
 //! Shared by the models: platforms name processors by id
 //! ([`ProcessorRef`]).
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
@@ -14,6 +15,10 @@ use super::file::{parse_ron, read_preset_text};
 use super::save::save_ron;
 use hetscope_model::boathull::{Cpu, Gpu, Machine};
 use hetscope_model::perdome::{Param, Processor, Side, Specs};
+use hetscope_model::platform::Source;
+
+/// The parameters a processor preset's `sources` may name.
+pub const PARAMS: [&str; 5] = ["t_f", "t_b", "e_f", "e_b", "p_s"];
 
 /// How a processor's t_f and t_b are given.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -56,6 +61,12 @@ pub struct ProcessorPreset {
     pub kind: Side,
     /// Where the numbers come from (paper and table, or spec sheet).
     pub source: String,
+    /// The source of each parameter (`t_f`, `t_b`, `e_f`, `e_b`, `p_s`)
+    /// that is not a paper's table (a spec sheet, a measurement, an
+    /// estimate); a parameter not named here is read as `source` says, a
+    /// paper's. Left out of the file when empty.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sources: BTreeMap<String, Source>,
     pub timing: Timing,
     pub energy: Energy,
     #[serde(default)]
@@ -88,6 +99,7 @@ impl ProcessorPreset {
             name,
             kind,
             source,
+            sources: BTreeMap::new(),
             timing: Timing::Direct {
                 t_f_ps: p.t_f,
                 t_b_ps: p.t_b,
@@ -113,6 +125,14 @@ impl ProcessorPreset {
     }
 
     /// The model's parameters (t_f, t_b derived from specs when needed).
+    /// The source of parameter `param` (one of [`PARAMS`]).
+    pub fn source_of(&self, param: &str) -> Source {
+        self.sources
+            .get(param)
+            .cloned()
+            .unwrap_or_else(|| Source::Paper(self.source.clone()))
+    }
+
     pub fn processor(&self) -> Processor {
         let (t_f, t_b) = match &self.timing {
             Timing::Direct { t_f_ps, t_b_ps } => (*t_f_ps, *t_b_ps),
@@ -164,6 +184,13 @@ pub fn validate_processor_at(
         }
     }
     validate_energy(&p.energy, side, origin, &join(prefix, "energy"))?;
+    if let Some(bad) = p.sources.keys().find(|k| !PARAMS.contains(&k.as_str())) {
+        return Err(PresetError::invalid(
+            origin,
+            &join(prefix, "sources"),
+            &format!("'{bad}': not a parameter; one of {}", PARAMS.join(", ")),
+        ));
+    }
     validate_boathull(p, origin, &join(prefix, "boathull"))?;
     // Specs in range can still give a t_f or t_b out of range.
     perdome(origin, &t, p.processor().validate(side))

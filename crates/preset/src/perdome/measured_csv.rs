@@ -16,6 +16,8 @@ use crate::error::PresetError;
 use crate::platform::validate_platform;
 use crate::processor::{Energy, ProcessorPreset, Timing};
 use hetscope_model::perdome::Side;
+use hetscope_model::platform::Source;
+use std::collections::BTreeMap;
 
 /// The result of an import: one platform and its workloads.
 #[derive(Clone, Debug, PartialEq)]
@@ -310,10 +312,39 @@ fn platform(kernels: &[Kernel], origin: &str, platform_name: &str) -> PlatformPr
     let roof_source = format!(
         "{origin}: t_f, t_b are the median over the runs of the roofs measured in each run"
     );
+    let (cpu, gpu) = processors(&t, &roof_source, platform_name);
+    let notes = format!(
+        "t values are the median over the runs (kernels) of each run's measured roofs; \
+         roofs per run (t_fC / t_bC / t_fG / t_bG, ps): {}.",
+        runs.join("; ")
+    );
+    PlatformPreset::of_processors(
+        platform_name,
+        &roof_source,
+        ProcessorRef::Inline(cpu),
+        ProcessorRef::Inline(gpu),
+        &notes,
+    )
+}
+
+/// The measured node's CPU and GPU: the roofs `t` (t_fC, t_bC, t_fG,
+/// t_bG) measured, the CPU's energy estimated and the GPU's fitted.
+fn processors(
+    t: &[f64],
+    roof_source: &str,
+    platform_name: &str,
+) -> (ProcessorPreset, ProcessorPreset) {
+    let roofs = Source::Measured(roof_source.to_string());
     let cpu = ProcessorPreset {
         name: format!("CPU of {platform_name}"),
         kind: Side::Cpu,
         source: format!("{roof_source}; energy is an estimate (see notes)"),
+        sources: processor_sources(
+            &roofs,
+            &Source::Estimate(
+                "the Xeon Platinum 8480+ preset's estimates, p_s scaled to 16 of 56 cores".into(),
+            ),
+        ),
         timing: Timing::Direct {
             t_f_ps: t[0],
             t_b_ps: t[1],
@@ -331,6 +362,14 @@ fn platform(kernels: &[Kernel], origin: &str, platform_name: &str) -> PlatformPr
         source: format!(
             "{roof_source}; energy from the least-squares fit of the H100 board energy runs (h100-energy-runs.csv)"
         ),
+        sources: processor_sources(
+            &roofs,
+            &Source::Measured(
+                "least-squares fit of E = e_f N_f + e_b N_b + p_s T over the H100 board energy \
+                 runs (h100-energy-runs.csv)"
+                    .into(),
+            ),
+        ),
         timing: Timing::Direct {
             t_f_ps: t[2],
             t_b_ps: t[3],
@@ -342,16 +381,17 @@ fn platform(kernels: &[Kernel], origin: &str, platform_name: &str) -> PlatformPr
             .to_string(),
         boathull: None,
     };
-    let notes = format!(
-        "t values are the median over the runs (kernels) of each run's measured roofs; \
-         roofs per run (t_fC / t_bC / t_fG / t_bG, ps): {}.",
-        runs.join("; ")
-    );
-    PlatformPreset::of_processors(
-        platform_name,
-        &roof_source,
-        ProcessorRef::Inline(cpu),
-        ProcessorRef::Inline(gpu),
-        &notes,
-    )
+    (cpu, gpu)
+}
+
+/// The sources of a measured processor: `roofs` for t_f and t_b,
+/// `energy` for e_f, e_b and p_s.
+fn processor_sources(roofs: &Source, energy: &Source) -> BTreeMap<String, Source> {
+    crate::processor::PARAMS
+        .into_iter()
+        .map(|n| {
+            let s = if n.starts_with("t_") { roofs } else { energy };
+            (n.to_string(), s.clone())
+        })
+        .collect()
 }

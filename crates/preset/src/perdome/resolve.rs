@@ -86,14 +86,9 @@ type DerivedPair = (ProcessorPreset, ProcessorPreset, Vec<(String, Source)>);
 
 /// Every parameter of a processor given by a preset: its source.
 fn given_sources(p: &ProcessorPreset, side: Side) -> impl Iterator<Item = (String, Source)> + '_ {
-    ["t_f", "t_b", "e_f", "e_b", "p_s"]
+    crate::processor::PARAMS
         .into_iter()
-        .map(move |n| {
-            (
-                format!("{n}{}", side.suffix()),
-                Source::Paper(p.source.clone()),
-            )
-        })
+        .map(move |n| (format!("{n}{}", side.suffix()), p.source_of(n)))
 }
 
 /// A processor preset holding parameters derived for one side of `node`.
