@@ -188,7 +188,7 @@ pub fn validate_processor_at(
         return Err(PresetError::invalid(
             origin,
             &join(prefix, "sources"),
-            &format!("'{bad}': not a parameter; one of {}", PARAMS.join(", ")),
+            format!("'{bad}': not a parameter; one of {}", PARAMS.join(", ")),
         ));
     }
     validate_boathull(p, origin, &join(prefix, "boathull"))?;
