@@ -151,3 +151,52 @@ fn dragging_the_surface_turns_it_and_draws_it_again() {
         "the hover reads the turned surface under the pointer"
     );
 }
+
+/// The right edge of the projection's polygons, px.
+fn projected_right(l: &hetscope_figure::layout::surface::SurfaceLayout) -> f32 {
+    l.projected
+        .prims
+        .iter()
+        .filter_map(|p| match p {
+            Prim::Poly { pts, .. } => pts.iter().map(|q| q[0]).reduce(f32::max),
+            _ => None,
+        })
+        .fold(0.0, f32::max)
+}
+
+#[test]
+fn a_canvas_taller_than_wide_gives_the_surface_the_legends_width() {
+    // One platform's half of a pair (600 x 800): the markers' legend goes
+    // under the surface, and the surface spans more of the width than
+    // beside a legend column (there its polygons ended at 337 px, here at 390; the
+    // axes' labels take the rest of the projection's box).
+    use hetscope_figure::layout::surface::layout;
+    let fig = surface(View::PerdomeSurface);
+    let cam = Camera::default();
+    let tall = layout(&fig, &cam, 600.0, 800.0);
+    let lowest_surface = tall
+        .projected
+        .prims
+        .iter()
+        .filter_map(|p| match p {
+            Prim::Poly { pts, .. } => pts.iter().map(|q| q[1]).reduce(f32::max),
+            _ => None,
+        })
+        .fold(0.0, f32::max);
+    let legend_top = tall
+        .legend
+        .iter()
+        .map(|s| s.at[1] as f32)
+        .fold(f32::MAX, f32::min);
+    let right = projected_right(&tall);
+    assert!(right > 0.6 * 600.0, "the surface ends at {right} px");
+    assert!(!tall.legend.is_empty() && legend_top > lowest_surface);
+    // A wide canvas keeps the legend beside the surface.
+    let wide = layout(&fig, &cam, 1200.0, 800.0);
+    let legend_left = wide
+        .legend
+        .iter()
+        .map(|s| s.at[0] as f32)
+        .fold(f32::MAX, f32::min);
+    assert!(legend_left > projected_right(&wide));
+}

@@ -41,9 +41,10 @@ pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> 
     let k = scale_of(width, height);
     let mut scene = Scene::new(width, height);
     header(&mut scene, &fig.title, &fig.subtitle, k);
-    // A narrow canvas keeps only the colour bar beside the figure; the
-    // markers' legend goes in rows under it.
-    let narrow = width < 720.0 * k;
+    // A narrow canvas, or one taller than wide (a platform's half of a
+    // pair), keeps only the colour bar beside the figure, whose width
+    // bounds the projection; the markers' legend goes in rows under it.
+    let narrow = width < 720.0 * k || height > width;
     let (left, top, right) = (
         20.0 * k,
         70.0 * k,
