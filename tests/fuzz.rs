@@ -10,7 +10,9 @@
 //! truncation). The property, for every input:
 //!
 //! - no panic;
-//! - each call returns within [`MAX_CALL`];
+//! - each call returns within [`MAX_CALL`] per started megabyte of input
+//!   (a pass over tens of megabytes may take a second in a debug build;
+//!   a cost that grows faster than the input still fails);
 //! - on success every number of the result is finite (its `Debug` text
 //!   has no `NaN` or `inf` outside string literals);
 //! - on failure the error message is one non-empty line without
@@ -547,9 +549,11 @@ fn fuzz_n(
         let start = Instant::now();
         let outcomes = call(&text);
         let took = start.elapsed();
-        if took > MAX_CALL {
+        let allowed = MAX_CALL * (1 + text.len() / 1_000_000) as u32;
+        if took > allowed {
             return Err(TestCaseError::fail(format!(
-                "took {took:?} (at most {MAX_CALL:?})"
+                "took {took:?} (at most {allowed:?} for {} bytes)",
+                text.len()
             )));
         }
         for (what, outcome) in &outcomes {
@@ -1307,14 +1311,14 @@ fn a_file_path_with_a_line_break_is_one_line_error() {
 }
 
 /// A what-if of a what-if of ... (a key with thousands of `@KEY=F`) was
-/// read layer by layer and took over the fuzzing's second a call; now
-/// refused before any layer is read, while two
-/// layers still make a platform.
+/// read layer by layer and took over the fuzzing's second a call; more
+/// than 16 layers are refused before any is read, while two still make a
+/// platform.
 #[test]
-fn a_key_of_many_what_ifs_is_refused_quickly() {
-    let deep = format!("xeon-8480-h100{}", "@gpu.mem_bw_gbs=2".repeat(100_000));
+fn a_key_of_many_what_ifs_is_refused() {
+    let deep = format!("xeon-8480-h100{}", "@gpu.mem_bw_gbs=2".repeat(17));
     let e = hetscope::preset::platform::platform_choice(&deep, catalog()).expect_err("too deep");
-    assert!(e.to_string().contains("100000 changes with '@'"));
+    assert!(e.to_string().contains("17 changes with '@'"), "{e}");
     let two = "xeon-8480-h100@gpu.mem_bw_gbs=2@gpu.sms=0.5";
     let c = hetscope::preset::platform::platform_choice(two, catalog()).expect("two layers");
     assert!(
@@ -1323,6 +1327,26 @@ fn a_key_of_many_what_ifs_is_refused_quickly() {
         c.preset.name
     );
     assert!(c.preset.name.contains("x 0.5"), "{}", c.preset.name);
+}
+
+/// A platform argument of megabytes went through every reading of a
+/// platform (catalog, file, what-if key), each copying it (found by the
+/// fuzzing of what-if keys); refused first.
+#[test]
+fn a_platform_argument_longer_than_a_path_is_refused() {
+    let long = "Some(".repeat(2_000_000);
+    let e = hetscope::preset::platform::platform_choice(&long, catalog()).expect_err("too long");
+    let m = e.to_string();
+    assert!(
+        m.contains("10000000 bytes") && m.contains("at most 4096"),
+        "{}",
+        &m[..200.min(m.len())]
+    );
+    assert!(
+        m.len() < 300,
+        "the message quotes only the start: {} bytes",
+        m.len()
+    );
 }
 
 /// A run of time 1.8e308 made the fit with p_s fixed NaN.

@@ -74,10 +74,25 @@ impl PlatformChoice {
     }
 }
 
+/// The longest platform argument read: a file path's limit on most
+/// systems (PATH_MAX).
+pub const MAX_ARG_BYTES: usize = 4096;
+
 /// A platform given as a catalog id or name, as a path ending in `.ron`,
 /// or as a what-if platform made from one of those (`BASE@KEY=FACTOR`,
 /// see `what_if.rs`).
 pub fn platform_choice(arg: &str, cat: &Catalog) -> Result<PlatformChoice, PresetError> {
+    if arg.len() > MAX_ARG_BYTES {
+        let start: String = arg.chars().take(40).collect();
+        return Err(PresetError::invalid(
+            "platform argument",
+            "",
+            format!(
+                "'{start}...' is {} bytes, longer than any platform id, file path or what-if key (at most {MAX_ARG_BYTES})",
+                arg.len()
+            ),
+        ));
+    }
     if !is_file_arg(arg)
         && cat.platform(arg).is_none()
         && let Some(w) = super::what_if::WhatIf::parse(arg)
