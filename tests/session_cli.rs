@@ -313,10 +313,10 @@ fn the_window_exports_a_session_as_export_session_does() {
     }
 }
 
-#[test]
-fn the_window_exports_the_sensitivity_view_as_export_session_does() {
-    // The table the window computes in the background is the table the
-    // command line computes: the same tornado, byte for byte.
+/// The sensitivity view on the Xeon 8480+ + H100 with the session's
+/// result `result` (and flip points or not), exported by the window and
+/// by `export --session`: the two files' bytes.
+fn both_sensitivity_exports(result: &str, flips: bool) -> (Vec<u8>, Vec<u8>) {
     let dir = tempfile::tempdir().expect("tempdir");
     let s = path(dir.path(), "s.ron");
     ok(&[
@@ -329,7 +329,8 @@ fn the_window_exports_the_sensitivity_view_as_export_session_does() {
         &s,
     ]);
     let mut opened = hetscope_core::session_file::open_session(Path::new(&s)).expect("a session");
-    opened.session.overview.sensitivity.result = "offload.speedup.atax2".into();
+    opened.session.overview.sensitivity.result = result.into();
+    opened.session.overview.sensitivity.flips = flips;
     hetscope_core::session_file::save_session(Path::new(&s), &opened.session).expect("saved");
     let a = window_export(opened.session, &dir.path().join("window.svg"));
     let by_cli = path(dir.path(), "cli.svg");
@@ -344,7 +345,14 @@ fn the_window_exports_the_sensitivity_view_as_export_session_does() {
         "--out",
         &by_cli,
     ]);
-    let b = std::fs::read(&by_cli).unwrap();
+    (a, std::fs::read(&by_cli).unwrap())
+}
+
+#[test]
+fn the_window_exports_the_sensitivity_view_as_export_session_does() {
+    // The table the window computes in the background is the table the
+    // command line computes: the same tornado, byte for byte.
+    let (a, b) = both_sensitivity_exports("offload.speedup.atax2", true);
     let text = String::from_utf8_lossy(&a);
     assert!(
         text.contains("offload speedup of ATAX2"),
@@ -362,35 +370,7 @@ fn a_session_result_the_platform_has_not_draws_the_first_moved_one_as_the_window
     // A session saved with a result of another platform (a kernel the
     // scenario no longer has): the window shows the first result the
     // hardware moves, and both exports draw that too instead of failing.
-    let dir = tempfile::tempdir().expect("tempdir");
-    let s = path(dir.path(), "s.ron");
-    ok(&[
-        "session",
-        "--platform",
-        "xeon-8480-h100",
-        "--view",
-        "sensitivity",
-        "--out",
-        &s,
-    ]);
-    let mut opened = hetscope_core::session_file::open_session(Path::new(&s)).expect("a session");
-    opened.session.overview.sensitivity.result = "offload.speedup.gone".into();
-    opened.session.overview.sensitivity.flips = false;
-    hetscope_core::session_file::save_session(Path::new(&s), &opened.session).expect("saved");
-    let a = window_export(opened.session, &dir.path().join("window.svg"));
-    let by_cli = path(dir.path(), "cli.svg");
-    ok(&[
-        "export",
-        "--session",
-        &s,
-        "--width",
-        "900",
-        "--height",
-        "600",
-        "--out",
-        &by_cli,
-    ]);
-    let b = std::fs::read(&by_cli).unwrap();
+    let (a, b) = both_sensitivity_exports("offload.speedup.gone", false);
     let text = String::from_utf8_lossy(&b);
     assert!(
         text.contains("PerDome bound of the best partition"),
