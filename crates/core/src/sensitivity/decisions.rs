@@ -46,10 +46,10 @@ pub fn decisions(v: &Verdicts) -> Vec<Decision> {
     ];
     for class in &v.boathull.classes {
         let state = match class.crossing {
-            Crossing::GpuFrom(_) => "the GPU from a crossover on",
-            Crossing::CpuFrom(_) => "the CPU from a crossover on",
-            Crossing::GpuAlways => "the GPU throughout",
-            Crossing::CpuAlways => "the CPU throughout",
+            Crossing::GpuFrom(_) => "the GPU beyond a crossover f",
+            Crossing::CpuFrom(_) => "the CPU beyond a crossover f",
+            Crossing::GpuAlways => "the GPU at every f",
+            Crossing::CpuAlways => "the CPU at every f",
         };
         let label = format!("boat hull winner of {} ({})", class.class, class.example);
         out.push(d(
