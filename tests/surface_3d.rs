@@ -165,11 +165,12 @@ fn projected_right(l: &hetscope_figure::layout::surface::SurfaceLayout) -> f32 {
 }
 
 #[test]
-fn a_canvas_taller_than_wide_gives_the_surface_the_legends_width() {
-    // One platform's half of a pair (600 x 800): the markers' legend goes
-    // under the surface, and the surface spans more of the width than
-    // beside a legend column (there its polygons ended at 337 px, here at 390; the
-    // axes' labels take the rest of the projection's box).
+fn a_canvas_taller_than_wide_gives_the_surface_the_whole_width() {
+    // One platform's half of a pair (600 x 800): the colour bar lies
+    // across under the surface, the markers' legend under it, and the
+    // surface spans more of the width than beside a legend column (there
+    // its polygons ended at 337 px, with the legend alone under it 390, now 466;
+    // the axes' labels take the rest of the projection's box).
     use hetscope_figure::layout::surface::layout;
     let fig = surface(View::PerdomeSurface);
     let cam = Camera::default();
@@ -189,9 +190,17 @@ fn a_canvas_taller_than_wide_gives_the_surface_the_legends_width() {
         .map(|s| s.at[1] as f32)
         .fold(f32::MAX, f32::min);
     let right = projected_right(&tall);
-    assert!(right > 0.6 * 600.0, "the surface ends at {right} px");
-    assert!(!tall.legend.is_empty() && legend_top > lowest_surface);
-    // A wide canvas keeps the legend beside the surface.
+    assert!(right > 0.7 * 600.0, "the surface ends at {right} px");
+    let [bx0, by0, bx1, by1] = tall.color_bar;
+    assert!(
+        bx1 - bx0 > 5.0 * (by1 - by0),
+        "a bar across: {:?}",
+        tall.color_bar
+    );
+    assert!(by0 as f32 > lowest_surface && (legend_top as f64) > by1);
+    assert!(!tall.legend.is_empty());
+    // A wide canvas keeps the bar upright and the legend beside the
+    // surface.
     let wide = layout(&fig, &cam, 1200.0, 800.0);
     let legend_left = wide
         .legend
@@ -199,4 +208,6 @@ fn a_canvas_taller_than_wide_gives_the_surface_the_legends_width() {
         .map(|s| s.at[0] as f32)
         .fold(f32::MAX, f32::min);
     assert!(legend_left > projected_right(&wide));
+    let [_, wy0, _, wy1] = wide.color_bar;
+    assert!(wy1 - wy0 > 100.0, "{:?}", wide.color_bar);
 }

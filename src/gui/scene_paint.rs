@@ -199,20 +199,28 @@ pub fn paint_symbol(painter: &Painter, origin: Pos2, s: &Symbol) {
     }
 }
 
-/// The viridis gradient of a vertical colour bar in `bar` (bottom 0, top
-/// 1), as the exports' gradient.
+/// The viridis gradient of a colour bar in `bar` (upright: bottom 0, top
+/// 1; across, where wider than tall: left 0, right 1), as the exports'
+/// gradient.
 pub fn paint_gradient(painter: &Painter, origin: Pos2, bar: Rect) {
     let steps = 64;
-    let (x0, x1) = (bar[0] as f32, bar[2] as f32);
-    let (y0, y1) = (bar[1], bar[3]);
-    let dy = (y1 - y0) / steps as f64;
+    let [x0, y0, x1, y1] = bar.map(|v| v as f32);
+    let across = x1 - x0 > y1 - y0;
     for i in 0..steps {
         let t = (i as f64 + 0.5) / steps as f64;
-        let top = y1 - (i + 1) as f64 * dy;
-        let r = egui::Rect::from_min_max(
-            origin + Vec2::new(x0, top as f32 - 0.5),
-            origin + Vec2::new(x1, (top + dy) as f32),
-        );
+        let (a, b) = (i as f32 / steps as f32, (i + 1) as f32 / steps as f32);
+        // Low values at the bottom of an upright bar, at the left of one
+        // lying across; each slice overlaps the next by half a pixel.
+        let r = if across {
+            let (l, r) = (x0 + (x1 - x0) * a, x0 + (x1 - x0) * b);
+            egui::Rect::from_min_max(origin + Vec2::new(l, y0), origin + Vec2::new(r + 0.5, y1))
+        } else {
+            let (top, bottom) = (y1 - (y1 - y0) * b, y1 - (y1 - y0) * a);
+            egui::Rect::from_min_max(
+                origin + Vec2::new(x0, top - 0.5),
+                origin + Vec2::new(x1, bottom),
+            )
+        };
         painter.rect_filled(r, 0.0, rgb(hetscope_figure::color::map(t)));
     }
 }

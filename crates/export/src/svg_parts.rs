@@ -73,8 +73,13 @@ impl Svg {
 
     /// The viridis gradient of a vertical colour bar in (x, y, w, h).
     pub fn gradient(&mut self, x: f64, y: f64, w: f64, h: f64) {
-        self.buf
-            .push_str(r#"<defs><linearGradient id="cbar" x1="0" y1="1" x2="0" y2="0">"#);
+        // Low values at the bottom of an upright bar, at the left of one
+        // lying across (wider than tall).
+        self.buf.push_str(if w > h {
+            r#"<defs><linearGradient id="cbar" x1="0" y1="0" x2="1" y2="0">"#
+        } else {
+            r#"<defs><linearGradient id="cbar" x1="0" y1="1" x2="0" y2="0">"#
+        });
         for i in 0..=20 {
             let t = i as f64 / 20.0;
             let _ = write!(

@@ -75,9 +75,11 @@ pub fn symbol_outline(s: &Symbol) -> Option<Vec<[f64; 2]>> {
     })
 }
 
-/// A vertical colour bar's frame, ticks, numbers and title (rotated along
-/// its right side) for the gradient in `bar`.
-pub fn color_bar(scene: &mut Scene, scale: &ColorScale, bar: Rect, k: f64) {
+/// A colour bar's frame, ticks, numbers and title for the gradient in
+/// `bar`: upright (low values at the bottom, the title rotated along its
+/// right side) where `bar` is taller than wide, else across (low values at
+/// the left, numbers and title under it). Returns the y under its texts.
+pub fn color_bar(scene: &mut Scene, scale: &ColorScale, bar: Rect, k: f64) -> f64 {
     let [x, y, x1, y1] = bar;
     let (w, h) = (x1 - x, y1 - y);
     scene.shape(Shape::Rect {
@@ -86,46 +88,76 @@ pub fn color_bar(scene: &mut Scene, scale: &ColorScale, bar: Rect, k: f64) {
         stroke: Some(Stroke::solid(INK, 0.8 * k)),
         radius: 0.0,
     });
+    let across = w > h;
     let size = 11.5 * k;
     let mut widest: f64 = 0.0;
-    let ticks = scale.ticks();
-    let step = match ticks.as_slice() {
-        [a, b, ..] => (b - a).abs(),
-        _ => 0.0,
-    };
-    for t in ticks {
-        let py = y + h * (1.0 - scale.t(t));
-        scene.line(
-            [x + w, py],
-            [x + w + 5.0 * k, py],
-            Stroke::solid(INK, 0.8 * k),
-        );
-        let label = if scale.log {
-            fmt_tick(t)
+    for (t, label) in tick_labels(scale) {
+        let tick = Stroke::solid(INK, 0.8 * k);
+        let text = if across {
+            let px = x + w * scale.t(t);
+            scene.line([px, y1], [px, y1 + 5.0 * k], tick);
+            Text::new(
+                px,
+                y1 + 7.0 * k + size,
+                size,
+                Anchor::Middle,
+                TextRole::Tick,
+                &label,
+            )
         } else {
-            fmt_tick_step(t, step)
+            let py = y + h * (1.0 - scale.t(t));
+            scene.line([x + w, py], [x + w + 5.0 * k, py], tick);
+            let at = (x + w + 8.0 * k, py + size * 0.35);
+            Text::new(at.0, at.1, size, Anchor::Start, TextRole::Tick, &label)
         };
         widest = widest.max(text_width(&label, size));
-        let at = (x + w + 8.0 * k, py + size * 0.35);
-        scene.text(Text::new(
-            at.0,
-            at.1,
-            size,
-            Anchor::Start,
-            TextRole::Tick,
-            &label,
-        ));
+        scene.text(text);
+    }
+    let title_size = 13.0 * k;
+    if across {
+        let ty = y1 + 12.0 * k + size + title_size;
+        let title = Text::new(
+            x + w / 2.0,
+            ty,
+            title_size,
+            Anchor::Middle,
+            TextRole::AxisTitle,
+            &scale.title(),
+        );
+        scene.text(title);
+        return ty + title_size * 0.4;
     }
     let tx = x + w + 14.0 * k + widest + 6.0 * k;
     let title = Text::new(
         tx,
         y + h / 2.0,
-        13.0 * k,
+        title_size,
         Anchor::Middle,
         TextRole::AxisTitle,
         &scale.title(),
     );
     scene.text(title.rotated(90.0));
+    y1
+}
+
+/// The colour scale's ticks with their numbers.
+fn tick_labels(scale: &ColorScale) -> Vec<(f64, String)> {
+    let ticks = scale.ticks();
+    let step = match ticks.as_slice() {
+        [a, b, ..] => (b - a).abs(),
+        _ => 0.0,
+    };
+    ticks
+        .into_iter()
+        .map(|t| {
+            let label = if scale.log {
+                fmt_tick(t)
+            } else {
+                fmt_tick_step(t, step)
+            };
+            (t, label)
+        })
+        .collect()
 }
 
 /// The legend of the marker kinds drawn ("Markers", then one line a kind

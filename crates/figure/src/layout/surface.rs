@@ -41,18 +41,7 @@ pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> 
     let k = scale_of(width, height);
     let mut scene = Scene::new(width, height);
     header(&mut scene, &fig.title, &fig.subtitle, k);
-    // A narrow canvas, or one taller than wide (a platform's half of a
-    // pair), keeps only the colour bar beside the figure, whose width
-    // bounds the projection; the markers' legend goes in rows under it.
-    let narrow = width < 720.0 * k || height > width;
-    let (left, top, right) = (
-        20.0 * k,
-        70.0 * k,
-        if narrow { 130.0 * k } else { 215.0 * k },
-    );
-    let bottom = if narrow { 130.0 * k } else { 44.0 * k };
-    let w = (width - left - right).max(20.0);
-    let h = (height - top - bottom).max(20.0);
+    let (tall, narrow, [left, top, w, h]) = figure_box(width, height, k);
     // Text grows with the canvas so labels stay legible on large images.
     let text_k = k.max(1.0) as f32;
     let rect = [left as f32, top as f32, w as f32, h as f32];
@@ -60,14 +49,20 @@ pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> 
     projection_texts(&mut scene, &projected);
     let cx = left + w + 34.0 * k;
     let bar_h = (h * 0.5).max(40.0 * k);
-    let bar = [cx, top, cx + 18.0 * k, top + bar_h];
-    color_bar(&mut scene, &fig.color, bar, k);
+    let bar = if tall {
+        let y = top + h + 16.0 * k;
+        [left + 0.15 * w, y, left + 0.85 * w, y + 14.0 * k]
+    } else {
+        [cx, top, cx + 18.0 * k, top + bar_h]
+    };
+    let under_bar = color_bar(&mut scene, &fig.color, bar, k);
     let kinds = drawn_kinds(&projected);
     let (legend, view_at) = if narrow {
+        let below = if tall { under_bar } else { top + h };
         let (symbols, last) = marker_legend_rows(
             &mut scene,
             &kinds,
-            [left, top + h + 22.0 * k],
+            [left, below + 22.0 * k],
             width - 2.0 * left,
             k,
         );
@@ -99,6 +94,31 @@ pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> 
         floor,
         k,
     }
+}
+
+/// Where the figure goes on a canvas `width` x `height` at scale `k`:
+/// whether the canvas is tall, whether narrow, and the figure's box (x,
+/// y, w, h). A canvas taller than wide (a platform's half of a pair) puts
+/// the colour bar across under the figure and the markers' legend in rows
+/// under that, so that the figure has the whole width; a narrow one keeps
+/// only the colour bar beside the figure, the legend in rows.
+fn figure_box(width: f64, height: f64, k: f64) -> (bool, bool, [f64; 4]) {
+    let tall = height > width;
+    let narrow = tall || width < 720.0 * k;
+    let (left, top) = (20.0 * k, 70.0 * k);
+    let (right, bottom) = match (tall, narrow) {
+        (true, _) => (20.0 * k, 200.0 * k),
+        (false, true) => (130.0 * k, 130.0 * k),
+        (false, false) => (215.0 * k, 44.0 * k),
+    };
+    let w = (width - left - right).max(20.0);
+    // On a tall canvas the box is no taller than the figure needs at any
+    // turn (the scene is wider than tall but seen from above), so that
+    // the colour bar sits under it at a place that does not move while
+    // the surface turns.
+    let room = (height - top - bottom).max(20.0);
+    let h = if tall { room.min(w * 0.85) } else { room };
+    (tall, narrow, [left, top, w, h])
 }
 
 /// The projection's texts (axes' ticks and titles, marker labels) into the
