@@ -166,10 +166,15 @@ impl FpmScenario {
         Ok(input)
     }
 
-    /// The slider's and the sweep's range of n: the devices' range,
-    /// widened to hold the current n.
+    /// The slider's and the sweep's range of n: the devices' range (from
+    /// one unit up with whole units, which cannot share less), widened to
+    /// hold the current n.
     pub fn n_range(&self) -> (f64, f64) {
-        let (lo, hi) = fpm::n_range(&self.devices);
+        let (mut lo, mut hi) = fpm::n_range(&self.devices);
+        if self.integer && lo < 1.0 {
+            lo = 1.0;
+            hi = hi.max(10.0);
+        }
         if self.n_units.is_finite() && self.n_units > 0.0 {
             (lo.min(self.n_units), hi.max(self.n_units))
         } else {
@@ -252,6 +257,27 @@ mod tests {
         let input = s.input().unwrap();
         assert_eq!(input.methods.len(), 3);
         assert!(input.n_range.0 < 3600.0 && input.n_range.1 > 4900.0);
+    }
+
+    #[test]
+    fn whole_units_start_the_range_at_one_unit() {
+        // The measured node's triad curves start at 0.001 M elements; in
+        // whole units no share is smaller than one, so the slider and the
+        // sweep start there.
+        let mut s = FpmScenario::default();
+        let mut d = s.devices[0].clone();
+        d.points = vec![
+            hetscope_model::fpm::SpeedPoint::new(0.001, 2.0),
+            hetscope_model::fpm::SpeedPoint::new(4000.0, 5.0),
+        ]
+        .into();
+        s.devices = vec![d];
+        s.n_units = 100.0;
+        s.integer = true;
+        assert_eq!(s.n_range().0, 1.0);
+        s.integer = false;
+        assert_eq!(s.n_range().0, 0.001);
+        assert!(s.n_range().1 >= 4000.0);
     }
 
     #[test]
