@@ -75,14 +75,27 @@ pub fn build(t: &TornadoInput) -> ChartFigure {
         -hi,
         hi,
     );
+    // Few parameters get narrower bars (a category's slot is then wide):
+    // the pair is as wide as among five.
+    let narrow = (categories.len() as f64 / 5.0).min(1.0);
     let mut p = ChartPanel::bars(&t.result, categories, y);
     let pct = fmt_tick(t.step * 100.0);
     let raised = format!("parameter raised {pct} %");
-    p.bars
-        .push(bar_set(drawn, &raised, BLUE, -0.19, 1.0, |b| b.up));
     let lowered = format!("parameter lowered {pct} %");
-    p.bars
-        .push(bar_set(drawn, &lowered, ORANGE, 0.19, -1.0, |b| b.down));
+    for (name, color, side, sign, pick) in [
+        (
+            &raised,
+            BLUE,
+            -1.0,
+            1.0,
+            up as fn(&TornadoBar) -> Option<f64>,
+        ),
+        (&lowered, ORANGE, 1.0, -1.0, down),
+    ] {
+        let mut set = bar_set(drawn, name, color, side * 0.19 * narrow, sign, pick);
+        set.width *= narrow;
+        p.bars.push(set);
+    }
     p.ref_lines.push(RefLine {
         orientation: Orientation::Horizontal,
         value: 0.0,
@@ -102,6 +115,14 @@ pub fn build(t: &TornadoInput) -> ChartFigure {
         panels: vec![p],
         notes: notes(t, drawn.len()),
     }
+}
+
+fn up(b: &TornadoBar) -> Option<f64> {
+    b.up
+}
+
+fn down(b: &TornadoBar) -> Option<f64> {
+    b.down
 }
 
 /// The bars of one direction: each parameter's elasticity `pick`,
@@ -222,6 +243,26 @@ mod tests {
         );
         assert!(f.notes.iter().any(|n| n.contains("ATAX1")));
         assert!(f.subtitle.contains("bound = 10 GFLOP/s"), "{}", f.subtitle);
+    }
+
+    #[test]
+    fn few_parameters_get_narrower_bars_beside_their_category() {
+        let two = build(&TornadoInput {
+            bars: vec![bar("a", 1.0, 1.0), bar("b", 0.5, 0.5)],
+            step: 0.01,
+            ..Default::default()
+        });
+        let many = build(&TornadoInput {
+            bars: (0..6).map(|i| bar(&format!("p{i}"), 1.0, 1.0)).collect(),
+            step: 0.01,
+            ..Default::default()
+        });
+        let (w2, w6) = (two.panels[0].bars[0].width, many.panels[0].bars[0].width);
+        assert!((w2 - w6 * 0.4).abs() < 1e-12, "{w2} {w6}");
+        // Raised left of the category, lowered right, touching.
+        let (a, b) = (&two.panels[0].bars[0], &two.panels[0].bars[1]);
+        assert!(a.offset < 0.0 && b.offset > 0.0);
+        assert!((b.offset - a.offset - (a.width + b.width) / 2.0).abs() < 0.02);
     }
 
     #[test]
