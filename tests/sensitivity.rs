@@ -6,6 +6,17 @@ use serde_json::Value;
 
 use crate::common::{eval, fails, num};
 
+/// Run `hetscope ARGS --out DIR/NAME` (an export, a session file, a
+/// what-if platform) and read back what it wrote; the path too.
+fn written(dir: &std::path::Path, name: &str, args: &[&str]) -> (String, String) {
+    let out = dir.join(name).to_str().expect("a path").to_string();
+    let mut all = args.to_vec();
+    all.extend(["--out", &out]);
+    crate::common::ok(&all);
+    let text = std::fs::read_to_string(&out).expect("written");
+    (text, out)
+}
+
 fn table(platform: &str, extra: &[&str]) -> Value {
     let mut args = vec!["eval", "sensitivity", "--platform", platform];
     args.extend_from_slice(extra);
@@ -237,20 +248,20 @@ fn a_flip_point_flips_the_decision_just_below_and_just_above() {
 #[test]
 fn a_what_if_platform_is_named_by_its_changes_and_compares_with_the_first() {
     let dir = tempfile::tempdir().expect("a folder");
-    let out = dir.path().join("what-if.ron");
-    crate::common::ok(&[
-        "presets",
-        "what-if",
-        "--platform",
-        "xeon-8480-h100",
-        "--scale",
-        "gpu.mem_bw_gbs=2",
-        "--pinned",
-        "--out",
-        out.to_str().expect("a path"),
-    ]);
-    let file = out.to_str().expect("a path");
-    let text = std::fs::read_to_string(&out).expect("written");
+    let (text, file) = written(
+        dir.path(),
+        "what-if.ron",
+        &[
+            "presets",
+            "what-if",
+            "--platform",
+            "xeon-8480-h100",
+            "--scale",
+            "gpu.mem_bw_gbs=2",
+            "--pinned",
+        ],
+    );
+    let file = file.as_str();
     assert!(
         text.contains("with GPU memory bandwidth x 2, pinned copies"),
         "{text}"
@@ -409,34 +420,28 @@ fn a_what_if_key_names_a_platform_everywhere_a_platform_is_taken() {
 #[test]
 fn a_session_keeps_a_what_if_platform_to_compare_with() {
     let dir = tempfile::tempdir().expect("a folder");
-    let session = dir.path().join("s.ron");
-    crate::common::ok(&[
-        "session",
-        "--platform",
-        "xeon-8480-h100",
-        "--platform2",
-        "xeon-8480-h100@link.pinned_gbs=0.25",
-        "--view",
-        "offload-suite",
-        "--out",
-        session.to_str().expect("a path"),
-    ]);
-    let text = std::fs::read_to_string(&session).expect("written");
+    let (text, session) = written(
+        dir.path(),
+        "s.ron",
+        &[
+            "session",
+            "--platform",
+            "xeon-8480-h100",
+            "--platform2",
+            "xeon-8480-h100@link.pinned_gbs=0.25",
+            "--view",
+            "offload-suite",
+        ],
+    );
     assert!(
         text.contains("xeon-8480-h100@link.pinned_gbs=0.25"),
         "{text}"
     );
-    let svg = dir.path().join("o.svg");
-    crate::common::ok(&[
-        "export",
-        "--session",
-        session.to_str().expect("a path"),
-        "--view",
-        "offload",
-        "--out",
-        svg.to_str().expect("a path"),
-    ]);
-    let drawn = std::fs::read_to_string(&svg).expect("an SVG");
+    let (drawn, _) = written(
+        dir.path(),
+        "o.svg",
+        &["export", "--session", &session, "--view", "offload"],
+    );
     assert!(
         drawn.contains("with Link pinned rate x 0.25"),
         "the what-if platform is drawn"
@@ -446,30 +451,28 @@ fn a_session_keeps_a_what_if_platform_to_compare_with() {
 #[test]
 fn the_sensitivity_view_exports_a_tornado_of_the_chosen_result() {
     let dir = tempfile::tempdir().expect("a folder");
-    let out = |name: &str| dir.path().join(name).to_str().expect("a path").to_string();
-    let (svg, csv) = (out("s.svg"), out("s.csv"));
-    // SA is memory-bound on both processors: the best partition follows
-    // the GPU's bandwidth most (its share of the summed bandwidths).
-    for file in [&svg, &csv] {
-        crate::common::ok(&[
-            "export",
-            "--view",
-            "sensitivity",
-            "--platform",
-            "xeon-8480-h100",
-            "--result",
-            "perdome.gpu_only",
-            "--no-flips",
-            "--out",
-            file,
-        ]);
-    }
-    let text = std::fs::read_to_string(&svg).expect("an SVG");
+    let export = |name: &str| {
+        written(
+            dir.path(),
+            name,
+            &[
+                "export",
+                "--view",
+                "sensitivity",
+                "--platform",
+                "xeon-8480-h100",
+                "--result",
+                "perdome.gpu_only",
+                "--no-flips",
+            ],
+        )
+    };
+    let (text, svg) = export("s.svg");
     assert!(text.contains("Which parameter matters: Xeon Platinum 8480+ + H100 SXM5"));
     assert!(text.contains("GPU memory bandwidth"), "the first category");
     // The CSV: the GPU alone follows the GPU's bandwidth by 1 both ways and
     // the CPU's clock not at all (closed form); the first bar is it.
-    let rows = std::fs::read_to_string(&csv).expect("a CSV");
+    let (rows, _) = export("s.csv");
     let bars: Vec<&str> = rows.lines().filter(|l| l.contains(",bar,")).collect();
     let first = bars.first().expect("bars");
     assert!(
@@ -532,19 +535,19 @@ fn flip_points_under_a_kernels_tornado_are_that_kernels_and_the_nearest_first() 
     let flips = v["flip_points"].as_array().expect("flip points");
     assert!(flips.iter().any(|f| f["decision"] != "offload.atax2.test"));
     let dir = tempfile::tempdir().expect("a folder");
-    let svg = dir.path().join("s.svg");
-    crate::common::ok(&[
-        "export",
-        "--view",
-        "sensitivity",
-        "--platform",
-        "xeon-8480-h100",
-        "--result",
-        "offload.speedup.atax2",
-        "--out",
-        svg.to_str().expect("a path"),
-    ]);
-    let text = std::fs::read_to_string(&svg).expect("an SVG");
+    let (text, _) = written(
+        dir.path(),
+        "s.svg",
+        &[
+            "export",
+            "--view",
+            "sensitivity",
+            "--platform",
+            "xeon-8480-h100",
+            "--result",
+            "offload.speedup.atax2",
+        ],
+    );
     let noted: Vec<&str> = text
         .lines()
         .filter(|l| l.contains(" below ") && l.contains(" above"))

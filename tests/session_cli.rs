@@ -272,6 +272,26 @@ fn window_export(session: hetscope_core::Session, out: &Path) -> Vec<u8> {
     std::fs::read(out).expect("the window's export")
 }
 
+/// The session file `s` (in `dir`) exported at 900 x 600 by the window
+/// and by `export --session`: the two files' bytes (named after `tag`).
+fn both_exports(dir: &Path, s: &str, tag: &str) -> (Vec<u8>, Vec<u8>) {
+    let opened = hetscope_core::session_file::open_session(Path::new(s)).expect("a session");
+    let a = window_export(opened.session, &dir.join(format!("window{tag}.svg")));
+    let by_cli = path(dir, &format!("cli{tag}.svg"));
+    ok(&[
+        "export",
+        "--session",
+        s,
+        "--width",
+        "900",
+        "--height",
+        "600",
+        "--out",
+        &by_cli,
+    ]);
+    (a, std::fs::read(&by_cli).unwrap())
+}
+
 #[test]
 fn the_window_exports_a_session_as_export_session_does() {
     let dir = tempfile::tempdir().expect("tempdir");
@@ -291,21 +311,7 @@ fn the_window_exports_a_session_as_export_session_does() {
     for (k, text) in [text, surface].iter().enumerate() {
         let s = path(dir.path(), &format!("s{k}.ron"));
         std::fs::write(&s, text).unwrap();
-        let opened = hetscope_core::session_file::open_session(Path::new(&s)).expect("a session");
-        let a = window_export(opened.session, &dir.path().join(format!("window{k}.svg")));
-        let by_cli = path(dir.path(), &format!("cli{k}.svg"));
-        ok(&[
-            "export",
-            "--session",
-            &s,
-            "--width",
-            "900",
-            "--height",
-            "600",
-            "--out",
-            &by_cli,
-        ]);
-        let b = std::fs::read(&by_cli).unwrap();
+        let (a, b) = both_exports(dir.path(), &s, &k.to_string());
         assert!(
             a.len() > 10_000 && a == b,
             "the window's export {k} differs"
@@ -332,20 +338,7 @@ fn both_sensitivity_exports(result: &str, flips: bool) -> (Vec<u8>, Vec<u8>) {
     opened.session.overview.sensitivity.result = result.into();
     opened.session.overview.sensitivity.flips = flips;
     hetscope_core::session_file::save_session(Path::new(&s), &opened.session).expect("saved");
-    let a = window_export(opened.session, &dir.path().join("window.svg"));
-    let by_cli = path(dir.path(), "cli.svg");
-    ok(&[
-        "export",
-        "--session",
-        &s,
-        "--width",
-        "900",
-        "--height",
-        "600",
-        "--out",
-        &by_cli,
-    ]);
-    (a, std::fs::read(&by_cli).unwrap())
+    both_exports(dir.path(), &s, "")
 }
 
 #[test]
