@@ -153,9 +153,11 @@ fn surface_projection_rotates_and_hovers() {
     let figure::perdome::surface::Prim::Poly { pts, .. } = &p1.prims[q.prim] else {
         panic!("quad is not a polygon");
     };
+    // (The centroid of its polygon: a triangle, or a clipped piece.)
+    let n = pts.len() as f32;
     let c = pts
         .iter()
-        .fold([0.0f32; 2], |a, p| [a[0] + p[0] / 4.0, a[1] + p[1] / 4.0]);
+        .fold([0.0f32; 2], |a, p| [a[0] + p[0] / n, a[1] + p[1] / n]);
     let text = p1.hover(c, "GFLOP/s").unwrap();
     assert!(text.contains("GFLOP/s") && text.contains("I_C"), "{text}");
 }

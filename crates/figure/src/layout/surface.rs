@@ -85,7 +85,14 @@ pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> 
         &view,
     );
     scene.text(t.color([0x66; 3]));
-    let floor = floor_key(&mut scene, left, height - 14.0 * k, k);
+    // On a tall canvas the floor's key follows the view line (the bottom
+    // would leave a gap as tall as the figure's slack); else at the bottom.
+    let floor_y = if tall {
+        (view_at[1] + 44.0 * k).min(height - 14.0 * k)
+    } else {
+        height - 14.0 * k
+    };
+    let floor = floor_key(&mut scene, left, floor_y, k);
     SurfaceLayout {
         scene,
         projected,

@@ -32,53 +32,132 @@ impl SurfaceFigure {
         place_axis_texts(texts, canvas)
     }
 
-    /// Tick labels and titles of the I_C and I_G axes.
+    /// Pixels the axes' texts take beyond the box's extent on screen
+    /// (left, top, right, bottom), for [`Proj::refit`]: the floor axes'
+    /// texts, the value axis's ticks, the height of its title over any
+    /// corner, and at the top at least a marker label's height. Where the
+    /// camera's turn is about to move a floor axis to the other edge, that
+    /// axis's room is blended with the other edge's (half and half at the
+    /// switch), so that the figure's size does not jump while it turns.
+    pub(super) fn axis_room(&self, pr: &Proj, ts: f32) -> [f64; 4] {
+        let (xlo, xhi) = (self.x.full_lo(), self.x.hi);
+        let (ylo, yhi) = (self.y.full_lo(), self.y.hi);
+        let b = pr.screen_box();
+        let room_of = |texts: &[AxisText]| {
+            let mut room = [0.0f64; 4];
+            for t in texts.iter().filter_map(|t| prim_text_box(&t.prim)) {
+                room = [
+                    room[0].max(b[0] - t[0]),
+                    room[1].max(b[1] - t[1]),
+                    room[2].max(t[2] - b[2]),
+                    room[3].max(t[3] - b[3]),
+                ];
+            }
+            room
+        };
+        let centre = pr.at((xlo + xhi) / 2.0, (ylo + yhi) / 2.0, 0.0).0;
+        // The I_C axis on y = ylo or yhi, the I_G axis on x = xlo or xhi.
+        let ic = |edge: f64| room_of(&self.ic_texts(pr, centre, edge, ts));
+        let ig = |edge: f64| room_of(&self.ig_texts(pr, centre, edge, ts));
+        let ic_room = blend(
+            pr,
+            (ic(ylo), ic(yhi)),
+            |t| (t, ylo),
+            |t| (t, yhi),
+            (xlo, xhi),
+        );
+        let ig_room = blend(
+            pr,
+            (ig(xlo), ig(xhi)),
+            |t| (xlo, t),
+            |t| (xhi, t),
+            (ylo, yhi),
+        );
+        let mut value = self.value_axis_texts(pr, self.value_corner(pr), ts);
+        value.pop();
+        let mut room = room_of(&value);
+        room[1] = room[1].max(24.0 * ts as f64);
+        // The value axis's title moves sideways into the canvas where it
+        // would leave it (`place_title`): only its height counts.
+        for corner in [(xlo, ylo), (xlo, yhi), (xhi, ylo), (xhi, yhi)] {
+            let title = self.value_axis_texts(pr, corner, ts).pop();
+            if let Some(t) = title.and_then(|t| prim_text_box(&t.prim)) {
+                room[1] = room[1].max(b[1] - t[1]);
+            }
+        }
+        std::array::from_fn(|i| room[i].max(ic_room[i]).max(ig_room[i]) + 4.0 * ts as f64)
+    }
+
+    /// Tick labels and titles of the I_C and I_G axes, each on its floor
+    /// edge nearer the viewer.
     fn floor_axis_texts(&self, pr: &Proj, ts: f32) -> Vec<AxisText> {
         let (xlo, xhi) = (self.x.full_lo(), self.x.hi);
         let (ylo, yhi) = (self.y.full_lo(), self.y.hi);
         let centre = pr.at((xlo + xhi) / 2.0, (ylo + yhi) / 2.0, 0.0).0;
-        // The I_C axis runs along y = ylo or y = yhi, whichever is nearer.
         let y_edge = nearer(pr, |t| (t, ylo), |t| (t, yhi), (xlo, xhi));
-        let x_ticks: Vec<_> = self
+        let x_edge = nearer(pr, |t| (xlo, t), |t| (xhi, t), (ylo, yhi));
+        let mut out = self.ic_texts(pr, centre, y_edge, ts);
+        out.extend(self.ig_texts(pr, centre, x_edge, ts));
+        out
+    }
+
+    /// The I_C axis's tick labels and title along y = `y_edge`.
+    fn ic_texts(&self, pr: &Proj, centre: [f32; 2], y_edge: f64, ts: f32) -> Vec<AxisText> {
+        let ticks: Vec<_> = self
             .x
             .ticks()
             .into_iter()
             .map(|(p, l)| ((p, y_edge), l))
             .collect();
-        let x_mid = ((xlo + xhi) / 2.0, y_edge);
-        let mut out = edge_texts(pr, centre, &x_ticks, x_mid, &self.x.title(), ts);
-        let x_edge = nearer(pr, |t| (xlo, t), |t| (xhi, t), (ylo, yhi));
-        let y_ticks: Vec<_> = self
+        let mid = ((self.x.full_lo() + self.x.hi) / 2.0, y_edge);
+        edge_texts(pr, centre, &ticks, mid, &self.x.title(), ts)
+    }
+
+    /// The I_G axis's tick labels and title along x = `x_edge`.
+    fn ig_texts(&self, pr: &Proj, centre: [f32; 2], x_edge: f64, ts: f32) -> Vec<AxisText> {
+        let ticks: Vec<_> = self
             .y
             .ticks()
             .into_iter()
             .map(|(p, l)| ((x_edge, p), l))
             .collect();
-        let y_mid = (x_edge, (ylo + yhi) / 2.0);
-        out.extend(edge_texts(pr, centre, &y_ticks, y_mid, &self.y.title(), ts));
-        out
+        let mid = (x_edge, (self.y.full_lo() + self.y.hi) / 2.0);
+        edge_texts(pr, centre, &ticks, mid, &self.y.title(), ts)
     }
 
-    /// The vertical value axis at the floor corner furthest left on
-    /// screen (clear of the surface whatever the yaw): its line and tick
-    /// marks go on the canvas, its texts are returned.
-    fn value_axis(&self, pr: &Proj, canvas: &mut Canvas, ts: f32) -> Vec<AxisText> {
+    /// The floor corner furthest left on screen, where the value axis
+    /// stands (clear of the surface whatever the yaw).
+    fn value_corner(&self, pr: &Proj) -> (f64, f64) {
         let (xlo, xhi) = (self.x.full_lo(), self.x.hi);
         let (ylo, yhi) = (self.y.full_lo(), self.y.hi);
-        let (zx, zy) = [(xlo, ylo), (xlo, yhi), (xhi, ylo), (xhi, yhi)]
+        [(xlo, ylo), (xlo, yhi), (xhi, ylo), (xhi, yhi)]
             .into_iter()
             .min_by(|a, b| pr.at(a.0, a.1, 0.0).0[0].total_cmp(&pr.at(b.0, b.1, 0.0).0[0]))
-            .unwrap_or((xlo, ylo));
-        let z0 = pr.at(zx, zy, 0.0).0;
-        let z1 = pr.at(zx, zy, self.z.hi).0;
-        canvas.push(line(vec![z0, z1]));
-        let mut out = Vec::new();
+            .unwrap_or((xlo, ylo))
+    }
+
+    /// The vertical value axis: its line and tick marks go on the canvas,
+    /// its texts are returned.
+    fn value_axis(&self, pr: &Proj, canvas: &mut Canvas, ts: f32) -> Vec<AxisText> {
+        let (zx, zy) = self.value_corner(pr);
+        canvas.push(line(vec![pr.at(zx, zy, 0.0).0, pr.at(zx, zy, self.z.hi).0]));
         for t in nice_ticks(0.0, self.z.hi, 5) {
             let p = pr.at(zx, zy, t).0;
             canvas.push(line(vec![p, [p[0] - 4.0 * ts, p[1]]]));
+        }
+        self.value_axis_texts(pr, (zx, zy), ts)
+    }
+
+    /// The value axis's tick labels at floor corner (zx, zy), then its
+    /// title over the axis's top.
+    fn value_axis_texts(&self, pr: &Proj, (zx, zy): (f64, f64), ts: f32) -> Vec<AxisText> {
+        let mut out = Vec::new();
+        for t in nice_ticks(0.0, self.z.hi, 5) {
+            let p = pr.at(zx, zy, t).0;
             let at = [p[0] - 6.0 * ts, p[1] + 4.0 * ts];
             out.push(tick(text(at, fmt_tick(t), TICK * ts, Anchor::End)));
         }
+        let z1 = pr.at(zx, zy, self.z.hi).0;
         let at = [z1[0], z1[1] - 10.0 * ts];
         out.push(AxisText {
             prim: text(at, self.z.title(), TITLE * ts, Anchor::Middle),
@@ -87,6 +166,30 @@ impl SurfaceFigure {
         out
     }
 }
+
+/// The room of an axis on the nearer of its two floor edges (`rooms` on
+/// edge `a`, on edge `b`), blended with the farther's as their depths
+/// close in: half and half where they are equal (the switch), the nearer
+/// alone from a depth gap of `BLEND_DEPTH` on.
+fn blend(
+    pr: &Proj,
+    rooms: ([f64; 4], [f64; 4]),
+    a: impl Fn(f64) -> (f64, f64),
+    b: impl Fn(f64) -> (f64, f64),
+    range: (f64, f64),
+) -> [f64; 4] {
+    let mid = (range.0 + range.1) / 2.0;
+    let (pa, pb) = (a(mid), b(mid));
+    let (da, db) = (pr.at(pa.0, pa.1, 0.0).1, pr.at(pb.0, pb.1, 0.0).1);
+    let (near, far) = if da <= db { rooms } else { (rooms.1, rooms.0) };
+    let w = 0.5 * (1.0 - (da - db).abs() / BLEND_DEPTH).clamp(0.0, 1.0);
+    std::array::from_fn(|i| (1.0 - w) * near[i] + w * far[i])
+}
+
+/// Depth gap between an axis's two edges (in half widths of the floor)
+/// below which their rooms are blended: about 15 degrees of turn before
+/// the switch at the default pitch.
+const BLEND_DEPTH: f64 = 0.45;
 
 /// Of two floor edges (parametrised over `range`), the coordinate of the
 /// one nearer the viewer: `a` and `b` map a parameter to (x, y).
@@ -225,7 +328,10 @@ fn inside(prim: Prim, rect: [f32; 4]) -> Prim {
     let Some(b) = prim_text_box(&prim) else {
         return prim;
     };
+    // Half a pixel further in than the edge, so that the box's corners,
+    // rounded to f32 in the text's position, stay inside.
     let r = rect.map(|v| v as f64);
+    let r = [r[0] + 0.5, r[1] + 0.5, r[2] - 0.5, r[3] - 0.5];
     let dx = if b[0] < r[0] {
         r[0] - b[0]
     } else if b[2] > r[2] {

@@ -71,7 +71,15 @@ impl SurfaceFigure {
         } else {
             1.0
         };
-        let pr = Proj::new(self, cam, rect, ts);
+        let mut pr = Proj::new(self, cam, rect, ts);
+        // The axes' texts measured where the first guess put the box, the
+        // box fitted to them, and once more where that put it (a larger
+        // box spreads the titles along its edges, so the second room is
+        // no larger than the first).
+        for _ in 0..2 {
+            let room = self.axis_room(&pr, ts);
+            pr.refit(rect, room);
+        }
         let mut canvas = Canvas::new(rect);
         self.push_floor(&pr, &mut canvas);
         let mut taken = self.push_axes(&pr, &mut canvas, ts);

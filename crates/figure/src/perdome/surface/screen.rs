@@ -9,8 +9,9 @@ use super::{Camera, SurfaceFigure};
 /// half widths of the floor.
 const Z_HEIGHT: f64 = 1.3;
 
-/// The projection: screen centre and scale, the camera's rotation, and the
-/// plot box's centre, half extents and top value.
+/// The projection: screen centre and scale, the camera's rotation, the
+/// plot box's centre, half extents and top value, and the box's extent on
+/// screen at unit scale (x0, y0, x1, y1) that fitting scales.
 pub(super) struct Proj {
     cx: f64,
     cy: f64,
@@ -24,15 +25,18 @@ pub(super) struct Proj {
     ymid: f64,
     yh: f64,
     zmax: f64,
+    unit_box: [f64; 4],
+    zoom: f64,
 }
 
 impl Proj {
     /// The camera's view of the figure's box, scaled into the pixel
-    /// rectangle (x0, y0, width, height) less room for the axes' texts at
-    /// text scale `ts`.
+    /// rectangle (x0, y0, width, height) less a first guess of the room
+    /// the axes' texts take at text scale `ts`: a fifth or less of the
+    /// rectangle a side. [`Proj::refit`] then fits it to the texts' real
+    /// room.
     pub(super) fn new(fig: &SurfaceFigure, cam: &Camera, rect: [f32; 4], ts: f32) -> Proj {
         let cam = cam.clamped();
-        let [rx, ry, rw, rh] = rect.map(|v| v as f64);
         let (yaw, pitch) = (
             (cam.yaw_deg as f64).to_radians(),
             (cam.pitch_deg as f64).to_radians(),
@@ -52,41 +56,57 @@ impl Proj {
             ymid: (ylo + yhi) / 2.0,
             yh: (yhi - ylo) / 2.0,
             zmax: fig.z.hi.max(f64::MIN_POSITIVE),
+            unit_box: [0.0; 4],
+            zoom: cam.zoom as f64,
         };
-        // The box's eight corners at unit scale, fitted into the rectangle
-        // less a margin for the tick labels and axis titles around it, so
-        // that the box fills the canvas at any size and the axes' texts
-        // stay inside it.
+        // The box's eight corners at unit scale.
         let mut b = [
             f64::INFINITY,
             f64::INFINITY,
             f64::NEG_INFINITY,
             f64::NEG_INFINITY,
         ];
-        for (x, y, v) in [
-            (xlo, ylo, 0.0),
-            (xhi, ylo, 0.0),
-            (xlo, yhi, 0.0),
-            (xhi, yhi, 0.0),
-            (xlo, ylo, p.zmax),
-            (xhi, ylo, p.zmax),
-            (xlo, yhi, p.zmax),
-            (xhi, yhi, p.zmax),
-        ] {
-            let [sx, sy] = p.at(x, y, v).0.map(f64::from);
-            b = [b[0].min(sx), b[1].min(sy), b[2].max(sx), b[3].max(sy)];
+        for x in [xlo, xhi] {
+            for y in [ylo, yhi] {
+                for v in [0.0, p.zmax] {
+                    let [sx, sy] = p.at(x, y, v).0.map(f64::from);
+                    b = [b[0].min(sx), b[1].min(sy), b[2].max(sx), b[3].max(sy)];
+                }
+            }
         }
+        p.unit_box = b;
+        let [_, _, rw, rh] = rect.map(|v| v as f64);
         let ts = ts as f64;
-        // (At most a fifth of a narrow canvas a side: the box stays visible.)
-        let mx = (0.05 * rw + 90.0 * ts).min(0.22 * rw);
+        let mx = (0.05 * rw + 90.0 * ts).min(0.2 * rw);
         let my = (0.05 * rh + 50.0 * ts).min(0.2 * rh);
-        let fit = ((rw - 2.0 * mx) / (b[2] - b[0]).max(1e-9))
-            .min((rh - 2.0 * my) / (b[3] - b[1]).max(1e-9))
-            .max(1e-6);
-        p.s = fit * cam.zoom as f64;
-        p.cx = rx + rw / 2.0 - p.s * (b[0] + b[2]) / 2.0;
-        p.cy = ry + rh / 2.0 - p.s * (b[1] + b[3]) / 2.0;
+        p.refit(rect, [mx, my, mx, my]);
         p
+    }
+
+    /// The box's extent on screen (x0, y0, x1, y1) in pixels.
+    pub(super) fn screen_box(&self) -> [f64; 4] {
+        let b = self.unit_box;
+        [
+            self.cx + self.s * b[0],
+            self.cy + self.s * b[1],
+            self.cx + self.s * b[2],
+            self.cy + self.s * b[3],
+        ]
+    }
+
+    /// Scale and centre the box so that it and `room` pixels beyond it on
+    /// each side (left, top, right, bottom: what the axes' texts take)
+    /// fill the rectangle, then apply the camera's zoom about the centre.
+    pub(super) fn refit(&mut self, rect: [f32; 4], room: [f64; 4]) {
+        let [rx, ry, rw, rh] = rect.map(|v| v as f64);
+        let b = self.unit_box;
+        let fit = ((rw - room[0] - room[2]) / (b[2] - b[0]).max(1e-9))
+            .min((rh - room[1] - room[3]) / (b[3] - b[1]).max(1e-9))
+            .max(1e-6);
+        self.s = fit * self.zoom;
+        // The box plus its room centred in the rectangle.
+        self.cx = rx + (rw + room[0] - room[2]) / 2.0 - self.s * (b[0] + b[2]) / 2.0;
+        self.cy = ry + (rh + room[1] - room[3]) / 2.0 - self.s * (b[1] + b[3]) / 2.0;
     }
 
     /// Plot coordinates (log2 x, log2 y, value) to (screen x, screen y, depth).
