@@ -240,7 +240,7 @@ fn a_flip_point_flips_the_decision_just_below_and_just_above() {
     assert_ne!(flip["from"], flip["to"]);
     let s = flip["sentence"].as_str().expect("a sentence");
     assert!(
-        s.starts_with("ATAX2 at n = 1100: offloaded below Link latency = "),
+        s.starts_with("ATAX2 at n = 1100: offloaded below link latency = "),
         "{s}"
     );
 }
@@ -443,7 +443,7 @@ fn a_session_keeps_a_what_if_platform_to_compare_with() {
         &["export", "--session", &session, "--view", "offload"],
     );
     assert!(
-        drawn.contains("with Link pinned rate x 0.25"),
+        drawn.contains("with link pinned rate x 0.25"),
         "the what-if platform is drawn"
     );
 }
@@ -627,7 +627,7 @@ fn the_readmes_worked_example_is_the_commands_output() {
         .filter_map(|f| f["sentence"].as_str())
         .collect();
     for quoted in [
-        "ATAX2 at n = 9600: kept on the host below Link host-to-device pageable rate = 6.019 GB/s, offloaded above",
+        "ATAX2 at n = 9600: kept on the host below link host-to-device pageable rate = 6.019 GB/s, offloaded above",
         "COVAR_MEAN at n = 1100: offloaded below GPU memory load latency (Mem_LD) = 349.6 cycles, kept on the host above",
         "ATAX2 at n = 9600: offloaded below CPU clock = 3.246 GHz, kept on the host above",
     ] {

@@ -224,7 +224,7 @@ mod tests {
                 bar("GPU memory bandwidth", 0.98, 0.99),
                 bar("CPU clock", -0.2, -0.1),
             ],
-            unmoved: vec!["Link latency".into()],
+            unmoved: vec!["link latency".into()],
             flips: vec!["ATAX1 at n = 9600: kept below 31 GB/s".into()],
             empty: None,
         };
@@ -239,7 +239,7 @@ mod tests {
         assert!(
             f.notes
                 .iter()
-                .any(|n| n.contains("No effect: Link latency"))
+                .any(|n| n.contains("No effect: link latency"))
         );
         assert!(f.notes.iter().any(|n| n.contains("ATAX1")));
         assert!(f.subtitle.contains("bound = 10 GFLOP/s"), "{}", f.subtitle);

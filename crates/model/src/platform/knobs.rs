@@ -23,12 +23,14 @@ impl Part {
         }
     }
 
-    /// The part in words, as a parameter's name begins.
+    /// The part in words, as a parameter's name begins: the acronyms in
+    /// capitals, the link in lower case, since the names stand mid-sentence
+    /// ("offloaded below link latency = 12 us").
     pub fn title(self) -> &'static str {
         match self {
             Part::Cpu => "CPU",
             Part::Gpu => "GPU",
-            Part::Link => "Link",
+            Part::Link => "link",
         }
     }
 }
