@@ -55,24 +55,13 @@ impl SurfaceFigure {
             }
             room
         };
-        let centre = pr.at((xlo + xhi) / 2.0, (ylo + yhi) / 2.0, 0.0).0;
+        let (xmid, ymid) = ((xlo + xhi) / 2.0, (ylo + yhi) / 2.0);
+        let centre = pr.at(xmid, ymid, 0.0).0;
         // The I_C axis on y = ylo or yhi, the I_G axis on x = xlo or xhi.
         let ic = |edge: f64| room_of(&self.ic_texts(pr, centre, edge, ts));
         let ig = |edge: f64| room_of(&self.ig_texts(pr, centre, edge, ts));
-        let ic_room = blend(
-            pr,
-            (ic(ylo), ic(yhi)),
-            |t| (t, ylo),
-            |t| (t, yhi),
-            (xlo, xhi),
-        );
-        let ig_room = blend(
-            pr,
-            (ig(xlo), ig(xhi)),
-            |t| (xlo, t),
-            |t| (xhi, t),
-            (ylo, yhi),
-        );
+        let ic_room = blend(pr, (ic(ylo), ic(yhi)), (xmid, ylo), (xmid, yhi));
+        let ig_room = blend(pr, (ig(xlo), ig(xhi)), (xlo, ymid), (xhi, ymid));
         let mut value = self.value_axis_texts(pr, self.value_corner(pr), ts);
         value.pop();
         let mut room = room_of(&value);
@@ -168,19 +157,12 @@ impl SurfaceFigure {
 }
 
 /// The room of an axis on the nearer of its two floor edges (`rooms` on
-/// edge `a`, on edge `b`), blended with the farther's as their depths
-/// close in: half and half where they are equal (the switch), the nearer
-/// alone from a depth gap of `BLEND_DEPTH` on.
-fn blend(
-    pr: &Proj,
-    rooms: ([f64; 4], [f64; 4]),
-    a: impl Fn(f64) -> (f64, f64),
-    b: impl Fn(f64) -> (f64, f64),
-    range: (f64, f64),
-) -> [f64; 4] {
-    let mid = (range.0 + range.1) / 2.0;
-    let (pa, pb) = (a(mid), b(mid));
-    let (da, db) = (pr.at(pa.0, pa.1, 0.0).1, pr.at(pb.0, pb.1, 0.0).1);
+/// the edge through floor point `a`, on the one through `b`, both at the
+/// edges' middles), blended with the farther's as their depths close in:
+/// half and half where they are equal (the switch), the nearer alone from
+/// a depth gap of `BLEND_DEPTH` on.
+fn blend(pr: &Proj, rooms: ([f64; 4], [f64; 4]), a: (f64, f64), b: (f64, f64)) -> [f64; 4] {
+    let (da, db) = (pr.at(a.0, a.1, 0.0).1, pr.at(b.0, b.1, 0.0).1);
     let (near, far) = if da <= db { rooms } else { (rooms.1, rooms.0) };
     let w = 0.5 * (1.0 - (da - db).abs() / BLEND_DEPTH).clamp(0.0, 1.0);
     std::array::from_fn(|i| (1.0 - w) * near[i] + w * far[i])
