@@ -293,3 +293,47 @@ fn the_surface_does_not_jump_in_size_while_it_turns() {
         }
     }
 }
+
+#[test]
+fn the_axis_titles_keep_clear_of_the_marker_symbols() {
+    // The value axis's title stands over the axis's top, where markers at
+    // the top of the range are drawn too: it moves a line up or down to
+    // keep clear of their symbols (it was drawn under the GPU-only and
+    // optimum symbols of the measured node's half of a pair).
+    for platform in [
+        "i7-gtx750-perdome",
+        "i3-gtx750-perdome",
+        "h100-node-measured",
+    ] {
+        for view in [View::PerdomeSurface, View::EnergySurface] {
+            let fig = surface(view, platform);
+            let titles = [fig.x.title(), fig.y.title(), fig.z.title()];
+            for [w, h] in [[450.0f32, 400.0], [560.0, 500.0], [1000.0, 700.0]] {
+                let p = fig.project(&Camera::default(), [0.0, 0.0, w, h]);
+                let dots: Vec<[f64; 4]> = p
+                    .prims
+                    .iter()
+                    .filter_map(|q| match q {
+                        Prim::Dot { pos, radius, .. } => Some(
+                            [
+                                pos[0] - radius,
+                                pos[1] - radius,
+                                pos[0] + radius,
+                                pos[1] + radius,
+                            ]
+                            .map(f64::from),
+                        ),
+                        _ => None,
+                    })
+                    .collect();
+                assert!(!dots.is_empty());
+                for (text, b) in texts(&p).iter().filter(|(t, _)| titles.contains(t)) {
+                    assert!(
+                        dots.iter().all(|d| !overlap(d, b)),
+                        "{platform} {view:?} {w}x{h}: '{text}' under a marker symbol"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -24,12 +24,20 @@ struct AxisText {
 }
 
 impl SurfaceFigure {
-    /// Push the axes' lines and texts onto `canvas`; returns the boxes of
-    /// the texts drawn (for the marker labels to avoid).
-    pub(super) fn push_axes(&self, pr: &Proj, canvas: &mut Canvas, ts: f32) -> Vec<[f64; 4]> {
+    /// Push the axes' lines and texts onto `canvas`, the texts clear of
+    /// the boxes in `avoid` (the marker symbols: a title moves a line up
+    /// or down, a tick label is left out); returns those boxes and the
+    /// texts' (for the marker labels to avoid).
+    pub(super) fn push_axes(
+        &self,
+        pr: &Proj,
+        canvas: &mut Canvas,
+        ts: f32,
+        avoid: Vec<[f64; 4]>,
+    ) -> Vec<[f64; 4]> {
         let mut texts = self.floor_axis_texts(pr, ts);
         texts.extend(self.value_axis(pr, canvas, ts));
-        place_axis_texts(texts, canvas)
+        place_axis_texts(texts, canvas, avoid)
     }
 
     /// Pixels the axes' texts take beyond the box's extent on screen
@@ -249,8 +257,12 @@ fn unit(v: [f32; 2]) -> [f32; 2] {
 
 /// Titles first (moved inside the canvas), then tick labels that overlap
 /// nothing placed; returns the boxes of the texts placed.
-fn place_axis_texts(texts: Vec<AxisText>, canvas: &mut Canvas) -> Vec<[f64; 4]> {
-    let mut placed: Vec<[f64; 4]> = Vec::new();
+fn place_axis_texts(
+    texts: Vec<AxisText>,
+    canvas: &mut Canvas,
+    avoid: Vec<[f64; 4]>,
+) -> Vec<[f64; 4]> {
+    let mut placed = avoid;
     let (titles, ticks): (Vec<_>, Vec<_>) = texts.into_iter().partition(|t| t.title);
     for t in titles {
         place_title(t.prim, canvas, &mut placed);

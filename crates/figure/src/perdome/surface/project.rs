@@ -40,6 +40,9 @@ pub struct Projected {
     pub marker_spots: Vec<([f32; 2], String)>,
 }
 
+/// A marker symbol's radius, px at text scale 1.
+const MARKER_RADIUS: f32 = 5.0;
+
 const FLOOR_VALID: [u8; 4] = [200, 200, 200, 255];
 const FLOOR_EMPTY: [u8; 4] = [245, 245, 245, 255];
 
@@ -82,7 +85,8 @@ impl SurfaceFigure {
         }
         let mut canvas = Canvas::new(rect);
         self.push_floor(&pr, &mut canvas);
-        let mut taken = self.push_axes(&pr, &mut canvas, ts);
+        let symbols = self.marker_symbol_boxes(&pr, ts);
+        let mut taken = self.push_axes(&pr, &mut canvas, ts, symbols);
         let (quads, shown) = self.push_surface(&pr, &mut canvas, ts);
         let marker_spots = self.push_marker_labels(&pr, &shown, &mut canvas, &mut taken, ts);
         Projected {
@@ -275,6 +279,20 @@ impl SurfaceFigure {
     /// Each marker's stem to the floor and its symbol, in the order of the
     /// cell it stands in, after the cell's surface: nearer surface hides
     /// them.
+    /// The boxes the markers' symbols take on screen, for the axes' texts
+    /// to keep clear of.
+    fn marker_symbol_boxes(&self, pr: &Proj, ts: f32) -> Vec<[f64; 4]> {
+        let r = (MARKER_RADIUS * ts) as f64 + 1.0;
+        self.markers
+            .iter()
+            .filter_map(|m| {
+                let (x, y) = (self.x.pos(m.i_c)?, self.y.pos(m.i_g)?);
+                let [px, py] = pr.at(x, y, m.value.unwrap_or(0.0)).0.map(f64::from);
+                Some([px - r, py - r, px + r, py + r])
+            })
+            .collect()
+    }
+
     fn marker_pieces(&self, pr: &Proj, ts: f32) -> Vec<Piece> {
         let s = self.grid.spec;
         let mut out = Vec::new();
@@ -298,7 +316,7 @@ impl SurfaceFigure {
             };
             let dot = Prim::Dot {
                 pos: top,
-                radius: 5.0 * ts,
+                radius: MARKER_RADIUS * ts,
                 fill: m.kind.color(),
                 kind: m.kind,
             };
@@ -327,7 +345,7 @@ impl SurfaceFigure {
     ) -> Vec<([f32; 2], String)> {
         let mut spots = Vec::new();
         let mut labels: Vec<([f32; 2], &str)> = Vec::new();
-        let radius = 5.0 * ts;
+        let radius = MARKER_RADIUS * ts;
         for (m, _) in self.markers.iter().zip(shown).filter(|(_, s)| **s) {
             let (Some(x), Some(y)) = (self.x.pos(m.i_c), self.y.pos(m.i_g)) else {
                 continue;

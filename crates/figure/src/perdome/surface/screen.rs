@@ -97,8 +97,13 @@ impl Proj {
     /// Scale and centre the box so that it and `room` pixels beyond it on
     /// each side (left, top, right, bottom: what the axes' texts take)
     /// fill the rectangle, then apply the camera's zoom about the centre.
+    /// No side's room exceeds a fifth of the rectangle, so that on a small
+    /// canvas the box keeps three fifths of it (texts that do not fit are
+    /// moved in or left out, as at any size).
     pub(super) fn refit(&mut self, rect: [f32; 4], room: [f64; 4]) {
         let [rx, ry, rw, rh] = rect.map(|v| v as f64);
+        let cap = [0.2 * rw, 0.2 * rh, 0.2 * rw, 0.2 * rh];
+        let room: [f64; 4] = std::array::from_fn(|i| room[i].min(cap[i]));
         let b = self.unit_box;
         let fit = ((rw - room[0] - room[2]) / (b[2] - b[0]).max(1e-9))
             .min((rh - room[1] - room[3]) / (b[3] - b[1]).max(1e-9))
