@@ -323,3 +323,35 @@ fn without_runs_the_energy_fit_says_how_to_load_them() {
     h.run();
     h.get_by_role_and_label(Role::TextInput, "Energy runs file");
 }
+
+#[test]
+fn on_the_measured_node_one_click_holds_p_s_at_the_probed_idle_power() {
+    // The probe measured the H100 board idle at 130.377 W; a fit to runs
+    // near full power leaves p_s free to fall below it (63 W). The panel
+    // offers the board's idle power where the platform's GPU gives one.
+    let mut h = harness();
+    assert!(h.state_mut().use_platform("h100-node-measured"));
+    {
+        let runs = &mut h.state_mut().session.perdome.energy_runs;
+        (runs.path, runs.fix_idle) = (shipped_arg(), false);
+    }
+    h.run();
+    if h.query_by_label("Load").is_none() {
+        h.get_by_label("Energy from measured runs").click();
+        h.run();
+    }
+    h.get_by_label("Load").click();
+    h.run();
+    h.get_by_label("GPU idle 130.377 W").click();
+    h.run();
+    let runs = &h.state().session.perdome.energy_runs;
+    assert!(runs.fix_idle && runs.idle_w == 130.377, "{runs:?}");
+    h.get_by_label("Apply to GPU").click();
+    h.run();
+    let p = &h.state().session.perdome.platform;
+    assert_eq!(p.params.gpu.p_s, 130.377);
+    // A paper's platform gives no idle power: no button.
+    assert!(h.state_mut().use_platform("i7-gtx750-perdome"));
+    h.run();
+    assert!(h.query_by_label_contains("GPU idle").is_none());
+}

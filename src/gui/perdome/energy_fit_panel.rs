@@ -16,8 +16,9 @@ use hetscope_model::perdome::Side;
 use hetscope_model::perdome::energy_fit::EnergyFit;
 
 use hetscope_core::perdome::energy_runs::{
-    EnergyRunsState, SHIPPED_RUNS, default_path, fit_detail, shipped_runs,
+    EnergyRunsState, SHIPPED_RUNS, default_path, fit_detail, gpu_idle_w, shipped_runs,
 };
+use hetscope_model::platform::Source;
 
 /// The collapsible section, opened where `open` asks it.
 pub fn energy_fit_ui(
@@ -32,7 +33,8 @@ pub fn energy_fit_ui(
         .show(ui, |ui| {
             ui.weak("e_f, e_b and p_s of one processor fitted to measured runs (PeaPaw 6.2). CSV columns: time_s, energy_j, n_flops, n_bytes.");
             file_row_ui(ui, &mut state.energy_runs, ctx);
-            idle_row_ui(ui, &mut state.energy_runs);
+            let idle = gpu_idle_w(&state.platform.chosen.id, ctx.catalog);
+            idle_row_ui(ui, &mut state.energy_runs, idle);
             let input = state.energy_runs.input();
             if input.runs.is_empty() {
                 ui.weak("No runs loaded.");
@@ -137,7 +139,9 @@ fn file_row_ui(ui: &mut Ui, st: &mut EnergyRunsState, ctx: &mut ViewContext<'_>)
     }
 }
 
-fn idle_row_ui(ui: &mut Ui, st: &mut EnergyRunsState) {
+/// The idle power p_s may be held at; where the platform's GPU spec
+/// sheet gives the board's idle power, a button that holds p_s there.
+fn idle_row_ui(ui: &mut Ui, st: &mut EnergyRunsState, gpu_idle: Option<(f64, Source)>) {
     ui.horizontal(|ui| {
         ui.checkbox(&mut st.fix_idle, "fix p_s at idle power [W]");
         ui.add_enabled(
@@ -150,6 +154,22 @@ fn idle_row_ui(ui: &mut Ui, st: &mut EnergyRunsState) {
                 .custom_parser(|s| parse_edit(s, "W")),
         )
         .accessible_name("Idle power (W)");
+        if let Some((w, source)) = gpu_idle {
+            let hint = format!(
+                "Hold p_s at the idle power of the platform's GPU ({} W, {}): a board never \
+                 draws less than doing nothing, and runs near full power leave a free fit's \
+                 p_s unpinned.",
+                fmt_edit(w),
+                source.kind()
+            );
+            if ui
+                .button(format!("GPU idle {} W", fmt_edit(w)))
+                .on_hover_text(hint)
+                .clicked()
+            {
+                (st.fix_idle, st.idle_w) = (true, w);
+            }
+        }
     });
 }
 

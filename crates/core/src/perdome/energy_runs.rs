@@ -11,8 +11,9 @@ use crate::Loaded;
 use hetscope_figure::perdome::energy_fit::EnergyFitInput;
 use hetscope_model::format::{fmt_edit, fmt_num};
 use hetscope_model::perdome::energy_fit::{EnergyFit, EnergyRun};
-use hetscope_preset::PresetError;
+use hetscope_model::platform::{Fields, Source};
 use hetscope_preset::perdome::{EnergyRuns, parse_energy_runs};
+use hetscope_preset::{Catalog, PresetError};
 
 /// The shipped runs, relative to the source folder.
 pub const SHIPPED_RUNS: &str = "assets/data/h100-energy-runs.csv";
@@ -140,6 +141,17 @@ impl EnergyRunsState {
         self.loaded = Some(r);
         Ok(n)
     }
+}
+
+/// The idle power of the first GPU of catalog platform `id`, where its
+/// spec sheet gives one (a probed board's), with the sheet's source of
+/// it: the floor p_s of a fit to that board's runs cannot go below.
+pub fn gpu_idle_w(id: &str, cat: &Catalog) -> Option<(f64, Source)> {
+    let (entry, preset) = cat.platform(id)?;
+    let node = preset.node(cat, &entry.path).ok()??;
+    let spec = &node.gpus.first()?.spec;
+    let w = spec.idle_w.filter(|w| w.is_finite() && *w > 0.0)?;
+    Some((w, spec.source_of("idle_w")))
 }
 
 /// What a value set from the fit says it is.
