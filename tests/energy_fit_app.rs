@@ -235,6 +235,17 @@ fn the_panel_loads_the_runs_and_applies_the_fit_to_the_gpu() {
     h.get_by_label(RESIDUAL_TITLE);
 }
 
+/// Open "Energy from measured runs" where it is closed and press Load.
+fn load_runs(h: &mut Harness<'static, HetscopeApp>) {
+    h.run();
+    if h.query_by_label("Load").is_none() {
+        h.get_by_label("Energy from measured runs").click();
+        h.run();
+    }
+    h.get_by_label("Load").click();
+    h.run();
+}
+
 #[test]
 fn with_the_idle_power_fixed_the_cpu_gets_that_static_power() {
     let mut h = harness();
@@ -244,10 +255,7 @@ fn with_the_idle_power_fixed_the_cpu_gets_that_static_power() {
         runs.fix_idle = true;
         runs.idle_w = 125.75;
     }
-    h.get_by_label("Energy from measured runs").click();
-    h.run();
-    h.get_by_label("Load").click();
-    h.run();
+    load_runs(&mut h);
     h.get_by_label("Apply to CPU").click();
     h.run();
     let p = &h.state().session.perdome.platform;
@@ -335,13 +343,7 @@ fn on_the_measured_node_one_click_holds_p_s_at_the_probed_idle_power() {
         let runs = &mut h.state_mut().session.perdome.energy_runs;
         (runs.path, runs.fix_idle) = (shipped_arg(), false);
     }
-    h.run();
-    if h.query_by_label("Load").is_none() {
-        h.get_by_label("Energy from measured runs").click();
-        h.run();
-    }
-    h.get_by_label("Load").click();
-    h.run();
+    load_runs(&mut h);
     h.get_by_label("GPU idle 130.377 W").click();
     h.run();
     let runs = &h.state().session.perdome.energy_runs;
