@@ -448,25 +448,21 @@ fn a_session_keeps_a_what_if_platform_to_compare_with() {
     );
 }
 
+/// `export --view sensitivity` of `result` on the Xeon 8480+ and H100.
+fn export_sensitivity(result: &str) -> Vec<&str> {
+    let platform = ["--platform", "xeon-8480-h100", "--result", result];
+    [&["export", "--view", "sensitivity"][..], &platform].concat()
+}
+
 #[test]
 fn the_sensitivity_view_exports_a_tornado_of_the_chosen_result() {
     let dir = tempfile::tempdir().expect("a folder");
-    let export = |name: &str| {
-        written(
-            dir.path(),
-            name,
-            &[
-                "export",
-                "--view",
-                "sensitivity",
-                "--platform",
-                "xeon-8480-h100",
-                "--result",
-                "perdome.gpu_only",
-                "--no-flips",
-            ],
-        )
+    let args = |result| {
+        let mut a = export_sensitivity(result);
+        a.push("--no-flips");
+        a
     };
+    let export = |name: &str| written(dir.path(), name, &args("perdome.gpu_only"));
     let (text, svg) = export("s.svg");
     assert!(text.contains("Which parameter matters: Xeon Platinum 8480+ + H100 SXM5"));
     assert!(text.contains("GPU memory bandwidth"), "the first category");
@@ -474,43 +470,31 @@ fn the_sensitivity_view_exports_a_tornado_of_the_chosen_result() {
     // the CPU's clock not at all (closed form); the first bar is it.
     let (rows, _) = export("s.csv");
     let bars: Vec<&str> = rows.lines().filter(|l| l.contains(",bar,")).collect();
+    let value = |line: &str| -> f64 {
+        let v = line.split(',').nth(6).and_then(|v| v.parse().ok());
+        v.expect("a value")
+    };
     let first = bars.first().expect("bars");
     assert!(
         first.contains("parameter raised 1 %,GPU memory bandwidth,"),
         "{first}"
     );
-    let value: f64 = first
-        .split(',')
-        .nth(6)
-        .and_then(|v| v.parse().ok())
-        .expect("a value");
-    assert!((value - 1.0).abs() < 1e-9, "{value}");
+    assert!((value(first) - 1.0).abs() < 1e-9, "{first}");
     let lowered = bars
         .iter()
         .find(|l| l.contains("parameter lowered 1 %,GPU memory bandwidth,"))
         .expect("the lowered bar");
-    let down: f64 = lowered
-        .split(',')
-        .nth(6)
-        .and_then(|v| v.parse().ok())
-        .expect("a value");
-    assert!((down + 1.0).abs() < 1e-9, "lowered draws down: {down}");
+    assert!(
+        (value(lowered) + 1.0).abs() < 1e-9,
+        "lowered draws down: {lowered}"
+    );
     assert!(!rows.contains("CPU clock"), "no effect, no bar:\n{rows}");
     // Bad input: a result the platform has not, an option of this view on
     // another.
+    let mut bad = args("perdome.nope");
+    bad.extend(["--out", &svg]);
     fails(
-        &[
-            "export",
-            "--view",
-            "sensitivity",
-            "--platform",
-            "xeon-8480-h100",
-            "--result",
-            "perdome.nope",
-            "--no-flips",
-            "--out",
-            &svg,
-        ],
+        &bad,
         2,
         "--result perdome.nope: not a result of platform 'Xeon",
     );
@@ -538,15 +522,7 @@ fn flip_points_under_a_kernels_tornado_are_that_kernels_and_the_nearest_first() 
     let (text, _) = written(
         dir.path(),
         "s.svg",
-        &[
-            "export",
-            "--view",
-            "sensitivity",
-            "--platform",
-            "xeon-8480-h100",
-            "--result",
-            "offload.speedup.atax2",
-        ],
+        &export_sensitivity("offload.speedup.atax2"),
     );
     let noted: Vec<&str> = text
         .lines()

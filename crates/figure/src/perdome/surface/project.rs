@@ -276,11 +276,8 @@ impl SurfaceFigure {
         (((v - centre(0)) / step).floor() as i64).clamp(0, n as i64 - 2)
     }
 
-    /// Each marker's stem to the floor and its symbol, in the order of the
-    /// cell it stands in, after the cell's surface: nearer surface hides
-    /// them.
     /// The boxes the markers' symbols take on screen, for the axes' texts
-    /// to keep clear of.
+    /// and the marker labels to keep clear of.
     fn marker_symbol_boxes(&self, pr: &Proj, ts: f32) -> Vec<[f64; 4]> {
         let r = (MARKER_RADIUS * ts) as f64 + 1.0;
         self.markers
@@ -293,6 +290,9 @@ impl SurfaceFigure {
             .collect()
     }
 
+    /// Each marker's stem to the floor and its symbol, in the order of the
+    /// cell it stands in, after the cell's surface: nearer surface hides
+    /// them.
     fn marker_pieces(&self, pr: &Proj, ts: f32) -> Vec<Piece> {
         let s = self.grid.spec;
         let mut out = Vec::new();
@@ -345,15 +345,12 @@ impl SurfaceFigure {
     ) -> Vec<([f32; 2], String)> {
         let mut spots = Vec::new();
         let mut labels: Vec<([f32; 2], &str)> = Vec::new();
-        let radius = MARKER_RADIUS * ts;
+        // (`taken` holds the symbols' boxes already: `push_axes` kept them.)
         for (m, _) in self.markers.iter().zip(shown).filter(|(_, s)| **s) {
             let (Some(x), Some(y)) = (self.x.pos(m.i_c), self.y.pos(m.i_g)) else {
                 continue;
             };
             let top = pr.at(x, y, m.value.unwrap_or(0.0)).0;
-            let r = radius as f64 + 1.0;
-            let (cx, cy) = (top[0] as f64, top[1] as f64);
-            taken.push([cx - r, cy - r, cx + r, cy + r]);
             // A label repeated at the same place (a workload partition on
             // a reference point) is written once.
             let near = |q: [f32; 2]| (q[0] - top[0]).abs() < 0.5 && (q[1] - top[1]).abs() < 0.5;
