@@ -19,8 +19,11 @@
 //!   `panicked`.
 //!
 //! `HETSCOPE_FUZZ_CASES=N` sets the number of inputs of every target (the
-//! defaults are in each test; the `--set` target runs the binary and the
-//! session-file target reads whole sessions, so they run a tenth of N). `HETSCOPE_FUZZ_SEED=N` fixes the random seed (the
+//! defaults are in each test; the `--set` target runs the binary, the
+//! session-file target reads whole sessions and the sensitivity-step
+//! target computes a table, so they run a tenth of N; the what-if keys
+//! on every command that takes a platform run the binary each, a
+//! hundredth). `HETSCOPE_FUZZ_SEED=N` fixes the random seed (the
 //! default is a new seed each run). A failing input is shrunk and its seed
 //! saved to `tests/fuzz-corpus/<target>/proptest-regressions.txt`, which
 //! later runs replay first.
@@ -913,11 +916,21 @@ fn fuzz_session_file() {
     let cases = case_count(3000).div_ceil(10);
     fuzz_n("session-file", cases, false, SESSION_WORDS, |text| {
         let r = hetscope_core::session_file::session_from_text(text, "fuzz.ron");
-        if let Err(e) = &r {
-            let m = e.to_string();
-            assert!(m.starts_with("fuzz.ron"), "the message names the file: {m}");
+        match &r {
+            Err(e) => {
+                let m = e.to_string();
+                assert!(m.starts_with("fuzz.ron"), "the message names the file: {m}");
+            }
+            // What opens passes every check of the options and file
+            // readers: the embedded data (the seeds embed all three kinds
+            // and keep them by path), every range.
+            Ok(opened) => {
+                let checked = hetscope_core::registry::check(&opened.session);
+                assert!(checked.is_ok(), "opened, yet {checked:?}");
+                assert!(opened.read.len() <= 3, "{:?}", opened.read);
+            }
         }
-        vec![("session file", outcome(r))]
+        vec![("session file", outcome(r.map(|o| o.session)))]
     });
 }
 
@@ -958,6 +971,39 @@ fn fuzz_what_if_key() {
             );
         }
         vec![("what-if key", outcome(r.map(|c| c.preset.name)))]
+    });
+}
+
+/// Sensitivity steps: a step in the range gives a table of finite
+/// numbers (or nulls), any other is refused naming `--step`; never a
+/// table of rounding noise.
+#[test]
+fn fuzz_sensitivity_step() {
+    use hetscope_core::overview::OverviewOptions;
+    use hetscope_core::sensitivity::{Ask, STEP, sensitivity};
+    let words = [
+        "1e-6", "1e-7", "0.5", "0.50001", "1e-320", "1e-15", "0.01", "-0.01", "e", ".",
+    ];
+    let choice = hetscope::preset::platform::platform_choice("xeon-8480-h100", catalog())
+        .expect("a platform");
+    // Each input computes a table (some milliseconds): a tenth of N.
+    let cases = case_count(600).div_ceil(10);
+    fuzz_n("sensitivity-step", cases, true, &words, |text| {
+        let step = text.trim().parse::<f64>().unwrap_or(f64::NAN);
+        let ask = Ask {
+            models: vec!["fpm"],
+            step,
+            flips: false,
+        };
+        let r = sensitivity(catalog(), &choice, &OverviewOptions::default(), &ask);
+        match &r {
+            Ok(_) => assert!(STEP.contains(step), "{text}: a step out of range was taken"),
+            Err(e) => {
+                let m = e.to_string();
+                assert!(!STEP.contains(step) && m.contains("--step"), "{text}: {m}");
+            }
+        }
+        vec![("sensitivity", outcome(r.map(|t| t.to_json().to_string())))]
     });
 }
 
@@ -1241,6 +1287,136 @@ fn fuzz_cli_set() {
             panic!("fuzz {target}: {why}\ninput: {input:?}")
         }
         Err(e) => panic!("fuzz {target}: {e}"),
+    }
+}
+
+/// Every command that takes a platform, with `KEY` where the platform
+/// goes (outputs in `dir`).
+fn platform_commands(dir: &Path) -> Vec<Vec<String>> {
+    let out = |name: &str| dir.join(name).display().to_string();
+    let class = "1024x1024|element -> 1024x1024|element";
+    let m = "assets/data/h100-offload-measured.csv";
+    let cmds: Vec<Vec<String>> = vec![
+        vec!["eval".into(), "perdome".into(), "--platform".into()],
+        vec!["eval".into(), "peapaw".into(), "--platform".into()],
+        vec![
+            "eval".into(),
+            "boathull".into(),
+            "--class".into(),
+            class.into(),
+            "--platform".into(),
+        ],
+        vec![
+            "eval".into(),
+            "offload".into(),
+            "--kernel".into(),
+            "gemm".into(),
+            "--platform".into(),
+        ],
+        vec![
+            "eval".into(),
+            "fpm".into(),
+            "--n".into(),
+            "100".into(),
+            "--platform".into(),
+        ],
+        vec!["eval".into(), "overview".into(), "--platform".into()],
+        vec![
+            "session".into(),
+            "--out".into(),
+            out("s.ron"),
+            "--platform2".into(),
+        ],
+        vec![
+            "export".into(),
+            "--view".into(),
+            "perdome-heatmap".into(),
+            "--width".into(),
+            "300".into(),
+            "--height".into(),
+            "200".into(),
+            "--out".into(),
+            out("x.svg"),
+            "--platform".into(),
+        ],
+        vec![
+            "presets".into(),
+            "what-if".into(),
+            "--pinned".into(),
+            "--out".into(),
+            out("w.ron"),
+            "--platform".into(),
+        ],
+        vec![
+            "presets".into(),
+            "offload".into(),
+            "--out".into(),
+            out("o.ron"),
+            "--platform".into(),
+        ],
+        vec![
+            "validate".into(),
+            "--measured".into(),
+            m.into(),
+            "--platform".into(),
+        ],
+    ];
+    cmds.into_iter()
+        .map(|mut c| {
+            c.push("KEY".into());
+            c
+        })
+        .collect()
+}
+
+/// What-if keys on every command that takes a platform, run as
+/// processes: a key that names no platform is refused (exit code 2, one
+/// line naming it), one that does runs or says why in one line; never a
+/// panic, never a wait. A hundredth of the inputs of the other targets:
+/// each is a process.
+#[test]
+fn fuzz_what_if_commands() {
+    let target = "what-if-key";
+    let dir = tempfile::tempdir().expect("a folder");
+    let cmds = platform_commands(dir.path());
+    let seeds = seeds(target, true);
+    let alpha = alphabet(&seeds, WHAT_IF_WORDS);
+    let strategy = (0..cmds.len(), inputs(seeds, alpha));
+    let cases = case_count(300).div_ceil(100);
+    let mut runner = TestRunner::new(config("what-if-commands", cases));
+    let result = runner.run(&strategy, |(k, key)| {
+        // A process argument holds no NUL byte.
+        let key = key.replace('\0', "0");
+        let args: Vec<String> = cmds[k]
+            .iter()
+            .map(|a| if a == "KEY" { key.clone() } else { a.clone() })
+            .collect();
+        let r = hetscope(&args);
+        let what = format!("{args:?}");
+        if r.took > MAX_PROCESS {
+            return Err(TestCaseError::fail(format!("{what}: took {:?}", r.took)));
+        }
+        let names = hetscope::preset::platform::platform_choice(&key, catalog()).is_ok();
+        match r.code {
+            Some(0) if !names && !cmds[k].contains(&"offload".to_string()) => Err(
+                TestCaseError::fail(format!("{what}: no platform, yet it ran")),
+            ),
+            Some(0) => Ok(()),
+            Some(1) | Some(2) => {
+                check_message(&what, r.stderr.strip_suffix('\n').unwrap_or(&r.stderr))
+            }
+            other => Err(TestCaseError::fail(format!(
+                "{what}: exit code {other:?}: {}",
+                r.stderr
+            ))),
+        }
+    });
+    match result {
+        Ok(()) => eprintln!("fuzz what-if-commands: {cases} inputs survived"),
+        Err(TestError::Fail(why, input)) => {
+            panic!("fuzz what-if-commands: {why}\ninput: {input:?}")
+        }
+        Err(e) => panic!("fuzz what-if-commands: {e}"),
     }
 }
 

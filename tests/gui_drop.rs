@@ -228,6 +228,48 @@ fn a_session_file_dropped_opens() {
     assert_eq!(h.state().session.fpm.n_units, 4800.0);
 }
 
+/// A session the command line refuses (a value out of its option's
+/// range, embedded data its file's reader refuses) the window refuses
+/// too, dropped or opened, naming the field; nothing changes.
+#[test]
+fn a_session_the_command_line_refuses_is_refused_when_dropped_or_opened() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let mut h = window(1280.0, 800.0);
+    h.run();
+    let good = dir.path().join("good.ron");
+    h.state_mut().save_session_file(&good);
+    let text = std::fs::read_to_string(&good).expect("saved");
+    let before = h.state().session.clone();
+    for (name, from, to, field) in [
+        (
+            "n.ron",
+            "fpm_n: 3600.0",
+            "fpm_n: -3600.0",
+            "session.overview.fpm_n: -3600",
+        ),
+        (
+            "zoom.ron",
+            "zoom: 1.0",
+            "zoom: 90.0",
+            "session.perdome.camera.zoom: 90",
+        ),
+    ] {
+        let path = dir.path().join(name);
+        assert!(text.contains(from), "{from}");
+        std::fs::write(&path, text.replacen(from, to, 1)).expect("written");
+        drop_file(&mut h, &path);
+        let (k, s) = status(&h);
+        assert_eq!(k, StatusKind::Error, "{name}: {s}");
+        assert!(s.contains(name) && s.contains(field), "{s}");
+        assert_eq!(h.state().session, before, "{name} changed nothing");
+        h.state_mut().open_session_file(&path);
+        let (k, s) = status(&h);
+        assert_eq!(k, StatusKind::Error, "{name}: {s}");
+        assert!(s.contains(field), "{s}");
+        assert_eq!(h.state().session, before, "{name} changed nothing");
+    }
+}
+
 #[test]
 fn anything_else_is_refused_and_changes_nothing() {
     let dir = tempfile::tempdir().expect("a folder");

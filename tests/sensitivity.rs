@@ -158,7 +158,7 @@ fn bad_input_is_named() {
             "0",
         ],
         2,
-        "--step 0",
+        "invalid value '0' for '--step <S>': a relative change must be between 1e-6 and 0.5",
     );
     fails(
         &[

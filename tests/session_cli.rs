@@ -253,6 +253,34 @@ fn hetscope_file_passes_a_session_to_the_window() {
     assert_eq!(opened, Some(PathBuf::from("tests/data/session-v1.ron")));
 }
 
+/// A session whose page cannot be drawn (a class with a typo, saved so)
+/// still opens from `hetscope FILE`: the window shows why and lets it be
+/// mended; the note says so on the command line. One with a value out
+/// of its option's range does not.
+#[test]
+fn hetscope_file_opens_a_page_that_cannot_be_drawn_and_refuses_a_bad_value() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let text = std::fs::read_to_string("tests/data/session-v1.ron").expect("a session");
+    let typo = text
+        .replacen("tab: Figure(PerdomeHeatmap)", "tab: Figure(Boathull)", 1)
+        .replacen("2048x2048|element ->", "2048x2048|elemnt ->", 1);
+    let path = dir.path().join("typo.ron");
+    std::fs::write(&path, typo).expect("written");
+    let code = hetscope::cli::main_with(["hetscope".into(), path.clone()], no_window);
+    assert_eq!(code, std::process::ExitCode::SUCCESS);
+    let bad = text.replacen("zoom: 1.0", "zoom: 0.0", 1);
+    assert_ne!(bad, text);
+    let path = dir.path().join("zoom.ron");
+    std::fs::write(&path, bad).expect("written");
+    let code = hetscope::cli::main_with(["hetscope".into(), path], no_window);
+    assert_eq!(code, std::process::ExitCode::from(1));
+}
+
+/// A window that opens nothing (the other test's records what it opens).
+fn no_window(_: Option<PathBuf>) -> Result<(), String> {
+    Ok(())
+}
+
 /// The window's export of `session` at 900 x 600 (its page's view).
 fn window_export(session: hetscope_core::Session, out: &Path) -> Vec<u8> {
     let mut h = crate::common::window(1500.0, 950.0);

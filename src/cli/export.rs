@@ -1,10 +1,10 @@
 //! `hetscope export`: one figure to a file.
 
-use std::path::PathBuf;
+use std::path::Path;
 
 use super::perdome::model_error;
 use super::perdome::params::add_point;
-use super::{CliError, ExportArgs};
+use super::{CliError, ExportArgs, output};
 use hetscope_core::perdome::{Chosen, Perdome};
 use hetscope_core::{CoreError, Model};
 use hetscope_export::{self as export, ExportError, ExportSize, Format};
@@ -20,44 +20,55 @@ fn export_error(e: ExportError) -> CliError {
 
 /// The camera of `--yaw`, `--pitch` and `--zoom`, checked.
 pub(super) fn camera_of(yaw: f32, pitch: f32, zoom: f32) -> Result<Camera, CliError> {
-    if !(0.0..=90.0).contains(&pitch) {
-        return Err(CliError::usage(format!(
-            "--pitch {pitch}: must be between 0 and 90 degrees"
-        )));
-    }
-    if !(0.2..=8.0).contains(&zoom) {
-        return Err(CliError::usage(format!(
-            "--zoom {zoom}: must be between 0.2 and 8"
-        )));
-    }
-    Ok(Camera {
+    let camera = Camera {
         yaw_deg: yaw,
         pitch_deg: pitch,
         zoom,
-    })
+    };
+    camera
+        .check()
+        .map_err(|(name, why)| CliError::usage(format!("--{name} {why}")))?;
+    Ok(camera)
 }
 
-/// Write `fig` seen from `camera` to `args.out` at the size of `args`.
+/// The format of `out`: `format` where given, else its extension (SVG
+/// for standard output, `-`, which takes the text formats only).
+pub(super) fn format_of(out: &Path, format: Option<Format>) -> Result<Format, CliError> {
+    let f = match format {
+        Some(f) => f,
+        None if output::is_stdout(out) => Format::Svg,
+        None => Format::from_path(out).map_err(export_error)?,
+    };
+    if output::is_stdout(out) && matches!(f, Format::Png | Format::Pdf) {
+        return Err(CliError::usage(format!(
+            "--out -: {} is binary; standard output takes svg or csv (--format), or name a file",
+            f.extension()
+        )));
+    }
+    Ok(f)
+}
+
+/// Write `fig` seen from `camera` to `args.out` at the size of `args`;
+/// the line to print.
 pub(super) fn write_figure(
     args: &ExportArgs,
     fig: &Figure,
     camera: &Camera,
-) -> Result<PathBuf, CliError> {
-    let format = Format::from_path(&args.out).map_err(export_error)?;
+) -> Result<String, CliError> {
+    let format = format_of(&args.out, args.format)?;
     let size = ExportSize::new(args.width, args.height).map_err(export_error)?;
     let bytes = export::render(fig, format, size, camera).map_err(export_error)?;
-    export::write_atomic(&args.out, &bytes).map_err(export_error)?;
-    Ok(args.out.clone())
+    output::write("--out", &args.out, &bytes)
 }
 
-/// Check the arguments, compute the figure and write it; returns the path.
-/// (`--session` goes to [`super::session::export`].)
-pub fn run(args: &ExportArgs) -> Result<PathBuf, CliError> {
+/// Check the arguments, compute the figure and write it; the line to
+/// print. (`--session` goes to [`super::session::export`].)
+pub fn run(args: &ExportArgs) -> Result<String, CliError> {
     let view = args.view.ok_or_else(|| {
         CliError::usage("--view is needed (or --session FILE, whose page names one)")
     })?;
     // Cheap checks first, so a typo fails before any computation.
-    Format::from_path(&args.out).map_err(export_error)?;
+    format_of(&args.out, args.format)?;
     ExportSize::new(args.width, args.height).map_err(export_error)?;
     let camera = camera_of(args.look.yaw, args.look.pitch, args.look.zoom)?;
     let colored = matches!(

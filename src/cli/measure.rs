@@ -56,13 +56,16 @@ pub struct MeasureCpuArgs {
     pub id: String,
 }
 
-pub fn run(action: &MeasureAction) -> Result<Value, CliError> {
+pub fn run(action: &MeasureAction, files: &super::output::Files) -> Result<Value, CliError> {
     match action {
-        MeasureAction::Cpu(args) => measure_cpu_cmd(args),
+        MeasureAction::Cpu(args) => measure_cpu_cmd(args, files),
     }
 }
 
-fn measure_cpu_cmd(args: &MeasureCpuArgs) -> Result<Value, CliError> {
+fn measure_cpu_cmd(
+    args: &MeasureCpuArgs,
+    inputs: &super::output::Files,
+) -> Result<Value, CliError> {
     let cat = catalog()?;
     let spec = match &args.spec {
         Some(id) => Some(
@@ -80,7 +83,7 @@ fn measure_cpu_cmd(args: &MeasureCpuArgs) -> Result<Value, CliError> {
     };
     if hetscope_preset::is_file_arg(&args.gpu) {
         hetscope_preset::hardware::load_gpu_spec_file(Path::new(&args.gpu))
-            .map_err(|e| CliError::usage(format!("--gpu: {e}")))?;
+            .map_err(|e| super::preset_error("gpu", e))?;
     } else if cat.gpu(&args.gpu).is_none() {
         return Err(CliError::usage(format!(
             "--gpu {}: no such GPU spec sheet; known: {}",
@@ -89,6 +92,7 @@ fn measure_cpu_cmd(args: &MeasureCpuArgs) -> Result<Value, CliError> {
         )));
     }
     let files = Files::new(args)?;
+    files.check(&args.gpu, inputs)?;
     let cfg = CpuMeasureConfig::new(args.quick, args.threads)
         .map_err(|e| CliError::usage(format!("--threads: {e}")))?;
     let cancel = AtomicBool::new(false);
@@ -145,6 +149,25 @@ impl Files {
             dir: Some(dir),
             id: id.into(),
         })
+    }
+
+    /// Every file to be written checked against the inputs, before the
+    /// measuring.
+    fn check(&self, gpu: &str, inputs: &super::output::Files) -> Result<(), CliError> {
+        let Some(dir) = &self.dir else {
+            return inputs.check("--out", &self.cpu);
+        };
+        let gpu_stem = hetscope_preset::file_id(Path::new(gpu));
+        let id = &self.id;
+        let names = [
+            format!("{id}.ron"),
+            format!("{id}-{gpu_stem}.ron"),
+            format!("{id}-gemm.csv"),
+            format!("{id}-triad.csv"),
+        ];
+        names
+            .iter()
+            .try_for_each(|n| inputs.check_in_out_dir(&dir.join(n)))
     }
 
     /// Write every file; their paths by what they hold.

@@ -13,11 +13,13 @@ pub mod fpm;
 mod measure;
 mod offload;
 mod offload_preset;
+pub(crate) mod output;
 mod overview;
 mod paper_check;
 mod perdome;
 pub mod platform;
 mod probe;
+mod refusal;
 mod sensitivity;
 mod session;
 mod validate;
@@ -29,11 +31,14 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use hetscope_figure::{Camera, View};
-use hetscope_preset::{Catalog, PresetError};
+use hetscope_model::format::visible;
+use hetscope_preset::Catalog;
 
 pub use boathull::{BoathullEvalArgs, BoathullOptions};
 use hetscope_core::paper_check::Paper;
+pub(crate) use output::{out, out_json};
 pub use perdome::params::{Overrides, ScenarioArgs};
+pub use refusal::preset_error;
 
 /// hetscope: PerDome and PeaPaw performance and energy models of CPU+GPU
 /// platforms. Without a subcommand, opens the desktop window.
@@ -212,9 +217,23 @@ pub struct ExportArgs {
     pub height: u32,
     #[command(flatten)]
     pub look: Look,
-    /// Output file; the format follows the extension (.svg, .png, .pdf, .csv).
+    /// Output file; the format follows the extension (.svg, .png, .pdf,
+    /// .csv) unless --format names it. `-` writes SVG (or CSV) to
+    /// standard output.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
+    /// The format: svg, png, pdf or csv [default: --out's extension; svg
+    /// for `--out -`].
+    #[arg(long, value_parser = parse_format, value_name = "FORMAT")]
+    pub format: Option<hetscope_export::Format>,
+}
+
+pub(crate) fn parse_format(s: &str) -> Result<hetscope_export::Format, String> {
+    use hetscope_export::Format;
+    [Format::Svg, Format::Png, Format::Pdf, Format::Csv]
+        .into_iter()
+        .find(|f| f.extension().eq_ignore_ascii_case(s.trim()))
+        .ok_or_else(|| format!("unknown format '{s}'; one of: svg, png, pdf, csv"))
 }
 
 /// How a view looks: the surface's camera and the colour and axis
@@ -290,12 +309,14 @@ where
     T: Into<OsString> + Clone,
     E: std::fmt::Display,
 {
-    let cli = match Cli::try_parse_from(args) {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(e) => return clap_exit(&e),
     };
+    let mut files = output::Files::of_args(&args);
     let result = match (cli.command, cli.session) {
-        (Some(cmd), _) => run(cmd),
+        (Some(cmd), _) => files.check_outputs().and_then(|()| run(cmd, &mut files)),
         (None, Some(path)) => session::check_file(&path)
             .and_then(|()| gui(Some(path)).map_err(|e| CliError::failure(e.to_string()))),
         (None, None) => gui(None).map_err(|e| CliError::failure(e.to_string())),
@@ -303,7 +324,7 @@ where
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("hetscope: {}", one_line(&e.message));
+            eprintln!("hetscope: {}", visible(&one_line(&e.message)));
             ExitCode::from(e.code)
         }
     }
@@ -341,7 +362,7 @@ fn clap_exit(e: &clap::Error) -> ExitCode {
             } else {
                 msg
             };
-            eprintln!("hetscope: {msg} (see hetscope --help)");
+            eprintln!("hetscope: {} (see hetscope --help)", visible(msg));
             ExitCode::from(2)
         }
     }
@@ -351,8 +372,9 @@ fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Run one subcommand.
-pub fn run(cmd: Command) -> Result<(), CliError> {
+/// Run one subcommand; `files` are the files its arguments name (its
+/// outputs already checked against them).
+pub fn run(cmd: Command, files: &mut output::Files) -> Result<(), CliError> {
     match cmd {
         Command::Presets {
             action: PresetsAction::List { all },
@@ -360,14 +382,14 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
         Command::Presets {
             action: PresetsAction::ImportMeasured(args),
         } => {
-            for path in import_measured(&args)? {
+            for path in import_measured(&args, files)? {
                 out(&format!("wrote {}\n", path.display()))?;
             }
             Ok(())
         }
         Command::Presets {
             action: PresetsAction::ImportProbe(args),
-        } => out(&probe::import_probe(&args)?),
+        } => out(&probe::import_probe(&args, files)?),
         Command::Presets {
             action: PresetsAction::Offload(args),
         } => out(&offload_preset::write(&args)?),
@@ -389,42 +411,15 @@ pub fn run(cmd: Command) -> Result<(), CliError> {
             out_json(&value)
         }
         Command::Fpm { action } => fpm::run(action),
-        Command::Measure { what } => out_json(&measure::run(&what)?),
+        Command::Measure { what } => out_json(&measure::run(&what, files)?),
         Command::PaperCheck(args) => out(&paper_check::run(&args)?),
-        Command::Export(args) => {
-            let path = match &args.session {
-                Some(file) => session::export(&args, file)?,
-                None => export::run(&args)?,
-            };
-            out(&format!("wrote {}\n", path.display()))
-        }
+        Command::Export(args) => out(&match &args.session {
+            Some(file) => session::export(&args, file, files)?,
+            None => export::run(&args)?,
+        }),
         Command::Session(args) => out(&session::run(&args)?),
-        Command::Validate(args) => out_json(&validate::run(&args)?),
+        Command::Validate(args) => validate::run(&args),
     }
-}
-
-/// Write `text` to standard output. A reader that went away (`| head`)
-/// is not an error: the output is simply not wanted any more.
-pub(crate) fn out(text: &str) -> Result<(), CliError> {
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        Err(e) => Err(CliError::failure(format!(
-            "cannot write to standard output: {e}"
-        ))),
-    }
-}
-
-/// Write a JSON value, pretty-printed, to standard output.
-pub(crate) fn out_json(value: &serde_json::Value) -> Result<(), CliError> {
-    let text = serde_json::to_string_pretty(value)
-        .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
-    out(&format!("{text}\n"))
 }
 
 /// `presets list`: `kind<TAB>name<TAB>path`, one preset a line.
@@ -449,8 +444,9 @@ pub fn presets_list_with(all: bool) -> Result<String, CliError> {
     Ok(out)
 }
 
-/// `presets import-measured`: read, convert, write every file atomically.
-fn import_measured(args: &ImportArgs) -> Result<Vec<PathBuf>, CliError> {
+/// `presets import-measured`: read, convert, write every file atomically
+/// (each checked against the inputs first).
+fn import_measured(args: &ImportArgs, files: &output::Files) -> Result<Vec<PathBuf>, CliError> {
     let valid_id = !args.id.is_empty()
         && args
             .id
@@ -478,6 +474,9 @@ fn import_measured(args: &ImportArgs) -> Result<Vec<PathBuf>, CliError> {
             ))
         })?);
     }
+    for (rel, _) in imp.files(&origin) {
+        files.check_in_out_dir(&args.out_dir.join(rel))?;
+    }
     imp.write_files(&args.out_dir, &origin)
         .map_err(|e| CliError::failure(e.to_string()))
 }
@@ -485,15 +484,4 @@ fn import_measured(args: &ImportArgs) -> Result<Vec<PathBuf>, CliError> {
 /// The built-in catalog (a broken catalog is an internal failure).
 pub fn catalog() -> Result<Catalog, CliError> {
     Catalog::builtin().map_err(|e| CliError::failure(format!("built-in presets: {e}")))
-}
-
-/// An unknown preset name is a usage error; unreadable or invalid files
-/// are failures.
-pub fn preset_error(what: &str, e: PresetError) -> CliError {
-    match e {
-        PresetError::Unknown { .. } | PresetError::WhatIf { .. } => {
-            CliError::usage(format!("--{what}: {e}"))
-        }
-        _ => CliError::failure(format!("--{what}: {e}")),
-    }
 }

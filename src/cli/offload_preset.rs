@@ -11,7 +11,6 @@ use clap::Args;
 use crate::cli::{CliError, catalog, platform};
 use hetscope_core::offload::BasePlatform;
 use hetscope_preset::offload::OffloadPlatformPreset;
-use hetscope_preset::save_ron;
 
 #[derive(Debug, Args)]
 pub struct OffloadPresetArgs {
@@ -21,7 +20,8 @@ pub struct OffloadPresetArgs {
     /// The preset's name [default: "<the platform's name> (offload)"]
     #[arg(long)]
     pub name: Option<String>,
-    /// The offload-platform preset to write (.ron)
+    /// The offload-platform preset to write (.ron); `-` writes it to
+    /// standard output
     #[arg(long, value_name = "FILE.ron")]
     pub out: PathBuf,
 }
@@ -60,6 +60,5 @@ pub fn write(args: &OffloadPresetArgs) -> Result<String, CliError> {
     preset
         .check(&out)
         .map_err(|e| CliError::failure(e.to_string()))?;
-    save_ron(&args.out, &preset).map_err(|e| CliError::failure(e.to_string()))?;
-    Ok(format!("wrote {out}\n"))
+    super::output::write_ron("--out", &args.out, &preset)
 }

@@ -9,18 +9,19 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::output::{self, Files};
 use super::{CliError, catalog};
 use hetscope_model::platform::CpuSpec;
-use hetscope_preset::fpm::{SpeedCsv, save_speed_csv};
+use hetscope_preset::fpm::SpeedCsv;
 use hetscope_preset::platform::{PlatformPreset, SpecRef};
 use hetscope_preset::probe::{ProbeError, ProbeImport, load_probe_file};
-use hetscope_preset::save::save_ron;
 
 #[derive(Debug, Args)]
 pub struct ImportProbeArgs {
     /// The CSV the GPU probe wrote (format: probe/gpu/README.md).
     pub csv: PathBuf,
-    /// The GPU spec sheet to write (.ron), loadable as presets/gpus/*.ron.
+    /// The GPU spec sheet to write (.ron), loadable as presets/gpus/*.ron;
+    /// `-` writes it to standard output.
     #[arg(
         long,
         value_name = "FILE.ron",
@@ -42,7 +43,8 @@ pub struct ImportProbeArgs {
     #[arg(long, requires = "out_dir")]
     pub id: Option<String>,
     /// Also write the probe's speed points as an FPM speed-function CSV
-    /// (size in M elements, speed in M elements/s).
+    /// (size in M elements, speed in M elements/s); `-`: to standard
+    /// output.
     #[arg(long, value_name = "FILE.csv")]
     pub speed_out: Option<PathBuf>,
 }
@@ -57,8 +59,23 @@ struct CpuChoice {
 }
 
 /// Read, convert and write; the lines to print (one per file written).
-pub fn import_probe(args: &ImportProbeArgs) -> Result<String, CliError> {
+/// Every file written is checked against the inputs (`files`) first.
+pub fn import_probe(args: &ImportProbeArgs, files: &Files) -> Result<String, CliError> {
     let gpu_path = gpu_path(args)?;
+    let option = if args.out.is_some() {
+        "--out"
+    } else {
+        "--out-dir"
+    };
+    if args.out.is_some() {
+        files.check(option, &gpu_path)?;
+    } else {
+        files.check_in_out_dir(&gpu_path)?;
+    }
+    output::stdout_taken(&[
+        (option, Some(&gpu_path)),
+        ("--speed-out", args.speed_out.as_deref()),
+    ])?;
     let imp = load_probe_file(&args.csv).map_err(probe_error)?;
     let cpu = args.cpu.as_deref().map(cpu_choice).transpose()?;
     let speed = match &args.speed_out {
@@ -77,18 +94,22 @@ pub fn import_probe(args: &ImportProbeArgs) -> Result<String, CliError> {
         Some(c) => Some(platform(&imp, c, &gpu_path, &args.csv)?),
         None => None,
     };
+    if let Some((path, _)) = &platform {
+        files.check_in_out_dir(path)?;
+    }
     let text = imp
         .gpu_ron(&file_name(&args.csv))
         .map_err(|e| CliError::failure(e.to_string()))?;
-    hetscope_preset::save_atomic(&gpu_path, &text).map_err(|e| CliError::failure(e.to_string()))?;
-    let mut printed = format!("wrote {}\n", gpu_path.display());
+    let mut printed = output::write(option, &gpu_path, text.as_bytes())?;
     if let Some((path, p)) = platform {
-        save_ron(&path, &p).map_err(|e| CliError::failure(e.to_string()))?;
-        printed.push_str(&format!("wrote {}\n", path.display()));
+        printed.push_str(&output::write_ron("--out-dir", &path, &p)?);
     }
     if let Some((path, csv)) = speed {
-        save_speed_csv(path, &csv).map_err(|e| CliError::failure(e.to_string()))?;
-        printed.push_str(&format!("wrote {}\n", path.display()));
+        printed.push_str(&output::write(
+            "--speed-out",
+            path,
+            csv.to_text().as_bytes(),
+        )?);
     }
     Ok(printed)
 }
@@ -97,7 +118,7 @@ pub fn import_probe(args: &ImportProbeArgs) -> Result<String, CliError> {
 /// made where missing).
 fn gpu_path(args: &ImportProbeArgs) -> Result<PathBuf, CliError> {
     if let Some(out) = &args.out {
-        if !hetscope_preset::is_file_arg(&out.to_string_lossy()) {
+        if !output::is_stdout(out) && !hetscope_preset::is_file_arg(&out.to_string_lossy()) {
             return Err(CliError::usage(format!(
                 "--out {}: the spec sheet is a .ron file",
                 out.display()
@@ -125,7 +146,7 @@ fn cpu_choice(arg: &str) -> Result<CpuChoice, CliError> {
     if hetscope_preset::is_file_arg(arg) {
         let path = Path::new(arg);
         let spec = hetscope_preset::hardware::load_cpu_spec_file(path)
-            .map_err(|e| CliError::usage(format!("--cpu: {e}")))?;
+            .map_err(|e| super::preset_error("cpu", e))?;
         return Ok(CpuChoice {
             name: spec.name.clone(),
             source: format!("the CPU spec sheet {} ({})", file_name(path), spec.source),

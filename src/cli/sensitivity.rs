@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::{CliError, catalog, preset_error};
 use hetscope_core::overview::{DEFAULT_FPM_N, OverviewOptions};
-use hetscope_core::sensitivity::{Ask, DEFAULT_STEP, sensitivity};
+use hetscope_core::sensitivity::{Ask, DEFAULT_STEP, STEP, sensitivity};
 use hetscope_preset::platform::what_if::Scale;
 
 /// The models whose headline results can be asked for.
@@ -28,8 +28,9 @@ pub struct SensitivityArgs {
     /// boathull, offload, fpm [default: all].
     #[arg(long, value_name = "MODEL")]
     pub model: Vec<String>,
-    /// Relative change of each parameter, both ways (0.01: 1 %).
-    #[arg(long, value_name = "S", default_value_t = DEFAULT_STEP, allow_hyphen_values = true)]
+    /// Relative change of each parameter, both ways (0.01: 1 %), from
+    /// 1e-6 (below, the models' rounding shows) to 0.5.
+    #[arg(long, value_name = "S", default_value_t = DEFAULT_STEP, value_parser = parse_step, allow_hyphen_values = true)]
     pub step: f64,
     /// PerDome/PeaPaw workload (id or name, or a .ron file) [default:
     /// perdome-sa].
@@ -52,6 +53,8 @@ pub struct SensitivityArgs {
 
 /// What a sensitivity is of: platform, workload, FPM size, regrouping.
 struct Scenario {
+    /// Where the platform was named, as messages say it.
+    named: String,
     platform: String,
     workload: String,
     fpm_n: f64,
@@ -66,9 +69,9 @@ pub struct SensitivityViewOptions {
     /// fpm.makespan, ...) [default: the first result the hardware moves].
     #[arg(long, value_name = "MODEL.KEY")]
     pub result: Option<String>,
-    /// --view sensitivity: relative change of each parameter, both ways
-    /// [default: 0.01].
-    #[arg(long = "step", value_name = "S", allow_hyphen_values = true)]
+    /// --view sensitivity: relative change of each parameter, both ways,
+    /// 1e-6 to 0.5 [default: 0.01].
+    #[arg(long = "step", value_name = "S", value_parser = parse_step, allow_hyphen_values = true)]
     pub step: Option<f64>,
     /// --view sensitivity: leave out the flip points (faster).
     #[arg(long = "no-flips")]
@@ -99,6 +102,16 @@ impl SensitivityViewOptions {
     }
 }
 
+/// A relative step in [`STEP`].
+fn parse_step(s: &str) -> Result<f64, String> {
+    let v = s.trim().parse::<f64>().unwrap_or(f64::NAN);
+    if STEP.contains(v) {
+        Ok(v)
+    } else {
+        Err(format!("a relative change must be {}", STEP.need()))
+    }
+}
+
 /// The platform, workload, FPM size and regrouping asked: from the
 /// session file, or the options (with their defaults).
 fn scenario(args: &SensitivityArgs) -> Result<Scenario, CliError> {
@@ -107,14 +120,21 @@ fn scenario(args: &SensitivityArgs) -> Result<Scenario, CliError> {
             .map_err(|e| CliError::failure(e.to_string()))?;
         let o = &opened.session.overview;
         return Ok(Scenario {
+            named: format!(
+                "--session {}: its platform (session.overview.platform) {}",
+                path.display(),
+                o.platform
+            ),
             platform: o.platform.clone(),
             workload: o.workload.clone(),
             fpm_n: o.fpm_n,
             counts: (o.cpus, o.gpus),
         });
     }
+    let platform = args.platform.clone().unwrap_or_default();
     Ok(Scenario {
-        platform: args.platform.clone().unwrap_or_default(),
+        named: format!("--platform {platform}"),
+        platform,
         workload: args
             .workload
             .clone()
@@ -135,6 +155,7 @@ pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
         }
     }
     let Scenario {
+        named,
         platform,
         workload,
         fpm_n,
@@ -142,7 +163,10 @@ pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
     } = scenario(args)?;
     let cat = catalog()?;
     let choice = hetscope_preset::platform::platform_choice(&platform, &cat)
-        .map_err(|e| preset_error("platform", e))?
+        .map_err(|e| match args.session {
+            Some(_) => CliError::usage(format!("{named}: {e}")),
+            None => preset_error("platform", e),
+        })?
         .regrouped(cpus, gpus)
         .map_err(|e| CliError::usage(format!("--cpus/--gpus: {e}")))?;
     let options = OverviewOptions {
@@ -157,7 +181,7 @@ pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
         flips: !args.no_flips,
     };
     let s = sensitivity(&cat, &choice, &options, &ask)
-        .map_err(|e| CliError::usage(format!("--platform {platform}: {e}")))?;
+        .map_err(|e| CliError::usage(format!("{named}: {e}")))?;
     Ok(s.to_json())
 }
 
@@ -174,7 +198,8 @@ pub struct WhatIfArgs {
     /// Its offload copies from pinned (page-locked) host memory.
     #[arg(long)]
     pub pinned: bool,
-    /// The platform file to write (.ron).
+    /// The platform file to write (.ron); `-` writes it to standard
+    /// output.
     #[arg(long, value_name = "FILE.ron")]
     pub out: std::path::PathBuf,
 }
@@ -206,6 +231,9 @@ pub fn what_if(args: &WhatIfArgs) -> Result<String, CliError> {
         .map_err(|e| preset_error("platform", e))?;
     let made = hetscope_preset::platform::what_if::what_if(&cat, &choice, &scales, args.pinned)
         .map_err(|e| CliError::usage(format!("--platform {}: {e}", args.platform)))?;
-    hetscope_preset::save_ron(&args.out, &made).map_err(|e| CliError::failure(e.to_string()))?;
-    Ok(format!("wrote {} ({})\n", args.out.display(), made.name))
+    let wrote = super::output::write_ron("--out", &args.out, &made)?;
+    Ok(match wrote.strip_suffix('\n') {
+        Some(line) => format!("{line} ({})\n", made.name),
+        None => wrote,
+    })
 }

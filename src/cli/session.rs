@@ -8,10 +8,10 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::{CliError, ExportArgs, catalog, parse_view, preset_error};
+use super::{CliError, ExportArgs, catalog, output, parse_view, preset_error};
 use hetscope_core::registry::{self, compare_everywhere, use_platform_everywhere};
 use hetscope_core::session::Tab;
-use hetscope_core::session_file::{open_session, save_session};
+use hetscope_core::session_file::{Opened, open_session, session_to_text};
 use hetscope_core::{CoreError, Session, session_set};
 use hetscope_figure::{Camera, View};
 
@@ -46,7 +46,7 @@ pub struct SessionArgs {
     pub view: Option<View>,
     #[command(flatten)]
     pub look: super::Look,
-    /// The session file to write (RON).
+    /// The session file to write (RON); `-` writes it to standard output.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
 }
@@ -60,13 +60,18 @@ fn refused(option: &str, e: CoreError) -> CliError {
     }
 }
 
-/// `hetscope session`: the session built and written; the lines to print.
+/// `hetscope session`: the session built and written; the lines to print
+/// (to standard error where the session itself goes to standard output).
 pub fn run(args: &SessionArgs) -> Result<String, CliError> {
     let (session, notes) = build(args)?;
-    save_session(&args.out, &session).map_err(|e| CliError::failure(e.to_string()))?;
-    let mut out = format!("wrote {}\n", args.out.display());
+    let text = session_to_text(&session).map_err(|e| CliError::failure(e.to_string()))?;
+    let mut out = output::write("--out", &args.out, text.as_bytes())?;
     for n in notes {
-        out.push_str(&format!("note: {n}\n"));
+        if output::is_stdout(&args.out) {
+            eprintln!("hetscope: note: {n}");
+        } else {
+            out.push_str(&format!("note: {n}\n"));
+        }
     }
     Ok(out)
 }
@@ -115,13 +120,19 @@ pub fn build(args: &SessionArgs) -> Result<(Session, Vec<String>), CliError> {
     Ok((s, notes))
 }
 
-/// `hetscope FILE`: `Ok` when FILE is a session file the window can open.
-/// A missing file is a failure (exit code 1), unless it is a bare word,
-/// which is taken for a misspelt subcommand (a usage error, exit code 2).
+/// `hetscope FILE`: `Ok` when FILE is a session file the window can open,
+/// after every check `export --session` makes: the file read and every
+/// value and measured file checked (`open_session`), then the figure of
+/// its page drawn. A page whose figure cannot be drawn (a class with a
+/// typo, saved so) still opens, with a note: the window shows why under
+/// the figure, where it can be mended. A missing file is a failure (exit
+/// code 1), unless it is a bare word, which is taken for a misspelt
+/// subcommand (a usage error, exit code 2).
 pub fn check_file(path: &Path) -> Result<(), CliError> {
-    if !path.exists() {
+    let missing = std::fs::symlink_metadata(path).is_err();
+    let word = path.extension().is_none() && path.components().count() == 1;
+    if missing {
         let name = path.display();
-        let word = path.extension().is_none() && path.components().count() == 1;
         return Err(if word {
             CliError::usage(format!(
                 "unknown subcommand '{name}', nor a session file of that name (hetscope --help lists the subcommands)"
@@ -132,9 +143,28 @@ pub fn check_file(path: &Path) -> Result<(), CliError> {
             ))
         });
     }
-    open_session(path)
-        .map(|_| ())
-        .map_err(|e| CliError::failure(e.to_string()))
+    let opened = open_session(path).map_err(|e| CliError::failure(e.to_string()))?;
+    if let Some(view) = opened.session.tab.view()
+        && let Err(e) = registry::figure(view, &opened.session, &catalog()?)
+    {
+        eprintln!(
+            "hetscope: note: {}: its page ({}) cannot be drawn yet: {e}",
+            path.display(),
+            view.title()
+        );
+    }
+    Ok(())
+}
+
+/// The measured files the session `opened` (the file `path`) was read
+/// with, as inputs of the command.
+fn read_by_path(opened: &Opened, path: &Path, files: &mut output::Files) {
+    for read in &opened.read {
+        files.add_read(
+            format!("{} (named by --session {})", read.display(), path.display()),
+            read,
+        );
+    }
 }
 
 /// The options of `export` that build a scenario, given with --session.
@@ -171,8 +201,14 @@ fn scenario_options(args: &ExportArgs) -> Vec<&'static str> {
 }
 
 /// `export --session FILE`: the view (`--view`, else the session's page)
-/// drawn from the session as the window draws it, with its camera.
-pub fn export(args: &ExportArgs, path: &Path) -> Result<PathBuf, CliError> {
+/// drawn from the session as the window draws it, with its camera; the
+/// line to print. The output is refused where it is a file the session
+/// names by path.
+pub fn export(
+    args: &ExportArgs,
+    path: &Path,
+    files: &mut output::Files,
+) -> Result<String, CliError> {
     let given = scenario_options(args);
     if !given.is_empty() {
         return Err(CliError::usage(format!(
@@ -182,6 +218,8 @@ pub fn export(args: &ExportArgs, path: &Path) -> Result<PathBuf, CliError> {
         )));
     }
     let opened = open_session(path).map_err(|e| CliError::failure(e.to_string()))?;
+    read_by_path(&opened, path, files);
+    files.check("--out", &args.out)?;
     let s = &opened.session;
     let view = match (args.view, s.tab) {
         (Some(v), _) | (None, Tab::Figure(v)) => v,

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{CliError, catalog, preset_error};
+use super::{CliError, catalog, output, preset_error};
 use hetscope_core::CoreError;
-use hetscope_core::validate::validate;
+use hetscope_core::validate::validate_each;
 use hetscope_export::ExportSize;
 use hetscope_figure::overview::validation;
 use hetscope_figure::{Camera, Figure};
@@ -23,11 +23,13 @@ pub struct ValidateArgs {
     /// functions.
     #[arg(long, value_name = "FILE", num_args = 1.., required = true)]
     pub measured: Vec<PathBuf>,
-    /// Also write every row as CSV to this file.
+    /// Also write every row as CSV to this file (`-`: to standard output,
+    /// in place of the JSON).
     #[arg(long, value_name = "FILE")]
     pub csv: Option<PathBuf>,
     /// Also draw the "Model against measurement" view to this file
-    /// (.svg, .png, .pdf, or .csv for the figure's data).
+    /// (.svg, .png, .pdf, or .csv for the figure's data; `-`: SVG to
+    /// standard output, in place of the JSON).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
     /// Image width, px (200 to 8000).
@@ -38,24 +40,43 @@ pub struct ValidateArgs {
     pub height: u32,
 }
 
-/// The JSON of the validation (the CSV written where asked).
-pub fn run(args: &ValidateArgs) -> Result<serde_json::Value, CliError> {
+/// The validation: its JSON on standard output, the CSV and the figure
+/// written where asked (`-` for one of them puts it on standard output
+/// in place of the JSON).
+pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
+    let stdout_taken = output::stdout_taken(&[
+        ("--csv", args.csv.as_deref()),
+        ("--out", args.out.as_deref()),
+    ])?;
+    let size =
+        ExportSize::new(args.width, args.height).map_err(|e| CliError::usage(e.to_string()))?;
+    let format = args
+        .out
+        .as_deref()
+        .map(|p| super::export::format_of(p, None))
+        .transpose()?;
     let cat = catalog()?;
     let files: Vec<&std::path::Path> = args.measured.iter().map(PathBuf::as_path).collect();
-    let v = validate(&args.platform, &files, &cat).map_err(|e| match e {
+    let (mut v, tables) = validate_each(&args.platform, &files, &cat).map_err(|e| match e {
         CoreError::Preset(p) => preset_error("platform", p),
-        other => CliError::failure(other.to_string()),
+        other => CliError::failure(format!("--platform {}: {other}", args.platform)),
     })?;
+    v.tables = tables
+        .into_iter()
+        .collect::<Result<_, _>>()
+        .map_err(|e| CliError::failure(format!("--measured: {e}")))?;
+    // The JSON is what standard output says; no "wrote" lines.
     if let Some(path) = &args.csv {
-        hetscope_fsio::write_atomic(path, v.to_csv().as_bytes())
-            .map_err(|e| CliError::failure(format!("cannot write '{}': {e}", path.display())))?;
+        output::write("--csv", path, v.to_csv().as_bytes())?;
     }
-    if let Some(path) = &args.out {
+    if let (Some(path), Some(format)) = (&args.out, format) {
         let fig = Figure::Chart(validation::build(&v.figure_input()));
-        let size =
-            ExportSize::new(args.width, args.height).map_err(|e| CliError::usage(e.to_string()))?;
-        hetscope_export::export_to_file(&fig, &Camera::default(), size, path)
+        let bytes = hetscope_export::render(&fig, format, size, &Camera::default())
             .map_err(|e| CliError::failure(e.to_string()))?;
+        output::write("--out", path, &bytes)?;
     }
-    Ok(v.to_json())
+    if !stdout_taken {
+        super::out_json(&v.to_json())?;
+    }
+    Ok(())
 }

@@ -4,6 +4,7 @@
 //! rows for the paper tests.
 #![allow(dead_code)]
 
+pub mod hostile;
 pub mod paper;
 pub mod sources;
 

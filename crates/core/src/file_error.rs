@@ -56,6 +56,16 @@ pub enum FileError {
         what: &'static str,
         why: String,
     },
+    /// A session value no option, slider or file reader would take: its
+    /// field in the session (`fpm.n_units`) and the line it is on, where
+    /// the file writes it.
+    #[error("{}{}: session.{}: {}", plain(.file), line_part(*.line), plain(.field), one_line(.message))]
+    Field {
+        file: String,
+        line: Option<usize>,
+        field: String,
+        message: String,
+    },
     /// A file of another kind given as measured data.
     #[error(
         "{}: {what}, not measured data (boat hull measured times, energy runs or offload measured speedups)",
@@ -72,22 +82,20 @@ pub enum FileError {
     },
 }
 
+/// ", line L" where known.
+fn line_part(line: Option<usize>) -> String {
+    line.map_or_else(String::new, |l| format!(", line {l}"))
+}
+
 /// `text` on one line: line breaks and tabs as spaces, runs of spaces
 /// as one.
 pub(crate) fn one_line(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// A name as typed, its control characters (line breaks among them)
-/// escaped, so that a message stays on one line.
+/// A name as typed, its control characters (line breaks among them) and
+/// invisible ones escaped, so that a message stays on one line and shows
+/// every character of the name.
 pub(crate) fn plain(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
+    hetscope_model::format::visible(text).into_owned()
 }

@@ -18,6 +18,7 @@
 
 pub mod boathull;
 pub mod builtin;
+pub mod check;
 pub mod error;
 pub mod file_error;
 pub mod fpm;

@@ -11,6 +11,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::check::FieldProblem;
 use crate::error::CoreError;
 use crate::session::Session;
 use hetscope_figure::{Camera, Figure, View};
@@ -66,6 +67,14 @@ pub trait Model: 'static {
     ) -> Result<(), CoreError> {
         Ok(())
     }
+
+    /// The scenario's values checked as the options, sliders and file
+    /// readers that set them check theirs: every number in its range,
+    /// data held from files through its file's reader. The first that
+    /// fails, with its field in the scenario. (A value may pass and the
+    /// input still fail, as a class with a typo does: that the window
+    /// shows under the figure.)
+    fn check(scenario: &Self::Scenario) -> Result<(), FieldProblem>;
 
     /// The model's input of a scenario, or why there is none.
     fn input(scenario: &Self::Scenario, catalog: &Catalog) -> Result<Self::Input, CoreError>;

@@ -151,3 +151,27 @@ pub fn compare_everywhere(
         })
         .collect()
 }
+
+/// The first value of a session no option, slider or file reader would
+/// take, with its field (`fpm.n_units`): the platforms' names, then each
+/// model's [`Model::check`].
+pub fn check(session: &Session) -> Result<(), crate::check::FieldProblem> {
+    use crate::check::{FieldProblem, short_name};
+    struct Check<'a>(&'a Session);
+    impl ForModel for Check<'_> {
+        type Out = Result<(), FieldProblem>;
+        fn run<M: Model>(self) -> Self::Out {
+            M::check(M::scenario(self.0))
+                .map_err(|p| FieldProblem::new(format!("{}.{}", M::ID.key(), p.field), p.message))
+        }
+    }
+    if let Some(p) = &session.platform {
+        short_name("platform", p)?;
+    }
+    if let Some(p) = &session.platform2 {
+        short_name("platform2", p)?;
+    }
+    ModelId::ALL
+        .into_iter()
+        .try_for_each(|id| with_model(id, Check(session)))
+}

@@ -192,6 +192,54 @@ pub fn fmt_value(v: f64) -> String {
     }
 }
 
+/// `text` as a message may show it: control characters (line breaks,
+/// escapes) and characters that draw nothing (zero-width spaces and
+/// joiners, bidirectional controls, the byte-order mark, soft hyphens,
+/// variation selectors) written as `\u{200b}`-style escapes, so that a
+/// wrong name never looks exactly like a right one and a message stays
+/// on one line. Text without them is returned as it is.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(hidden) {
+        return text.into();
+    }
+    text.chars()
+        .map(|c| match c {
+            '\n' => "\\n".to_string(),
+            '\r' => "\\r".to_string(),
+            '\t' => "\\t".to_string(),
+            c if hidden(c) => format!("\\u{{{:x}}}", u32::from(c)),
+            c => c.to_string(),
+        })
+        .collect::<String>()
+        .into()
+}
+
+/// Whether `c` is a control character or one that draws nothing (Unicode's
+/// default-ignorable code points and the bidirectional controls).
+fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            u32::from(c),
+            0x00AD
+                | 0x034F
+                | 0x061C
+                | 0x115F..=0x1160
+                | 0x17B4..=0x17B5
+                | 0x180B..=0x180F
+                | 0x200B..=0x200F
+                | 0x2028..=0x202E
+                | 0x2060..=0x206F
+                | 0x3164
+                | 0xFE00..=0xFE0F
+                | 0xFEFF
+                | 0xFFA0
+                | 0xFFF0..=0xFFFB
+                | 0x1BCA0..=0x1BCA3
+                | 0x1D173..=0x1D17A
+                | 0xE0000..=0xE0FFF
+        )
+}
+
 /// `s` without trailing zeros after a decimal point (`1.50` -> `1.5`,
 /// `2.00` -> `2`); a number without a point is left alone.
 fn trim_zeros(s: &str) -> String {
@@ -205,6 +253,15 @@ fn trim_zeros(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hidden_characters_are_shown_as_escapes() {
+        assert_eq!(visible("gpu.mem_bw_gbs"), "gpu.mem_bw_gbs");
+        assert_eq!(visible("gpu.mem\u{200b}_bw"), "gpu.mem\\u{200b}_bw");
+        assert_eq!(visible("a\u{202e}b\u{feff}"), "a\\u{202e}b\\u{feff}");
+        assert_eq!(visible("x\ny\u{1b}[31m"), "x\\ny\\u{1b}[31m");
+        assert_eq!(visible("±3.4e38 µs"), "±3.4e38 µs");
+    }
 
     #[test]
     fn numbers_keep_about_four_digits() {

@@ -5,6 +5,7 @@ use super::error::PresetError;
 use hetscope_model::OutOfRange;
 use hetscope_model::boathull::BoatHullError;
 use hetscope_model::perdome::ParamError;
+use hetscope_model::range::fmt_value;
 
 pub(crate) fn join(prefix: &str, field: &str) -> String {
     if prefix.is_empty() {
@@ -81,7 +82,11 @@ pub(crate) fn boathull(
         }
         BoatHullError::Param {
             field, value, rule, ..
-        } => PresetError::invalid(origin, &join(at, field), format!("{value}: must be {rule}")),
+        } => PresetError::invalid(
+            origin,
+            &join(at, field),
+            format!("{}: must be {rule}", fmt_value(value)),
+        ),
         other => PresetError::invalid(origin, at, other.to_string()),
     })
 }

@@ -19,7 +19,8 @@ pub enum PresetError {
     /// A number the model cannot use. `field` is the path inside the
     /// preset, e.g. `energy.e_f_pj` or `partitions[2].i_c`.
     #[error(
-        "{origin}: {field} = {value}: must be a finite {} number",
+        "{origin}: {field} = {}: must be a finite {} number",
+        hetscope_model::range::fmt_value(*.value),
         if *.allows_zero { "zero or positive" } else { "positive" }
     )]
     Value {
@@ -154,7 +155,7 @@ impl PresetError {
             origin: origin.to_string(),
             line: err.span.start.line,
             col: err.span.start.col,
-            message: err.code.to_string(),
+            message: crate::ron_words::ron_message(&err.code),
         }
     }
 }
@@ -186,20 +187,9 @@ fn column_of(column: &Option<String>) -> String {
         .unwrap_or_default()
 }
 
-/// `text` with its control characters (line breaks above all) written as
-/// escapes, so that every message is one line whatever a file holds.
+/// `text` with its control characters (line breaks above all) and its
+/// invisible ones written as escapes, so that every message is one line
+/// whatever a file holds and a wrong name never looks like a right one.
 fn one_line(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
-        return text.into();
-    }
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect::<String>()
-        .into()
+    hetscope_model::format::visible(text)
 }

@@ -41,6 +41,7 @@ pub mod platform;
 pub mod probe;
 pub mod processor;
 pub mod read;
+pub mod ron_words;
 pub mod save;
 pub mod version;
 

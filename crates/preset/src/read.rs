@@ -1,9 +1,11 @@
-//! Reading the files hetscope is given, bounded: a file larger than the
-//! limit of its kind is refused before anything of it is read (its size
-//! as the file system gives it), and the reading itself stops one byte
-//! past the limit, so that a file that grows meanwhile, a pipe or a
-//! device cannot exceed it either. The message names the file, its size,
-//! the limit and why the limit is enough.
+//! Reading the files hetscope is given, bounded: only a regular file is
+//! read (a directory, device, FIFO or socket is refused by what it is,
+//! before it is opened, so nothing waits on a pipe), a file larger than
+//! the limit of its kind is refused before anything of it is read (its
+//! size as the file system gives it), and the reading itself stops one
+//! byte past the limit, so that a file that grows meanwhile cannot
+//! exceed it either. The message names the file, its size, the limit
+//! and why the limit is enough.
 
 use std::io::Read;
 use std::path::Path;
@@ -63,22 +65,33 @@ pub enum ReadError {
     },
 }
 
-/// The text of `path` if it holds at most `limit` bytes of UTF-8.
+/// The text of `path` if it holds at most `limit` bytes of UTF-8 (a
+/// byte-order mark at its start, as some editors write, left out).
 pub fn read_bounded(path: &Path, limit: FileLimit) -> Result<String, ReadError> {
-    let bytes = read_bytes_bounded(path, limit)?;
+    let mut bytes = read_bytes_bounded(path, limit)?;
+    let bom = bytes.len() - without_bom(&bytes).len();
+    bytes.drain(..bom);
     String::from_utf8(bytes).map_err(|_| {
         ReadError::Io(std::io::Error::new(
             std::io::ErrorKind::InvalidData,
-            "stream did not contain valid UTF-8",
+            "it is not text (not valid UTF-8)",
         ))
     })
+}
+
+/// `bytes` without the UTF-8 byte-order mark some editors put first.
+pub fn without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes)
 }
 
 /// The bytes of `path` if it holds at most `limit` of them (a file that
 /// may not be text: a file dropped on the window, a session).
 pub fn read_bytes_bounded(path: &Path, limit: FileLimit) -> Result<Vec<u8>, ReadError> {
-    let file = std::fs::File::open(path).map_err(ReadError::Io)?;
-    let len = file.metadata().map_err(ReadError::Io)?.len();
+    let file = hetscope_fsio::open_regular(path).map_err(ReadError::Io)?;
+    let len = file
+        .metadata()
+        .map_err(|e| ReadError::Io(hetscope_fsio::worded(e)))?
+        .len();
     if len > limit.bytes {
         return Err(ReadError::TooLarge {
             size: Some(len),
@@ -90,7 +103,7 @@ pub fn read_bytes_bounded(path: &Path, limit: FileLimit) -> Result<Vec<u8>, Read
     let mut bytes = Vec::with_capacity(usize::try_from(len).unwrap_or(0).saturating_add(1));
     file.take(limit.bytes + 1)
         .read_to_end(&mut bytes)
-        .map_err(ReadError::Io)?;
+        .map_err(|e| ReadError::Io(hetscope_fsio::worded(e)))?;
     if bytes.len() as u64 > limit.bytes {
         return Err(ReadError::TooLarge { size: None, limit });
     }
@@ -207,20 +220,15 @@ mod tests {
         );
     }
 
+    #[cfg(unix)]
     #[test]
-    fn a_stream_longer_than_the_limit_is_cut_and_refused() {
-        // A pipe says its length is 0: the reading itself stops.
-        #[cfg(unix)]
-        {
-            let path = Path::new("/dev/zero");
-            if path.exists() {
-                let e = read_bounded(path, SMALL).expect_err("endless");
-                assert_eq!(
-                    e.to_string(),
-                    "the file holds more than 100 bytes; hetscope reads test files up to 100 bytes (a test needs no more)"
-                );
-            }
-        }
+    fn a_device_is_refused_by_what_it_is_before_it_is_read() {
+        // An endless device was read up to the limit; now it is not opened.
+        let e = read_bounded(Path::new("/dev/zero"), SMALL).expect_err("a device");
+        assert_eq!(
+            e.to_string(),
+            "it is a character device, not a regular file"
+        );
     }
 
     #[test]

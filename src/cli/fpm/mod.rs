@@ -30,7 +30,6 @@ use crate::cli::{CliError, catalog};
 use hetscope_core::Model;
 use hetscope_core::fpm::{Fpm, FpmQuery, FpmScenario, measured_speed_csv};
 use hetscope_measure::{Kernel, MeasureConfig, Measurement};
-use hetscope_preset::fpm::save_speed_csv;
 
 pub use options::{FpmEvalArgs, FpmOptions, parse_n};
 use resolve::{Names, load_devices, model_error};
@@ -60,7 +59,8 @@ pub struct MeasureArgs {
     /// length m. Default: a short built-in list.
     #[arg(long, value_delimiter = ',', value_parser = parse_size, value_name = "S1,S2,...")]
     pub sizes: Vec<usize>,
-    /// Output CSV file (written atomically).
+    /// Output CSV file (written atomically); `-` writes it to standard
+    /// output.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
 }
@@ -80,10 +80,7 @@ fn parse_size(s: &str) -> Result<usize, String> {
 /// Run one `fpm` action.
 pub fn run(action: FpmAction) -> Result<(), CliError> {
     match action {
-        FpmAction::Measure(args) => {
-            let path = measure(&args)?;
-            crate::cli::out(&format!("wrote {}\n", path.display()))
-        }
+        FpmAction::Measure(args) => crate::cli::out(&measure(&args)?),
         FpmAction::Eval(args) => {
             let value = eval(&args)?;
             crate::cli::out_json(&value)
@@ -98,15 +95,13 @@ pub fn run(action: FpmAction) -> Result<(), CliError> {
     }
 }
 
-/// `fpm measure`: time, print one progress line a size, write the CSV.
-pub fn measure(args: &MeasureArgs) -> Result<PathBuf, CliError> {
+/// `fpm measure`: time, print one progress line a size, write the CSV;
+/// the line to print. (The output was checked before the command ran.)
+pub fn measure(args: &MeasureArgs) -> Result<String, CliError> {
     let mut cfg = MeasureConfig::new(args.kernel, args.threads);
     if !args.sizes.is_empty() {
         cfg.sizes = args.sizes.clone();
     }
-    // Fail before measuring if the file cannot be written there.
-    hetscope_fsio::check_writable(&args.out)
-        .map_err(|e| CliError::failure(format!("{}: {e}", args.out.display())))?;
     let cancel = AtomicBool::new(false);
     let mut progress = |m: &Measurement| {
         eprintln!(
@@ -124,8 +119,7 @@ pub fn measure(args: &MeasureArgs) -> Result<PathBuf, CliError> {
     let ms = hetscope_measure::measure(&cfg, &mut progress, &cancel)
         .map_err(|e| CliError::usage(e.to_string()))?;
     let csv = measured_speed_csv(&cfg, &ms);
-    save_speed_csv(&args.out, &csv).map_err(|e| CliError::failure(e.to_string()))?;
-    Ok(args.out.clone())
+    crate::cli::output::write("--out", &args.out, csv.to_text().as_bytes())
 }
 
 /// `eval fpm` (and `fpm eval`): the partition as a JSON object.

@@ -84,7 +84,8 @@ fn platform_of(cat: &Catalog, arg: &str, option: &str) -> Result<(String, BasePl
                 name: preset.name,
             },
         )),
-        Err(offload_err) if !crate::cli::platform::is_platform(arg) => {
+        // A what-if key is a platform's: its own error says what is wrong.
+        Err(offload_err) if !crate::cli::platform::is_platform(arg) && !arg.contains('@') => {
             let e = preset_error(option, offload_err);
             if hetscope_preset::is_file_arg(arg) {
                 return Err(e);

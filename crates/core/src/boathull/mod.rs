@@ -6,6 +6,7 @@
 //!   application, a measured curve) and its input;
 //! - `eval.rs`: the JSON of `hetscope eval boathull`.
 
+mod check;
 mod eval;
 pub mod scenario;
 
@@ -104,6 +105,10 @@ impl Model for Boathull {
         let name = format!("{} {}", p.name, side.name());
         s.overlay = Some(ProcessorChoice::new(&platform.id, &name, b.machine));
         Ok(())
+    }
+
+    fn check(s: &BoathullScenario) -> Result<(), crate::check::FieldProblem> {
+        s.check()
     }
 
     fn input(s: &BoathullScenario, catalog: &Catalog) -> Result<BoathullInput, CoreError> {

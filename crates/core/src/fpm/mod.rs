@@ -8,6 +8,7 @@
 //! - `eval.rs`: the JSON of `hetscope eval fpm`;
 //! - `measured.rs`: measured speed functions as speed-function CSVs.
 
+mod check;
 mod eval;
 pub mod measured;
 pub mod scenario;
@@ -110,6 +111,10 @@ impl Model for Fpm {
         let r = platform.preset.fpm(catalog, &platform.origin)?;
         s.compare = Some((platform.preset.name.clone(), r.value));
         Ok(())
+    }
+
+    fn check(s: &FpmScenario) -> Result<(), crate::check::FieldProblem> {
+        s.check()
     }
 
     fn input(s: &FpmScenario, _catalog: &Catalog) -> Result<FpmInput, CoreError> {

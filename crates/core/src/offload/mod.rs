@@ -11,6 +11,7 @@
 //!   offload`, `eval offload --suite` and `eval hongkim`.
 
 mod base;
+mod check;
 mod eval;
 mod hong_kim;
 pub mod measured;
@@ -122,6 +123,10 @@ impl Model for Offload {
             _ => None,
         };
         Ok(())
+    }
+
+    fn check(s: &OffloadScenario) -> Result<(), crate::check::FieldProblem> {
+        s.check()
     }
 
     fn input(s: &OffloadScenario, catalog: &Catalog) -> Result<OffloadInput, CoreError> {

@@ -6,6 +6,7 @@
 //! - `input.rs`: a platform preset resolved into every model's input;
 //! - `eval.rs`: the JSON of `hetscope eval overview`.
 
+mod check;
 mod eval;
 pub mod input;
 pub mod scenario;
@@ -87,6 +88,10 @@ impl Model for Overview {
     ) -> Result<(), CoreError> {
         s.platform2 = platform.map(|p| p.key.clone());
         Ok(())
+    }
+
+    fn check(s: &OverviewScenario) -> Result<(), crate::check::FieldProblem> {
+        s.check()
     }
 
     fn input(s: &OverviewScenario, catalog: &Catalog) -> Result<OverviewInput, CoreError> {

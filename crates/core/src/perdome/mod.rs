@@ -5,10 +5,13 @@
 //!
 //! - `scenario.rs`: what a person chose (platform, workload, camera,
 //!   specifications) and the model's scenario it gives;
+//! - `check.rs`: its values checked as its options and files check
+//!   theirs (a session file's);
 //! - `energy_runs.rs`: measured energy runs and a fit applied to the
 //!   platform;
 //! - `eval.rs`: the JSON of `eval perdome|peapaw` and `eval energy-fit`.
 
+mod check;
 pub mod energy_runs;
 mod eval;
 pub mod scenario;
@@ -143,6 +146,10 @@ impl Model for Perdome {
         let r = p.resolve(&platform.id, catalog, &platform.origin)?;
         s.compare = Some((Chosen::builtin(&r.id, &r.name), r.platform));
         Ok(())
+    }
+
+    fn check(s: &PerdomeScenario) -> Result<(), crate::check::FieldProblem> {
+        s.check()
     }
 
     fn input(s: &PerdomeScenario, _catalog: &Catalog) -> Result<PerdomeInput, CoreError> {

@@ -26,14 +26,22 @@ use decisions::{Decision, decisions};
 use flip::Flip;
 use headline::{Headline, headlines};
 use hetscope_figure::overview::Verdicts;
+use hetscope_model::Range;
 use hetscope_model::platform::Node;
 pub use hetscope_model::platform::knobs::{self, Knob, Moves, Part};
+use hetscope_model::range::fmt_value;
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
 use knobs::knobs;
 
 /// The relative step of the parameters unless one is given.
 pub const DEFAULT_STEP: f64 = 0.01;
+
+/// The steps a sensitivity takes: from 1e-6, where an elasticity is
+/// still some ten significant digits above the rounding of the models'
+/// arithmetic (a step of 1e-15 gives rounding noise, one of 1e-320 no
+/// change at all), to 0.5, halving a parameter.
+pub const STEP: Range = Range::new(1e-6, 0.5, "");
 
 /// One headline result and its elasticity to each parameter.
 #[derive(Clone, Debug, PartialEq)]
@@ -112,9 +120,11 @@ pub fn sensitivity(
     ask: &Ask,
 ) -> Result<Sensitivity, CoreError> {
     let (models, step) = (&ask.models[..], ask.step);
-    if !(step.is_finite() && step > 0.0 && step < 0.5) {
+    if !STEP.contains(step) {
         return Err(CoreError::Sensitivity(format!(
-            "--step {step}: must be a relative change above 0 and below 0.5"
+            "--step {}: a relative change must be {}",
+            fmt_value(step),
+            STEP.need()
         )));
     }
     let node = choice.preset.node(cat, &choice.origin)?.ok_or_else(|| {

@@ -49,3 +49,31 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
 fn present_any<'de, D: Deserializer<'de>>(d: D) -> Result<Option<()>, D::Error> {
     serde::de::IgnoredAny::deserialize(d).map(|_| Some(()))
 }
+
+/// The line of the session's field `field` (`fpm.n_units`,
+/// `offload.overrides.bus_gbs`, `fpm.devices[2] (G1)`) in `text`: each
+/// name of its path looked for after the one before it, from `session:`
+/// on; the line of the last name found (`None` where not even the first
+/// is: the field took its default).
+pub fn line_of_field(text: &str, field: &str) -> Option<usize> {
+    let mut at = text.find("session:")?;
+    let mut found = None;
+    let path = field.split(' ').next().unwrap_or(field);
+    for name in path.split('.') {
+        let name = name.split('[').next().unwrap_or(name);
+        let key = format!("{name}:");
+        let quoted = format!("\"{name}\"");
+        let next = [text[at..].find(&key), text[at..].find(&quoted)]
+            .into_iter()
+            .flatten()
+            .min();
+        match next {
+            Some(off) => {
+                at += off;
+                found = Some(1 + text[..at].matches('\n').count());
+            }
+            None => break,
+        }
+    }
+    found
+}

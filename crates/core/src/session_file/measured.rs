@@ -24,6 +24,11 @@ use hetscope_preset::{Catalog, PresetError, read_text};
 /// The largest data embedded whatever its file (its RON text, bytes).
 pub const EMBED_LIMIT: usize = 256 * 1024;
 
+/// The most bytes opening one session reads of the files it names by
+/// path, all together (each file is also within the limit of measurement
+/// files, 16 MB).
+pub const READ_BUDGET: u64 = 32_000_000;
+
 /// Where in a session a measured file's data is held.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Slot {
@@ -162,16 +167,23 @@ impl Origin<'_> {
         })
     }
 
-    /// Where the file is: its path as written, else (a relative path)
-    /// beside the session file, else where it was when saved.
+    /// Where the file is: beside the session file (a relative path), else
+    /// where the session records it (an absolute path, or where a
+    /// relative one led when saved). Only a path that names something is
+    /// taken; what it is, is checked when it is read.
     fn find(&self, entry: &MeasuredEntry) -> Result<PathBuf, CoreError> {
         let path = Path::new(&entry.path);
-        let mut tried = vec![path.to_path_buf()];
-        if let (true, Some(folder)) = (path.is_relative(), self.folder) {
-            tried.push(folder.join(path));
+        let mut tried = Vec::new();
+        if path.is_relative() {
+            tried.push(match self.folder {
+                Some(folder) => folder.join(path),
+                None => path.to_path_buf(),
+            });
+        } else {
+            tried.push(path.to_path_buf());
         }
         tried.extend(entry.absolute.as_ref().map(PathBuf::from));
-        if let Some(found) = tried.iter().find(|p| p.is_file()) {
+        if let Some(found) = tried.iter().find(|p| std::fs::metadata(p).is_ok()) {
             return Ok(found.clone());
         }
         let names: Vec<String> = tried.iter().map(|p| p.display().to_string()).collect();
@@ -182,25 +194,52 @@ impl Origin<'_> {
         Err(self.error(entry, why))
     }
 
-    /// Read `entry` again, check its hash and parse it with `parse`.
+    /// Read `entry` again (from where [`Origin::find`] finds it, within
+    /// what is left of `budget`), check its hash and parse it with
+    /// `parse`; a message names the path read where it is not the entry's.
     fn reread<T>(
         &self,
         entry: &MeasuredEntry,
+        (budget, read): (&mut u64, &mut Vec<PathBuf>),
         parse: impl FnOnce(&str, &str) -> Result<T, PresetError>,
     ) -> Result<Loaded<T>, CoreError> {
         let found = self.find(entry)?;
-        let text = read_text(&found).map_err(|e| self.error(entry, e.to_string()))?;
+        let read_from = if found == Path::new(&entry.path) {
+            String::new()
+        } else {
+            format!("read from {}: ", found.display())
+        };
+        let failed = |why: String| self.error(entry, format!("{read_from}{why}"));
+        let size = std::fs::metadata(&found).map_or(0, |m| m.len());
+        if size > *budget {
+            return Err(failed(format!(
+                "{} more than the {} a session may read of the files it names",
+                hetscope_preset::read::fmt_bytes(size),
+                hetscope_preset::read::fmt_bytes(READ_BUDGET)
+            )));
+        }
+        let text = read_text(&found).map_err(|e| failed(without_path(&e, &found)))?;
+        *budget = budget.saturating_sub(text.len() as u64);
         let now = content_hash(text.as_bytes());
         if now != entry.hash {
-            let why = format!(
+            return Err(failed(format!(
                 "changed since the session was saved (content hash {now:016x}, the session's {:016x})",
                 entry.hash
-            );
-            return Err(self.error(entry, why));
+            )));
         }
-        let data = parse(&text, &entry.path).map_err(|e| self.error(entry, e.to_string()))?;
+        let data = parse(&text, &entry.path).map_err(|e| failed(e.to_string()))?;
+        read.push(found);
         Ok(Loaded::from_file(entry.path.clone(), text.as_bytes(), data))
     }
+}
+
+/// A read error's message without the path it starts with (the message
+/// around it names the path).
+fn without_path(e: &PresetError, path: &Path) -> String {
+    let text = e.to_string();
+    let prefix = format!("{}: ", path.display());
+    text.strip_prefix(&prefix)
+        .map_or(text.clone(), str::to_string)
 }
 
 /// The file name of `path`, as the figures name measured data.
@@ -212,26 +251,42 @@ fn file_name(path: &str) -> String {
 }
 
 /// Put back into `session` the data of every file kept by path, each
-/// read again and its hash checked; a note for each.
+/// read again and its hash checked; a note for each, and the paths read.
 pub fn put_back(
     session: &mut Session,
     entries: &[MeasuredEntry],
     origin: &Origin<'_>,
     catalog: &Catalog,
-) -> Result<Vec<String>, CoreError> {
-    let mut notes = Vec::new();
+) -> Result<(Vec<String>, Vec<PathBuf>), CoreError> {
+    let (mut notes, mut read) = (Vec::new(), Vec::new());
+    for (k, e) in entries.iter().enumerate() {
+        if entries[..k].iter().any(|f| f.slot == e.slot) {
+            return Err(origin.error(
+                e,
+                format!(
+                    "a second entry for the {}; a session holds one file of each kind",
+                    e.slot.describe()
+                ),
+            ));
+        }
+        crate::check::short_name("measured path", &e.path)
+            .map_err(|p| origin.error(e, p.message))?;
+    }
+    let mut budget = READ_BUDGET;
     for e in entries.iter().filter(|e| e.kept == Kept::ByPath) {
         let name = file_name(&e.path);
+        let budget = (&mut budget, &mut read);
         match e.slot {
             Slot::BoathullTimes => {
-                let l = origin.reread(e, |t, o| parse_measured_curve(t, o, &name))?;
+                let l = origin.reread(e, budget, |t, o| parse_measured_curve(t, o, &name))?;
                 session.boathull.measured = Some(l);
             }
             Slot::EnergyRuns => {
-                session.perdome.energy_runs.loaded = Some(origin.reread(e, parse_energy_runs)?);
+                let l = origin.reread(e, budget, parse_energy_runs)?;
+                session.perdome.energy_runs.loaded = Some(l);
             }
             Slot::OffloadSpeedups => {
-                let l = origin.reread(e, |t, o| {
+                let l = origin.reread(e, budget, |t, o| {
                     parse_measured_offload(t, o, catalog).map(|m| measured_suite(&m, &name))
                 })?;
                 session.offload.measured = Some(l);
@@ -243,5 +298,58 @@ pub fn put_back(
             e.path
         ));
     }
-    Ok(notes)
+    Ok((notes, read))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file kept by path is read within what is left of the budget of
+    /// all files a session names together, and named where it is read.
+    #[test]
+    fn files_kept_by_path_share_one_budget() {
+        let dir = tempfile::tempdir().expect("a folder");
+        let csv = "processor,f,time_s\nA,1,1\nA,2,1.5\n";
+        std::fs::write(dir.path().join("t.csv"), csv).expect("written");
+        let entry = MeasuredEntry {
+            slot: Slot::BoathullTimes,
+            path: "t.csv".into(),
+            hash: content_hash(csv.as_bytes()),
+            kept: Kept::ByPath,
+            absolute: None,
+        };
+        let origin = Origin {
+            file: "s.ron",
+            text: "",
+            folder: Some(dir.path()),
+        };
+        let parse = |t: &str, o: &str| parse_measured_curve(t, o, "t.csv");
+        let (mut budget, mut read) = (csv.len() as u64 - 1, Vec::new());
+        let e = origin
+            .reread(&entry, (&mut budget, &mut read), parse)
+            .expect_err("over the budget");
+        assert!(
+            e.to_string()
+                .contains("a session may read of the files it names"),
+            "{e}"
+        );
+        let mut budget = csv.len() as u64;
+        let l = origin
+            .reread(&entry, (&mut budget, &mut read), parse)
+            .expect("within it");
+        assert_eq!((budget, l.data().points.len()), (0, 2));
+        assert_eq!(read, vec![dir.path().join("t.csv")]);
+        // Beside the session, not in the working folder: from elsewhere
+        // the relative path is not looked for there.
+        let away = Origin {
+            folder: Some(Path::new("/nonexistent-folder")),
+            ..origin
+        };
+        let mut budget = READ_BUDGET;
+        let e = away
+            .reread(&entry, (&mut budget, &mut read), parse)
+            .expect_err("not beside the session");
+        assert!(e.to_string().contains("/nonexistent-folder/t.csv"), "{e}");
+    }
 }

@@ -25,7 +25,11 @@
 //! a new format. Every error names the file and the line and column (or
 //! the measured file at fault). A number that is not finite (`NaN`,
 //! `inf`, `1e400`) or beyond ±3.4e38 is refused with its line and column
-//! (`numbers.rs`): a session never holds one.
+//! (`numbers.rs`): a session never holds one. Every value is then checked
+//! as the option that sets it checks it, and data held from measured
+//! files as their readers check a file (`crate::registry::check`), so a
+//! session opens everywhere or nowhere; what a session may read is said
+//! in `measured.rs`.
 //!
 //! Writing is atomic (`hetscope_fsio`): a temporary file, synced, renamed.
 
@@ -63,6 +67,9 @@ const HEADER: &str = "// hetscope session file: open it with `hetscope FILE`\n";
 pub struct Opened {
     pub session: Session,
     pub notes: Vec<String>,
+    /// The measured files read again from their paths, as read (beside
+    /// the session, or where it records them).
+    pub read: Vec<std::path::PathBuf>,
 }
 
 /// Write `session` to the session file `path`, atomically.
@@ -91,13 +98,14 @@ pub fn open_session(path: &Path) -> Result<Opened, CoreError> {
         ReadError::Io(e) => io(format!("cannot read it: {e}")),
         too_large => io(too_large.to_string()),
     })?;
-    let Ok(text) = String::from_utf8(bytes.clone()) else {
+    let bytes = hetscope_preset::read::without_bom(&bytes);
+    let Ok(text) = std::str::from_utf8(bytes) else {
         let name = path
             .file_name()
             .map_or(file.clone(), |n| n.to_string_lossy().into());
-        return Err(not_a_session(&file, &name, &bytes));
+        return Err(not_a_session(&file, &name, bytes));
     };
-    read(&text, &file, path.parent(), migrate::OLDER)
+    read(text, &file, path.parent(), migrate::OLDER)
 }
 
 /// The text of a session file of `session` (data of measured files
@@ -139,7 +147,7 @@ fn syntax(file: &str, e: &ron::error::SpannedError) -> CoreError {
         file: file.to_string(),
         line: e.span.start.line,
         column: e.span.start.col,
-        message: e.code.to_string(),
+        message: hetscope_preset::ron_words::ron_message(&e.code),
     })
 }
 
@@ -201,6 +209,8 @@ fn read(
     folder: Option<&Path>,
     older: &[(u32, Reader)],
 ) -> Result<Opened, CoreError> {
+    // A byte-order mark some editors put first (line and column unchanged).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let found = format_of(text, file)?;
     if let Some((at, literal)) = numbers::first_unfit(text) {
         let before = &text[..at];
@@ -235,15 +245,23 @@ fn read(
     }
     let mut session = parsed.session;
     let origin = measured::Origin { file, text, folder };
-    notes.extend(measured::put_back(
-        &mut session,
-        &parsed.measured,
-        &origin,
-        catalog(),
-    )?);
+    let (put_back, read) = measured::put_back(&mut session, &parsed.measured, &origin, catalog())?;
+    notes.extend(put_back);
+    crate::registry::check(&session).map_err(|p| {
+        CoreError::File(FileError::Field {
+            file: file.to_string(),
+            line: layout::line_of_field(text, &p.field),
+            field: p.field,
+            message: p.message,
+        })
+    })?;
     let now = in_force(&session, catalog());
     notes.extend(differences(&parsed.formulations, &now));
-    Ok(Opened { session, notes })
+    Ok(Opened {
+        session,
+        notes,
+        read,
+    })
 }
 
 #[cfg(test)]

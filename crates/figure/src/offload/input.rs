@@ -5,8 +5,9 @@
 
 use super::measured::MeasuredSuite;
 use crate::error::FigureError;
+use hetscope_model::Range;
 use hetscope_model::format::{fmt_num, fmt_tick, fmt_whole};
-use hetscope_model::offload::{OffloadKernel, Platform};
+use hetscope_model::offload::{OffloadKernel, PROBLEM_SIZE, Platform};
 use hetscope_model::platform::Transfers;
 
 /// One kernel: its preset id and name, and the model's kernel (its
@@ -77,19 +78,25 @@ pub struct OverlayPlatform {
     pub kernel: OffloadKernel,
 }
 
-/// The size range and the chosen size: `1 <= lo < hi` and `n >= 1`.
-pub(super) fn check_sizes(input: &OffloadInput) -> Result<(), FigureError> {
+/// Where the ends of the sizes swept lie: the problem sizes' range
+/// ([`PROBLEM_SIZE`]), any number in it.
+pub const SWEEP: Range = Range::new(PROBLEM_SIZE.min, PROBLEM_SIZE.max, "");
+
+/// The size range and the chosen size: both ends in [`SWEEP`], the first
+/// below the second, and n in [`PROBLEM_SIZE`] (the messages say their
+/// bounds, which `tests/hostile_inputs.rs` compares with the ranges').
+pub fn check_sizes(input: &OffloadInput) -> Result<(), FigureError> {
     let (lo, hi, n) = (input.size_lo, input.size_hi, input.size);
-    if !(lo.is_finite() && hi.is_finite() && lo >= 1.0 && lo < hi) {
+    if !(SWEEP.contains(lo) && SWEEP.contains(hi) && lo < hi) {
         return Err(FigureError::input(
             format!("size range {} .. {}", fmt_num(lo), fmt_num(hi)),
-            "must satisfy 1 <= from < to",
+            "both ends must be between 1 and 1e15, the first below the second",
         ));
     }
-    if !(n.is_finite() && n >= 1.0) {
+    if !PROBLEM_SIZE.contains(n) {
         return Err(FigureError::input(
             format!("problem size n = {}", fmt_num(n)),
-            "must be a number of at least 1",
+            "must be a whole number between 1 and 1e15",
         ));
     }
     Ok(())

@@ -27,7 +27,7 @@ mod summary;
 mod sweep;
 
 pub use access::{AccessRow, access_rows, coalescing_text};
-pub use input::{KernelInput, OffloadInput, OverlayPlatform, threads_text};
+pub use input::{KernelInput, OffloadInput, OverlayPlatform, SWEEP, check_sizes, threads_text};
 pub use measured::{
     Comparison, MeasuredRun, MeasuredSuite, RunTimes, Skipped, compare as compare_measured,
     legend as measured_legend,
@@ -39,7 +39,6 @@ pub use sweep::{CROSSOVER_STEPS, SWEEP_POINTS, crossovers};
 
 use super::{ChartFigure, View};
 use crate::error::FigureError;
-use input::check_sizes;
 
 /// Build the figure of one offload view; `Err` says why the input cannot
 /// be drawn (a model error names the parameter).

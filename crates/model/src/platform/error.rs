@@ -5,7 +5,7 @@
 /// A platform description that cannot be used.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PlatformError {
-    #[error("{part} '{name}': {field} = {value} {unit}: must be {need}")]
+    #[error("{part} '{name}': {field} = {} {unit}: must be {need}", crate::format::fmt_value(*.value))]
     Value {
         part: &'static str,
         name: String,

@@ -27,6 +27,21 @@ const KIB: Range = Range::new(0.0, 1e9, "KiB");
 const MIB: Range = Range::new(0.0, 1e6, "MiB");
 /// A cache line, bytes.
 const LINE: Range = Range::new(8.0, 4096.0, "bytes");
+/// Cores of a socket, SMs of a GPU, cores of an SM: whole numbers.
+const COUNT: Range = Range::new(1.0, 1e6, "").whole();
+/// Hardware threads of a core.
+const THREADS_PER_CORE: Range = Range::new(1.0, 64.0, "threads").whole();
+/// A clock, GHz.
+const GHZ: Range = Range::new(1e-3, 1e3, "GHz");
+/// Flops per cycle of a core.
+const FLOP_CYCLE: Range = Range::new(1e-3, 1e6, "flop/cycle");
+/// A memory size, GiB.
+const GIB: Range = Range::new(1e-6, 1e9, "GiB");
+/// A board's or socket's power, W.
+const TDP: Range = Range::new(1e-3, 1e7, "W");
+/// A latency of memory, ns, or of the link, µs.
+const NS: Range = Range::new(1e-3, 1e9, "ns");
+const US: Range = Range::new(1e-6, 1e6, "µs");
 
 /// A numeric field of a spec: always given (`f64`) or where given
 /// (`Option<f64>`).
@@ -96,15 +111,25 @@ impl_fields!(
     CpuSpec,
     "CPU",
     [
-        (cores, "cores", "cores"),
-        (threads_per_core, "threads", "threads per core"),
-        (clock_ghz, "GHz", "clock"),
-        (flops_per_cycle, "flop/cycle", "flops per cycle and core"),
+        (cores, "cores", "cores", COUNT),
+        (
+            threads_per_core,
+            "threads",
+            "threads per core",
+            THREADS_PER_CORE
+        ),
+        (clock_ghz, "GHz", "clock", GHZ),
+        (
+            flops_per_cycle,
+            "flop/cycle",
+            "flops per cycle and core",
+            FLOP_CYCLE
+        ),
         (vector_bits, "bits", "vector width"),
-        (mem_bw_gbs, "GB/s", "memory bandwidth"),
-        (mem_gib, "GiB", "memory size"),
-        (mem_latency_ns, "ns", "memory latency"),
-        (tdp_w, "W", "TDP"),
+        (mem_bw_gbs, "GB/s", "memory bandwidth", GBS),
+        (mem_gib, "GiB", "memory size", GIB),
+        (mem_latency_ns, "ns", "memory latency", NS),
+        (tdp_w, "W", "TDP", TDP),
         (static_w, "W", "static power"),
         (e_f_pj, "pJ/flop", "energy per flop", PJ_FLOP),
         (e_b_pj, "pJ/byte", "energy per byte", PJ_BYTE),
@@ -118,17 +143,22 @@ impl_fields!(
     GpuSpec,
     "GPU",
     [
-        (sms, "SMs", "SMs"),
-        (cores_per_sm, "cores", "cores per SM"),
-        (clock_ghz, "GHz", "clock"),
-        (flops_per_cycle, "flop/cycle", "flops per cycle and core"),
-        (mem_bw_gbs, "GB/s", "memory bandwidth"),
-        (mem_gib, "GiB", "memory size"),
-        (mem_latency_ns, "ns", "memory latency"),
-        (tdp_w, "W", "TDP"),
+        (sms, "SMs", "SMs", COUNT),
+        (cores_per_sm, "cores", "cores per SM", COUNT),
+        (clock_ghz, "GHz", "clock", GHZ),
+        (
+            flops_per_cycle,
+            "flop/cycle",
+            "flops per cycle and core",
+            FLOP_CYCLE
+        ),
+        (mem_bw_gbs, "GB/s", "memory bandwidth", GBS),
+        (mem_gib, "GiB", "memory size", GIB),
+        (mem_latency_ns, "ns", "memory latency", NS),
+        (tdp_w, "W", "TDP", TDP),
         (static_w, "W", "static power"),
-        (max_threads_per_sm, "threads", "threads per SM"),
-        (max_blocks_per_sm, "blocks", "blocks per SM"),
+        (max_threads_per_sm, "threads", "threads per SM", COUNT),
+        (max_blocks_per_sm, "blocks", "blocks per SM", COUNT),
         (fp64_gflops, "GFLOP/s", "FP64 peak", GFLOPS),
         (coalesced_gbs, "GB/s", "coalesced read bandwidth", GBS),
         (strided_gbs, "GB/s", "strided read bandwidth", GBS),
@@ -164,9 +194,9 @@ impl_fields!(
     Link,
     "link",
     [
-        (pinned_gbs, "GB/s", "pinned rate"),
-        (pageable_gbs, "GB/s", "pageable rate"),
-        (latency_us, "µs", "latency"),
+        (pinned_gbs, "GB/s", "pinned rate", GBS),
+        (pageable_gbs, "GB/s", "pageable rate", GBS),
+        (latency_us, "µs", "latency", US),
         (h2d_pinned_gbs, "GB/s", "host-to-device pinned rate", GBS),
         (d2h_pinned_gbs, "GB/s", "device-to-host pinned rate", GBS),
         (

@@ -12,6 +12,7 @@
 //! comments; `# format: N` names the format version (a newer one is
 //! refused, see `preset::version`).
 
+use hetscope_model::range::fmt_value;
 use std::path::Path;
 
 use crate::csv_pass::{Lines, Twins};
@@ -114,11 +115,14 @@ fn read(row: &Row) -> Result<MeasuredPoint, PresetError> {
     };
     let f = number("f")?;
     if f < 1.0 {
-        return Err(row.error(Some("f"), format!("{f}: must be at least 1")));
+        return Err(row.error(Some("f"), format!("{}: must be at least 1", fmt_value(f))));
     }
     let time_s = number("time_s")?;
     if time_s <= 0.0 {
-        return Err(row.error(Some("time_s"), format!("{time_s}: must be above 0")));
+        return Err(row.error(
+            Some("time_s"),
+            format!("{}: must be above 0", fmt_value(time_s)),
+        ));
     }
     let class = match row.optional("class") {
         Some(t) => Some(

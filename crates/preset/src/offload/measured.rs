@@ -12,6 +12,7 @@
 //! newer one is refused, see `preset::version`). Errors name the file,
 //! the line and the column.
 
+use hetscope_model::range::fmt_value;
 use std::path::Path;
 
 use crate::Catalog;
@@ -192,7 +193,7 @@ impl Record<'_> {
     fn whole(&self, name: &str) -> Result<f64, PresetError> {
         let v = self.positive(name)?;
         if v.fract() != 0.0 {
-            return Err(self.err(name, format!("{v}: must be a whole number")));
+            return Err(self.err(name, format!("{}: must be a whole number", fmt_value(v))));
         }
         Ok(v)
     }

@@ -3,6 +3,7 @@
 //! grid the runtime launches, all as the model's types; its checks and
 //! its model.
 
+use hetscope_model::range::fmt_value;
 use serde::{Deserialize, Serialize};
 
 use crate::error::PresetError;
@@ -152,7 +153,7 @@ impl OffloadPlatformPreset {
                 PresetError::invalid(
                     origin,
                     &format!("cpu.thread_scaling.{}", e.field),
-                    format!("{}: must be {}", e.value, e.need),
+                    format!("{}: must be {}", fmt_value(e.value), e.need),
                 )
             })?;
         }
@@ -208,7 +209,7 @@ pub(super) fn check_value(
         _ => Err(PresetError::invalid(
             origin,
             field,
-            format!("{value}: must be {}", rule.need()),
+            format!("{}: must be {}", fmt_value(value), rule.need()),
         )),
     }
 }

@@ -48,10 +48,15 @@ impl MeasuredImport {
         let files = self.files(csv_name);
         for (rel, text) in &files {
             let target = dir.join(rel);
-            if target.is_dir() {
+            let special = std::fs::metadata(&target)
+                .ok()
+                .and_then(|m| hetscope_fsio::special_kind(&m));
+            if let Some(kind) = special {
                 return Err(PresetError::io(
                     &target,
-                    "a folder is in the way; nothing was written",
+                    format!(
+                        "{kind} is in the way (only a regular file is replaced); nothing was written"
+                    ),
                 ));
             }
             let staged = staging.path().join(rel);

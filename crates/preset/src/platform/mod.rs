@@ -31,7 +31,7 @@ use super::error::PresetError;
 use super::file::{parse_ron, read_preset_text};
 use super::save::save_ron;
 
-pub use choice::{PlatformChoice, platform_choice};
+pub use choice::{MAX_ARG_BYTES, PlatformChoice, platform_choice};
 pub use measured::{MeasuredFiles, write_measured};
 pub use preset::{FpmDeviceRef, GpuRef, HardwarePreset, PlatformPreset, ProcessorPair, SpecRef};
 pub use resolve::{BoathullSide, ModelSource, PlatformModels, Resolved};

@@ -6,8 +6,9 @@
 //! `h100-node-measured@gpu.mem_bw_gbs=2`), which every place that takes a
 //! platform reads: `--platform2`, "Compare with", a session file.
 
-use hetscope_model::format::{fmt_sig, fmt_tick};
-use hetscope_model::platform::knobs::{Part, knobs};
+use hetscope_model::format::{fmt_edit, fmt_sig, fmt_tick, fmt_value};
+use hetscope_model::platform::derive;
+use hetscope_model::platform::knobs::{Moves, Part, knobs};
 use hetscope_model::platform::{Node, Source, Transfers};
 
 use super::{GpuRef, HardwarePreset, PlatformChoice, PlatformPreset, SpecRef};
@@ -74,7 +75,8 @@ impl WhatIf {
                 }),
                 Some((key, factor)) => {
                     return Some(Err(bad(format!(
-                        "{key}={factor}: the factor must be a finite positive number"
+                        "{key}={}: the factor must be a finite positive number",
+                        fmt_value(factor)
                     ))));
                 }
                 None => {
@@ -92,7 +94,7 @@ impl WhatIf {
         let mut items: Vec<String> = self
             .scales
             .iter()
-            .map(|s| format!("{}={}", s.key, s.factor))
+            .map(|s| format!("{}={}", s.key, fmt_value(s.factor)))
             .collect();
         if self.pinned {
             items.push("pinned".into());
@@ -156,13 +158,15 @@ pub fn what_if(
         .node(cat, &choice.origin)
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("platform '{name}' gives no hardware description to change"))?;
+    let base = node.clone();
     let available = knobs(&node);
     let mut named = Vec::new();
     for s in scales {
         if !(s.factor.is_finite() && s.factor > 0.0) {
             return Err(format!(
                 "{}={}: the factor must be a finite positive number",
-                s.key, s.factor
+                s.key,
+                fmt_value(s.factor)
             ));
         }
         let k = available.iter().find(|k| k.key() == s.key).ok_or_else(|| {
@@ -173,7 +177,10 @@ pub fn what_if(
                 keys.join(", ")
             )
         })?;
-        node = k.set(&node, k.value * s.factor);
+        let value = scaled(k, s)?;
+        node = k.set(&node, value);
+        node.check()
+            .map_err(|e| format!("{}={}: {e}", s.key, fmt_value(s.factor)))?;
         let was = format!(
             "what-if: {} x the {} {} of {name} ({})",
             fmt_tick(s.factor),
@@ -193,6 +200,16 @@ pub fn what_if(
         named.push("pinned copies".into());
     }
     node.check().map_err(|e| e.to_string())?;
+    usable_as_before(&base, &node).map_err(|e| {
+        let keys: Vec<String> = scales
+            .iter()
+            .map(|s| format!("{}={}", s.key, fmt_value(s.factor)))
+            .collect();
+        format!(
+            "{}: the platform this makes gives no valid model parameters: {e}",
+            keys.join(",")
+        )
+    })?;
     let mut made = choice.preset.with_node(&node);
     made.name = format!("{name} with {}", named.join(", "));
     made.source = format!("{}; what-if: {}", choice.preset.source, named.join(", "));
@@ -200,6 +217,71 @@ pub fn what_if(
         made.offload_transfers = Some(Transfers::Pinned);
     }
     Ok(made)
+}
+
+/// The value `k` takes under the change `s`: a count must stay a whole
+/// number (of at least 1), else the change is refused at its key.
+fn scaled(k: &hetscope_model::platform::knobs::Knob, s: &Scale) -> Result<f64, String> {
+    let mut value = k.value * s.factor;
+    if k.moves != Moves::ByOne {
+        return Ok(value);
+    }
+    if (value - value.round()).abs() <= 1e-9 * value.abs() {
+        // 3 x (1/3) is 1 up to the last bit.
+        value = value.round();
+    }
+    if value.fract() != 0.0 || value < 1.0 {
+        return Err(format!(
+            "{}={}: {} x {} = {} {} is not a whole number of {} (at least 1); a count takes a factor that gives one",
+            s.key,
+            fmt_value(s.factor),
+            fmt_edit(k.value),
+            fmt_value(s.factor),
+            fmt_edit(value),
+            k.unit,
+            k.unit
+        ));
+    }
+    Ok(value)
+}
+
+/// One model's parameters derived from a node (`Ok` where they are valid).
+type Derivation = fn(&Node, Transfers) -> Result<(), String>;
+
+/// Every model's parameters derived from `changed` where they are from
+/// `base`: a what-if that makes one of them leave its range (a clock so
+/// low that the energy per flop derived from it is beyond any) is
+/// refused here, naming its keys, not later by every model.
+fn usable_as_before(base: &Node, changed: &Node) -> Result<(), String> {
+    let t = Transfers::Pageable;
+    let derivations: [Derivation; 4] = [
+        |n, _| {
+            derive::perdome::platform(n)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        },
+        |n, t| {
+            derive::boathull::gpu(n, t)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        },
+        |n, _| {
+            derive::boathull::cpu(n)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        },
+        |n, t| {
+            derive::offload::platform(n, t)
+                .map(drop)
+                .map_err(|e| e.to_string())
+        },
+    ];
+    for derived in derivations {
+        if derived(base, t).is_ok() {
+            derived(changed, t)?;
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -232,6 +314,31 @@ mod tests {
             let e = WhatIf::parse(arg).expect("what-if").expect_err(arg);
             assert!(e.to_string().contains(needle), "{arg}: {e}");
         }
+    }
+
+    #[test]
+    fn a_count_takes_a_whole_number_and_a_derived_parameter_names_the_key() {
+        let cat = Catalog::builtin().expect("presets");
+        let base = super::super::platform_choice("xeon-8480-h100", &cat).expect("a platform");
+        let scale = |key: &str, factor: f64| Scale {
+            key: key.into(),
+            factor,
+        };
+        let e = what_if(&cat, &base, &[scale("cpu.cores", 0.3)], false).expect_err("16.8 cores");
+        assert!(
+            e.starts_with("cpu.cores=0.3: 56 x 0.3 = 16.8 cores is not a whole number"),
+            "{e}"
+        );
+        let made = what_if(&cat, &base, &[scale("cpu.cores", 0.25)], false).expect("14 cores");
+        assert!(made.name.contains("CPU cores x 0.25"), "{}", made.name);
+        let e = what_if(&cat, &base, &[scale("cpu.mem_bw_gbs", 1e-5)], false)
+            .expect_err("no energy per byte in range");
+        assert!(
+            e.starts_with(
+                "cpu.mem_bw_gbs=1e-5: the platform this makes gives no valid model parameters"
+            ) && e.contains("e_bC"),
+            "{e}"
+        );
     }
 
     /// A key that makes a what-if platform of a what-if platform

@@ -34,7 +34,7 @@ pub enum ProbeError {
     },
     /// A number out of range (negative, zero where zero means nothing,
     /// NaN, infinite).
-    #[error("{file}: line {line}, column `{column}`: {key} = {value}: must be {need}")]
+    #[error("{file}: line {line}, column `{column}`: {key} = {}: must be {need}", hetscope_model::format::fmt_value(*.value))]
     Value {
         file: String,
         line: usize,

@@ -60,10 +60,16 @@ pub fn gpu_spec(t: &ProbeTable, energy: &ProbeEnergy) -> Result<GpuSpec, ProbeEr
     let mut spec = base_spec(t)?;
     fill(t, energy, &mut spec);
     spec.link = link(t, &spec.name);
-    crate::hardware::check_gpu_spec(&spec, &t.origin, "").map_err(|e| ProbeError::Spec {
-        file: t.origin.clone(),
-        field: "gpu".into(),
-        message: e.to_string(),
+    // The spec-sheet loader's own check (one range table): nothing is
+    // written that could not be read back.
+    crate::hardware::check_gpu_spec(&spec, &t.origin, "").map_err(|e| {
+        let text = e.to_string();
+        let prefix = format!("{}: ", t.origin);
+        ProbeError::Spec {
+            file: t.origin.clone(),
+            field: "the GPU spec sheet it makes".into(),
+            message: text.strip_prefix(&prefix).unwrap_or(&text).to_string(),
+        }
     })?;
     Ok(spec)
 }

@@ -60,13 +60,51 @@ impl Default for Camera {
 }
 
 impl Camera {
+    /// The elevation's range: from the side to the top.
+    pub const PITCH: hetscope_model::Range = hetscope_model::Range::new(0.0, 90.0, "degrees");
+    /// The zoom's range.
+    pub const ZOOM: hetscope_model::Range = hetscope_model::Range::new(0.2, 8.0, "");
+
+    /// The camera's values in their ranges (`--pitch`, `--zoom`, a
+    /// session's camera), else the first out of range: its option's name
+    /// and what it must be.
+    pub fn check(&self) -> Result<(), (&'static str, String)> {
+        let out = |name: &'static str, v: f32, r: hetscope_model::Range| {
+            let v = f64::from(v);
+            (!r.contains(v)).then(|| {
+                (
+                    name,
+                    format!(
+                        "{}: must be {}",
+                        hetscope_model::range::fmt_value(v),
+                        r.need()
+                    ),
+                )
+            })
+        };
+        let yaw = (!self.yaw_deg.is_finite()).then(|| {
+            (
+                "yaw",
+                format!("{}: must be a finite number of degrees", self.yaw_deg),
+            )
+        });
+        match yaw
+            .or_else(|| out("pitch", self.pitch_deg, Camera::PITCH))
+            .or_else(|| out("zoom", self.zoom, Camera::ZOOM))
+        {
+            Some(problem) => Err(problem),
+            None => Ok(()),
+        }
+    }
+
     /// Keep the angles and zoom in their useful ranges.
     pub fn clamped(self) -> Camera {
+        let (p, z) = (Camera::PITCH, Camera::ZOOM);
         Camera {
             yaw_deg: (self.yaw_deg + 180.0).rem_euclid(360.0) - 180.0,
-            pitch_deg: self.pitch_deg.clamp(0.0, 90.0),
+            pitch_deg: self.pitch_deg.clamp(p.min as f32, p.max as f32),
             zoom: if self.zoom.is_finite() {
-                self.zoom.clamp(0.2, 8.0)
+                self.zoom.clamp(z.min as f32, z.max as f32)
             } else {
                 1.0
             },
