@@ -25,7 +25,9 @@ pub(super) enum Names {
 /// Returns the device's name (the file stem or the built-in id).
 fn load_device_csv(arg: &str) -> Result<(String, SpeedCsv), CliError> {
     let path = Path::new(arg);
-    if path.is_file() {
+    // Something there (a file, or a device or folder the reader names):
+    // read it as a file.
+    if std::fs::symlink_metadata(path).is_ok() {
         let csv = load_speed_csv(path).map_err(|e| CliError::usage(e.to_string()))?;
         return Ok((hetscope_preset::file_id(path), csv));
     }
