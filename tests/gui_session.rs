@@ -176,3 +176,29 @@ fn a_session_file_too_large_to_read_is_refused_before_it_is_read() {
     );
     assert_eq!(h.state().session, before);
 }
+
+/// Neither Save nor an export writes over a file the session reads (a
+/// measured file loaded): refused with a message, the file unchanged.
+#[test]
+fn nothing_is_written_over_a_file_the_session_reads() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let csv = dir.path().join("runs.csv");
+    std::fs::copy("assets/data/h100-energy-runs.csv", &csv).expect("copied");
+    let before = std::fs::read(&csv).expect("read");
+    let mut h = window(1280.0, 800.0);
+    h.run();
+    let runs = hetscope_core::perdome::energy_runs::load_energy_runs(&csv).expect("runs");
+    h.state_mut().session.perdome.energy_runs.loaded = Some(runs);
+    h.run();
+    h.state_mut().save_session_file(&csv);
+    let (k, s) = h.state().status().expect("a status");
+    assert_eq!(k, StatusKind::Error, "{s}");
+    assert!(s.contains("which the session reads"), "{s}");
+    let ctx = h.ctx.clone();
+    h.state_mut().start_export(&ctx, "csv", Some(csv.clone()));
+    crate::common::until_idle(&mut h);
+    let (k, s) = h.state().status().expect("a status");
+    assert_eq!(k, StatusKind::Error, "{s}");
+    assert!(s.contains("Not exported") && s.contains("runs.csv"), "{s}");
+    assert_eq!(std::fs::read(&csv).expect("read"), before);
+}

@@ -376,6 +376,7 @@ impl HetscopeApp {
                 self.session.tab.view().map(|v| v.key()).unwrap_or("figure")
             ),
             path,
+            inputs: self.session.inputs(),
         };
         export_panel::start_export(ctx, request, &mut self.jobs, &mut self.status);
     }

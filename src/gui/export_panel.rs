@@ -90,6 +90,19 @@ pub fn start_export(
         return;
     };
     let ext = request.ext;
+    let id = hetscope_fsio::FileId::of(&path);
+    if let Some(input) = request
+        .inputs
+        .iter()
+        .find(|i| id.is_some() && hetscope_fsio::FileId::of(i) == id)
+    {
+        status.error(format!(
+            "Not exported: {} is the same file as {}, which the session reads; choose another file",
+            path.display(),
+            input.display()
+        ));
+        return;
+    }
     let started = jobs.spawn(ctx, "export", move || {
         let ExportRequest {
             figure,

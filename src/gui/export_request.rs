@@ -20,4 +20,6 @@ pub struct ExportRequest {
     pub suggested: String,
     /// `None`: ask with a save dialog.
     pub path: Option<PathBuf>,
+    /// The files the session reads: an export never writes over one.
+    pub inputs: Vec<PathBuf>,
 }

@@ -51,6 +51,39 @@ impl Session {
     }
 }
 
+impl Session {
+    /// The files the session reads or has read its data from: measured
+    /// files (loaded, typed or named for the validation), platform and
+    /// workload files. A save or an export over one of them would destroy
+    /// what the session holds.
+    pub fn inputs(&self) -> Vec<std::path::PathBuf> {
+        let loaded = [
+            self.boathull.measured.as_ref().map(|l| l.path()),
+            self.perdome.energy_runs.loaded.as_ref().map(|l| l.path()),
+            self.offload.measured.as_ref().map(|l| l.path()),
+        ];
+        let typed = [
+            Some(self.boathull.measured_path.as_str()),
+            Some(self.offload.measured_path.as_str()),
+            Some(self.fpm.csv_path.as_str()),
+            Some(self.perdome.energy_runs.path.as_str()),
+            self.perdome.workload.chosen.file.as_deref(),
+            self.platform.as_deref(),
+            self.platform2.as_deref(),
+        ];
+        let named = self.overview.measured.iter().map(|p| Some(p.as_str()));
+        loaded
+            .into_iter()
+            .chain(typed)
+            .chain(named)
+            .flatten()
+            .map(|p| p.split('@').next().unwrap_or(p))
+            .filter(|p| !p.is_empty())
+            .map(std::path::PathBuf::from)
+            .collect()
+    }
+}
+
 impl Default for Session {
     fn default() -> Self {
         Session::new(crate::builtin::catalog())

@@ -72,8 +72,32 @@ pub struct Opened {
     pub read: Vec<std::path::PathBuf>,
 }
 
-/// Write `session` to the session file `path`, atomically.
+/// Refuse `path` as where to write (a session, an export) when it is a
+/// file `session` reads its data from (links followed).
+pub fn not_an_input(path: &Path, session: &Session) -> Result<(), CoreError> {
+    let Some(id) = hetscope_fsio::FileId::of(path) else {
+        return Ok(());
+    };
+    match session
+        .inputs()
+        .into_iter()
+        .find(|i| hetscope_fsio::FileId::of(i).as_ref() == Some(&id))
+    {
+        Some(input) => Err(CoreError::File(FileError::Io {
+            file: path.display().to_string(),
+            message: format!(
+                "the same file as {}, which the session reads; writing it would destroy it, so write to another file",
+                input.display()
+            ),
+        })),
+        None => Ok(()),
+    }
+}
+
+/// Write `session` to the session file `path`, atomically; never over a
+/// file the session reads.
 pub fn save_session(path: &Path, session: &Session) -> Result<(), CoreError> {
+    not_an_input(path, session)?;
     let text = session_to_text(session)?;
     hetscope_fsio::write_atomic(path, text.as_bytes()).map_err(|e| {
         CoreError::File(FileError::Io {
