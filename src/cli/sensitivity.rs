@@ -229,8 +229,14 @@ pub fn what_if(args: &WhatIfArgs) -> Result<String, CliError> {
     let cat = catalog()?;
     let choice = hetscope_preset::platform::platform_choice(&args.platform, &cat)
         .map_err(|e| preset_error("platform", e))?;
-    let made = hetscope_preset::platform::what_if::what_if(&cat, &choice, &scales, args.pinned)
-        .map_err(|e| CliError::usage(format!("--platform {}: {e}", args.platform)))?;
+    let made = hetscope_preset::platform::what_if::what_if(
+        &cat,
+        &choice.preset,
+        &choice.origin,
+        &scales,
+        args.pinned,
+    )
+    .map_err(|e| CliError::usage(format!("--platform {}: {e}", args.platform)))?;
     let wrote = super::output::write_ron("--out", &args.out, &made)?;
     Ok(match wrote.strip_suffix('\n') {
         Some(line) => format!("{line} ({})\n", made.name),

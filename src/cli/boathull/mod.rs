@@ -14,17 +14,13 @@ use crate::cli::CliError;
 use hetscope_core::CoreError;
 use hetscope_core::Model;
 use hetscope_core::boathull::{Boathull, BoathullQuery, BoathullScenario};
-use hetscope_model::boathull::{BoathullParam, Class};
+use hetscope_model::boathull::Class;
 use hetscope_model::perdome::Side;
 
 pub use options::{BoathullEvalArgs, BoathullOptions};
 pub(super) use resolve::{From, Resolved, Slot, application};
 
 /// The names `--set` accepts for a processor kind.
-fn set_names(side: Side) -> [&'static str; 5] {
-    BoathullParam::of(side).map(BoathullParam::name)
-}
-
 /// Run `eval boathull`.
 pub fn run(args: &BoathullEvalArgs) -> Result<Value, CliError> {
     let o = &args.options;

@@ -5,7 +5,6 @@
 
 use std::path::Path;
 
-use super::set_names;
 use crate::cli::CliError;
 use crate::cli::{catalog, preset_error};
 use hetscope_core::boathull::{ApplicationChoice, ProcessorChoice};
@@ -298,4 +297,9 @@ fn with_boathull(side: Side) -> Vec<String> {
         .filter(|(_, p)| p.kind == side && p.boathull.is_some())
         .map(|(e, _)| e.id.clone())
         .collect()
+}
+
+/// The `--set` names of a processor of kind `side`.
+fn set_names(side: Side) -> [&'static str; 5] {
+    BoathullParam::of(side).map(BoathullParam::name)
 }

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use super::decisions::Decision;
-use super::{Knob, Moves};
-use super::{Resolver, threads_over};
+use super::resolver::{Resolver, threads_over};
+use hetscope_model::platform::knobs::{Knob, Moves};
 
 /// Scan points of the factor from 1/RANGE to RANGE (a factor of 1.58
 /// between neighbours).

@@ -21,11 +21,15 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 
+use crate::boathull::Boathull;
+use crate::fpm::Fpm;
+use crate::offload::Offload;
+use crate::perdome::Perdome;
 use crate::recognize::{FileKind, recognize};
 use crate::session_set::load_measured;
-use crate::{CoreError, Session, registry};
+use crate::{CoreError, Model, Session};
 use hetscope_preset::Catalog;
-use hetscope_preset::platform::platform_choice;
+use hetscope_preset::platform::{PlatformChoice, platform_choice};
 
 /// Every table of one validation, on one platform.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,13 +62,7 @@ pub fn validate_each(
     catalog: &Catalog,
 ) -> Result<(Validation, Vec<Result<Table, CoreError>>), CoreError> {
     let choice = platform_choice(platform, catalog)?;
-    let mut session = Session::new(catalog);
-    if let Some((_, e)) = registry::use_platform_everywhere(&mut session, &choice, catalog)
-        .into_iter()
-        .next()
-    {
-        return Err(e);
-    }
+    let session = session_of(&choice, catalog)?;
     let tables = files
         .iter()
         .map(|path| table_of(&session, path, catalog))
@@ -75,6 +73,18 @@ pub fn validate_each(
         tables: Vec::new(),
     };
     Ok((v, tables))
+}
+
+/// A session with `choice` as the platform of every model a measured
+/// file is compared with (the overview, which compares nothing, aside:
+/// it draws this view).
+fn session_of(choice: &PlatformChoice, catalog: &Catalog) -> Result<Session, CoreError> {
+    let mut s = Session::new(catalog);
+    Perdome::use_platform(&mut s.perdome, choice, catalog)?;
+    Boathull::use_platform(&mut s.boathull, choice, catalog)?;
+    Fpm::use_platform(&mut s.fpm, choice, catalog)?;
+    Offload::use_platform(&mut s.offload, choice, catalog)?;
+    Ok(s)
 }
 
 /// The table of one measured file.

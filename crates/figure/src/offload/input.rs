@@ -3,7 +3,7 @@
 //! second platform and measured runs), its check, and the texts both
 //! views take from it.
 
-use super::measured::MeasuredSuite;
+use super::measured_runs::MeasuredSuite;
 use crate::error::FigureError;
 use hetscope_model::Range;
 use hetscope_model::format::{fmt_num, fmt_tick, fmt_whole};

@@ -4,38 +4,10 @@
 //! drawing of both (a measured bar beside each predicted one, and a panel
 //! of host, kernel and transfer times, predicted against measured).
 
+use super::measured_runs::{MeasuredSuite, RunTimes};
 use super::summary::{SuiteSummary, geomean};
 use crate::chart::{Bar, BarSet, ChartAxis, ChartPanel, Scale, fit_range, palette};
 use hetscope_model::format::{fmt_speedup, fmt_time, fmt_whole};
-
-/// Measured runs of a suite's kernels, from one file.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct MeasuredSuite {
-    /// The file's name, as the legend and the notes give it.
-    pub file: String,
-    pub runs: Vec<MeasuredRun>,
-}
-
-/// One measured run of a kernel.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct MeasuredRun {
-    /// The kernel's name, as the suite's bars name it (any case).
-    pub kernel: String,
-    pub n: f64,
-    pub threads: f64,
-    /// Host time over offloaded time (kernel and copies).
-    pub speedup: f64,
-    pub times: Option<RunTimes>,
-}
-
-/// One run's times, seconds.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct RunTimes {
-    pub cpu_s: f64,
-    pub kernel_s: f64,
-    /// Both copies.
-    pub transfer_s: f64,
-}
 
 /// A measured run that is not compared, and why.
 #[derive(Clone, Debug, PartialEq)]

@@ -22,16 +22,15 @@
 mod access;
 mod input;
 mod measured;
+mod measured_runs;
 mod suite;
 mod summary;
 mod sweep;
 
 pub use access::{AccessRow, access_rows, coalescing_text};
 pub use input::{KernelInput, OffloadInput, OverlayPlatform, SWEEP, check_sizes, threads_text};
-pub use measured::{
-    Comparison, MeasuredRun, MeasuredSuite, RunTimes, Skipped, compare as compare_measured,
-    legend as measured_legend,
-};
+pub use measured::{Comparison, Skipped, compare as compare_measured, legend as measured_legend};
+pub use measured_runs::{MeasuredRun, MeasuredSuite, RunTimes};
 pub use suite::build_at as build_suite_at;
 pub(crate) use summary::geomean;
 pub use summary::{SuiteRow, SuiteSummary, suite_summary, summarize as summarize_suite};

@@ -14,6 +14,7 @@ use super::class_vars::{ClassOptions, ClassVars};
 use super::cpu::{Cpu, CpuAssumptions};
 use super::crossover::crossover;
 use super::gpu::{Gpu, GpuAssumptions};
+use super::machine::Machine;
 use super::{BoatHullError, TimeRange, check_complexity};
 use crate::Range;
 
@@ -114,6 +115,22 @@ impl Transfers {
 
     pub fn elements(&self) -> f64 {
         self.elements_in + self.elements_out
+    }
+}
+
+impl Machine {
+    /// The model's target under the assumptions of this machine's kind.
+    pub fn target(&self, gpu: GpuAssumptions, cpu: CpuAssumptions) -> Target {
+        match *self {
+            Machine::Gpu(g) => Target::Gpu {
+                gpu: g,
+                assume: gpu,
+            },
+            Machine::Cpu(c) => Target::Cpu {
+                cpu: c,
+                assume: cpu,
+            },
+        }
     }
 }
 

@@ -78,12 +78,6 @@ impl Cpu {
         thread_speedup: None,
     };
 
-    /// Every parameter in its range ([`super::BoathullParam::range`]),
-    /// the vector width a multiple of 32 bits.
-    pub fn validate(&self) -> Result<(), BoatHullError> {
-        super::param::check_machine(&super::Machine::Cpu(*self))
-    }
-
     /// 32-bit lanes per vector: W_vector / 32.
     pub fn lanes(&self) -> u32 {
         self.w_vector_bits / 32

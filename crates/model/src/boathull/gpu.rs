@@ -52,11 +52,6 @@ impl Gpu {
         b_bus_gbs: 2.1,
     };
 
-    /// Every parameter in its range ([`super::BoathullParam::range`]).
-    pub fn validate(&self) -> Result<(), BoatHullError> {
-        super::param::check_machine(&super::Machine::Gpu(*self))
-    }
-
     /// All equations of Section 4.2 for one class and operator complexity
     /// f (operations per element), after checking both.
     pub fn times(&self, vars: &ClassVars, f: f64) -> Result<GpuTimes, BoatHullError> {

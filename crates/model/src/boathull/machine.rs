@@ -3,8 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{BoatHullError, Cpu, CpuAssumptions, Gpu, GpuAssumptions, Target};
+use super::param::BoathullParam;
+use super::{BoatHullError, Cpu, CpuAssumptions, Gpu, GpuAssumptions};
 use crate::perdome::Side;
+use BoathullParam as B;
 
 /// A GPU (Section 4.2, Table 2) or a CPU (Section 4.4, Table 3).
 ///
@@ -44,22 +46,97 @@ impl Machine {
 
     /// Every value in range (errors name the field as files write it).
     pub fn validate(&self) -> Result<(), BoatHullError> {
-        super::param::check_machine(self)
+        check_machine(self)
+    }
+}
+
+impl Cpu {
+    /// Every parameter in its range ([`BoathullParam::range`]), the
+    /// vector width a multiple of 32 bits.
+    pub fn validate(&self) -> Result<(), BoatHullError> {
+        check_machine(&Machine::Cpu(*self))
+    }
+}
+
+impl Gpu {
+    /// Every parameter in its range ([`BoathullParam::range`]).
+    pub fn validate(&self) -> Result<(), BoatHullError> {
+        check_machine(&Machine::Gpu(*self))
+    }
+}
+
+impl BoathullParam {
+    /// The value on `m`; `None` where `m` has no such parameter (and for
+    /// f, which is no processor's).
+    pub fn get(self, m: &Machine) -> Option<f64> {
+        Some(match (m, self) {
+            (Machine::Gpu(g), B::PCompute) => g.p_compute_gflops,
+            (Machine::Gpu(g), B::PCoalesced) => g.p_coalesced_gbs,
+            (Machine::Gpu(g), B::PUncoalesced) => g.p_uncoalesced_gbs,
+            (Machine::Gpu(g), B::BBus) => g.b_bus_gbs,
+            (Machine::Cpu(c), B::PCompute) => c.p_compute_gflops,
+            (Machine::Cpu(c), B::PMemory) => c.p_memory_gbs,
+            (Machine::Cpu(c), B::NThreads) => f64::from(c.n_threads),
+            (Machine::Cpu(c), B::WVector) => f64::from(c.w_vector_bits),
+            _ => return None,
+        })
     }
 
-    /// The model's target under the assumptions of this machine's kind.
-    pub fn target(&self, gpu: GpuAssumptions, cpu: CpuAssumptions) -> Target {
-        match *self {
-            Machine::Gpu(g) => Target::Gpu {
-                gpu: g,
-                assume: gpu,
-            },
-            Machine::Cpu(c) => Target::Cpu {
-                cpu: c,
-                assume: cpu,
-            },
+    /// Set the value on `m` after checking it; `false` where `m` has no
+    /// such parameter.
+    pub fn set(self, m: &mut Machine, v: f64) -> Result<bool, BoatHullError> {
+        self.check(v)?;
+        let slot = match (m, self) {
+            (Machine::Gpu(g), B::PCompute) => &mut g.p_compute_gflops,
+            (Machine::Gpu(g), B::PCoalesced) => &mut g.p_coalesced_gbs,
+            (Machine::Gpu(g), B::PUncoalesced) => &mut g.p_uncoalesced_gbs,
+            (Machine::Gpu(g), B::BBus) => &mut g.b_bus_gbs,
+            (Machine::Cpu(c), B::PCompute) => &mut c.p_compute_gflops,
+            (Machine::Cpu(c), B::PMemory) => &mut c.p_memory_gbs,
+            // Whole numbers of at most 1e6 after `check`.
+            // Another thread count: the measured speedup over one thread
+            // no longer holds, and Section 4.4's N_threads applies.
+            (Machine::Cpu(c), B::NThreads) => {
+                if c.n_threads != v as u32 {
+                    c.thread_speedup = None;
+                }
+                c.n_threads = v as u32;
+                return Ok(true);
+            }
+            (Machine::Cpu(c), B::WVector) => {
+                c.w_vector_bits = v as u32;
+                return Ok(true);
+            }
+            _ => return Ok(false),
+        };
+        *slot = v;
+        Ok(true)
+    }
+}
+
+/// Check every parameter of a machine (its kind's, f aside), and a CPU's
+/// speedup of all threads over one (finite, positive).
+fn check_machine(m: &Machine) -> Result<(), BoatHullError> {
+    for p in BoathullParam::ALL {
+        if let Some(v) = p.get(m) {
+            p.check(v)?;
         }
     }
+    if let Machine::Cpu(Cpu {
+        thread_speedup: Some(s),
+        ..
+    }) = m
+        && !(s.is_finite() && *s > 0.0)
+    {
+        return Err(BoatHullError::Param {
+            processor: "CPU",
+            field: "thread_speedup",
+            unit: "",
+            value: *s,
+            rule: "a finite positive number",
+        });
+    }
+    Ok(())
 }
 
 /// A named set of assumptions about the floors of both kinds

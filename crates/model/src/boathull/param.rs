@@ -1,9 +1,10 @@
 //! The adjustable numbers of the boat hull model: each processor
 //! parameter of Table 2 (GPU) and Table 3 (CPU) and the operator
 //! complexity f, with its `--set` name, its field in a processor file,
-//! its unit and its physical range, and setting it on a [`Machine`].
+//! its unit and its physical range (`machine.rs` reads and sets it on a
+//! processor).
 
-use super::{BoatHullError, Cpu, Machine};
+use super::BoatHullError;
 use crate::Range;
 use crate::perdome::Side;
 
@@ -127,53 +128,6 @@ impl BoathullParam {
         Ok(())
     }
 
-    /// The value on `m`; `None` where `m` has no such parameter (and for
-    /// f, which is no processor's).
-    pub fn get(self, m: &Machine) -> Option<f64> {
-        Some(match (m, self) {
-            (Machine::Gpu(g), B::PCompute) => g.p_compute_gflops,
-            (Machine::Gpu(g), B::PCoalesced) => g.p_coalesced_gbs,
-            (Machine::Gpu(g), B::PUncoalesced) => g.p_uncoalesced_gbs,
-            (Machine::Gpu(g), B::BBus) => g.b_bus_gbs,
-            (Machine::Cpu(c), B::PCompute) => c.p_compute_gflops,
-            (Machine::Cpu(c), B::PMemory) => c.p_memory_gbs,
-            (Machine::Cpu(c), B::NThreads) => f64::from(c.n_threads),
-            (Machine::Cpu(c), B::WVector) => f64::from(c.w_vector_bits),
-            _ => return None,
-        })
-    }
-
-    /// Set the value on `m` after checking it; `false` where `m` has no
-    /// such parameter.
-    pub fn set(self, m: &mut Machine, v: f64) -> Result<bool, BoatHullError> {
-        self.check(v)?;
-        let slot = match (m, self) {
-            (Machine::Gpu(g), B::PCompute) => &mut g.p_compute_gflops,
-            (Machine::Gpu(g), B::PCoalesced) => &mut g.p_coalesced_gbs,
-            (Machine::Gpu(g), B::PUncoalesced) => &mut g.p_uncoalesced_gbs,
-            (Machine::Gpu(g), B::BBus) => &mut g.b_bus_gbs,
-            (Machine::Cpu(c), B::PCompute) => &mut c.p_compute_gflops,
-            (Machine::Cpu(c), B::PMemory) => &mut c.p_memory_gbs,
-            // Whole numbers of at most 1e6 after `check`.
-            // Another thread count: the measured speedup over one thread
-            // no longer holds, and Section 4.4's N_threads applies.
-            (Machine::Cpu(c), B::NThreads) => {
-                if c.n_threads != v as u32 {
-                    c.thread_speedup = None;
-                }
-                c.n_threads = v as u32;
-                return Ok(true);
-            }
-            (Machine::Cpu(c), B::WVector) => {
-                c.w_vector_bits = v as u32;
-                return Ok(true);
-            }
-            _ => return Ok(false),
-        };
-        *slot = v;
-        Ok(true)
-    }
-
     /// The parameter of a `--set` name.
     pub fn from_name(name: &str) -> Option<BoathullParam> {
         B::ALL.into_iter().find(|p| p.name() == name)
@@ -185,29 +139,4 @@ impl BoathullParam {
 pub fn check_complexity(f: f64) -> Result<f64, BoatHullError> {
     BoathullParam::F.check(f)?;
     Ok(f)
-}
-
-/// Check every parameter of a machine (its kind's, f aside), and a CPU's
-/// speedup of all threads over one (finite, positive).
-pub(crate) fn check_machine(m: &Machine) -> Result<(), BoatHullError> {
-    for p in BoathullParam::ALL {
-        if let Some(v) = p.get(m) {
-            p.check(v)?;
-        }
-    }
-    if let Machine::Cpu(Cpu {
-        thread_speedup: Some(s),
-        ..
-    }) = m
-        && !(s.is_finite() && *s > 0.0)
-    {
-        return Err(BoatHullError::Param {
-            processor: "CPU",
-            field: "thread_speedup",
-            unit: "",
-            value: *s,
-            rule: "a finite positive number",
-        });
-    }
-    Ok(())
 }

@@ -1,7 +1,7 @@
 //! The cache-aware term against hand counts of lines and transactions.
 
 use super::*;
-use crate::offload::decision::{OffloadKernel, Scaling, SubscriptAccess};
+use crate::offload::kernel::{OffloadKernel, Scaling, SubscriptAccess};
 use crate::offload::omp_cpu::InstructionMix;
 
 /// A GPU of 10 SMs at 1 GHz, Mem_LD 400, departure delays 4 and 10.

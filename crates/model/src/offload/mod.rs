@@ -36,23 +36,23 @@ pub mod formulation;
 pub mod hong_kim;
 mod hong_kim_cached;
 mod hong_kim_param;
+pub mod kernel;
 pub mod launch;
 pub mod omp_cpu;
 pub mod paper_quotes;
 pub mod param;
+mod platform_params;
 pub mod reuse;
 pub mod subscript;
 pub mod subscript_parse;
 
 pub use bus::{Bus, NoBusRate, Rates};
 pub use cache::{CacheTerms, Caches, GpuCaches, HostCache, HostTraffic, MemClass};
-pub use decision::{
-    Decision, Footprint, HostVectorization, Memory, OffloadKernel, Platform, Scaling,
-    SubscriptAccess, crossover, decide, sweep,
-};
+pub use decision::{Decision, Footprint, Memory, Platform, crossover, decide, sweep};
 pub use formulation::Formulation;
 pub use hong_kim::{ExecCase, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
 pub use hong_kim_param::{KERNEL_PARAMS, hong_kim_value, set_hong_kim};
+pub use kernel::{HostVectorization, OffloadKernel, Scaling, SubscriptAccess};
 pub use launch::{Launch, Runtime, derived_active_blocks};
 pub use omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
 pub use param::{OffloadParam, PROBLEM_SIZE, ParamRule, UnknownParam};

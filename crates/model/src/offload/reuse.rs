@@ -22,7 +22,7 @@
 //! of threads reads two of them again).
 
 use super::OffloadError;
-use super::decision::OffloadKernel;
+use super::kernel::OffloadKernel;
 
 /// How many steps of a loop a follower may lie from its leader.
 pub const FOLLOW_STEPS: i128 = 2;

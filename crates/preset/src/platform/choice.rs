@@ -97,7 +97,7 @@ pub fn platform_choice(arg: &str, cat: &Catalog) -> Result<PlatformChoice, Prese
         && cat.platform(arg).is_none()
         && let Some(w) = super::what_if::WhatIf::parse(arg)
     {
-        return w?.choice(cat);
+        return what_if_choice(&w?, cat);
     }
     if is_file_arg(arg) {
         let path = Path::new(arg);
@@ -122,4 +122,24 @@ pub fn platform_choice(arg: &str, cat: &Catalog) -> Result<PlatformChoice, Prese
             known: cat.ids(PresetKind::Platform),
         }),
     }
+}
+
+/// The platform a what-if key names, made from its base in `cat`.
+fn what_if_choice(
+    w: &super::what_if::WhatIf,
+    cat: &Catalog,
+) -> Result<PlatformChoice, PresetError> {
+    let base = platform_choice(&w.base, cat)?;
+    let key = w.key();
+    let preset = super::what_if::what_if(cat, &base.preset, &base.origin, &w.scales, w.pinned)
+        .map_err(|message| PresetError::WhatIf {
+            key: key.clone(),
+            message,
+        })?;
+    Ok(PlatformChoice {
+        id: key.clone(),
+        key,
+        origin: base.origin,
+        preset,
+    })
 }

@@ -11,7 +11,7 @@ use hetscope_model::platform::derive;
 use hetscope_model::platform::knobs::{Moves, Part, knobs};
 use hetscope_model::platform::{Node, Source, Transfers};
 
-use super::{GpuRef, HardwarePreset, PlatformChoice, PlatformPreset, SpecRef};
+use super::{GpuRef, HardwarePreset, PlatformPreset, SpecRef};
 use crate::catalog::Catalog;
 use crate::error::PresetError;
 
@@ -101,24 +101,6 @@ impl WhatIf {
         }
         format!("{}@{}", self.base, items.join(","))
     }
-
-    /// The platform this key names, made from its base in `cat`.
-    pub fn choice(&self, cat: &Catalog) -> Result<PlatformChoice, PresetError> {
-        let base = super::platform_choice(&self.base, cat)?;
-        let key = self.key();
-        let preset = what_if(cat, &base, &self.scales, self.pinned).map_err(|message| {
-            PresetError::WhatIf {
-                key: key.clone(),
-                message,
-            }
-        })?;
-        Ok(PlatformChoice {
-            id: key.clone(),
-            key,
-            origin: base.origin,
-            preset,
-        })
-    }
 }
 
 impl PlatformPreset {
@@ -143,19 +125,19 @@ impl PlatformPreset {
     }
 }
 
-/// The platform `choice` with `scales` applied and, with `pinned`, its
+/// The platform `base_preset` (read from `origin`) with `scales` applied and, with `pinned`, its
 /// offload copies from pinned memory; its name says what changed. An
 /// error says which change cannot be made, in words.
 pub fn what_if(
     cat: &Catalog,
-    choice: &PlatformChoice,
+    base_preset: &PlatformPreset,
+    origin: &str,
     scales: &[Scale],
     pinned: bool,
 ) -> Result<PlatformPreset, String> {
-    let name = &choice.preset.name;
-    let mut node = choice
-        .preset
-        .node(cat, &choice.origin)
+    let name = &base_preset.name;
+    let mut node = base_preset
+        .node(cat, origin)
         .map_err(|e| e.to_string())?
         .ok_or_else(|| format!("platform '{name}' gives no hardware description to change"))?;
     let base = node.clone();
@@ -210,9 +192,9 @@ pub fn what_if(
             keys.join(",")
         )
     })?;
-    let mut made = choice.preset.with_node(&node);
+    let mut made = base_preset.with_node(&node);
     made.name = format!("{name} with {}", named.join(", "));
-    made.source = format!("{}; what-if: {}", choice.preset.source, named.join(", "));
+    made.source = format!("{}; what-if: {}", base_preset.source, named.join(", "));
     if pinned {
         made.offload_transfers = Some(Transfers::Pinned);
     }
@@ -324,15 +306,35 @@ mod tests {
             key: key.into(),
             factor,
         };
-        let e = what_if(&cat, &base, &[scale("cpu.cores", 0.3)], false).expect_err("16.8 cores");
+        let e = what_if(
+            &cat,
+            &base.preset,
+            &base.origin,
+            &[scale("cpu.cores", 0.3)],
+            false,
+        )
+        .expect_err("16.8 cores");
         assert!(
             e.starts_with("cpu.cores=0.3: 56 x 0.3 = 16.8 cores is not a whole number"),
             "{e}"
         );
-        let made = what_if(&cat, &base, &[scale("cpu.cores", 0.25)], false).expect("14 cores");
+        let made = what_if(
+            &cat,
+            &base.preset,
+            &base.origin,
+            &[scale("cpu.cores", 0.25)],
+            false,
+        )
+        .expect("14 cores");
         assert!(made.name.contains("CPU cores x 0.25"), "{}", made.name);
-        let e = what_if(&cat, &base, &[scale("cpu.mem_bw_gbs", 1e-5)], false)
-            .expect_err("no energy per byte in range");
+        let e = what_if(
+            &cat,
+            &base.preset,
+            &base.origin,
+            &[scale("cpu.mem_bw_gbs", 1e-5)],
+            false,
+        )
+        .expect_err("no energy per byte in range");
         assert!(
             e.starts_with(
                 "cpu.mem_bw_gbs=1e-5: the platform this makes gives no valid model parameters"

@@ -1,8 +1,8 @@
 //! The bars' value labels, above them or inside them.
 
-use super::Style;
 use super::geom::{Frame, Rect};
 use super::labels::Taken;
+use super::style::Style;
 use crate::chart::ChartPanel;
 use crate::layout::scene::{Anchor, Scene, Text, TextRole};
 use crate::text::text_width;

@@ -1,8 +1,8 @@
 //! Label placement inside the plot: each label takes the first candidate
 //! spot free of earlier labels and, where possible, of the data.
 
-use super::Style;
 use super::geom::{Frame, Pt, Rect, clip_segment, overlaps, ref_px};
+use super::style::Style;
 use crate::chart::{ChartPanel, RefLine};
 use crate::labels::{Spot, marker_spots, ref_line_spots};
 use crate::layout::scene::{Anchor, Scene, Text, TextRole};
