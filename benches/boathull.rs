@@ -3,6 +3,10 @@
 //! change as the GUI does (state to input, then the figure).
 //!
 //! `cargo bench --bench boathull -- --warm-up-time 1 --measurement-time 3`
+#![expect(
+    clippy::expect_used,
+    reason = "a benchmark stops at once where its setup fails"
+)]
 
 use std::hint::black_box;
 

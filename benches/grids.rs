@@ -2,6 +2,10 @@
 //! after a parameter change, and rendering a heat map to SVG and PNG.
 //!
 //! `cargo bench --bench grids -- --warm-up-time 1 --measurement-time 3`
+#![expect(
+    clippy::expect_used,
+    reason = "a benchmark stops at once where its setup fails"
+)]
 
 use std::hint::black_box;
 use std::sync::Arc;

@@ -3,6 +3,10 @@
 //! platform and the measured H100 node.
 //!
 //! `cargo bench --bench sensitivity -- --warm-up-time 1 --measurement-time 5`
+#![expect(
+    clippy::expect_used,
+    reason = "a benchmark stops at once where its setup fails"
+)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hetscope::preset::Catalog;

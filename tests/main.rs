@@ -1,6 +1,15 @@
 //! Every integration test of the app crate, linked into one binary (one
 //! module a former test file), so that a test run links the window stack
 //! once. `common` holds the helpers the modules share.
+//!
+//! Tests unwrap (a failure is loud on purpose) and some walk a long list
+//! of cases in one function.
+#![expect(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::too_many_lines,
+    reason = "tests fail loudly and may check many cases in one place"
+)]
 
 mod boathull_cli;
 mod boathull_export_cli;
@@ -9,6 +18,7 @@ mod boathull_measured;
 mod boathull_paper;
 mod bounded_reads;
 mod cli;
+mod cli_reference;
 mod code_shape;
 mod color_scales;
 mod common;

@@ -47,7 +47,7 @@ fn the_readme_compares_datasheet_and_probe_for_both_boards() {
         ("memory (GiB)", |g| Some(g.mem_gib)),
         ("idle power (W)", |g| g.idle_w),
     ];
-    let readme = std::fs::read_to_string("README.md").expect("the README");
+    let readme = std::fs::read_to_string("docs/measuring.md").expect("the README");
     for (name, of) in rows {
         let cells: Vec<String> = sheets
             .iter()

@@ -244,7 +244,7 @@ fn the_window_draws_the_models_against_the_shipped_measurements() {
 
 #[test]
 fn the_readme_quotes_the_shipped_nodes_validation_before_and_after() {
-    let readme = std::fs::read_to_string("README.md").expect("the README");
+    let readme = std::fs::read_to_string("docs/validation.md").expect("the README");
     // The measured node first, then the hand-filled one it replaced.
     for (platform, after) in [
         ("h100-node-measured", "On the shipped H100 node"),
@@ -279,7 +279,7 @@ fn a_platform_made_from_the_probe_and_cpu_runs_is_validated_too() {
     let dir = tempfile::tempdir().expect("a folder");
     let platform = crate::common::probe_platform(dir.path());
     let v = validate(platform.to_str().expect("a path"), &FILES[..4], &[]);
-    let readme = std::fs::read_to_string("README.md").expect("the README");
+    let readme = std::fs::read_to_string("docs/validation.md").expect("the README");
     let after = readme
         .split("makes from the node's probe and CPU runs alone")
         .nth(1)

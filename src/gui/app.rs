@@ -20,9 +20,10 @@ use super::export_request::ExportRequest;
 use super::help::HelpWindows;
 use super::jobs::{Done, Jobs};
 use super::model_slot::{AnyModel, ModelSlot};
-use super::model_ui::{Editing, ModelUi};
+use super::model_ui::Editing;
 use super::paper_check::PaperCheckPage;
 use super::path_prompt::{PathPrompt, PromptAnswer};
+use super::slots::{InSlots, Slots};
 use super::state::{AppState, Tab};
 use hetscope_core::{CoreError, Session};
 use hetscope_export::ExportSize;
@@ -46,7 +47,7 @@ pub struct HetscopeApp {
     /// panels edit.
     pub session: Session,
     catalog: Catalog,
-    models: Vec<Box<dyn AnyModel>>,
+    models: Slots,
     jobs: Jobs,
     status: StatusLine,
     /// What the panels asked of the window this frame.
@@ -72,7 +73,7 @@ impl HetscopeApp {
             status.error(format!("The built-in presets could not be read: {e}"));
             Catalog::default()
         });
-        let models = super::registered_models(&catalog);
+        let models = Slots::new(&catalog);
         let session = Session::new(&catalog);
         HetscopeApp {
             state: AppState::default(),
@@ -109,68 +110,67 @@ impl HetscopeApp {
 
     // ----- the models -----
 
-    fn slot<M: ModelUi>(&self) -> &ModelSlot<M> {
-        self.models
-            .iter()
-            .find_map(|m| m.as_any().downcast_ref::<ModelSlot<M>>())
-            .expect("every model UI is registered")
+    fn slot<M: InSlots>(&self) -> &ModelSlot<M> {
+        M::slot(&self.models)
     }
 
-    fn slot_mut<M: ModelUi>(&mut self) -> &mut ModelSlot<M> {
-        self.models
-            .iter_mut()
-            .find_map(|m| m.as_any_mut().downcast_mut::<ModelSlot<M>>())
-            .expect("every model UI is registered")
+    fn slot_mut<M: InSlots>(&mut self) -> &mut ModelSlot<M> {
+        M::slot_mut(&mut self.models)
     }
 
     /// The UI of model `M` (its own caches; its state is in
     /// [`HetscopeApp::session`]).
-    pub fn model<M: ModelUi>(&self) -> &M {
+    pub fn model<M: InSlots>(&self) -> &M {
         &self.slot::<M>().ui
     }
 
-    pub fn model_mut<M: ModelUi>(&mut self) -> &mut M {
+    pub fn model_mut<M: InSlots>(&mut self) -> &mut M {
         &mut self.slot_mut::<M>().ui
     }
 
     /// What model `M` computed from its last valid state.
-    pub fn computed<M: ModelUi>(&self) -> Option<&<M::Model as hetscope_core::Model>::Output> {
+    pub fn computed<M: InSlots>(&self) -> Option<&<M::Model as hetscope_core::Model>::Output> {
         self.slot::<M>().computed()
     }
 
     /// Run `f` with model `M`'s UI and scenario and the context its
     /// panels get (what a panel's button does, for tests and background
     /// results).
-    pub fn with_model<M: ModelUi, R>(
+    pub fn with_model<M: InSlots, R>(
         &mut self,
         f: impl FnOnce(&mut Editing<'_, M>, &mut ViewContext<'_>) -> R,
     ) -> R {
-        let i = self
-            .models
-            .iter()
-            .position(|m| m.as_any().is::<ModelSlot<M>>())
-            .expect("every model UI is registered");
-        self.with_model_at(i, |m, session, vc| {
-            let slot = m
-                .as_any_mut()
-                .downcast_mut::<ModelSlot<M>>()
-                .expect("the slot just found");
-            let state = <M::Model as hetscope_core::Model>::scenario_mut(session);
-            f(
-                &mut Editing {
-                    ui: &mut slot.ui,
-                    state,
-                },
-                vc,
-            )
-        })
+        let HetscopeApp {
+            catalog,
+            models,
+            session,
+            jobs,
+            status,
+            requests,
+            ..
+        } = self;
+        let slot = M::slot_mut(models);
+        let state = <M::Model as hetscope_core::Model>::scenario_mut(session);
+        let mut vc = ViewContext {
+            catalog,
+            jobs,
+            status,
+            requests,
+        };
+        f(
+            &mut Editing {
+                ui: &mut slot.ui,
+                state,
+            },
+            &mut vc,
+        )
     }
 
-    /// Run `f` with the model at `i`, the session and the context its
-    /// panels get.
+    /// Run `f` with model `id`, the session and the context its panels
+    /// get.
     fn with_model_at<R>(
         &mut self,
-        i: usize,
+        id: ModelId,
         f: impl FnOnce(&mut dyn AnyModel, &mut Session, &mut ViewContext<'_>) -> R,
     ) -> R {
         let HetscopeApp {
@@ -188,7 +188,7 @@ impl HetscopeApp {
             status,
             requests,
         };
-        f(models[i].as_mut(), session, &mut vc)
+        f(models.by_id_mut(id), session, &mut vc)
     }
 
     /// Run `f` with the model on screen, its tab, the session and the
@@ -197,16 +197,16 @@ impl HetscopeApp {
         &mut self,
         f: impl FnOnce(&mut dyn AnyModel, Tab, &mut Session, &mut ViewContext<'_>) -> R,
     ) -> R {
-        let (i, tab) = (self.current(), self.session.tab);
-        self.with_model_at(i, |m, session, vc| f(m, tab, session, vc))
+        let (id, tab) = (self.current(), self.session.tab);
+        self.with_model_at(id, |m, session, vc| f(m, tab, session, vc))
     }
 
     /// The model whose tab is on screen.
-    fn current(&self) -> usize {
+    fn current(&self) -> ModelId {
         self.models
-            .iter()
-            .position(|m| m.tabs().contains(&self.session.tab))
-            .unwrap_or(0)
+            .all()
+            .find(|m| m.tabs().contains(&self.session.tab))
+            .map_or(ModelId::ALL[0], |m| m.id())
     }
 
     // ----- read access (panels and tests) -----
@@ -214,34 +214,27 @@ impl HetscopeApp {
     /// How many figures `model` has built since the start: a change
     /// rebuilds only the view on screen.
     pub fn figures_built(&self, model: ModelId) -> u64 {
-        self.models
-            .iter()
-            .find(|m| m.id() == model)
-            .map_or(0, |m| m.figures_built())
+        self.models.by_id(model).figures_built()
     }
 
     /// The registered models, in tab-bar order.
     pub fn model_ids(&self) -> Vec<ModelId> {
-        self.models.iter().map(|m| m.id()).collect()
+        self.models.all().map(|m| m.id()).collect()
     }
 
     /// The tabs of a registered model.
     pub fn tabs_of(&self, model: ModelId) -> Vec<Tab> {
-        self.models
-            .iter()
-            .find(|m| m.id() == model)
-            .map(|m| m.tabs())
-            .unwrap_or_default()
+        self.models.by_id(model).tabs()
     }
 
     /// The figure of the current view.
     pub fn figure(&self) -> Option<&Figure> {
-        self.models[self.current()].figure(self.session.tab)
+        self.models.by_id(self.current()).figure(self.session.tab)
     }
 
     /// Why the current model's state is not shown, if it is not.
     pub fn param_error(&self) -> Option<&CoreError> {
-        self.models[self.current()].error(self.session.tab)
+        self.models.by_id(self.current()).error(self.session.tab)
     }
 
     /// The status line's message.
@@ -264,7 +257,9 @@ impl HetscopeApp {
     /// changed.
     pub fn refresh(&mut self) -> bool {
         let i = self.current();
-        self.models[i].refresh(self.session.tab, &self.session, &self.catalog)
+        self.models
+            .by_id_mut(i)
+            .refresh(self.session.tab, &self.session, &self.catalog)
     }
 
     // ----- background work -----
@@ -275,9 +270,7 @@ impl HetscopeApp {
             Done::Exported(Ok(path)) => self.status.info(format!("Exported {}", path.display())),
             Done::Exported(Err(e)) => self.status.error(format!("Export failed: {e}")),
             Done::ForModel { model, apply, .. } => {
-                if let Some(i) = self.models.iter().position(|m| m.id() == model) {
-                    self.with_model_at(i, |m, session, vc| m.apply(apply, session, vc));
-                }
+                self.with_model_at(model, |m, session, vc| m.apply(apply, session, vc));
             }
         }
     }
@@ -311,9 +304,9 @@ impl HetscopeApp {
         }
         match on_pick {
             OnPick::Model { model, apply } => {
-                if let Some(i) = self.models.iter().position(|m| m.id() == model) {
-                    self.with_model_at(i, |m, session, vc| m.apply_path(apply, path, session, vc));
-                }
+                self.with_model_at(model, |m, session, vc| {
+                    m.apply_path(apply, path, session, vc)
+                });
             }
             OnPick::Session { save } => self.session_path_chosen(path, save),
             OnPick::Export(mut request) => {
@@ -350,7 +343,7 @@ impl HetscopeApp {
     pub fn start_export(&mut self, ctx: &egui::Context, ext: &'static str, path: Option<PathBuf>) {
         self.state.last_export = ext.to_string();
         let i = self.current();
-        let Some(figure) = self.models[i].figure(self.session.tab).cloned() else {
+        let Some(figure) = self.models.by_id(i).figure(self.session.tab).cloned() else {
             self.status.error("Nothing to export in this view.");
             return;
         };
@@ -363,7 +356,7 @@ impl HetscopeApp {
         };
         let request = ExportRequest {
             figure,
-            camera: self.models[i].camera(&self.session),
+            camera: self.models.by_id(i).camera(&self.session),
             size,
             palette: if self.state.export_dark {
                 hetscope_figure::layout::palette::Palette::Dark

@@ -2,8 +2,8 @@
 //!
 //! Every model implements [`ModelUi`] in its own folder (`perdome/`,
 //! `boathull/`, `fpm/`, `offload/`: state, side panel, central views);
-//! `app.rs` holds one [`model_ui::ModelSlot`] per registered model and
-//! loops over them. Shared: `context.rs` (what panels get), `jobs.rs`
+//! `slots.rs` holds one [`model_slot::ModelSlot`] per model (typed fields,
+//! no downcast) and `app.rs` loops over them. Shared: `context.rs` (what panels get), `jobs.rs`
 //! (work off the UI thread), `chart_view/` (any chart figure),
 //! `export_panel.rs`, `widgets.rs`.
 
@@ -29,6 +29,7 @@ mod path_prompt;
 mod perdome;
 mod platform_bar;
 pub mod scene_paint;
+mod slots;
 pub mod state;
 mod widgets;
 
@@ -47,30 +48,6 @@ pub use offload::OffloadUi;
 pub use overview::OverviewUi;
 pub use perdome::PerdomeUi;
 pub use state::{AppState, Tab};
-
-use hetscope_figure::ModelId;
-use hetscope_preset::Catalog;
-use model_slot::{AnyModel, ModelSlot};
-
-/// Every model in the window, in tab-bar order ([`ModelId::ALL`]).
-fn registered_models(catalog: &Catalog) -> Vec<Box<dyn AnyModel>> {
-    ModelId::ALL
-        .into_iter()
-        .map(|id| panels_of(id, catalog))
-        .collect()
-}
-
-/// The panels of model `id`: the window's one match over the models (the
-/// compiler asks for an arm when a model is added).
-fn panels_of(id: ModelId, catalog: &Catalog) -> Box<dyn AnyModel> {
-    match id {
-        ModelId::Overview => Box::new(ModelSlot::<OverviewUi>::new(catalog)),
-        ModelId::Perdome => Box::new(ModelSlot::<PerdomeUi>::new(catalog)),
-        ModelId::Boathull => Box::new(ModelSlot::<BoathullUi>::new(catalog)),
-        ModelId::Fpm => Box::new(ModelSlot::<FpmUi>::new(catalog)),
-        ModelId::Offload => Box::new(ModelSlot::<OffloadUi>::new(catalog)),
-    }
-}
 
 /// Window title, also the name of the persisted storage.
 pub const APP_NAME: &str = "hetscope";

@@ -2,7 +2,6 @@
 //! separate process, and an in-memory storage for the GUI's saved state.
 //! Each test file uses some of them; `paper.rs` reads the paper check's
 //! rows for the paper tests.
-#![allow(dead_code)]
 
 pub mod hostile;
 pub mod paper;

@@ -125,7 +125,10 @@ impl Svg {
 
     /// Text with extra attributes (e.g. `font-weight="bold"`) and a rotation
     /// in degrees about its anchor point.
-    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the SVG text element's own attributes, each needed"
+    )]
     pub fn text_ex(
         &mut self,
         x: f64,

@@ -6,54 +6,80 @@ use serde::{Deserialize, Serialize};
 use hetscope_model::ModelId;
 use hetscope_model::perdome::Metric;
 
-/// The figures hetscope can show and export.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum View {
-    Overview,
+/// The enum, [`View::ALL`], and each view's key, title, model and
+/// whether it draws the second platform, from one list: a view is added
+/// by one line.
+macro_rules! views {
+    ($($(#[$doc:meta])* $variant:ident => $key:literal, $title:literal, $model:ident, $second:ident;)+) => {
+        /// The figures hetscope can show and export.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        pub enum View {
+            $($(#[$doc])* $variant,)+
+        }
+
+        impl View {
+            /// Every view, in tab order (each model's views together).
+            pub const ALL: [View; [$($key),+].len()] = [$(View::$variant),+];
+
+            /// Name on the command line (`--view`).
+            pub fn key(self) -> &'static str {
+                match self {
+                    $(View::$variant => $key,)+
+                }
+            }
+
+            /// Name in the GUI.
+            pub fn title(self) -> &'static str {
+                match self {
+                    $(View::$variant => $title,)+
+                }
+            }
+
+            /// The model this view belongs to.
+            pub fn model(self) -> ModelId {
+                match self {
+                    $(View::$variant => ModelId::$model,)+
+                }
+            }
+
+            /// Whether the view draws a second platform (the overview's
+            /// second) beside or over the first.
+            pub fn draws_second_platform(self) -> bool {
+                match self {
+                    $(View::$variant => views!(@second $second),)+
+                }
+            }
+        }
+    };
+    (@second second) => { true };
+    (@second alone) => { false };
+}
+
+views! {
+    Overview => "overview", "Overview", Overview, second;
     /// Every model's predictions against measured files (`validate`).
-    Validation,
+    Validation => "validation", "Model against measurement", Overview, alone;
     /// Which hardware parameter moves each result, and flip points.
-    Sensitivity,
-    PerdomeHeatmap,
-    PerdomeSurface,
-    EnergyHeatmap,
-    EnergySurface,
-    WpCompare,
+    Sensitivity => "sensitivity", "Sensitivity", Overview, alone;
+    PerdomeHeatmap => "perdome-heatmap", "PerDome heat map", Perdome, second;
+    PerdomeSurface => "perdome-surface", "PerDome surface", Perdome, second;
+    EnergyHeatmap => "energy-heatmap", "Energy dome heat map", Perdome, second;
+    EnergySurface => "energy-surface", "Energy dome surface", Perdome, second;
+    WpCompare => "wp-compare", "Partition comparison", Perdome, alone;
     /// Energy parameters fitted to measured runs (PeaPaw 6.2).
-    EnergyFit,
-    Boathull,
-    BoathullCompare,
-    BoathullRoofline,
-    BoathullApp,
-    FpmSpeed,
-    FpmTimes,
-    FpmSweep,
-    Offload,
-    OffloadSuite,
+    EnergyFit => "energy-fit", "Energy fit", Perdome, alone;
+    Boathull => "boathull", "Time against complexity", Boathull, second;
+    BoathullCompare => "boathull-compare", "Two processors", Boathull, alone;
+    BoathullRoofline => "boathull-roofline", "Roofline", Boathull, alone;
+    BoathullApp => "boathull-app", "Application", Boathull, alone;
+    FpmSpeed => "fpm-speed", "Speed functions", Fpm, second;
+    FpmTimes => "fpm-times", "Times per device", Fpm, second;
+    FpmSweep => "fpm-sweep", "Sweep over n", Fpm, second;
+    Offload => "offload", "Offload", Offload, second;
+    OffloadSuite => "offload-suite", "Kernel suite", Offload, alone;
 }
 
 impl View {
-    pub const ALL: [View; 18] = [
-        View::Overview,
-        View::Validation,
-        View::Sensitivity,
-        View::PerdomeHeatmap,
-        View::PerdomeSurface,
-        View::EnergyHeatmap,
-        View::EnergySurface,
-        View::WpCompare,
-        View::EnergyFit,
-        View::Boathull,
-        View::BoathullCompare,
-        View::BoathullRoofline,
-        View::BoathullApp,
-        View::FpmSpeed,
-        View::FpmTimes,
-        View::FpmSweep,
-        View::Offload,
-        View::OffloadSuite,
-    ];
-
     /// The PerDome / PeaPaw views built from an [`Analysis`] (not the
     /// energy fit, built from measured runs).
     pub const PERDOME: [View; 5] = [
@@ -64,74 +90,8 @@ impl View {
         View::WpCompare,
     ];
 
-    /// Name on the command line (`--view`).
-    pub fn key(self) -> &'static str {
-        match self {
-            View::Overview => "overview",
-            View::Validation => "validation",
-            View::Sensitivity => "sensitivity",
-            View::PerdomeHeatmap => "perdome-heatmap",
-            View::PerdomeSurface => "perdome-surface",
-            View::EnergyHeatmap => "energy-heatmap",
-            View::EnergySurface => "energy-surface",
-            View::WpCompare => "wp-compare",
-            View::EnergyFit => "energy-fit",
-            View::Boathull => "boathull",
-            View::BoathullCompare => "boathull-compare",
-            View::BoathullRoofline => "boathull-roofline",
-            View::BoathullApp => "boathull-app",
-            View::FpmSpeed => "fpm-speed",
-            View::FpmTimes => "fpm-times",
-            View::FpmSweep => "fpm-sweep",
-            View::Offload => "offload",
-            View::OffloadSuite => "offload-suite",
-        }
-    }
-
-    /// Whether the view draws a second platform (the overview's second)
-    /// beside or over the first.
-    pub fn draws_second_platform(self) -> bool {
-        matches!(
-            self,
-            View::Overview
-                | View::PerdomeHeatmap
-                | View::PerdomeSurface
-                | View::EnergyHeatmap
-                | View::EnergySurface
-                | View::Boathull
-                | View::Offload
-                | View::FpmSpeed
-                | View::FpmTimes
-                | View::FpmSweep
-        )
-    }
-
     pub fn from_key(key: &str) -> Option<View> {
         View::ALL.into_iter().find(|v| v.key() == key)
-    }
-
-    /// Name in the GUI.
-    pub fn title(self) -> &'static str {
-        match self {
-            View::Overview => "Overview",
-            View::Validation => "Model against measurement",
-            View::Sensitivity => "Sensitivity",
-            View::PerdomeHeatmap => "PerDome heat map",
-            View::PerdomeSurface => "PerDome surface",
-            View::EnergyHeatmap => "Energy dome heat map",
-            View::EnergySurface => "Energy dome surface",
-            View::WpCompare => "Partition comparison",
-            View::EnergyFit => "Energy fit",
-            View::Boathull => "Time against complexity",
-            View::BoathullCompare => "Two processors",
-            View::BoathullRoofline => "Roofline",
-            View::BoathullApp => "Application",
-            View::FpmSpeed => "Speed functions",
-            View::FpmTimes => "Times per device",
-            View::FpmSweep => "Sweep over n",
-            View::Offload => "Offload",
-            View::OffloadSuite => "Kernel suite",
-        }
     }
 
     /// The views of `model`, in tab order.
@@ -140,24 +100,6 @@ impl View {
             .into_iter()
             .filter(|v| v.model() == model)
             .collect()
-    }
-
-    /// The model this view belongs to.
-    pub fn model(self) -> ModelId {
-        match self {
-            View::Overview | View::Validation | View::Sensitivity => ModelId::Overview,
-            View::PerdomeHeatmap
-            | View::PerdomeSurface
-            | View::EnergyHeatmap
-            | View::EnergySurface
-            | View::WpCompare
-            | View::EnergyFit => ModelId::Perdome,
-            View::Boathull | View::BoathullCompare | View::BoathullRoofline | View::BoathullApp => {
-                ModelId::Boathull
-            }
-            View::FpmSpeed | View::FpmTimes | View::FpmSweep => ModelId::Fpm,
-            View::Offload | View::OffloadSuite => ModelId::Offload,
-        }
     }
 
     pub fn metric(self) -> Option<Metric> {

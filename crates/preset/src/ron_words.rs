@@ -260,7 +260,7 @@ mod tests {
     fn parsed_errors_are_worded() {
         #[derive(Debug, serde::Deserialize)]
         #[serde(deny_unknown_fields)]
-        #[allow(dead_code)]
+        #[expect(dead_code, reason = "parsed for its errors only")]
         struct PlatformPreset {
             name: String,
             cores: f64,

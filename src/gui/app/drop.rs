@@ -5,6 +5,7 @@
 //! it); the status line says what it became. Anything else is refused
 //! with a message and changes nothing.
 
+use hetscope_figure::ModelId;
 use std::path::{Path, PathBuf};
 
 use eframe::egui;
@@ -97,8 +98,8 @@ impl HetscopeApp {
 
     /// The first model that reads files of `kind` takes it; its tab opens.
     fn give_to_model(&mut self, kind: FileKind, path: &Path) -> bool {
-        for i in 0..self.models.len() {
-            let tab = self.with_model_at(i, |m, session, vc| m.take_file(kind, path, session, vc));
+        for id in ModelId::ALL {
+            let tab = self.with_model_at(id, |m, session, vc| m.take_file(kind, path, session, vc));
             if let Some(tab) = tab {
                 self.session.tab = tab;
                 return true;

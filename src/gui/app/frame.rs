@@ -67,13 +67,13 @@ impl HetscopeApp {
         let page = self.session.tab == Tab::PaperCheck;
         if !page {
             // The model's tab opens on the view last shown.
-            let key = self.models[current].id().key().to_string();
+            let key = current.key().to_string();
             self.state.sub_views.insert(key, self.session.tab);
         }
         ui.horizontal_wrapped(|ui| {
-            for (i, m) in self.model_ids().into_iter().enumerate() {
+            for m in self.model_ids() {
                 let title = m.title();
-                let on = i == current && !page;
+                let on = m == current && !page;
                 let resp = ui
                     .selectable_label(on, egui::RichText::new(title).strong())
                     .on_hover_text(format!("Show the {title} views"));
@@ -84,7 +84,7 @@ impl HetscopeApp {
             crate::gui::paper_check::tab_button_ui(ui, &mut self.session.tab);
         });
         ui.horizontal_wrapped(|ui| {
-            for t in self.models[current].tabs().into_iter().filter(|_| !page) {
+            for t in self.tabs_of(current).into_iter().filter(|_| !page) {
                 ui.selectable_value(&mut self.session.tab, t, t.title());
             }
         });
@@ -94,7 +94,7 @@ impl HetscopeApp {
     /// another platform: say so, with a button that puts every tab on
     /// the overview's platform.
     fn first_start_note_ui(&mut self, ui: &mut egui::Ui) {
-        let model = self.models[self.current()].id();
+        let model = self.current();
         if self.session.platform.is_some()
             || model == hetscope_figure::ModelId::Overview
             || self.session.tab == Tab::PaperCheck

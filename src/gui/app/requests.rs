@@ -21,17 +21,17 @@ impl HetscopeApp {
         };
         self.keep_tuning();
         let mut kept = 0;
-        for i in 0..self.models.len() {
-            let key = tuning_key(&choice.key, self.models[i].id());
-            let restored = self
-                .state
-                .tuned
-                .get(&key)
-                .is_some_and(|t| self.models[i].set_platform_part(&mut self.session, t));
+        for id in ModelId::ALL {
+            let key = tuning_key(&choice.key, id);
+            let restored = self.state.tuned.get(&key).is_some_and(|t| {
+                self.models
+                    .by_id_mut(id)
+                    .set_platform_part(&mut self.session, t)
+            });
             if restored {
                 kept += 1;
             } else {
-                self.use_platform_for(self.models[i].id(), &choice);
+                self.use_platform_for(id, &choice);
             }
         }
         self.session.platform = Some(choice.key.clone());
@@ -114,7 +114,7 @@ impl HetscopeApp {
         let Some(old) = self.session.platform.clone() else {
             return;
         };
-        for m in &self.models {
+        for m in self.models.all() {
             if let Some(part) = m.platform_part(&self.session) {
                 self.state.tuned.insert(tuning_key(&old, m.id()), part);
             }

@@ -102,7 +102,7 @@ impl HetscopeApp {
     pub(super) fn after_session_change(&mut self) {
         let tab = self.session.tab;
         let known = tab == crate::gui::Tab::PaperCheck
-            || self.models.iter().any(|m| m.tabs().contains(&tab));
+            || self.models.all().any(|m| m.tabs().contains(&tab));
         if !known {
             self.session.tab = Default::default();
         }

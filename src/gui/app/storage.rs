@@ -6,6 +6,7 @@
 use super::{HetscopeApp, STATE_KEY, model_key};
 use crate::gui::model_slot::StateSource;
 use crate::gui::state::{AppState, STATE_VERSION, Tab};
+use hetscope_figure::ModelId;
 
 impl HetscopeApp {
     /// Read the saved state: the window's, then each model's (a record of
@@ -39,22 +40,23 @@ impl HetscopeApp {
         self.session.tab = self.state.tab;
         let mut migrated = false;
         let mut saved = Vec::new();
-        for (i, m) in self.models.iter_mut().enumerate() {
+        for id in ModelId::ALL {
+            let m = self.models.by_id_mut(id);
             let own = storage.get_string(&model_key(m.id()));
             let settings = storage.get_string(&settings_key(m.id()));
             m.restore_settings(settings.as_deref(), own.as_deref());
             match m.load_state(&mut self.session, own.as_deref(), legacy) {
                 StateSource::Unreadable => unreadable.push(m.id().title()),
                 StateSource::Migrated => migrated = true,
-                StateSource::Saved => saved.extend(own.map(|record| (i, record))),
+                StateSource::Saved => saved.extend(own.map(|record| (id, record))),
                 StateSource::Defaults => {}
             }
         }
-        for (i, record) in saved {
-            self.with_model_at(i, |m, session, vc| m.restored(session, &record, vc));
+        for (id, record) in saved {
+            self.with_model_at(id, |m, session, vc| m.restored(session, &record, vc));
         }
         let tab = self.session.tab;
-        if tab != Tab::PaperCheck && !self.models.iter().any(|m| m.tabs().contains(&tab)) {
+        if tab != Tab::PaperCheck && !self.models.all().any(|m| m.tabs().contains(&tab)) {
             self.session.tab = Tab::default();
         }
         if !unreadable.is_empty() {
@@ -85,7 +87,7 @@ impl HetscopeApp {
         self.state.shared_platform = self.session.platform.clone();
         self.state.tab = self.session.tab;
         eframe::set_value(storage, STATE_KEY, &self.state);
-        for m in &self.models {
+        for m in self.models.all() {
             if let Some(text) = m.save_state(&self.session) {
                 storage.set_string(&model_key(m.id()), text);
             }

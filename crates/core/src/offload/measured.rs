@@ -60,7 +60,7 @@ fn file_name(path: &Path) -> String {
 enum SavedMeasured {
     Loaded(Loaded<MeasuredSuite>),
     /// The path is not kept here: it is the scenario's typed path too.
-    Path(#[allow(dead_code)] String),
+    Path(#[expect(dead_code, reason = "the typed path holds it")] String),
 }
 
 /// Read the scenario's `measured` field: the loaded file as saved now,

@@ -429,7 +429,7 @@ mod tests {
     fn read_v0(text: &str, file: &str) -> Result<SessionFile, CoreError> {
         #[derive(serde::Deserialize)]
         struct V0 {
-            #[allow(dead_code)]
+            #[expect(dead_code, reason = "read to match the format, not used")]
             format: u32,
             state: Session,
         }

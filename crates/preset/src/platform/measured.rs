@@ -75,7 +75,7 @@ impl PlatformPreset {
             (cpu, cpu_name, &format!("CPU: {cpu_source}")),
             (SpecRef::Inline(gpu), &gpu_name, gpu_source),
             link,
-            "Every model derives its parameters from the CPU's description and the probed GPU's measured spec sheet and link (model::platform::derive). The offload model reads them with the cache-aware formulation, which predicts the shipped H100 node's measured offload decisions better than the published one (README, \"Caches in the offload model\").",
+            "Every model derives its parameters from the CPU's description and the probed GPU's measured spec sheet and link (model::platform::derive). The offload model reads them with the cache-aware formulation, which predicts the shipped H100 node's measured offload decisions better than the published one (docs/validation.md, \"Caches in the offload model\").",
         );
         p.offload_formulation = Some(Formulation::CacheAware);
         p
