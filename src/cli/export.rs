@@ -184,7 +184,7 @@ fn perdome_figure(
     let s = &mut loaded.scenario;
     let cat = super::catalog()?;
     if let Some(p2) = platform2 {
-        let r = hetscope_preset::perdome::platform_arg(p2, &cat)
+        let r = hetscope_preset::perdome::platform_arg(p2, cat)
             .map_err(|e| super::preset_error("--platform2", e))?;
         s.compare = Some((Chosen::builtin(&r.id, &r.name), r.platform));
     }
@@ -192,7 +192,7 @@ fn perdome_figure(
         log: args.look.log_colors,
         own: args.look.own_ranges,
     };
-    let input = Perdome::input(s, &cat).map_err(model_error)?;
+    let input = Perdome::input(s, cat).map_err(model_error)?;
     let output = Perdome::compute(&input).map_err(model_error)?;
     Perdome::figure(view, &output).map_err(|e| match e {
         CoreError::Figure(FigureError::WrongView { .. }) => {

@@ -100,7 +100,7 @@ fn measure_cpu_cmd(
     let m = measure_cpu(&cfg, &mut progress, &cancel)
         .map_err(|e| CliError::failure(format!("measure cpu: {e}")))?;
     let cpu = m.to_spec();
-    let written = files.write(&m, &cpu, &args.gpu, &cat)?;
+    let written = files.write(&m, &cpu, &args.gpu, cat)?;
     let mut v = summary(&m);
     v["vs_spec"] = match (&spec, &args.spec) {
         (Some(s), Some(id)) => vs_spec(&m, id, s),

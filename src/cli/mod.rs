@@ -422,13 +422,8 @@ pub fn run(cmd: Command, files: &mut output::Files) -> Result<(), CliError> {
     }
 }
 
-/// `presets list`: `kind<TAB>name<TAB>path`, one preset a line.
-pub fn presets_list() -> Result<String, CliError> {
-    presets_list_with(false)
-}
-
-/// `presets list [--all]`: as [`presets_list`], with `all` also the
-/// application presets.
+/// `presets list [--all]`: `kind<TAB>name<TAB>path`, one preset a line;
+/// with `all` also the application presets.
 pub fn presets_list_with(all: bool) -> Result<String, CliError> {
     let cat = catalog()?;
     let entries = if all {
@@ -465,7 +460,7 @@ fn import_measured(args: &ImportArgs, files: &output::Files) -> Result<Vec<PathB
         hetscope_preset::perdome::import_measured_csv(&text, &origin, &args.id, &args.name)
             .map_err(|e| CliError::usage(e.to_string()))?;
     if let Some(arg) = &args.hardware_of {
-        let c = hetscope_preset::platform::platform_choice(arg, &catalog()?)
+        let c = hetscope_preset::platform::platform_choice(arg, catalog()?)
             .map_err(|e| preset_error("hardware-of", e))?;
         imp.platform.hardware = Some(c.preset.hardware.ok_or_else(|| {
             CliError::usage(format!(
@@ -481,7 +476,12 @@ fn import_measured(args: &ImportArgs, files: &output::Files) -> Result<Vec<PathB
         .map_err(|e| CliError::failure(e.to_string()))
 }
 
-/// The built-in catalog (a broken catalog is an internal failure).
-pub fn catalog() -> Result<Catalog, CliError> {
-    Catalog::builtin().map_err(|e| CliError::failure(format!("built-in presets: {e}")))
+/// The built-in catalog, read once per process (a broken catalog is an
+/// internal failure).
+pub fn catalog() -> Result<&'static Catalog, CliError> {
+    static CATALOG: std::sync::OnceLock<Result<Catalog, String>> = std::sync::OnceLock::new();
+    CATALOG
+        .get_or_init(|| Catalog::builtin().map_err(|e| e.to_string()))
+        .as_ref()
+        .map_err(|e| CliError::failure(format!("built-in presets: {e}")))
 }

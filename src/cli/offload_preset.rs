@@ -30,7 +30,7 @@ pub struct OffloadPresetArgs {
 pub fn write(args: &OffloadPresetArgs) -> Result<String, CliError> {
     let cat = catalog()?;
     let choice = platform::choice(&args.platform, "--platform")?;
-    let base = BasePlatform::of_choice(&choice, &cat)
+    let base = BasePlatform::of_choice(&choice, cat)
         .map_err(|e| CliError::usage(format!("--platform: {e}")))?;
     let m = base.model;
     let notes: Vec<String> = base

@@ -72,7 +72,7 @@ fn scenario(
         )));
     }
     let cat = catalog()?;
-    let first = hetscope_preset::platform::platform_choice(platform, &cat)
+    let first = hetscope_preset::platform::platform_choice(platform, cat)
         .map_err(|e| preset_error("platform", e))?;
     // Regrouping applies to the first platform only; a count it does not
     // have is a usage error.
@@ -82,7 +82,7 @@ fn scenario(
             .map_err(|e| CliError::usage(format!("--cpus/--gpus: {e}")))?;
     }
     if let Some(p2) = platform2 {
-        hetscope_preset::platform::platform_choice(p2, &cat)
+        hetscope_preset::platform::platform_choice(p2, cat)
             .map_err(|e| preset_error("platform2", e))?;
     }
     Ok(OverviewScenario {
@@ -115,7 +115,7 @@ pub fn run(args: &OverviewArgs) -> Result<Value, CliError> {
         (&args.workload, args.n),
         (o.cpus, o.gpus),
     )?;
-    Overview::eval(&s, &(), &catalog()?).map_err(core_error)
+    Overview::eval(&s, &(), catalog()?).map_err(core_error)
 }
 
 /// The figure of `export --view overview` or `--view sensitivity` (its
@@ -138,7 +138,7 @@ pub fn figure(
     } else {
         View::Overview
     };
-    let input = Overview::input_for_view(view, &s, &cat).map_err(core_error)?;
+    let input = Overview::input_for_view(view, &s, cat).map_err(core_error)?;
     if let (Some(asked), Some(drawn)) = (&sensitivity.result, &input.sensitivity)
         && &drawn.key != asked
     {

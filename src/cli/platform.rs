@@ -7,13 +7,13 @@ use hetscope_preset::platform::{PlatformChoice, platform_choice};
 
 /// The platform of `--platform` (`option` names the option in messages).
 pub fn choice(arg: &str, option: &str) -> Result<PlatformChoice, CliError> {
-    platform_choice(arg, &catalog()?).map_err(|e| preset_error(option, e))
+    platform_choice(arg, catalog()?).map_err(|e| preset_error(option, e))
 }
 
 /// Whether `arg` names a platform of the catalog or a platform file; a
 /// file that is not one (e.g. an offload platform file) is not.
 pub fn is_platform(arg: &str) -> bool {
-    catalog().is_ok_and(|cat| platform_choice(arg, &cat).is_ok())
+    catalog().is_ok_and(|cat| platform_choice(arg, cat).is_ok())
 }
 
 /// The transfers every derived model assumes on the command line: from

@@ -11,6 +11,7 @@ use clap::Args;
 
 use super::output::{self, Files};
 use super::{CliError, catalog};
+use hetscope_fsio::file_name;
 use hetscope_model::platform::CpuSpec;
 use hetscope_preset::fpm::SpeedCsv;
 use hetscope_preset::platform::{PlatformPreset, SpecRef};
@@ -208,10 +209,4 @@ fn probe_error(e: ProbeError) -> CliError {
         ProbeError::Io { .. } => CliError::failure(e.to_string()),
         _ => CliError::usage(e.to_string()),
     }
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
 }

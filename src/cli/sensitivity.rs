@@ -162,7 +162,7 @@ pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
         counts: (cpus, gpus),
     } = scenario(args)?;
     let cat = catalog()?;
-    let choice = hetscope_preset::platform::platform_choice(&platform, &cat)
+    let choice = hetscope_preset::platform::platform_choice(&platform, cat)
         .map_err(|e| match args.session {
             Some(_) => CliError::usage(format!("{named}: {e}")),
             None => preset_error("platform", e),
@@ -180,7 +180,7 @@ pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
         step: args.step,
         flips: !args.no_flips,
     };
-    let s = sensitivity(&cat, &choice, &options, &ask)
+    let s = sensitivity(cat, &choice, &options, &ask)
         .map_err(|e| CliError::usage(format!("{named}: {e}")))?;
     Ok(s.to_json())
 }
@@ -227,10 +227,10 @@ pub fn what_if(args: &WhatIfArgs) -> Result<String, CliError> {
         ));
     }
     let cat = catalog()?;
-    let choice = hetscope_preset::platform::platform_choice(&args.platform, &cat)
+    let choice = hetscope_preset::platform::platform_choice(&args.platform, cat)
         .map_err(|e| preset_error("platform", e))?;
     let made = hetscope_preset::platform::what_if::what_if(
-        &cat,
+        cat,
         &choice.preset,
         &choice.origin,
         &scales,

@@ -80,7 +80,7 @@ pub fn run(args: &SessionArgs) -> Result<String, CliError> {
 /// own presets (a platform that gives them nothing).
 pub fn build(args: &SessionArgs) -> Result<(Session, Vec<String>), CliError> {
     let cat = catalog()?;
-    let mut s = Session::new(&cat);
+    let mut s = Session::new(cat);
     let mut notes = Vec::new();
     let mut note = |option: &str, failed: Vec<(hetscope_model::ModelId, CoreError)>| {
         for (id, e) in failed {
@@ -92,14 +92,14 @@ pub fn build(args: &SessionArgs) -> Result<(Session, Vec<String>), CliError> {
     };
     if let Some(p) = &args.platform {
         let c = super::platform::choice(p, "platform")?;
-        note("--platform", use_platform_everywhere(&mut s, &c, &cat));
+        note("--platform", use_platform_everywhere(&mut s, &c, cat));
     }
     if let Some(p) = &args.platform2 {
         let c = super::platform::choice(p, "platform2")?;
-        note("--platform2", compare_everywhere(&mut s, Some(&c), &cat));
+        note("--platform2", compare_everywhere(&mut s, Some(&c), cat));
     }
     if let Some(w) = &args.workload {
-        let (id, preset) = hetscope_preset::perdome::workload_arg(w, &cat)
+        let (id, preset) = hetscope_preset::perdome::workload_arg(w, cat)
             .map_err(|e| preset_error("workload", e))?;
         s.perdome.apply_workload(&id, &preset, None);
         s.overview.workload = if hetscope_preset::is_file_arg(w) {
@@ -110,7 +110,7 @@ pub fn build(args: &SessionArgs) -> Result<(Session, Vec<String>), CliError> {
     }
     session_set::apply_sets(&mut s, &args.set).map_err(|e| refused("--set", e))?;
     for m in &args.measured {
-        session_set::load_measured(&mut s, m, &cat).map_err(|e| refused("--measured", e))?;
+        session_set::load_measured(&mut s, m, cat).map_err(|e| refused("--measured", e))?;
     }
     s.tab = Tab::Figure(args.view.unwrap_or(View::Overview));
     s.perdome.camera = super::export::camera_of(args.look.yaw, args.look.pitch, args.look.zoom)?;
@@ -145,7 +145,7 @@ pub fn check_file(path: &Path) -> Result<(), CliError> {
     }
     let opened = open_session(path).map_err(|e| CliError::failure(e.to_string()))?;
     if let Some(view) = opened.session.tab.view()
-        && let Err(e) = registry::figure(view, &opened.session, &catalog()?)
+        && let Err(e) = registry::figure(view, &opened.session, catalog()?)
     {
         eprintln!(
             "hetscope: note: {}: its page ({}) cannot be drawn yet: {e}",
@@ -232,6 +232,6 @@ pub fn export(
         }
     };
     let failed = |e: CoreError| CliError::usage(format!("--view {}: {e}", view.key()));
-    let figure = registry::figure(view, s, &catalog()?).map_err(failed)?;
+    let figure = registry::figure(view, s, catalog()?).map_err(failed)?;
     super::export::write_figure(args, &figure, &registry::camera(view, s))
 }

@@ -57,7 +57,7 @@ pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
         .transpose()?;
     let cat = catalog()?;
     let files: Vec<&std::path::Path> = args.measured.iter().map(PathBuf::as_path).collect();
-    let (mut v, tables) = validate_each(&args.platform, &files, &cat).map_err(|e| match e {
+    let (mut v, tables) = validate_each(&args.platform, &files, cat).map_err(|e| match e {
         CoreError::Preset(p) => preset_error("platform", p),
         other => CliError::failure(format!("--platform {}: {other}", args.platform)),
     })?;

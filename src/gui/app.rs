@@ -3,7 +3,7 @@
 //! whose tab is on screen; everything a model shows lives in its folder.
 
 use eframe::egui;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use super::context::{Request, StatusKind, StatusLine, ViewContext};
 
@@ -375,9 +375,4 @@ impl HetscopeApp {
     }
 }
 
-/// The file name of a path, for messages.
-pub fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
-}
+pub use hetscope_fsio::file_name;

@@ -91,9 +91,10 @@ pub trait ModelUi: Sized + 'static {
         0
     }
 
-    /// The camera a surface of this model is exported with.
-    fn camera(_state: &Scenario<Self>) -> Camera {
-        Camera::default()
+    /// The camera a surface of this model is exported with: the model's
+    /// own (the core's, which `export --session` draws with too).
+    fn camera(state: &Scenario<Self>) -> Camera {
+        <Self::Model as hetscope_core::Model>::camera(state)
     }
 
     /// The part of the scenario a platform gives, with the user's

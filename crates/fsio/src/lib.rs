@@ -134,6 +134,14 @@ pub fn worded(e: io::Error) -> io::Error {
     io::Error::new(e.kind(), words)
 }
 
+/// The name of the file `path` names (its last component), as messages,
+/// legends and notes show it; the whole path where it has none.
+pub fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
 /// Give the new file the owner and group of the file it replaces, where
 /// the system lets this user (a root user replacing another's file); a
 /// refusal leaves the new file this user's, as an editor's save does.

@@ -46,17 +46,6 @@ pub fn fmt_tick_step(v: f64, step: f64) -> String {
     format!("{v:.decimals$}")
 }
 
-/// Short labels for powers of ten: `1e-3`, `1`, `10`, `100`, `1000`, `1e4`.
-pub fn fmt_pow10(k: i64) -> String {
-    match k {
-        0 => "1".into(),
-        1 => "10".into(),
-        2 => "100".into(),
-        3 => "1000".into(),
-        _ => format!("1e{k}"),
-    }
-}
-
 /// A number with four significant digits (no exponent from 1e-4 to 1e6):
 /// `643.2`, `0.001230`.
 pub fn fmt_sig(v: f64) -> String {
@@ -81,15 +70,6 @@ pub fn fmt_whole(n: f64) -> String {
         format!("{n:.0}")
     } else {
         fmt_num(n)
-    }
-}
-
-/// A bar value: whole numbers from 1000 up, else as [`fmt_num`].
-pub fn fmt_large(v: f64) -> String {
-    if v.abs() >= 1000.0 && v.is_finite() {
-        format!("{v:.0}")
-    } else {
-        fmt_num(v)
     }
 }
 

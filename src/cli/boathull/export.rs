@@ -32,7 +32,7 @@ pub fn figure(
     let cat = crate::cli::catalog()?;
     let failed =
         |e: hetscope_core::CoreError| CliError::usage(format!("--view {}: {e}", view.key()));
-    let input = Boathull::input(&s, &cat).map_err(failed)?;
+    let input = Boathull::input(&s, cat).map_err(failed)?;
     let output = Boathull::compute(&input).map_err(failed)?;
     Boathull::figure(view, &output).map_err(failed)
 }

@@ -46,7 +46,7 @@ pub fn run(args: &BoathullEvalArgs) -> Result<Value, CliError> {
     };
     let s = eval_scenario(args, &query)?;
     let cat = crate::cli::catalog()?;
-    Boathull::eval(&s, &query, &cat).map_err(|e| eval_error(e, args))
+    Boathull::eval(&s, &query, cat).map_err(|e| eval_error(e, args))
 }
 
 /// The scenario `eval boathull` evaluates: the first processor from
@@ -66,7 +66,7 @@ fn eval_scenario(
         (_, Some(p)) => From::Platform(p),
         (p, None) => From::Processor(p.as_deref()),
     };
-    let mut s = BoathullScenario::from_catalog(&crate::cli::catalog()?);
+    let mut s = BoathullScenario::from_catalog(crate::cli::catalog()?);
     if let Some(class) = &o.class {
         parse_class(class)?;
         s.class_text = class.clone();

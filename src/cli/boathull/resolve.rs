@@ -115,7 +115,7 @@ fn of_platform(arg: &str, option: &str, side: Side) -> Result<ProcessorChoice, C
     let c = crate::cli::platform::choice(arg, option)?;
     let b = c
         .preset
-        .boathull_side(&cat, &c.origin, crate::cli::platform::TRANSFERS, side)
+        .boathull_side(cat, &c.origin, crate::cli::platform::TRANSFERS, side)
         .map_err(|e| preset_error(option, e))?;
     Ok(ProcessorChoice::new(&c.id, &b.name, b.machine).with_sources(b.sources))
 }

@@ -34,7 +34,7 @@ pub fn figure(
     let s = scenario(args, platform, platform2)?;
     let cat = catalog()?;
     let failed = |e: CoreError| CliError::usage(e.to_string());
-    let input = Fpm::input(&s, &cat).map_err(failed)?;
+    let input = Fpm::input(&s, cat).map_err(failed)?;
     let output = Fpm::compute(&input).map_err(failed)?;
     Fpm::figure(view, &output).map_err(failed)
 }
@@ -50,11 +50,11 @@ fn scenario(
 ) -> Result<FpmScenario, CliError> {
     let cat = catalog()?;
     // The paper's hybrid node at 3600 whole blocks.
-    let mut s = FpmScenario::from_catalog(&cat);
+    let mut s = FpmScenario::from_catalog(cat);
     match platform {
         Some(p) => resolve::use_platform(&mut s, p, "platform")?,
         None if args.devices.is_empty() => {
-            s.devices = hetscope_preset::fpm::paper_hybrid(&cat)
+            s.devices = hetscope_preset::fpm::paper_hybrid(cat)
                 .map_err(|e| CliError::failure(e.to_string()))?;
         }
         None => {

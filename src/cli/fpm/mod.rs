@@ -133,7 +133,7 @@ pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
     let query = FpmQuery {
         method: args.method,
     };
-    Fpm::eval(&s, &query, &catalog()?).map_err(model_error)
+    Fpm::eval(&s, &query, catalog()?).map_err(model_error)
 }
 
 /// The scenario `eval fpm` evaluates: the devices of `--platform` or
@@ -141,7 +141,7 @@ pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
 /// whole units with `--integer` only.
 fn eval_scenario(args: &FpmEvalArgs) -> Result<FpmScenario, CliError> {
     let o = &args.options;
-    let mut s = FpmScenario::from_catalog(&catalog()?);
+    let mut s = FpmScenario::from_catalog(catalog()?);
     match &args.platform {
         Some(p) => resolve::use_platform(&mut s, p, "platform")?,
         None if o.devices.is_empty() => {

@@ -68,7 +68,7 @@ pub(super) fn load_devices(args: &[String], names: Names) -> Result<Vec<FpmDevic
 /// devices, n = 3600 whole blocks.
 pub(super) fn use_platform(s: &mut FpmScenario, arg: &str, option: &str) -> Result<(), CliError> {
     let c = crate::cli::platform::choice(arg, option)?;
-    Fpm::use_platform(s, &c, &catalog()?).map_err(|e| platform_error(option, e))
+    Fpm::use_platform(s, &c, catalog()?).map_err(|e| platform_error(option, e))
 }
 
 /// The platform of `option` (`--platform2`) as the scenario's platform
@@ -79,7 +79,7 @@ pub(super) fn use_second_platform(
     option: &str,
 ) -> Result<(), CliError> {
     let c = crate::cli::platform::choice(arg, option)?;
-    Fpm::use_second_platform(s, Some(&c), &catalog()?).map_err(|e| platform_error(option, e))
+    Fpm::use_second_platform(s, Some(&c), catalog()?).map_err(|e| platform_error(option, e))
 }
 
 /// A platform the core could not read, named by its option.

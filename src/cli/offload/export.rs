@@ -24,7 +24,7 @@ pub fn figure(
     measured: Option<&Path>,
 ) -> Result<Figure, CliError> {
     let cat = catalog()?;
-    let (mut s, kernel_args) = scenario(&cat, args, platforms, set)?;
+    let (mut s, kernel_args) = scenario(cat, args, platforms, set)?;
     if let Some(path) = measured {
         if view != View::OffloadSuite {
             return Err(CliError::usage(format!(
@@ -33,7 +33,7 @@ pub fn figure(
             )));
         }
         let m =
-            load_measured(path, &cat).map_err(|e| CliError::usage(format!("--measured: {e}")))?;
+            load_measured(path, cat).map_err(|e| CliError::usage(format!("--measured: {e}")))?;
         s.measured = Some(m);
     }
     let failed = |e: CoreError| match e {
@@ -46,7 +46,7 @@ pub fn figure(
         }
         e => CliError::usage(e.to_string()),
     };
-    let input = Offload::input(&s, &cat).map_err(failed)?;
+    let input = Offload::input(&s, cat).map_err(failed)?;
     let output = Offload::compute(&input).map_err(failed)?;
     Offload::figure(view, &output).map_err(failed)
 }

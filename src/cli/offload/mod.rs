@@ -76,7 +76,7 @@ pub fn run_offload(args: &OffloadEvalArgs) -> Result<Value, CliError> {
         Some(set) => suite_scenario(args, set)?,
         None => (kernel_scenario(args)?, OffloadQuery::Kernel),
     };
-    Offload::eval(&s, &query, &cat).map_err(|e| match (e, &query) {
+    Offload::eval(&s, &query, cat).map_err(|e| match (e, &query) {
         (CoreError::OffloadKernel { source, .. }, OffloadQuery::Suite { .. }) => {
             CliError::usage(format!("--suite {}: {source}", s.suite_set.key()))
         }
@@ -96,10 +96,10 @@ fn kernel_scenario(args: &OffloadEvalArgs) -> Result<OffloadScenario, CliError> 
     let cat = catalog()?;
     let mut s = OffloadScenario::default();
     let platform = (Some(args.platform.as_str()), "platform");
-    resolve::put_platform(&mut s, &cat, platform, &args.set, false)?;
+    resolve::put_platform(&mut s, cat, platform, &args.set, false)?;
     s.formulation = o.formulation;
     s.host_memory = o.host_memory;
-    let (id, k) = resolve::kernel(&cat, kernel_arg)?;
+    let (id, k) = resolve::kernel(cat, kernel_arg)?;
     (s.size, s.size_mode) = resolve::size_of(o.size.as_deref(), &k)?;
     s.given.kernels.push((id.clone(), k));
     s.kernel = id;
@@ -122,11 +122,11 @@ fn suite_scenario(
     s.measured = args
         .measured
         .as_deref()
-        .map(|path| load_measured(path, &cat))
+        .map(|path| load_measured(path, cat))
         .transpose()
         .map_err(|e| CliError::usage(format!("--measured: {e}")))?;
     let platform = (Some(args.platform.as_str()), "platform");
-    resolve::put_platform(&mut s, &cat, platform, &args.set, false)?;
+    resolve::put_platform(&mut s, cat, platform, &args.set, false)?;
     s.formulation = o.formulation;
     s.host_memory = o.host_memory;
     Ok((s, OffloadQuery::Suite { size }))

@@ -49,7 +49,7 @@ impl EnergyFitOptions {
             .runs
             .as_deref()
             .ok_or_else(|| CliError::usage(missing))?;
-        let mut s = PerdomeScenario::from_catalog(&catalog()?);
+        let mut s = PerdomeScenario::from_catalog(catalog()?);
         s.energy_runs = EnergyRunsState {
             path: path.display().to_string(),
             fix_idle: self.idle_w.is_some(),
@@ -87,13 +87,13 @@ fn fit_error(e: CoreError) -> CliError {
 /// with p_s held there, and `free_fit` gives the free one beside.
 pub fn run(args: &EnergyFitOptions) -> Result<Value, CliError> {
     let s = args.scenario("eval energy-fit needs --runs FILE (a CSV of runs)")?;
-    Perdome::eval(&s, &PerdomeQuery::EnergyFit, &catalog()?).map_err(fit_error)
+    Perdome::eval(&s, &PerdomeQuery::EnergyFit, catalog()?).map_err(fit_error)
 }
 
 /// The figure of `export --view energy-fit`.
 pub fn export_figure(args: &EnergyFitOptions) -> Result<Figure, CliError> {
     let s = args.scenario("--view energy-fit needs --runs FILE (a CSV of runs)")?;
-    let input = Perdome::input(&s, &catalog()?).map_err(fit_error)?;
+    let input = Perdome::input(&s, catalog()?).map_err(fit_error)?;
     let output = Perdome::compute(&input).map_err(fit_error)?;
     Perdome::figure(View::EnergyFit, &output).map_err(fit_error)
 }

@@ -25,7 +25,7 @@ pub fn run(paper: Paper, args: &ScenarioArgs) -> Result<Value, CliError> {
         paper,
         at: loaded.overrides.point(),
     };
-    Perdome::eval(&loaded.scenario, &query, &crate::cli::catalog()?).map_err(model_error)
+    Perdome::eval(&loaded.scenario, &query, crate::cli::catalog()?).map_err(model_error)
 }
 
 /// A model's refusal as one line: the parameter or partition at fault.

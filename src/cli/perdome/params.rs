@@ -208,10 +208,10 @@ impl ScenarioArgs {
         let cat = catalog()?;
         let platform = hetscope_preset::perdome::platform_arg(
             self.platform.as_deref().unwrap_or(defaults::PLATFORM),
-            &cat,
+            cat,
         )
         .map_err(|e| preset_error("platform", e))?;
-        let (workload_id, workload) = hetscope_preset::perdome::workload_arg(&self.workload, &cat)
+        let (workload_id, workload) = hetscope_preset::perdome::workload_arg(&self.workload, cat)
             .map_err(|e| preset_error("workload", e))?;
         let mut scenario = PerdomeScenario::of(platform, (&workload_id, &workload));
         overrides.apply(&mut scenario);

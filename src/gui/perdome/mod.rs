@@ -74,10 +74,6 @@ impl ModelUi for PerdomeUi {
         tabs
     }
 
-    fn camera(state: &PerdomeScenario) -> Camera {
-        state.camera
-    }
-
     fn platform_part(state: &PerdomeScenario) -> Option<String> {
         ron::to_string(&state.platform).ok()
     }

@@ -41,16 +41,9 @@ pub fn measured_suite(m: &MeasuredOffload, file: &str) -> MeasuredSuite {
 pub fn load_measured(path: &Path, catalog: &Catalog) -> Result<Loaded<MeasuredSuite>, PresetError> {
     let origin = path.display().to_string();
     Loaded::read(path, |text| {
-        parse_measured_offload(text, &origin, catalog).map(|m| measured_suite(&m, &file_name(path)))
+        parse_measured_offload(text, &origin, catalog)
+            .map(|m| measured_suite(&m, &hetscope_fsio::file_name(path)))
     })
-}
-
-/// The file name of `path` (the whole path where it has none), as the
-/// legend names the measurements.
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
 }
 
 /// The scenario's `measured` field as a saved state holds it: the loaded

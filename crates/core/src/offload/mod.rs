@@ -87,9 +87,7 @@ impl Model for Offload {
     fn parameters(s: &OffloadScenario) -> Vec<Parameter> {
         let base = match &s.given.platform {
             Some(b) => Ok(b.clone()),
-            None => Catalog::builtin()
-                .map_err(CoreError::from)
-                .and_then(|cat| s.base(&cat)),
+            None => s.base(crate::builtin::catalog()),
         };
         base.map(|b| platform_parameters(s, &b)).unwrap_or_default()
     }

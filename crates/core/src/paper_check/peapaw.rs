@@ -80,7 +80,7 @@ fn table4_rows() -> Vec<Row> {
                 bandwidth_gbs: 1.0,
             };
             let t_f = specs
-                .validate(side_of(key))
+                .validate(super::row::side_of(key))
                 .map(|()| specs.t_f_ps())
                 .map_err(CheckError::model);
             let reason = match key {
@@ -453,14 +453,4 @@ fn table6_rows(cat: &Cat) -> Vec<Row> {
         );
     }
     rows
-}
-
-/// The processor kind of a row of the table (its GPUs: Titan, GTX 750).
-fn side_of(key: &str) -> hetscope_model::perdome::Side {
-    use hetscope_model::perdome::Side;
-    if matches!(key, "titan" | "750") {
-        Side::Gpu
-    } else {
-        Side::Cpu
-    }
 }

@@ -76,7 +76,7 @@ fn table1_rows() -> Vec<Row> {
                 bandwidth_gbs: 1.0,
             };
             let t_f = specs
-                .validate(side_of(key))
+                .validate(super::row::side_of(key))
                 .map(|()| specs.t_f_ps())
                 .map_err(CheckError::model);
             let mut reason = "1 / (cores x base clock): the paper counts one flop per core and \
@@ -210,14 +210,4 @@ fn da_rows(cat: &Cat) -> Vec<Row> {
         );
     }
     rows
-}
-
-/// The processor kind of a row of the table (its GPUs: Titan, GTX 750).
-fn side_of(key: &str) -> hetscope_model::perdome::Side {
-    use hetscope_model::perdome::Side;
-    if matches!(key, "titan" | "750") {
-        Side::Gpu
-    } else {
-        Side::Cpu
-    }
 }

@@ -286,6 +286,17 @@ impl Draft {
     }
 }
 
+/// The processor kind of a row of PerDome's and PeaPaw's processor
+/// tables (their GPUs: Titan, GTX 750).
+pub(super) fn side_of(key: &str) -> hetscope_model::perdome::Side {
+    use hetscope_model::perdome::Side;
+    if matches!(key, "titan" | "750") {
+        Side::Gpu
+    } else {
+        Side::Cpu
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

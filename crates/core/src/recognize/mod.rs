@@ -108,19 +108,6 @@ impl FileKind {
             _ => return None,
         })
     }
-
-    /// Whether it is a CSV file (else RON).
-    pub fn is_csv(self) -> bool {
-        matches!(
-            self,
-            FileKind::SpeedFunction
-                | FileKind::PerdomeMeasured
-                | FileKind::EnergyRuns
-                | FileKind::GpuProbe
-                | FileKind::BoathullTimes
-                | FileKind::OffloadSpeedups
-        )
-    }
 }
 
 /// The kind of the file `name` (its name or path, which may break a tie)

@@ -242,14 +242,6 @@ fn without_path(e: &PresetError, path: &Path) -> String {
         .map_or(text.clone(), str::to_string)
 }
 
-/// The file name of `path`, as the figures name measured data.
-fn file_name(path: &str) -> String {
-    Path::new(path)
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.to_string())
-}
-
 /// Put back into `session` the data of every file kept by path, each
 /// read again and its hash checked; a note for each, and the paths read.
 pub fn put_back(
@@ -274,7 +266,7 @@ pub fn put_back(
     }
     let mut budget = READ_BUDGET;
     for e in entries.iter().filter(|e| e.kept == Kept::ByPath) {
-        let name = file_name(&e.path);
+        let name = hetscope_fsio::file_name(Path::new(&e.path));
         let budget = (&mut budget, &mut read);
         match e.slot {
             Slot::BoathullTimes => {

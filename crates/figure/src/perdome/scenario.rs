@@ -3,7 +3,7 @@
 //! optimum and the workload's partitions).
 
 use hetscope_model::format::fmt_num;
-use hetscope_model::perdome::{Analysis, Metric, WpKind};
+use hetscope_model::perdome::{Analysis, Metric};
 
 /// What a marker stands for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -18,15 +18,6 @@ pub enum MarkerKind {
 }
 
 impl MarkerKind {
-    pub fn from_wp_kind(k: WpKind) -> MarkerKind {
-        match k {
-            WpKind::CpuOnly => MarkerKind::CpuOnly,
-            WpKind::GpuOnly => MarkerKind::GpuOnly,
-            WpKind::PerfectDp => MarkerKind::PerfectDp,
-            WpKind::Cp => MarkerKind::Partition,
-        }
-    }
-
     /// Marker colour, shared by GUI and exporters.
     pub fn color(self) -> [u8; 3] {
         match self {

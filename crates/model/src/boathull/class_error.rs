@@ -52,15 +52,8 @@ impl ClassProblem {
         let found = if found.is_empty() {
             "the end of the class name".to_string()
         } else {
-            // Control characters (line breaks) escaped: one line.
-            let shown: String = found
-                .chars()
-                .map(|c| match c.is_control() {
-                    true => c.escape_default().to_string(),
-                    false => c.to_string(),
-                })
-                .collect();
-            format!("`{shown}`")
+            // Control and invisible characters escaped: one line.
+            format!("`{}`", crate::format::visible(found))
         };
         match self {
             ClassProblem::Expected(what) => format!("expected {what}, found {found}"),

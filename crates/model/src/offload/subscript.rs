@@ -35,13 +35,13 @@ use super::OffloadError;
 pub enum SubscriptProblem {
     /// A character that is no token (a control character written escaped,
     /// so the message stays one line).
-    #[error("unexpected character `{}`", escape_controls(&.0.to_string()))]
+    #[error("unexpected character `{}`", visible_text(&.0.to_string()))]
     BadChar(char),
     /// The text ended where more was needed.
     #[error("the text ends where {expected} was expected")]
     UnexpectedEnd { expected: &'static str },
     /// A token where another was needed.
-    #[error("found `{}` where {expected} was expected", escape_controls(.found))]
+    #[error("found `{}` where {expected} was expected", visible_text(.found))]
     Unexpected {
         found: String,
         expected: &'static str,
@@ -80,24 +80,11 @@ pub struct SubscriptError {
 fn shortened(text: &str) -> String {
     const SHOWN: usize = 60;
     if text.chars().count() <= SHOWN {
-        escape_controls(text)
+        visible_text(text)
     } else {
         let head: String = text.chars().take(SHOWN).collect();
-        format!("{}…", escape_controls(&head))
+        format!("{}…", visible_text(&head))
     }
-}
-
-/// `text` with every control character written as its escape (`\n`).
-fn escape_controls(text: &str) -> String {
-    text.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// A polynomial over the identifiers with integer coefficients, affine in
@@ -285,6 +272,11 @@ impl Access {
     ) -> Result<Coalescing, OffloadError> {
         Ok(Coalescing::of_stride(self.stride(parallel, sizes)?))
     }
+}
+
+/// `text` with its control and invisible characters escaped (one line).
+fn visible_text(text: &str) -> String {
+    crate::format::visible(text).into_owned()
 }
 
 #[cfg(test)]

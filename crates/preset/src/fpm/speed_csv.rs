@@ -96,16 +96,10 @@ fn column_part(column: &Option<String>) -> String {
         .unwrap_or_default()
 }
 
-/// The message with its control characters (a lone carriage return)
-/// escaped: one line.
+/// The message with its control and invisible characters (a lone
+/// carriage return) escaped: one line.
 fn one_line(message: &str) -> String {
-    message
-        .chars()
-        .map(|c| match c.is_control() {
-            true => c.escape_default().to_string(),
-            false => c.to_string(),
-        })
-        .collect()
+    hetscope_model::format::visible(message).into_owned()
 }
 
 /// How the speed-function CSV splits its fields: no field is quoted (a
