@@ -3,10 +3,10 @@
 use std::path::Path;
 
 use super::perdome::model_error;
-use super::perdome::params::add_point;
+use super::perdome::params::perdome_session;
 use super::{CliError, ExportArgs, output};
-use hetscope_core::perdome::{Chosen, Perdome};
-use hetscope_core::{CoreError, Model};
+
+use hetscope_core::{CoreError, registry};
 use hetscope_export::{self as export, ExportError, ExportSize, Format};
 use hetscope_figure::FigureError;
 use hetscope_figure::{Camera, Figure, ModelId, View};
@@ -106,7 +106,7 @@ pub fn run(args: &ExportArgs) -> Result<String, CliError> {
 
 /// The options given on the command line that belong to the views of one
 /// model (a value equal to the default counts as not given).
-fn model_options(args: &ExportArgs, view: View, group: ModelId) -> Vec<&'static str> {
+fn model_options(args: &ExportArgs, group: ModelId) -> Vec<&'static str> {
     let mut v = Vec::new();
     let mut given = |yes: bool, name: &'static str| {
         if yes {
@@ -115,8 +115,7 @@ fn model_options(args: &ExportArgs, view: View, group: ModelId) -> Vec<&'static 
     };
     match group {
         ModelId::Overview => {
-            let overlay = view.draws_second_platform();
-            given(args.overview.platform2.is_some() && !overlay, "--platform2");
+            // --platform2 is every comparing view's: checked on its own.
             for name in args.overview.given() {
                 given(true, name);
             }
@@ -158,7 +157,7 @@ fn check_options(args: &ExportArgs, view: View) -> Result<(), CliError> {
         if group == view.model() || overview_workload {
             continue;
         }
-        if let Some(name) = model_options(args, view, group).first() {
+        if let Some(name) = model_options(args, group).first() {
             let views: Vec<&str> = View::of(group).iter().map(|v| v.key()).collect();
             return Err(CliError::usage(format!(
                 "{name} does not apply to --view {}: it belongs to the {} views ({})",
@@ -171,30 +170,21 @@ fn check_options(args: &ExportArgs, view: View) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A PerDome / PeaPaw figure; with a second platform, the same workload
-/// on it beside (its measured partitions are the first platform's and
-/// are not shown on it).
+/// A PerDome / PeaPaw figure from the session of the options (the
+/// core's, as every face makes it); with a second platform, the same
+/// workload on it beside (its measured partitions are the first
+/// platform's and are not shown on it).
 fn perdome_figure(
     args: &ExportArgs,
     view: View,
     platform2: Option<&str>,
 ) -> Result<Figure, CliError> {
-    let mut loaded = args.scenario.load()?;
-    add_point(&mut loaded.scenario, &loaded.overrides);
-    let s = &mut loaded.scenario;
-    let cat = super::catalog()?;
-    if let Some(p2) = platform2 {
-        let r = hetscope_preset::perdome::platform_arg(p2, cat)
-            .map_err(|e| super::preset_error("--platform2", e))?;
-        s.compare = Some((Chosen::builtin(&r.id, &r.name), r.platform));
-    }
-    s.colors = hetscope_figure::color::ColorOptions {
+    let (mut s, _) = perdome_session(&args.scenario, platform2)?;
+    s.perdome.colors = hetscope_figure::color::ColorOptions {
         log: args.look.log_colors,
         own: args.look.own_ranges,
     };
-    let input = Perdome::input(s, cat).map_err(model_error)?;
-    let output = Perdome::compute(&input).map_err(model_error)?;
-    Perdome::figure(view, &output).map_err(|e| match e {
+    registry::figure(view, &s, super::catalog()?).map_err(|e| match e {
         CoreError::Figure(FigureError::WrongView { .. }) => {
             CliError::usage(format!("--view {}: not a PerDome view", view.key()))
         }
@@ -204,9 +194,6 @@ fn perdome_figure(
 
 /// The figure of `view` from the arguments.
 fn build(args: &ExportArgs, view: View) -> Result<Figure, CliError> {
-    check_options(args, view)?;
-    let platform = args.scenario.platform.as_deref();
-    let set = &args.scenario.set;
     let platform2 = args.overview.platform2.as_deref();
     if let (Some(p2), false) = (platform2, view.draws_second_platform()) {
         return Err(CliError::usage(format!(
@@ -219,6 +206,9 @@ fn build(args: &ExportArgs, view: View) -> Result<Figure, CliError> {
                 .join(", ")
         )));
     }
+    check_options(args, view)?;
+    let platform = args.scenario.platform.as_deref();
+    let set = &args.scenario.set;
     if let (Some(name), false) = (args.sensitivity.given().first(), view == View::Sensitivity) {
         return Err(CliError::usage(format!(
             "{name} applies only to --view sensitivity"
@@ -230,13 +220,18 @@ fn build(args: &ExportArgs, view: View) -> Result<Figure, CliError> {
         )));
     }
     if let (Some(m), false) = (
-        &args.measured,
-        matches!(view, View::Boathull | View::OffloadSuite),
+        args.measured.first(),
+        matches!(view, View::Boathull | View::OffloadSuite | View::Validation),
     ) {
         return Err(CliError::usage(format!(
-            "--measured {}: only --view boathull (measured times) and --view offload-suite (measured speedups) draw measurements",
+            "--measured {}: only --view boathull (measured times), --view offload-suite (measured speedups) and --view validation (any measured file) draw measurements",
             m.display()
         )));
+    }
+    if args.measured.len() > 1 && view != View::Validation {
+        return Err(CliError::usage(
+            "--measured: one file, except for --view validation, which compares any number",
+        ));
     }
     match view.model() {
         ModelId::Perdome if view == View::EnergyFit => {
@@ -248,7 +243,7 @@ fn build(args: &ExportArgs, view: View) -> Result<Figure, CliError> {
             &args.boathull,
             (platform, platform2),
             set,
-            args.measured.as_deref(),
+            &args.measured,
         ),
         ModelId::Fpm => super::fpm::export::figure(view, &args.fpm, (platform, platform2), set),
         ModelId::Offload => super::offload::export::figure(
@@ -256,14 +251,14 @@ fn build(args: &ExportArgs, view: View) -> Result<Figure, CliError> {
             &args.offload,
             (platform, platform2),
             set,
-            args.measured.as_deref(),
+            &args.measured,
         ),
         ModelId::Overview if !set.is_empty() => Err(CliError::usage(
             "--set does not apply to --view overview: it shows each platform as its presets give it",
         )),
         ModelId::Overview => super::overview::figure(
             view,
-            platform,
+            (platform, args.measured.as_slice()),
             &args.overview,
             &args.scenario.workload,
             &args.sensitivity,

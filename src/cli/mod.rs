@@ -21,7 +21,7 @@ pub mod platform;
 mod probe;
 mod refusal;
 mod sensitivity;
-mod session;
+pub(crate) mod session;
 mod validate;
 
 use std::ffi::OsString;
@@ -37,7 +37,7 @@ use hetscope_preset::Catalog;
 pub use boathull::{BoathullEvalArgs, BoathullOptions};
 use hetscope_core::paper_check::Paper;
 pub(crate) use output::{out, out_json};
-pub use perdome::params::{Overrides, ScenarioArgs};
+pub use perdome::params::ScenarioArgs;
 pub use refusal::preset_error;
 
 /// hetscope: PerDome and PeaPaw performance and energy models of CPU+GPU
@@ -206,9 +206,10 @@ pub struct ExportArgs {
     /// A CSV of measurements drawn beside the model: for --view boathull
     /// measured times (columns f, time_s, processor; optional class,
     /// variant, kind), for --view offload-suite measured speedups (kernel,
-    /// n, threads and speedup, or cpu_s, gpu_kernel_s, h2d_s, d2h_s).
+    /// n, threads and speedup, or cpu_s, gpu_kernel_s, h2d_s, d2h_s); for
+    /// --view validation any measured file, repeatable.
     #[arg(long, value_name = "FILE", help_heading = "Measured data")]
-    pub measured: Option<PathBuf>,
+    pub measured: Vec<PathBuf>,
     /// Image width, px (200 to 8000).
     #[arg(long, default_value_t = 1200)]
     pub width: u32,

@@ -5,9 +5,11 @@
 use clap::Args;
 use serde_json::Value;
 
+use super::session::named_error;
 use super::{CliError, catalog, preset_error};
-use hetscope_core::overview::{DEFAULT_FPM_N, Overview, OverviewScenario};
-use hetscope_core::{CoreError, Model};
+use hetscope_core::named::{Named, session_of};
+use hetscope_core::overview::{DEFAULT_FPM_N, Overview};
+use hetscope_core::{CoreError, Model, Session, registry};
 use hetscope_figure::{Figure, View};
 
 /// The overview's options, declared once: `eval overview` and `export`
@@ -58,43 +60,38 @@ pub struct OverviewArgs {
     pub options: OverviewOptions,
 }
 
-/// The overview scenario of the arguments, checked: the platforms
-/// exist, a regrouping is one the first platform allows, n is whole.
-fn scenario(
-    platform: &str,
-    platform2: Option<&str>,
+/// The session of the overview's arguments, made by the core as every
+/// face makes one, checked: n is whole, a regrouping is one the first
+/// platform allows.
+fn overview_session(
+    (platform, platform2): (&str, Option<&str>),
     (workload, n): (&str, f64),
     (cpus, gpus): (Option<u32>, Option<u32>),
-) -> Result<OverviewScenario, CliError> {
+) -> Result<Session, CliError> {
     if !(n.is_finite() && n >= 1.0 && n.fract() == 0.0) {
         return Err(CliError::usage(format!(
             "--n {n}: the FPM problem size must be a whole number of blocks, at least 1"
         )));
     }
     let cat = catalog()?;
-    let first = hetscope_preset::platform::platform_choice(platform, cat)
-        .map_err(|e| preset_error("platform", e))?;
+    let named = Named {
+        platform: Some(platform.to_string()),
+        platform2: platform2.map(str::to_string),
+        workload: Some(workload.to_string()),
+        ..Named::default()
+    };
+    let (mut s, _) = session_of(&named, cat, |_| Ok(())).map_err(named_error)?;
     // Regrouping applies to the first platform only; a count it does not
     // have is a usage error.
     if cpus.is_some() || gpus.is_some() {
-        first
+        hetscope_preset::platform::platform_choice(platform, cat)
+            .map_err(|e| preset_error("platform", e))?
             .regrouped(cpus, gpus)
             .map_err(|e| CliError::usage(format!("--cpus/--gpus: {e}")))?;
     }
-    if let Some(p2) = platform2 {
-        hetscope_preset::platform::platform_choice(p2, cat)
-            .map_err(|e| preset_error("platform2", e))?;
-    }
-    Ok(OverviewScenario {
-        platform: platform.to_string(),
-        platform2: platform2.map(str::to_string),
-        workload: workload.to_string(),
-        fpm_n: n,
-        cpus,
-        gpus,
-        measured: Vec::new(),
-        sensitivity: Default::default(),
-    })
+    let o = &mut s.overview;
+    (o.fpm_n, o.cpus, o.gpus) = (n, cpus, gpus);
+    Ok(s)
 }
 
 /// A refusal of the core as the command line words it: a preset that
@@ -109,20 +106,19 @@ fn core_error(e: CoreError) -> CliError {
 /// Run `eval overview`.
 pub fn run(args: &OverviewArgs) -> Result<Value, CliError> {
     let o = &args.options;
-    let s = scenario(
-        &args.platform,
-        o.platform2.as_deref(),
+    let s = overview_session(
+        (&args.platform, o.platform2.as_deref()),
         (&args.workload, args.n),
         (o.cpus, o.gpus),
     )?;
-    Overview::eval(&s, &(), catalog()?).map_err(core_error)
+    Overview::eval(&s.overview, &(), catalog()?).map_err(core_error)
 }
 
-/// The figure of `export --view overview` or `--view sensitivity` (its
-/// choices in `sensitivity`).
+/// The figure of `export --view overview`, `validation` (against the
+/// `measured` files) or `sensitivity` (its choices in `sensitivity`).
 pub fn figure(
     view: View,
-    platform: Option<&str>,
+    (platform, measured): (Option<&str>, &[std::path::PathBuf]),
     options: &OverviewOptions,
     workload: &str,
     sensitivity: &super::sensitivity::SensitivityViewOptions,
@@ -130,23 +126,22 @@ pub fn figure(
     let platform = platform.unwrap_or(hetscope_preset::defaults::PLATFORM);
     let counts = (options.cpus, options.gpus);
     let platform2 = options.platform2.as_deref();
-    let mut s = scenario(platform, platform2, (workload, DEFAULT_FPM_N), counts)?;
-    s.sensitivity = sensitivity.choice();
+    let mut s = overview_session((platform, platform2), (workload, DEFAULT_FPM_N), counts)?;
+    s.overview.sensitivity = sensitivity.choice();
+    s.overview.measured = measured.iter().map(|p| p.display().to_string()).collect();
     let cat = catalog()?;
-    let view = if view == View::Sensitivity {
-        View::Sensitivity
-    } else {
-        View::Overview
-    };
-    let input = Overview::input_for_view(view, &s, cat).map_err(core_error)?;
-    if let (Some(asked), Some(drawn)) = (&sensitivity.result, &input.sensitivity)
-        && &drawn.key != asked
+    if view == View::Sensitivity
+        && let Some(asked) = &sensitivity.result
     {
-        return Err(CliError::usage(format!(
-            "--result {asked}: not a result of platform '{}' (`hetscope eval sensitivity --platform {platform} --no-flips` lists its results)",
-            drawn.platform
-        )));
+        let input = Overview::input_for_view(view, &s.overview, cat).map_err(core_error)?;
+        if let Some(drawn) = &input.sensitivity
+            && &drawn.key != asked
+        {
+            return Err(CliError::usage(format!(
+                "--result {asked}: not a result of platform '{}' (`hetscope eval sensitivity --platform {platform} --no-flips` lists its results)",
+                drawn.platform
+            )));
+        }
     }
-    let output = Overview::compute(&input).map_err(core_error)?;
-    Overview::figure(view, &output).map_err(core_error)
+    registry::figure(view, &s, cat).map_err(core_error)
 }

@@ -9,10 +9,11 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{CliError, ExportArgs, catalog, output, parse_view, preset_error};
-use hetscope_core::registry::{self, compare_everywhere, use_platform_everywhere};
+use hetscope_core::named::{Named, NamedError, session_of};
+use hetscope_core::registry;
 use hetscope_core::session::Tab;
 use hetscope_core::session_file::{Opened, open_session, session_to_text};
-use hetscope_core::{CoreError, Session, session_set};
+use hetscope_core::{CoreError, Session};
 use hetscope_figure::{Camera, View};
 
 /// The arguments of `hetscope session`.
@@ -51,15 +52,6 @@ pub struct SessionArgs {
     pub out: PathBuf,
 }
 
-/// A core error of one option as the command line words it.
-fn refused(option: &str, e: CoreError) -> CliError {
-    match e {
-        CoreError::Preset(p) => preset_error(option.trim_start_matches('-'), p),
-        CoreError::File(f) => CliError::failure(format!("{option} {f}")),
-        e => CliError::usage(format!("{option} {e}")),
-    }
-}
-
 /// `hetscope session`: the session built and written; the lines to print
 /// (to standard error where the session itself goes to standard output).
 pub fn run(args: &SessionArgs) -> Result<String, CliError> {
@@ -76,48 +68,38 @@ pub fn run(args: &SessionArgs) -> Result<String, CliError> {
     Ok(out)
 }
 
-/// The session of the arguments, and notes on the models that keep their
-/// own presets (a platform that gives them nothing).
+/// The session of the arguments (through the core, as every face makes
+/// one), and notes on the models that keep their own presets (a
+/// platform that gives them nothing).
 pub fn build(args: &SessionArgs) -> Result<(Session, Vec<String>), CliError> {
-    let cat = catalog()?;
-    let mut s = Session::new(cat);
-    let mut notes = Vec::new();
-    let mut note = |option: &str, failed: Vec<(hetscope_model::ModelId, CoreError)>| {
-        for (id, e) in failed {
-            notes.push(format!(
-                "{option}: {} keeps its own presets: {e}",
-                id.title()
-            ));
-        }
+    let named = Named {
+        platform: args.platform.clone(),
+        platform2: args.platform2.clone(),
+        workload: args.workload.clone(),
+        sets: args.set.clone(),
+        measured: args.measured.clone(),
     };
-    if let Some(p) = &args.platform {
-        let c = super::platform::choice(p, "platform")?;
-        note("--platform", use_platform_everywhere(&mut s, &c, cat));
-    }
-    if let Some(p) = &args.platform2 {
-        let c = super::platform::choice(p, "platform2")?;
-        note("--platform2", compare_everywhere(&mut s, Some(&c), cat));
-    }
-    if let Some(w) = &args.workload {
-        let (id, preset) = hetscope_preset::perdome::workload_arg(w, cat)
-            .map_err(|e| preset_error("workload", e))?;
-        s.perdome.apply_workload(&id, &preset, None);
-        s.overview.workload = if hetscope_preset::is_file_arg(w) {
-            w.clone()
-        } else {
-            id
-        };
-    }
-    session_set::apply_sets(&mut s, &args.set).map_err(|e| refused("--set", e))?;
-    for m in &args.measured {
-        session_set::load_measured(&mut s, m, cat).map_err(|e| refused("--measured", e))?;
-    }
+    let (mut s, kept) = session_of(&named, catalog()?, |_| Ok(())).map_err(named_error)?;
+    let notes = kept
+        .into_iter()
+        .map(|(option, id, e)| format!("{option}: {} keeps its own presets: {e}", id.title()))
+        .collect();
     s.tab = Tab::Figure(args.view.unwrap_or(View::Overview));
     s.perdome.camera = super::export::camera_of(args.look.yaw, args.look.pitch, args.look.zoom)?;
     s.perdome.colors.log = args.look.log_colors;
     s.perdome.colors.own = args.look.own_ranges;
     s.perdome.log_bars = args.look.log_bars;
     Ok((s, notes))
+}
+
+/// A session that cannot be made of the options, as the command line
+/// words it: the option and what is wrong.
+pub(super) fn named_error(e: NamedError) -> CliError {
+    match *e.error {
+        CoreError::Preset(p) => preset_error(e.option, p),
+        CoreError::File(f) => CliError::failure(format!("{} {f}", e.option)),
+        error => CliError::usage(format!("{} {error}", e.option)),
+    }
 }
 
 /// `hetscope FILE`: `Ok` when FILE is a session file the window can open,
@@ -180,7 +162,7 @@ fn scenario_options(args: &ExportArgs) -> Vec<&'static str> {
         (!sc.set.is_empty(), "--set"),
         (!sc.segments.is_empty(), "--segment"),
         (args.overview.platform2.is_some(), "--platform2"),
-        (args.measured.is_some(), "--measured"),
+        (!args.measured.is_empty(), "--measured"),
         (args.look.yaw != camera.yaw_deg, "--yaw"),
         (args.look.pitch != camera.pitch_deg, "--pitch"),
         (args.look.zoom != camera.zoom, "--zoom"),

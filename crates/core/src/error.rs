@@ -54,6 +54,10 @@ pub enum CoreError {
     /// platform without hardware to vary): the message says which.
     #[error("{0}")]
     Sensitivity(String),
+    /// A model's own option that names what it cannot take (a processor
+    /// of the wrong kind, a kernel that is none): the message says which.
+    #[error("{0}")]
+    Choice(String),
     /// An offload kernel preset the model cannot take (a subscript that
     /// does not parse, a launch out of range), by the id the scenario
     /// names it with; the preset's error names the field.

@@ -26,6 +26,7 @@ pub mod history;
 pub mod json;
 pub mod loaded;
 pub mod model;
+pub mod named;
 pub mod offload;
 pub mod overview;
 pub mod paper_check;

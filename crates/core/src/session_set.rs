@@ -16,6 +16,7 @@
 //! Measured data is given by file ([`load_measured`]): its kind, told
 //! by its content, says which model holds it.
 
+use hetscope_model::ModelId;
 use hetscope_model::boathull::BoathullParam;
 use hetscope_model::offload::OffloadParam;
 use hetscope_model::perdome::partition::check_intensity;
@@ -36,14 +37,51 @@ pub const SET_PARTITION: &str = "set (I_C, I_G)";
 /// Every name a session takes, by model: PerDome / PeaPaw's, the boat
 /// hull's, the offload platform's.
 pub fn set_names() -> Vec<String> {
+    ModelId::ALL.into_iter().flat_map(set_names_of).collect()
+}
+
+/// The names model `id` takes (none for the overview and the FPM).
+pub fn set_names_of(id: ModelId) -> Vec<String> {
     let mut v = Vec::new();
-    for side in [Side::Cpu, Side::Gpu] {
-        v.extend(Param::ALL.map(|p| p.full_symbol(side)));
+    match id {
+        ModelId::Perdome => {
+            for side in [Side::Cpu, Side::Gpu] {
+                v.extend(Param::ALL.map(|p| p.full_symbol(side)));
+            }
+            v.extend(["I", "I_C", "I_G"].map(String::from));
+        }
+        ModelId::Boathull => v.extend(BoathullParam::ALL.map(|p| p.name().to_string())),
+        ModelId::Offload => v.extend(OffloadParam::names().split(' ').map(String::from)),
+        ModelId::Overview | ModelId::Fpm => {}
     }
-    v.extend(["I", "I_C", "I_G"].map(String::from));
-    v.extend(BoathullParam::ALL.map(|p| p.name().to_string()));
-    v.extend(OffloadParam::names().split(' ').map(String::from));
     v
+}
+
+/// Refuse an item whose name model `id` does not take, naming what it
+/// takes (a command of one model takes its own names only).
+pub fn check_names_for(id: ModelId, items: &[String]) -> Result<(), CoreError> {
+    let names = set_names_of(id);
+    for item in items {
+        let name = item
+            .split_once('=')
+            .map_or(item.as_str(), |(n, _)| n)
+            .trim();
+        if !item.contains('=') {
+            continue;
+        }
+        if !names.iter().any(|n| n == name) {
+            let known = if names.is_empty() {
+                format!("{} takes no values by name", id.title())
+            } else {
+                format!("known: {}", names.join(" "))
+            };
+            return Err(set_error(
+                item,
+                format!("unknown parameter '{name}'; {known}"),
+            ));
+        }
+    }
+    Ok(())
 }
 
 fn set_error(item: &str, message: impl Into<String>) -> CoreError {
@@ -55,15 +93,20 @@ fn set_error(item: &str, message: impl Into<String>) -> CoreError {
 
 /// One `NAME=VALUE` item: the name and a finite value.
 pub fn parse_item(item: &str) -> Result<(String, f64), CoreError> {
+    parse_item_of(item, &set_names())
+}
+
+/// One `NAME=VALUE` item whose name is one of `known`: the name and a
+/// finite value (the one parser of values set by name, for a session's
+/// models and for a model's own query, as Hong & Kim's worked example).
+pub fn parse_item_of(item: &str, known: &[impl AsRef<str>]) -> Result<(String, f64), CoreError> {
     let Some((name, text)) = item.split_once('=') else {
         return Err(set_error(item, "expected NAME=VALUE, e.g. t_fC=73.5"));
     };
     let (name, text) = (name.trim(), text.trim());
-    if !set_names().iter().any(|n| n == name) {
-        let message = format!(
-            "unknown parameter '{name}'; known: {}",
-            set_names().join(" ")
-        );
+    if !known.iter().any(|n| n.as_ref() == name) {
+        let names: Vec<&str> = known.iter().map(AsRef::as_ref).collect();
+        let message = format!("unknown parameter '{name}'; known: {}", names.join(" "));
         return Err(set_error(item, message));
     }
     match text.parse::<f64>() {

@@ -1,26 +1,25 @@
 //! `hetscope eval boathull` and `export --view boathull*`: the boat hull
-//! options (`options.rs`, declared once for both), the processors,
-//! applications and `--set` read into the core's boat hull scenario
-//! (`resolve.rs`), and the figure of a view (`export.rs`). The JSON and
-//! the figures come from `hetscope_core::boathull`.
+//! options (`options.rs`, declared once for both) and the session they
+//! make through the core (`hetscope_core::named` for the platforms,
+//! `--set` and the measured file, the core's boat hull choices for the
+//! processors, class and application); the JSON and the figure of a view
+//! (`export.rs`) are the core's.
 
 pub mod export;
 pub mod options;
-mod resolve;
 
 use serde_json::Value;
 
-use crate::cli::CliError;
-use hetscope_core::CoreError;
-use hetscope_core::Model;
-use hetscope_core::boathull::{Boathull, BoathullQuery, BoathullScenario};
-use hetscope_model::boathull::Class;
-use hetscope_model::perdome::Side;
+use crate::cli::session::named_error;
+use crate::cli::{CliError, catalog};
+use hetscope_core::boathull::options::BoathullChoices;
+use hetscope_core::boathull::{Boathull, BoathullQuery};
+use hetscope_core::named::{Named, refused_for, session_of};
+use hetscope_core::{CoreError, Model, Session, session_set};
+use hetscope_model::ModelId;
 
 pub use options::{BoathullEvalArgs, BoathullOptions};
-pub(super) use resolve::{From, Resolved, Slot, application};
 
-/// The names `--set` accepts for a processor kind.
 /// Run `eval boathull`.
 pub fn run(args: &BoathullEvalArgs) -> Result<Value, CliError> {
     let o = &args.options;
@@ -44,66 +43,75 @@ pub fn run(args: &BoathullEvalArgs) -> Result<Value, CliError> {
         (Some(_), None) if args.platform.is_some() => BoathullQuery::ClassWithPartner,
         (Some(_), None) => BoathullQuery::Class,
     };
-    let s = eval_scenario(args, &query)?;
-    let cat = crate::cli::catalog()?;
-    Boathull::eval(&s, &query, cat).map_err(|e| eval_error(e, args))
-}
-
-/// The scenario `eval boathull` evaluates: the first processor from
-/// `--processor` or `--platform` (the second from the platform, else the
-/// default of the other kind), f from `--f` or `--set f` (default 1).
-fn eval_scenario(
-    args: &BoathullEvalArgs,
-    query: &BoathullQuery,
-) -> Result<BoathullScenario, CliError> {
-    let o = &args.options;
-    let from = match (&o.processor, &args.platform) {
-        (Some(_), Some(_)) => {
-            return Err(CliError::usage(
-                "give --processor (one processor preset) or --platform (its CPU or GPU), not both",
-            ));
-        }
-        (_, Some(p)) => From::Platform(p),
-        (p, None) => From::Processor(p.as_deref()),
-    };
-    let mut s = BoathullScenario::from_catalog(crate::cli::catalog()?);
-    if let Some(class) = &o.class {
-        parse_class(class)?;
-        s.class_text = class.clone();
+    if o.processor.is_some() && args.platform.is_some() {
+        return Err(CliError::usage(
+            "give --processor (one processor preset) or --platform (its CPU or GPU), not both",
+        ));
     }
-    let first = Resolved::new(Slot::First, from, o.target, &args.set)?;
-    if *query == BoathullQuery::Application {
+    if query == BoathullQuery::Application {
         if let Some(path) = &args.measured {
             return Err(CliError::usage(format!(
                 "--measured {}: compared with one primitive; give --class, not --application",
                 path.display()
             )));
         }
-        if first.f.is_some() {
+        if args.set.iter().any(|i| i.split('=').next().map(str::trim) == Some("f")) {
             return Err(CliError::usage(
                 "--set f: not used with --application (each primitive has its own f)",
             ));
         }
     }
-    if let Some(key) = &o.application {
-        s.application = application(key)?;
-    }
-    s.partner = match &args.platform {
-        Some(p) => {
-            let side = other_side(first.choice.side());
-            Resolved::new(Slot::Second, From::Platform(p), Some(side), &[])?.assuming(o.assume)
-        }
-        None => s.partner,
+    let measured: Vec<_> = args.measured.iter().cloned().collect();
+    let platforms = (args.platform.as_deref(), None);
+    let s = boathull_session(o, platforms, (&args.set, &measured), 1.0)?;
+    Boathull::eval(&s.boathull, &query, catalog()?).map_err(|e| eval_error(e, args))
+}
+
+/// The session of the boat hull options, made by the core as every face
+/// makes one: the platform (its GPU, its CPU beside), the choices
+/// (processors, class, application), the platform compared with,
+/// `--set` on the first processor and the measured times; f is
+/// `default_f` where neither `--f` nor `--set f` names it.
+pub(super) fn boathull_session(
+    o: &BoathullOptions,
+    (platform, platform2): (Option<&str>, Option<&str>),
+    (set, measured): (&[String], &[std::path::PathBuf]),
+    default_f: f64,
+) -> Result<Session, CliError> {
+    session_set::check_names_for(ModelId::Boathull, set)
+        .map_err(|e| CliError::usage(format!("--set {e}")))?;
+    let cat = catalog()?;
+    let named = Named {
+        platform: platform.map(str::to_string),
+        platform2: platform2.map(str::to_string),
+        sets: set.to_vec(),
+        measured: measured.to_vec(),
+        ..Named::default()
     };
-    s.processor = first.assuming(o.assume);
-    s.f = o.f.or(first.f).unwrap_or(1.0);
-    s.table1_as_printed = o.table1 == hetscope_model::boathull::Table1Reading::AsPrinted;
-    s.measured = args
-        .measured
-        .as_deref()
-        .map(hetscope_core::boathull::load_measured)
-        .transpose()
-        .map_err(|e| crate::cli::preset_error("measured", e))?;
+    let choices = BoathullChoices {
+        class: o.class.clone(),
+        application: o.application.clone(),
+        target: o.target,
+        processor: o.processor.clone(),
+        processor2: o.processor2.clone(),
+        set2: o.set2.clone(),
+        f: o.f,
+        f_min: o.f_min,
+        f_max: o.f_max,
+        assume: o.assume,
+        table1: o.table1,
+    };
+    let (s, kept) = session_of(&named, cat, |s| {
+        s.boathull.apply_choices(&choices, platform, default_f, cat)
+    })
+    .map_err(named_error)?;
+    refused_for(kept, &[ModelId::Boathull]).map_err(named_error)?;
+    if let (Some(path), None) = (measured.first(), &s.boathull.measured) {
+        return Err(CliError::usage(format!(
+            "--measured {}: not boat hull measured times (columns f, time_s, processor)",
+            path.display()
+        )));
+    }
     Ok(s)
 }
 
@@ -115,17 +123,4 @@ fn eval_error(e: CoreError, args: &BoathullEvalArgs) -> CliError {
         }
         _ => CliError::usage(e.to_string()),
     }
-}
-
-/// The other kind of processor.
-pub(super) fn other_side(side: Side) -> Side {
-    match side {
-        Side::Gpu => Side::Cpu,
-        Side::Cpu => Side::Gpu,
-    }
-}
-
-/// The class of `--class`, or a usage error naming the column.
-pub(super) fn parse_class(text: &str) -> Result<Class, CliError> {
-    Class::parse(text).map_err(|e| CliError::usage(format!("--class '{text}': {e}")))
 }

@@ -24,15 +24,17 @@ use serde_json::Value;
 pub mod export;
 pub mod options;
 pub mod overrides;
-mod resolve;
 
+use crate::cli::session::named_error;
 use crate::cli::{CliError, catalog};
-use hetscope_core::Model;
-use hetscope_core::fpm::{Fpm, FpmQuery, FpmScenario, measured_speed_csv};
+use hetscope_core::fpm::options::{FpmChoices, FpmUse};
+use hetscope_core::fpm::{Fpm, FpmQuery, measured_speed_csv};
+use hetscope_core::named::{Named, refused_for, session_of};
+use hetscope_core::{Model, Session};
+use hetscope_model::ModelId;
 use hetscope_measure::{Kernel, MeasureConfig, Measurement};
 
 pub use options::{FpmEvalArgs, FpmOptions, parse_n};
-use resolve::{Names, load_devices, model_error};
 
 #[derive(Debug, Subcommand)]
 pub enum FpmAction {
@@ -129,32 +131,44 @@ pub fn eval(args: &FpmEvalArgs) -> Result<Value, CliError> {
             "{name}: only `export --view fpm-*` takes it, not eval fpm"
         )));
     }
-    let s = eval_scenario(args)?;
+    let platforms = (args.platform.as_deref(), None);
+    let s = fpm_session(&args.options, platforms, FpmUse::Eval)?;
     let query = FpmQuery {
         method: args.method,
     };
-    Fpm::eval(&s, &query, catalog()?).map_err(model_error)
+    Fpm::eval(&s.fpm, &query, catalog()?).map_err(|e| CliError::usage(e.to_string()))
 }
 
-/// The scenario `eval fpm` evaluates: the devices of `--platform` or
-/// `--devices` (each keeping its name) with the overrides, n from `--n`,
-/// whole units with `--integer` only.
-fn eval_scenario(args: &FpmEvalArgs) -> Result<FpmScenario, CliError> {
-    let o = &args.options;
-    let mut s = FpmScenario::from_catalog(catalog()?);
-    match &args.platform {
-        Some(p) => resolve::use_platform(&mut s, p, "platform")?,
-        None if o.devices.is_empty() => {
-            return Err(CliError::usage(
-                "give the devices: --devices FILE[,FILE...] (speed functions) or --platform ID",
-            ));
-        }
-        None => s.devices = load_devices(&o.devices, Names::AsGiven)?,
-    }
-    o.overrides.apply(&mut s.devices)?;
-    s.n_units = o.n.ok_or_else(|| {
-        CliError::usage("--n is needed: the total problem size in the devices' unit")
-    })?;
-    s.integer = o.integer;
+/// The session of the FPM options, made by the core as every face makes
+/// one: the platform's devices (else `--devices`, else for a figure the
+/// paper's node), each device's settings, n and its units, the platform
+/// compared with.
+pub(super) fn fpm_session(
+    o: &FpmOptions,
+    (platform, platform2): (Option<&str>, Option<&str>),
+    used: FpmUse,
+) -> Result<Session, CliError> {
+    let cat = catalog()?;
+    let named = Named {
+        platform: platform.map(str::to_string),
+        platform2: platform2.map(str::to_string),
+        ..Named::default()
+    };
+    let d = &o.overrides;
+    let choices = FpmChoices {
+        devices: o.devices.clone(),
+        n: o.n,
+        integer: o.integer,
+        linear: o.linear,
+        max_size: d.max_size.clone(),
+        out_of_core: d.out_of_core.clone(),
+        contention: d.contention.clone(),
+        socket: d.socket.clone(),
+    };
+    let (s, kept) = session_of(&named, cat, |s| {
+        s.fpm.apply_choices(&choices, platform.is_some(), used, cat)
+    })
+    .map_err(named_error)?;
+    refused_for(kept, &[ModelId::Fpm]).map_err(named_error)?;
     Ok(s)
 }

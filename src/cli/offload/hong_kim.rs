@@ -5,7 +5,6 @@
 use clap::Args;
 use serde_json::Value;
 
-use super::name_value;
 use crate::cli::CliError;
 use hetscope_core::Model;
 use hetscope_core::offload::{
@@ -43,8 +42,9 @@ pub fn run_hong_kim(args: &HongKimArgs) -> Result<Value, CliError> {
         ..HongKimQuery::default()
     };
     for item in &args.set {
-        let (name, v) = name_value(item, |n| known.contains(&n), &known, "mem_ld=500")?;
-        set_hong_kim(&mut q.machine, &mut q.kernel, name, v)
+        let (name, v) = hetscope_core::session_set::parse_item_of(item, &known)
+            .map_err(|e| CliError::usage(format!("--set {e}")))?;
+        set_hong_kim(&mut q.machine, &mut q.kernel, &name, v)
             .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
     }
     let query = OffloadQuery::HongKim(q);

@@ -1,67 +1,33 @@
 //! `hetscope eval offload`, `eval hongkim` and `export --view
 //! offload|offload-suite`: the offload options (`options.rs`, declared
-//! once for eval and export), the platform, kernels, `--set` and sizes
-//! read into the core's offload scenario (`resolve.rs`), the figure of a
-//! view (`export.rs`) and Hong & Kim's worked example with `--set`
-//! (`hong_kim.rs`). The JSON and the figures come from
-//! `hetscope_core::offload`.
+//! once for eval and export) and the session they make through the core
+//! (`hetscope_core::named` for a platform, `--set` and measured
+//! speedups; the core's offload choices for an offload platform preset,
+//! kernels and sizes); the figure of a view (`export.rs`) and Hong &
+//! Kim's worked example with `--set` (`hong_kim.rs`). The JSON and the
+//! figures are the core's.
 
 pub mod export;
 mod hong_kim;
 pub mod options;
-mod resolve;
+
+use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::cli::{CliError, catalog};
-use hetscope_core::offload::{Offload, OffloadQuery, OffloadScenario, load_measured};
-use hetscope_core::{CoreError, Model};
+use crate::cli::session::named_error;
+use crate::cli::{CliError, catalog, preset_error};
+use hetscope_core::named::{Named, refused_for, session_of};
+use hetscope_core::offload::options::{OffloadChoices, is_offload_platform};
+use hetscope_core::offload::{Offload, OffloadQuery};
+use hetscope_core::{CoreError, Model, Session, session_set};
+use hetscope_model::ModelId;
 use hetscope_model::offload::paper_quotes::Mode;
-use hetscope_preset::offload::KernelSet;
+use hetscope_preset::PresetKind;
+use hetscope_preset::offload::offload_platform_arg;
 
 pub use hong_kim::{HongKimArgs, run_hong_kim};
 pub use options::{OffloadEvalArgs, OffloadOptions};
-
-/// Split `NAME=VALUE` and read the number; `known` lists the names for
-/// the message of an unknown one.
-fn name_value<'a>(
-    item: &'a str,
-    is_known: impl Fn(&str) -> bool,
-    known: &[&str],
-    example: &str,
-) -> Result<(&'a str, f64), CliError> {
-    let Some((name, text)) = item.split_once('=') else {
-        return Err(CliError::usage(format!(
-            "--set {item}: expected NAME=VALUE, e.g. --set {example}"
-        )));
-    };
-    let (name, text) = (name.trim(), text.trim());
-    if !is_known(name) {
-        return Err(CliError::usage(format!(
-            "--set {item}: unknown parameter '{name}'; known: {}",
-            known.join(" ")
-        )));
-    }
-    let v: f64 = text.parse().map_err(|_| {
-        CliError::usage(format!(
-            "--set {item}: value of {name} '{text}' is not a number"
-        ))
-    })?;
-    Ok((name, v))
-}
-
-/// The kernel set named by `--suite` (the paper's loops when absent).
-fn kernel_set(arg: Option<&str>) -> Result<KernelSet, CliError> {
-    match arg {
-        None => Ok(KernelSet::default()),
-        Some(a) => KernelSet::from_key(a).ok_or_else(|| {
-            CliError::usage(format!(
-                "--suite {a}: unknown kernel set; known: {}",
-                KernelSet::keys()
-            ))
-        }),
-    }
-}
 
 /// Run `eval offload` (with `--suite`, every kernel of a set).
 pub fn run_offload(args: &OffloadEvalArgs) -> Result<Value, CliError> {
@@ -71,65 +37,112 @@ pub fn run_offload(args: &OffloadEvalArgs) -> Result<Value, CliError> {
             "{name}: only `export --view {view}` takes it, not eval offload"
         )));
     }
-    let cat = catalog()?;
+    let measured: Vec<PathBuf> = args.measured.iter().cloned().collect();
+    let platforms = (Some(args.platform.as_str()), None);
     let (s, query) = match o.suite.as_deref() {
-        Some(set) => suite_scenario(args, set)?,
-        None => (kernel_scenario(args)?, OffloadQuery::Kernel),
+        Some(_) => {
+            let size = suite_size(o.size.as_deref())?;
+            let o = OffloadOptions {
+                size: None,
+                ..o.clone()
+            };
+            let (s, _) = offload_session(&o, platforms, &args.set, &measured)?;
+            (s, OffloadQuery::Suite { size })
+        }
+        None => {
+            if o.kernel.is_none() {
+                return Err(CliError::usage(
+                    "--kernel: name an offload kernel, or give --suite",
+                ));
+            }
+            let (s, _) = offload_session(o, platforms, &args.set, &measured)?;
+            (s, OffloadQuery::Kernel)
+        }
     };
-    Offload::eval(&s, &query, cat).map_err(|e| match (e, &query) {
+    Offload::eval(&s.offload, &query, catalog()?).map_err(|e| match (e, &query) {
         (CoreError::OffloadKernel { source, .. }, OffloadQuery::Suite { .. }) => {
-            CliError::usage(format!("--suite {}: {source}", s.suite_set.key()))
+            CliError::usage(format!("--suite {}: {source}", s.offload.suite_set.key()))
         }
         (e, _) => CliError::usage(e.to_string()),
     })
 }
 
-/// The scenario of `eval offload --kernel`: the platform with `--set`,
-/// the kernel at `--size`.
-fn kernel_scenario(args: &OffloadEvalArgs) -> Result<OffloadScenario, CliError> {
-    let o = &args.options;
-    let Some(kernel_arg) = o.kernel.as_deref() else {
-        return Err(CliError::usage(
-            "--kernel: name an offload kernel, or give --suite",
-        ));
-    };
+/// The session of the offload options, made by the core as every face
+/// makes one, and each kernel's argument by the id the scenario names it
+/// with. A platform of the catalog (or a platform file, a what-if key) is
+/// the session's; an offload platform preset or file the model's own.
+pub(super) fn offload_session(
+    o: &OffloadOptions,
+    (platform, platform2): (Option<&str>, Option<&str>),
+    set: &[String],
+    measured: &[PathBuf],
+) -> Result<(Session, Vec<(String, String)>), CliError> {
+    session_set::check_names_for(ModelId::Offload, set)
+        .map_err(|e| CliError::usage(format!("--set {e}")))?;
     let cat = catalog()?;
-    let mut s = OffloadScenario::default();
-    let platform = (Some(args.platform.as_str()), "platform");
-    resolve::put_platform(&mut s, cat, platform, &args.set, false)?;
-    s.formulation = o.formulation;
-    s.host_memory = o.host_memory;
-    let (id, k) = resolve::kernel(cat, kernel_arg)?;
-    (s.size, s.size_mode) = resolve::size_of(o.size.as_deref(), &k)?;
-    s.given.kernels.push((id.clone(), k));
-    s.kernel = id;
-    Ok(s)
+    for (arg, option) in [(platform, "platform"), (platform2, "platform2")] {
+        if let Some(arg) = arg {
+            neither_refused(arg, option)?;
+        }
+    }
+    let own = |a: Option<&str>| a.filter(|a| is_offload_platform(a, cat)).map(str::to_string);
+    let shared = |a: Option<&str>| a.filter(|a| !is_offload_platform(a, cat)).map(str::to_string);
+    let named = Named {
+        platform: shared(platform),
+        platform2: shared(platform2),
+        sets: set.to_vec(),
+        measured: measured.to_vec(),
+        ..Named::default()
+    };
+    let choices = OffloadChoices {
+        platform: own(platform),
+        platform2: own(platform2),
+        kernel: o.kernel.clone(),
+        kernels: o.kernels.clone(),
+        suite: o.suite.clone(),
+        size: o.size.clone(),
+        sweep: Some((o.size_from, o.size_to)),
+        formulation: o.formulation,
+        host_memory: o.host_memory,
+    };
+    let mut kernel_args = Vec::new();
+    let (s, kept) = session_of(&named, cat, |s| {
+        kernel_args = s.offload.apply_choices(&choices, cat)?;
+        Ok(())
+    })
+    .map_err(named_error)?;
+    refused_for(kept, &[ModelId::Offload]).map_err(named_error)?;
+    if let (Some(path), None) = (measured.first(), &s.offload.measured) {
+        return Err(CliError::usage(format!(
+            "--measured {}: not offload measured speedups (columns kernel, n, threads, speedup or the four times)",
+            path.display()
+        )));
+    }
+    Ok((s, kernel_args))
 }
 
-/// The scenario and query of `eval offload --suite SET`: the platform
-/// with `--set`, the set, the sizes and the measured speedups.
-fn suite_scenario(
-    args: &OffloadEvalArgs,
-    set: &str,
-) -> Result<(OffloadScenario, OffloadQuery), CliError> {
-    let o = &args.options;
-    let mut s = OffloadScenario {
-        suite_set: kernel_set(Some(set))?,
-        ..OffloadScenario::default()
-    };
-    let size = suite_size(o.size.as_deref())?;
+/// Refuse a platform argument that names neither an offload platform
+/// preset nor a platform, saying both (a file or what-if key says its
+/// own problem).
+fn neither_refused(arg: &str, option: &str) -> Result<(), CliError> {
     let cat = catalog()?;
-    s.measured = args
-        .measured
-        .as_deref()
-        .map(|path| load_measured(path, cat))
-        .transpose()
-        .map_err(|e| CliError::usage(format!("--measured: {e}")))?;
-    let platform = (Some(args.platform.as_str()), "platform");
-    resolve::put_platform(&mut s, cat, platform, &args.set, false)?;
-    s.formulation = o.formulation;
-    s.host_memory = o.host_memory;
-    Ok((s, OffloadQuery::Suite { size }))
+    let offload = offload_platform_arg(arg, cat);
+    if offload.is_ok()
+        || crate::cli::platform::is_platform(arg)
+        || arg.contains('@')
+        || hetscope_preset::is_file_arg(arg)
+    {
+        return Ok(());
+    }
+    let e = offload.map_or_else(|e| preset_error(option, e), |_| CliError::usage(""));
+    Err(CliError {
+        message: format!(
+            "{}; nor is it a platform (known: {})",
+            e.message,
+            cat.ids(PresetKind::Platform).join(", ")
+        ),
+        ..e
+    })
 }
 
 /// The size `--size` names with `--suite`: both by default, or `test` /

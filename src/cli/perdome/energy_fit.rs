@@ -10,8 +10,8 @@ use serde_json::Value;
 
 use crate::cli::{CliError, catalog};
 use hetscope_core::perdome::energy_runs::load_energy_runs;
-use hetscope_core::perdome::{EnergyRunsState, Perdome, PerdomeQuery, PerdomeScenario};
-use hetscope_core::{CoreError, Model};
+use hetscope_core::perdome::{EnergyRunsState, Perdome, PerdomeQuery};
+use hetscope_core::{CoreError, Model, Session, registry};
 use hetscope_figure::{Figure, View};
 use hetscope_preset::PresetError;
 
@@ -42,15 +42,15 @@ impl EnergyFitOptions {
         v
     }
 
-    /// The PerDome scenario with these runs (a usage error without them,
-    /// `missing` saying what needs them).
-    fn scenario(&self, missing: &str) -> Result<PerdomeScenario, CliError> {
+    /// The session with these runs as the energy fit's (a usage error
+    /// without them, `missing` saying what needs them).
+    fn session(&self, missing: &str) -> Result<Session, CliError> {
         let path = self
             .runs
             .as_deref()
             .ok_or_else(|| CliError::usage(missing))?;
-        let mut s = PerdomeScenario::from_catalog(catalog()?);
-        s.energy_runs = EnergyRunsState {
+        let mut s = Session::new(catalog()?);
+        s.perdome.energy_runs = EnergyRunsState {
             path: path.display().to_string(),
             fix_idle: self.idle_w.is_some(),
             idle_w: self.idle_w.unwrap_or(0.0),
@@ -86,14 +86,12 @@ fn fit_error(e: CoreError) -> CliError {
 /// Run `eval energy-fit`. With `--idle-w` the values are those of the fit
 /// with p_s held there, and `free_fit` gives the free one beside.
 pub fn run(args: &EnergyFitOptions) -> Result<Value, CliError> {
-    let s = args.scenario("eval energy-fit needs --runs FILE (a CSV of runs)")?;
-    Perdome::eval(&s, &PerdomeQuery::EnergyFit, catalog()?).map_err(fit_error)
+    let s = args.session("eval energy-fit needs --runs FILE (a CSV of runs)")?;
+    Perdome::eval(&s.perdome, &PerdomeQuery::EnergyFit, catalog()?).map_err(fit_error)
 }
 
 /// The figure of `export --view energy-fit`.
 pub fn export_figure(args: &EnergyFitOptions) -> Result<Figure, CliError> {
-    let s = args.scenario("--view energy-fit needs --runs FILE (a CSV of runs)")?;
-    let input = Perdome::input(&s, catalog()?).map_err(fit_error)?;
-    let output = Perdome::compute(&input).map_err(fit_error)?;
-    Perdome::figure(View::EnergyFit, &output).map_err(fit_error)
+    let s = args.session("--view energy-fit needs --runs FILE (a CSV of runs)")?;
+    registry::figure(View::EnergyFit, &s, catalog()?).map_err(fit_error)
 }

@@ -19,13 +19,9 @@ pub use params::ScenarioArgs;
 /// the `--set I_C --set I_G` point, else the code segments' partition,
 /// else p-DP at I.
 pub fn run(paper: Paper, args: &ScenarioArgs) -> Result<Value, CliError> {
-    let mut loaded = args.load()?;
-    loaded.scenario.workload.segments = loaded.segments;
-    let query = PerdomeQuery::Partition {
-        paper,
-        at: loaded.overrides.point(),
-    };
-    Perdome::eval(&loaded.scenario, &query, crate::cli::catalog()?).map_err(model_error)
+    let (s, at) = params::perdome_session(args, None)?;
+    let query = PerdomeQuery::Partition { paper, at };
+    Perdome::eval(&s.perdome, &query, crate::cli::catalog()?).map_err(model_error)
 }
 
 /// A model's refusal as one line: the parameter or partition at fault.

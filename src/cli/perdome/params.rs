@@ -1,16 +1,16 @@
-//! `--platform`, `--workload` and `--set NAME=VALUE`: from arguments to a
-//! checked scenario.
+//! `--platform`, `--workload`, `--set NAME=VALUE` and `--segment`: the
+//! PerDome / PeaPaw options, and the session they make through the core.
 
 use clap::Args;
-use hetscope_model::platform::Source;
 
-use crate::cli::{CliError, catalog, preset_error};
-use hetscope_core::perdome::PerdomeScenario;
-use hetscope_model::perdome::NoSuchPartition;
-use hetscope_model::perdome::partition::check_intensity;
-use hetscope_model::perdome::{Counted, Param, Segment, Side, intensities};
+use crate::cli::session::named_error;
+use crate::cli::{CliError, catalog};
+use hetscope_core::named::{Named, refused_for, session_of};
+use hetscope_core::session_set::{self, SET_PARTITION};
+use hetscope_core::Session;
+use hetscope_model::ModelId;
+use hetscope_model::perdome::{Segment, Side, intensities};
 use hetscope_preset::defaults;
-use hetscope_preset::perdome::PartitionPreset;
 
 /// The arguments that choose and adjust a scenario.
 #[derive(Debug, Clone, Args)]
@@ -65,184 +65,59 @@ pub fn parse_segments(items: &[String]) -> Result<Vec<Segment>, CliError> {
         .collect()
 }
 
-/// Parameter values given with `--set`, each already checked.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Overrides {
-    pub machine: Vec<(Side, Param, f64)>,
-    /// Workload intensity, flop/byte.
-    pub i: Option<f64>,
-    pub i_c: Option<f64>,
-    pub i_g: Option<f64>,
+/// The session of the PerDome / PeaPaw options, made by the core as
+/// every face makes one (`hetscope_core::named`), with `platform2` beside
+/// it; and the partition (I_C, I_G) that `--set I_C --set I_G` gave. The
+/// code segments of `--segment`, where given, are the workload's: its I
+/// and partition follow from them.
+pub fn perdome_session(
+    args: &ScenarioArgs,
+    platform2: Option<&str>,
+) -> Result<(Session, Option<(f64, f64)>), CliError> {
+    session_set::check_names_for(ModelId::Perdome, &args.set)
+        .map_err(|e| CliError::usage(format!("--set {e}")))?;
+    let segments = segments_of(&args.segments)?;
+    let intensity = |item: &String| matches!(name_of(item), "I" | "I_C" | "I_G");
+    if !segments.is_empty() && args.set.iter().any(intensity) {
+        return Err(CliError::usage(
+            "--segment gives I, I_C and I_G: not with --set I, I_C or I_G",
+        ));
+    }
+    let named = Named {
+        platform: Some(args.platform.as_deref().unwrap_or(defaults::PLATFORM).to_string()),
+        platform2: platform2.map(str::to_string),
+        workload: Some(args.workload.clone()),
+        sets: args.set.clone(),
+        measured: Vec::new(),
+    };
+    let (mut s, kept) = session_of(&named, catalog()?, |_| Ok(())).map_err(named_error)?;
+    refused_for(kept, &[ModelId::Perdome]).map_err(named_error)?;
+    s.perdome.workload.segments = segments;
+    let point = s
+        .perdome
+        .workload
+        .preset
+        .partitions
+        .iter()
+        .find(|p| p.name == SET_PARTITION)
+        .map(|p| (p.i_c, p.i_g));
+    Ok((s, point))
 }
 
-/// Every name `--set` accepts.
-pub fn known_names() -> Vec<String> {
-    let mut v = Vec::new();
-    for side in [Side::Cpu, Side::Gpu] {
-        for p in Param::ALL {
-            v.push(p.full_symbol(side));
-        }
-    }
-    v.extend(["I", "I_C", "I_G"].map(String::from));
-    v
+/// The name of a `NAME=VALUE` item.
+fn name_of(item: &str) -> &str {
+    item.split_once('=').map_or(item, |(n, _)| n).trim()
 }
 
-impl Overrides {
-    /// Parse and check `NAME=VALUE` items; the last value of a name wins.
-    pub fn parse(items: &[String]) -> Result<Overrides, CliError> {
-        let mut o = Overrides::default();
-        for item in items {
-            let Some((name, value)) = item.split_once('=') else {
-                return Err(CliError::usage(format!(
-                    "--set {item}: expected NAME=VALUE, e.g. --set t_fC=73.5"
-                )));
-            };
-            let name = name.trim();
-            let text = value.trim();
-            let known = || {
-                CliError::usage(format!(
-                    "--set {item}: unknown parameter '{name}'; known: {}",
-                    known_names().join(" ")
-                ))
-            };
-            let v: f64 = text.parse().map_err(|_| {
-                if is_known(name) {
-                    CliError::usage(format!(
-                        "--set {item}: value of {name} '{text}' is not a number"
-                    ))
-                } else {
-                    known()
-                }
-            })?;
-            match name {
-                "I" | "I_C" | "I_G" => {
-                    let label = match name {
-                        "I" => "I",
-                        "I_C" => "I_C",
-                        _ => "I_G",
-                    };
-                    check_intensity(label, v, name != "I")
-                        .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
-                    match name {
-                        "I" => o.i = Some(v),
-                        "I_C" => o.i_c = Some(v),
-                        _ => o.i_g = Some(v),
-                    }
-                }
-                _ => {
-                    let (side, param) = Param::parse_full(name).ok_or_else(known)?;
-                    param
-                        .check(side, v)
-                        .map_err(|e| CliError::usage(format!("--set {item}: {e}")))?;
-                    o.machine.retain(|(s, p, _)| !(*s == side && *p == param));
-                    o.machine.push((side, param, v));
-                }
-            }
-        }
-        if o.i_c.is_some() != o.i_g.is_some() {
-            return Err(CliError::usage(
-                "--set I_C and --set I_G go together: give both (or neither, for p-DP at I)",
-            ));
-        }
-        if o.i_c == Some(0.0) && o.i_g == Some(0.0) {
-            return Err(CliError::usage(format!(
-                "--set I_C=0 --set I_G=0: {}",
-                NoSuchPartition::NoFlops
-            )));
-        }
-        Ok(o)
+/// The `--segment` items, their intensities checked.
+fn segments_of(items: &[String]) -> Result<Vec<Segment>, CliError> {
+    if items.is_empty() {
+        return Ok(Vec::new());
     }
-
-    /// The workload partition (I_C, I_G) given, if any.
-    pub fn point(&self) -> Option<(f64, f64)> {
-        Some((self.i_c?, self.i_g?))
-    }
-
-    /// Apply the machine parameters (their sources become `edited`) and
-    /// I to a scenario.
-    pub fn apply(&self, s: &mut PerdomeScenario) {
-        let p = &mut s.platform;
-        for (side, param, v) in &self.machine {
-            p.params.side_mut(*side).set(*param, *v);
-            let name = format!("{}{}", param.symbol(), side.suffix());
-            for (k, source) in p.sources.iter_mut() {
-                if *k == name {
-                    *source = Source::Edited;
-                }
-            }
-        }
-        if let Some(i) = self.i {
-            s.workload.preset.intensity = i;
-        }
-    }
-}
-
-fn is_known(name: &str) -> bool {
-    matches!(name, "I" | "I_C" | "I_G") || Param::parse_full(name).is_some()
-}
-
-/// The checked scenario of the arguments with the overrides `--set`
-/// gave (the code segments' I, I_C and I_G among them).
-pub struct Loaded {
-    pub scenario: PerdomeScenario,
-    pub overrides: Overrides,
-    /// The code segments of `--segment`, when the partition comes from
-    /// them.
-    pub segments: Vec<Segment>,
-}
-
-impl ScenarioArgs {
-    /// Resolve the presets, then apply `--set`.
-    pub fn load(&self) -> Result<Loaded, CliError> {
-        let mut overrides = Overrides::parse(&self.set)?;
-        let (segments, counted) = self.counted()?;
-        if let Some(c) = &counted {
-            if overrides.i.is_some() || overrides.i_c.is_some() {
-                return Err(CliError::usage(
-                    "--segment gives I, I_C and I_G: not with --set I, I_C or I_G",
-                ));
-            }
-            (overrides.i, overrides.i_c, overrides.i_g) =
-                (Some(c.wp.i), Some(c.wp.i_c), Some(c.wp.i_g));
-        }
-        let cat = catalog()?;
-        let platform = hetscope_preset::perdome::platform_arg(
-            self.platform.as_deref().unwrap_or(defaults::PLATFORM),
-            cat,
-        )
-        .map_err(|e| preset_error("platform", e))?;
-        let (workload_id, workload) = hetscope_preset::perdome::workload_arg(&self.workload, cat)
-            .map_err(|e| preset_error("workload", e))?;
-        let mut scenario = PerdomeScenario::of(platform, (&workload_id, &workload));
-        overrides.apply(&mut scenario);
-        Ok(Loaded {
-            scenario,
-            overrides,
-            segments,
-        })
-    }
-
-    /// The `--segment` items and their partition, if any.
-    fn counted(&self) -> Result<(Vec<Segment>, Option<Counted>), CliError> {
-        if self.segments.is_empty() {
-            return Ok((Vec::new(), None));
-        }
-        let segments = parse_segments(&self.segments)?;
-        let bad = |e: &dyn std::fmt::Display| CliError::usage(format!("--segment: {e}"));
-        let counted = intensities(&segments).map_err(|e| bad(&e))?;
-        // The intensities the counts give lie in their ranges.
-        counted.wp.check_values().map_err(|e| bad(&e))?;
-        Ok((segments, Some(counted)))
-    }
-}
-
-/// Add the `--set I_C=.. --set I_G=..` point as a partition of its own.
-pub fn add_point(s: &mut PerdomeScenario, o: &Overrides) {
-    if let Some((i_c, i_g)) = o.point() {
-        s.workload.preset.partitions.push(PartitionPreset {
-            name: "set (I_C, I_G)".into(),
-            i_c,
-            i_g,
-        });
-    }
+    let segments = parse_segments(items)?;
+    let bad = |e: &dyn std::fmt::Display| CliError::usage(format!("--segment: {e}"));
+    let counted = intensities(&segments).map_err(|e| bad(&e))?;
+    // The intensities the counts give lie in their ranges.
+    counted.wp.check_values().map_err(|e| bad(&e))?;
+    Ok(segments)
 }

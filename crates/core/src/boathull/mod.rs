@@ -8,6 +8,7 @@
 
 mod check;
 mod eval;
+pub mod options;
 pub mod scenario;
 
 pub use scenario::{ApplicationChoice, BoathullScenario, ProcessorChoice};

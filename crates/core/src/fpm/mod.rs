@@ -11,6 +11,7 @@
 mod check;
 mod eval;
 pub mod measured;
+pub mod options;
 pub mod scenario;
 
 pub use measured::{measured_speed_csv, speed_csvs};

@@ -15,6 +15,7 @@ mod check;
 mod eval;
 mod hong_kim;
 pub mod measured;
+pub mod options;
 mod overrides;
 mod readout;
 pub mod scenario;
