@@ -19,7 +19,7 @@ mod paper_check;
 mod perdome;
 pub mod platform;
 mod probe;
-mod refusal;
+pub(crate) mod refusal;
 mod sensitivity;
 pub(crate) mod session;
 mod validate;

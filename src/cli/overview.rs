@@ -5,7 +5,7 @@
 use clap::Args;
 use serde_json::Value;
 
-use super::session::named_error;
+use super::refusal::named_error;
 use super::{CliError, catalog, preset_error};
 use hetscope_core::named::{Named, session_of};
 use hetscope_core::overview::{DEFAULT_FPM_N, Overview};

@@ -4,6 +4,8 @@
 //! takes is named for what it is, as the window's drop tells files apart.
 
 use super::CliError;
+use hetscope_core::CoreError;
+use hetscope_core::named::NamedError;
 use hetscope_core::recognize::FileKind;
 use hetscope_preset::PresetError;
 
@@ -77,5 +79,15 @@ fn article(noun: &str) -> &'static str {
         "an"
     } else {
         "a"
+    }
+}
+
+/// A session that cannot be made of the options, as the command line
+/// words it: the option and what is wrong.
+pub(crate) fn named_error(e: NamedError) -> CliError {
+    match *e.error {
+        CoreError::Preset(p) => preset_error(e.option, p),
+        CoreError::File(f) => CliError::failure(format!("{} {f}", e.option)),
+        error => CliError::usage(format!("{} {error}", e.option)),
     }
 }

@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::{CliError, ExportArgs, catalog, output, parse_view, preset_error};
-use hetscope_core::named::{Named, NamedError, session_of};
+use super::refusal::named_error;
+use super::{CliError, ExportArgs, catalog, output, parse_view};
+use hetscope_core::named::{Named, session_of};
 use hetscope_core::registry;
 use hetscope_core::session::Tab;
 use hetscope_core::session_file::{Opened, open_session, session_to_text};
@@ -90,16 +91,6 @@ pub fn build(args: &SessionArgs) -> Result<(Session, Vec<String>), CliError> {
     s.perdome.colors.own = args.look.own_ranges;
     s.perdome.log_bars = args.look.log_bars;
     Ok((s, notes))
-}
-
-/// A session that cannot be made of the options, as the command line
-/// words it: the option and what is wrong.
-pub(super) fn named_error(e: NamedError) -> CliError {
-    match *e.error {
-        CoreError::Preset(p) => preset_error(e.option, p),
-        CoreError::File(f) => CliError::failure(format!("{} {f}", e.option)),
-        error => CliError::usage(format!("{} {error}", e.option)),
-    }
 }
 
 /// `hetscope FILE`: `Ok` when FILE is a session file the window can open,

@@ -1,7 +1,7 @@
-//! Helpers shared by the tests: running the `hetscope` binary as a
-//! separate process, and an in-memory storage for the GUI's saved state.
-//! Each test file uses some of them; `paper.rs` reads the paper check's
-//! rows for the paper tests.
+//! Helpers shared by the tests: the built-in catalog, read once, running
+//! the `hetscope` binary as a separate process, and an in-memory storage
+//! for the GUI's saved state. Each test file uses some of them; `paper.rs`
+//! reads the paper check's rows for the paper tests.
 
 pub mod hostile;
 pub mod paper;
@@ -9,8 +9,16 @@ pub mod sources;
 
 use std::collections::HashMap;
 use std::process::{Command, Output};
+use std::sync::OnceLock;
 
+use hetscope::preset::Catalog;
 use serde_json::Value;
+
+/// The built-in presets, read once for every test of the binary.
+pub fn catalog() -> &'static Catalog {
+    static CATALOG: OnceLock<Catalog> = OnceLock::new();
+    CATALOG.get_or_init(|| Catalog::builtin().expect("the built-in presets load"))
+}
 
 /// Run the binary with `args`.
 pub fn hetscope(args: &[&str]) -> Output {
@@ -143,6 +151,26 @@ pub fn until_computed(h: &mut egui_kittest::Harness<'_, hetscope::gui::HetscopeA
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     panic!("the background table was not computed");
+}
+
+/// The window's export of `session` at 900 x 600 (its page's view), as
+/// a person exports it: the window shows the session, a table the page
+/// computes in the background is waited for, then File > Export writes
+/// `out`; the file's bytes.
+pub fn window_export(session: hetscope_core::Session, out: &std::path::Path) -> Vec<u8> {
+    let mut h = window(1500.0, 950.0);
+    h.state_mut().session = session;
+    (
+        h.state_mut().state.export_width,
+        h.state_mut().state.export_height,
+    ) = (900, 600);
+    until_computed(&mut h);
+    h.run();
+    let ctx = h.ctx.clone();
+    h.state_mut()
+        .start_export(&ctx, "svg", Some(out.to_path_buf()));
+    until_idle(&mut h);
+    std::fs::read(out).expect("the window's export")
 }
 
 /// The platform `presets import-probe` makes in `dir` from the shipped

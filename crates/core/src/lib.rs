@@ -42,5 +42,5 @@ pub mod validate;
 
 pub use error::CoreError;
 pub use loaded::Loaded;
-pub use model::{Model, Parameter};
+pub use model::Model;
 pub use session::Session;

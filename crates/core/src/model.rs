@@ -15,8 +15,7 @@ use crate::check::FieldProblem;
 use crate::error::CoreError;
 use crate::session::Session;
 use hetscope_figure::{Camera, Figure, View};
-use hetscope_model::platform::Source;
-use hetscope_model::{ModelId, Range};
+use hetscope_model::ModelId;
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
 
@@ -42,10 +41,6 @@ pub trait Model: 'static {
 
     /// The scenario of a first start: the default presets of `catalog`.
     fn first_scenario(catalog: &Catalog) -> Self::Scenario;
-
-    /// The hardware parameters the scenario's input reads, each with its
-    /// unit, range and source.
-    fn parameters(scenario: &Self::Scenario) -> Vec<Parameter>;
 
     /// Take a platform: this model's parameters of it (its paper's
     /// presets where the platform names them, else derived from its
@@ -110,18 +105,4 @@ pub trait Model: 'static {
         query: &Self::Query,
         catalog: &Catalog,
     ) -> Result<Value, CoreError>;
-}
-
-/// One hardware parameter of a scenario as its model reads it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Parameter {
-    /// Its name as `--set` takes it (`P_compute`, `t_fC`, `mem_ld`, ...).
-    pub name: String,
-    /// What it belongs to: a processor, a device, the platform.
-    pub of: String,
-    pub value: f64,
-    /// Where it may lie, with its unit.
-    pub range: Range,
-    /// Where its value comes from, where known.
-    pub source: Option<Source>,
 }

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::model::{Model, Parameter};
+use crate::model::Model;
 use crate::{CoreError, Session};
 use hetscope_figure::{Camera, Figure, View};
 use hetscope_model::ModelId;
@@ -68,18 +68,6 @@ pub fn camera(view: View, session: &Session) -> Camera {
         }
     }
     with_model(view.model(), Cam(session))
-}
-
-/// The hardware parameters model `id` reads from a session.
-pub fn parameters(id: ModelId, session: &Session) -> Vec<Parameter> {
-    struct Params<'a>(&'a Session);
-    impl ForModel for Params<'_> {
-        type Out = Vec<Parameter>;
-        fn run<M: Model>(self) -> Self::Out {
-            M::parameters(M::scenario(self.0))
-        }
-    }
-    with_model(id, Params(session))
 }
 
 /// Give model `id` the platform `platform`: its parameters of it.

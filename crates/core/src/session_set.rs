@@ -109,11 +109,13 @@ pub fn parse_item_of(item: &str, known: &[impl AsRef<str>]) -> Result<(String, f
         let message = format!("unknown parameter '{name}'; known: {}", names.join(" "));
         return Err(set_error(item, message));
     }
+    // NaN and infinities parse: the parameter's range refuses them,
+    // naming the range.
     match text.parse::<f64>() {
-        Ok(v) if v.is_finite() => Ok((name.to_string(), v)),
+        Ok(v) => Ok((name.to_string(), v)),
         _ => Err(set_error(
             item,
-            format!("value of {name} '{text}' is not a finite number"),
+            format!("value of {name} '{text}' is not a number"),
         )),
     }
 }
@@ -144,7 +146,7 @@ pub fn apply_sets(session: &mut Session, items: &[String]) -> Result<(), CoreErr
     match point {
         (None, None) => Ok(()),
         (Some(i_c), Some(i_g)) if i_c == 0.0 && i_g == 0.0 => Err(set_error(
-            "I_C=0 I_G=0",
+            "I_C=0 --set I_G=0",
             NoSuchPartition::NoFlops.to_string(),
         )),
         (Some(i_c), Some(i_g)) => {
@@ -297,7 +299,8 @@ mod tests {
         for (bad, needle) in [
             ("t_fC", "NAME=VALUE"),
             ("nope=1", "unknown parameter 'nope'"),
-            ("t_fC=NaN", "not a finite number"),
+            ("t_fC=NaN", "must be between"),
+            ("t_fC=x", "is not a number"),
             ("t_fC=-1", "t_fC"),
             ("P_memory=10", "has no P_memory"),
             ("threads=0", "threads"),

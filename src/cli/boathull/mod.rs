@@ -10,13 +10,15 @@ pub mod options;
 
 use serde_json::Value;
 
-use crate::cli::session::named_error;
+use crate::cli::refusal::named_error;
 use crate::cli::{CliError, catalog};
 use hetscope_core::boathull::options::BoathullChoices;
 use hetscope_core::boathull::{Boathull, BoathullQuery};
 use hetscope_core::named::{Named, refused_for, session_of};
 use hetscope_core::{CoreError, Model, Session, session_set};
 use hetscope_model::ModelId;
+use hetscope_model::boathull::BoathullParam;
+use hetscope_model::perdome::Side;
 
 pub use options::{BoathullEvalArgs, BoathullOptions};
 
@@ -55,7 +57,11 @@ pub fn run(args: &BoathullEvalArgs) -> Result<Value, CliError> {
                 path.display()
             )));
         }
-        if args.set.iter().any(|i| i.split('=').next().map(str::trim) == Some("f")) {
+        if args
+            .set
+            .iter()
+            .any(|i| i.split('=').next().map(str::trim) == Some("f"))
+        {
             return Err(CliError::usage(
                 "--set f: not used with --application (each primitive has its own f)",
             ));
@@ -104,7 +110,7 @@ pub(super) fn boathull_session(
     let (s, kept) = session_of(&named, cat, |s| {
         s.boathull.apply_choices(&choices, platform, default_f, cat)
     })
-    .map_err(named_error)?;
+    .map_err(|e| with_target_hint(named_error(e)))?;
     refused_for(kept, &[ModelId::Boathull]).map_err(named_error)?;
     if let (Some(path), None) = (measured.first(), &s.boathull.measured) {
         return Err(CliError::usage(format!(
@@ -113,6 +119,29 @@ pub(super) fn boathull_session(
         )));
     }
     Ok(s)
+}
+
+/// A `--set` name of the other kind of processor, with the option that
+/// chooses that kind: "(P_memory applies to --target cpu)".
+fn with_target_hint(e: CliError) -> CliError {
+    let Some(item) = e.message.strip_prefix("--set ") else {
+        return e;
+    };
+    let name = item.split('=').next().unwrap_or_default().trim();
+    let kind_of = |side: Side| {
+        BoathullParam::of(side)
+            .map(BoathullParam::name)
+            .contains(&name)
+    };
+    let hint = match (kind_of(Side::Gpu), kind_of(Side::Cpu)) {
+        (false, true) => "cpu",
+        (true, false) => "gpu",
+        _ => return e,
+    };
+    CliError {
+        message: format!("{} ({name} applies to --target {hint})", e.message),
+        ..e
+    }
 }
 
 /// A model error of `eval boathull` as the command line words it.

@@ -25,14 +25,14 @@ pub mod export;
 pub mod options;
 pub mod overrides;
 
-use crate::cli::session::named_error;
+use crate::cli::refusal::named_error;
 use crate::cli::{CliError, catalog};
 use hetscope_core::fpm::options::{FpmChoices, FpmUse};
 use hetscope_core::fpm::{Fpm, FpmQuery, measured_speed_csv};
 use hetscope_core::named::{Named, refused_for, session_of};
 use hetscope_core::{Model, Session};
-use hetscope_model::ModelId;
 use hetscope_measure::{Kernel, MeasureConfig, Measurement};
+use hetscope_model::ModelId;
 
 pub use options::{FpmEvalArgs, FpmOptions, parse_n};
 

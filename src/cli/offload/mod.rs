@@ -15,7 +15,7 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use crate::cli::session::named_error;
+use crate::cli::refusal::named_error;
 use crate::cli::{CliError, catalog, preset_error};
 use hetscope_core::named::{Named, refused_for, session_of};
 use hetscope_core::offload::options::{OffloadChoices, is_offload_platform};
@@ -85,8 +85,14 @@ pub(super) fn offload_session(
             neither_refused(arg, option)?;
         }
     }
-    let own = |a: Option<&str>| a.filter(|a| is_offload_platform(a, cat)).map(str::to_string);
-    let shared = |a: Option<&str>| a.filter(|a| !is_offload_platform(a, cat)).map(str::to_string);
+    let own = |a: Option<&str>| {
+        a.filter(|a| is_offload_platform(a, cat))
+            .map(str::to_string)
+    };
+    let shared = |a: Option<&str>| {
+        a.filter(|a| !is_offload_platform(a, cat))
+            .map(str::to_string)
+    };
     let named = Named {
         platform: shared(platform),
         platform2: shared(platform2),

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::cli::{CliError, catalog};
 use hetscope_core::perdome::energy_runs::load_energy_runs;
-use hetscope_core::perdome::{EnergyRunsState, Perdome, PerdomeQuery};
+use hetscope_core::perdome::{Perdome, PerdomeQuery};
 use hetscope_core::{CoreError, Model, Session, registry};
 use hetscope_figure::{Figure, View};
 use hetscope_preset::PresetError;
@@ -19,8 +19,9 @@ use hetscope_preset::PresetError;
 #[derive(Debug, Clone, Default, Args)]
 pub struct EnergyFitOptions {
     /// CSV of measured runs: columns time_s, energy_j, n_flops, n_bytes
-    /// (others ignored; `label`, `name` or `k` names a run). Needed by
-    /// `eval energy-fit` and `--view energy-fit`.
+    /// (others ignored; `label`, `name` or `k` names a run) [default: the
+    /// shipped H100 node's runs, assets/data/h100-energy-runs.csv, as the
+    /// window opens with].
     #[arg(long, value_name = "FILE")]
     pub runs: Option<PathBuf>,
     /// Hold p_s at this idle power (W) and fit e_f and e_b only (the view
@@ -42,20 +43,26 @@ impl EnergyFitOptions {
         v
     }
 
-    /// The session with these runs as the energy fit's (a usage error
-    /// without them, `missing` saying what needs them).
+    /// The session with these runs as the energy fit's (else the
+    /// session's own, the shipped runs, as the window opens with them; a
+    /// usage error, `missing` saying what needs them, where those are not
+    /// installed).
     fn session(&self, missing: &str) -> Result<Session, CliError> {
-        let path = self
-            .runs
-            .as_deref()
-            .ok_or_else(|| CliError::usage(missing))?;
         let mut s = Session::new(catalog()?);
-        s.perdome.energy_runs = EnergyRunsState {
-            path: path.display().to_string(),
-            fix_idle: self.idle_w.is_some(),
-            idle_w: self.idle_w.unwrap_or(0.0),
-            loaded: Some(runs(path)?),
-        };
+        let runs = &mut s.perdome.energy_runs;
+        match &self.runs {
+            Some(path) => {
+                (runs.path, runs.loaded) = (path.display().to_string(), Some(self::runs(path)?));
+            }
+            None if runs.loaded.is_none() => {
+                return Err(CliError::usage(format!(
+                    "{missing} (the shipped runs, {}, are not installed)",
+                    runs.path
+                )));
+            }
+            None => {}
+        }
+        (runs.fix_idle, runs.idle_w) = (self.idle_w.is_some(), self.idle_w.unwrap_or(0.0));
         Ok(s)
     }
 }

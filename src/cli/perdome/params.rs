@@ -3,11 +3,11 @@
 
 use clap::Args;
 
-use crate::cli::session::named_error;
+use crate::cli::refusal::named_error;
 use crate::cli::{CliError, catalog};
+use hetscope_core::Session;
 use hetscope_core::named::{Named, refused_for, session_of};
 use hetscope_core::session_set::{self, SET_PARTITION};
-use hetscope_core::Session;
 use hetscope_model::ModelId;
 use hetscope_model::perdome::{Segment, Side, intensities};
 use hetscope_preset::defaults;
@@ -84,7 +84,12 @@ pub fn perdome_session(
         ));
     }
     let named = Named {
-        platform: Some(args.platform.as_deref().unwrap_or(defaults::PLATFORM).to_string()),
+        platform: Some(
+            args.platform
+                .as_deref()
+                .unwrap_or(defaults::PLATFORM)
+                .to_string(),
+        ),
         platform2: platform2.map(str::to_string),
         workload: Some(args.workload.clone()),
         sets: args.set.clone(),

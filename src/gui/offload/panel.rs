@@ -11,6 +11,7 @@ use crate::gui::widgets::{param_cells_ui, parse_edit, source_tag_ui, value_row_u
 use hetscope_core::CoreError;
 use hetscope_core::offload::{BasePlatform, OffloadScenario, Readout};
 use hetscope_model::format::fmt_edit;
+use hetscope_model::offload::paper_quotes::Mode;
 use hetscope_model::offload::{
     Formulation, OffloadParam, OffloadParam as P, PROBLEM_SIZE, ParamRule,
 };
@@ -250,13 +251,14 @@ fn sizes_ui(ui: &mut Ui, s: &mut OffloadScenario) {
             if value_row_ui(
                 ui,
                 "problem size n",
-                "The size n of the kernel's arrays (elements per dimension) for the decision and the suite",
+                "The size n of the kernel's arrays (elements per dimension) for the decision and the suite (every kernel of the suite at this n)",
                 &mut s.size,
                 range,
                 "",
             ) && s.size.is_finite()
             {
                 s.size = PROBLEM_SIZE.clamp(s.size);
+                s.size_mode = None;
             }
         });
     ui.horizontal(|ui| {
@@ -264,18 +266,18 @@ fn sizes_ui(ui: &mut Ui, s: &mut OffloadScenario) {
         if test > 0
             && ui
                 .button(format!("test n = {test}"))
-                .on_hover_text("The kernel's test size")
+                .on_hover_text("The kernel's test size (the suite: each kernel at its own)")
                 .clicked()
         {
-            s.size = test as f64;
+            (s.size, s.size_mode) = (test as f64, Some(Mode::Test));
         }
         if bench > 0
             && ui
                 .button(format!("benchmark n = {bench}"))
-                .on_hover_text("The kernel's benchmark size")
+                .on_hover_text("The kernel's benchmark size (the suite: each kernel at its own)")
                 .clicked()
         {
-            s.size = bench as f64;
+            (s.size, s.size_mode) = (bench as f64, Some(Mode::Benchmark));
         }
     });
     ui.horizontal(|ui| {

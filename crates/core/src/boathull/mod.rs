@@ -15,12 +15,12 @@ pub use scenario::{ApplicationChoice, BoathullScenario, ProcessorChoice};
 
 use serde_json::Value;
 
-use crate::model::{Model, Parameter};
+use crate::model::Model;
 use crate::{CoreError, Loaded, Session};
 use hetscope_figure::boathull::BoathullInput;
 use hetscope_figure::{self as figure, Figure, View};
 use hetscope_model::ModelId;
-use hetscope_model::boathull::{BoathullParam, MeasuredCurve};
+use hetscope_model::boathull::MeasuredCurve;
 use hetscope_model::perdome::Side;
 use hetscope_model::platform::Transfers;
 use hetscope_preset::boathull::parse_measured_curve;
@@ -62,13 +62,6 @@ impl Model for Boathull {
 
     fn first_scenario(catalog: &Catalog) -> BoathullScenario {
         BoathullScenario::from_catalog(catalog)
-    }
-
-    fn parameters(s: &BoathullScenario) -> Vec<Parameter> {
-        [&s.processor, &s.partner]
-            .into_iter()
-            .flat_map(processor_parameters)
-            .collect()
     }
 
     /// The platform's GPU in the boat hull view and its CPU beside it.
@@ -146,21 +139,4 @@ pub fn load_measured(path: &std::path::Path) -> Result<Loaded<MeasuredCurve>, Pr
     Loaded::read(path, |text| {
         parse_measured_curve(text, &path.display().to_string(), &file)
     })
-}
-
-/// The boat hull parameters of one processor, with their sources.
-fn processor_parameters(p: &ProcessorChoice) -> Vec<Parameter> {
-    BoathullParam::of(p.side())
-        .into_iter()
-        .filter(|q| *q != BoathullParam::F)
-        .filter_map(|q| {
-            Some(Parameter {
-                name: q.name().to_string(),
-                of: p.name.clone(),
-                value: q.get(&p.params)?,
-                range: q.range(),
-                source: p.source_of(q.name()),
-            })
-        })
-        .collect()
 }

@@ -19,12 +19,12 @@ pub use scenario::{FpmScenario, SizesPreset, paper_devices};
 
 use serde_json::Value;
 
-use crate::model::{Model, Parameter};
+use crate::model::Model;
 use crate::{CoreError, Session};
-use hetscope_figure::fpm::{self as figure_fpm, FpmDevice, FpmInput, FpmTable};
+use hetscope_figure::fpm::{self as figure_fpm, FpmInput, FpmTable};
 use hetscope_figure::{Figure, View};
 use hetscope_model::ModelId;
-use hetscope_model::fpm::{FpmParam, Method, OutOfCore};
+use hetscope_model::fpm::Method;
 use hetscope_preset::Catalog;
 use hetscope_preset::fpm::PAPER_N;
 use hetscope_preset::platform::PlatformChoice;
@@ -75,10 +75,6 @@ impl Model for Fpm {
 
     fn first_scenario(catalog: &Catalog) -> FpmScenario {
         FpmScenario::from_catalog(catalog)
-    }
-
-    fn parameters(s: &FpmScenario) -> Vec<Parameter> {
-        s.devices.iter().flat_map(device_parameters).collect()
     }
 
     /// The platform's devices: its measured speed functions, else one
@@ -138,58 +134,9 @@ impl Model for Fpm {
     }
 }
 
-/// The adjustable values of one device (its memory limit and out-of-core
-/// factor where it has them, its contention and socket), each with its
-/// range and the device's source.
-fn device_parameters(d: &FpmDevice) -> Vec<Parameter> {
-    let factor = match &d.out_of_core {
-        Some(OutOfCore::Factor(k)) => Some(*k),
-        _ => None,
-    };
-    [
-        (FpmParam::MaxSize, d.max_size_units),
-        (FpmParam::OutOfCoreFactor, factor),
-        (FpmParam::Contention, Some(d.contention)),
-        (FpmParam::Socket, Some(d.socket.map_or(0.0, f64::from))),
-    ]
-    .into_iter()
-    .filter_map(|(p, value)| {
-        Some(Parameter {
-            name: p.name().to_string(),
-            of: d.name.clone(),
-            value: value?,
-            range: p.range(),
-            source: Some(d.source.clone()),
-        })
-    })
-    .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_device_names_its_contention_and_socket_in_range() {
-        let cat = Catalog::builtin().expect("presets");
-        let s = Fpm::first_scenario(&cat);
-        let params = Fpm::parameters(&s);
-        for d in &s.devices {
-            let of: Vec<&str> = params
-                .iter()
-                .filter(|p| p.of == d.name)
-                .map(|p| p.name.as_str())
-                .collect();
-            assert!(
-                of.contains(&"contention") && of.contains(&"socket"),
-                "{of:?}"
-            );
-        }
-        assert!(
-            params.iter().all(|p| p.range.contains(p.value)),
-            "{params:?}"
-        );
-    }
 
     #[test]
     fn the_default_query_partitions_on_the_speed_functions() {

@@ -28,14 +28,12 @@ pub use scenario::{BasePlatform, GivenPresets, KernelEdit, OffloadScenario, Pres
 
 use serde_json::Value;
 
-use crate::model::{Model, Parameter};
+use crate::model::Model;
 use crate::{CoreError, Session};
 use hetscope_figure::offload::OffloadInput;
 use hetscope_figure::{self as figure, Figure, View};
 use hetscope_model::ModelId;
-use hetscope_model::offload::OffloadParam;
 use hetscope_model::offload::paper_quotes::Mode;
-use hetscope_model::platform::Source;
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
 
@@ -81,16 +79,6 @@ impl Model for Offload {
 
     fn first_scenario(catalog: &Catalog) -> OffloadScenario {
         OffloadScenario::from_catalog(catalog)
-    }
-
-    /// The platform's parameters with the overrides; a platform the
-    /// scenario names by id is resolved by the built-in catalog.
-    fn parameters(s: &OffloadScenario) -> Vec<Parameter> {
-        let base = match &s.given.platform {
-            Some(b) => Ok(b.clone()),
-            None => s.base(crate::builtin::catalog()),
-        };
-        base.map(|b| platform_parameters(s, &b)).unwrap_or_default()
     }
 
     /// The platform's id: the scenario resolves it (its paper's offload
@@ -154,29 +142,4 @@ impl Model for Offload {
             OffloadQuery::HongKim(q) => hong_kim::hong_kim_json(q),
         }
     }
-}
-
-/// Every parameter of `base` as the scenario reads it: an override
-/// (edited), a value an override changes (the bus's rates: edited), else
-/// the platform's value with its source.
-fn platform_parameters(s: &OffloadScenario, base: &BasePlatform) -> Vec<Parameter> {
-    let model = s.overridden_model(base);
-    let edited = s.edited_params();
-    OffloadParam::all()
-        .map(|p| Parameter {
-            name: p.name().to_string(),
-            of: base.name.clone(),
-            value: s
-                .overrides
-                .get(&p)
-                .copied()
-                .unwrap_or_else(|| model.param(p)),
-            range: p.range(),
-            source: if edited.contains(&p) {
-                Some(Source::Edited)
-            } else {
-                base.source_of(p).cloned()
-            },
-        })
-        .collect()
 }

@@ -40,9 +40,21 @@ pub struct OffloadChoices {
 }
 
 /// Whether `arg` names an offload platform preset or file (which only
-/// the offload model reads) rather than a platform.
+/// the offload model reads) rather than a platform: a file by its
+/// content, so that a broken one is refused by the offload platform
+/// reader, naming what it lacks.
 pub fn is_offload_platform(arg: &str, catalog: &Catalog) -> bool {
-    offload_platform_arg(arg, catalog).is_ok()
+    if offload_platform_arg(arg, catalog).is_ok() {
+        return true;
+    }
+    is_file_arg(arg)
+        && hetscope_preset::read::read_bounded(
+            std::path::Path::new(arg),
+            hetscope_preset::FileLimit::PRESET,
+        )
+        .ok()
+        .and_then(|t| crate::recognize::recognize(arg, t.as_bytes()).ok())
+            == Some(crate::recognize::FileKind::OffloadPlatform)
 }
 
 fn refused(option: &'static str, message: impl Into<String>) -> NamedError {

@@ -122,8 +122,10 @@ pub struct OffloadScenario {
     /// The chosen problem size n.
     pub size: f64,
     /// The kernels' own size of this name, where the size was named so
-    /// (the command line's `--size test|benchmark`, or none): the suite
-    /// view runs each kernel at its own size of that name.
+    /// (the command line's `--size test|benchmark`, the panel's size
+    /// buttons; the benchmark size at first): the suite view runs each
+    /// kernel at its own size of that name. A size typed or dragged is
+    /// every kernel's (none).
     pub size_mode: Option<Mode>,
     /// The sizes the offload view sweeps.
     pub size_lo: f64,
@@ -160,7 +162,7 @@ impl Default for OffloadScenario {
             suite_kernels: None,
             suite_excluded: BTreeSet::new(),
             size: defaults::OFFLOAD_SIZE,
-            size_mode: None,
+            size_mode: Some(Mode::Benchmark),
             size_lo: 10.0,
             size_hi: 100_000.0,
             compare: None,

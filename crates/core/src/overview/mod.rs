@@ -19,7 +19,7 @@ pub use scenario::{OverviewScenario, SensitivityChoice};
 
 use serde_json::Value;
 
-use crate::model::{Model, Parameter};
+use crate::model::Model;
 use crate::{CoreError, Session};
 use hetscope_figure::overview::sensitivity::{self, TornadoInput};
 use hetscope_figure::overview::validation::{self, ValidationInput};
@@ -61,12 +61,6 @@ impl Model for Overview {
 
     fn first_scenario(_catalog: &Catalog) -> OverviewScenario {
         OverviewScenario::default()
-    }
-
-    /// The overview reads each platform through the other models; it has
-    /// no parameters of its own.
-    fn parameters(_s: &OverviewScenario) -> Vec<Parameter> {
-        Vec::new()
     }
 
     fn use_platform(

@@ -24,14 +24,14 @@ pub use workload::{Chosen, SEGMENTS, WorkloadState};
 
 use serde_json::Value;
 
-use crate::model::{Model, Parameter};
+use crate::model::Model;
 use crate::paper_check::Paper;
 use crate::{CoreError, Session};
 use hetscope_figure::color::ColorOptions;
 use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
 use hetscope_figure::{self as figure, Camera, Figure, FigureError, View};
 use hetscope_model::ModelId;
-use hetscope_model::perdome::{Analysis, Param, Resolution, Scenario, Side};
+use hetscope_model::perdome::{Analysis, Resolution, Scenario};
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
 
@@ -102,22 +102,6 @@ impl Model for Perdome {
 
     fn first_scenario(catalog: &Catalog) -> PerdomeScenario {
         PerdomeScenario::from_catalog(catalog)
-    }
-
-    fn parameters(s: &PerdomeScenario) -> Vec<crate::Parameter> {
-        let p = &s.platform;
-        [(Side::Cpu, &p.cpu_name), (Side::Gpu, &p.gpu_name)]
-            .into_iter()
-            .flat_map(|(side, name)| {
-                Param::ALL.into_iter().map(move |q| Parameter {
-                    name: q.full_symbol(side),
-                    of: name.clone(),
-                    value: p.params.side(side).get(q),
-                    range: q.range(),
-                    source: p.source_of(side, q),
-                })
-            })
-            .collect()
     }
 
     fn use_platform(

@@ -1,0 +1,233 @@
+//! A measured curve over the boat hull view: the shipped H100 node file
+//! parses, its points are drawn over the hulls of the `h100-node-measured`
+//! platform with the relative errors recomputed here from the model and
+//! the file, and bad files are refused with their line and column. The
+//! command line's export and eval of it and the window's loading of it
+//! are tested with the app (`tests/cli/boathull_measured.rs`).
+
+use crate::common::catalog;
+
+use hetscope_figure::View;
+use hetscope_figure::boathull::measured::legend;
+use hetscope_figure::boathull::{self, BoathullInput, BoathullProcessor};
+use hetscope_model::boathull::{
+    Class, ClassOptions, ClassVars, CpuAssumptions, GpuAssumptions, Machine,
+};
+use hetscope_model::perdome::Side;
+use hetscope_model::platform::Transfers;
+use hetscope_preset::boathull::parse_measured_curve;
+
+const CLASS: &str = "2048x2048|element -> 2048x2048|element";
+const FILE: &str = "h100-boathull-measured.csv";
+const GPU_NAME: &str = "H100 80GB HBM3";
+const CPU_NAME: &str = "Xeon (16 threads of the node)";
+
+fn shipped_path() -> String {
+    format!("{}/assets/data/{FILE}", crate::common::ROOT)
+}
+
+fn shipped() -> String {
+    std::fs::read_to_string(shipped_path()).expect("the shipped file")
+}
+
+/// The file's rows read here without the crate's reader:
+/// (processor, f, time_s). The variant may hold a quoted comma, so f and
+/// time are the last two fields and the processor the second.
+fn rows_by_hand() -> Vec<(String, f64, f64)> {
+    shipped()
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut back = l.rsplitn(3, ',');
+            let t: f64 = back.next().and_then(|v| v.parse().ok()).expect("time");
+            let f: f64 = back.next().and_then(|v| v.parse().ok()).expect("f");
+            let processor = l.split(',').nth(1).expect("processor").to_string();
+            (processor, f, t)
+        })
+        .collect()
+}
+
+/// The `h100-node-measured` platform's processor of `side`.
+fn h100_node(side: Side) -> (String, Machine) {
+    let cat = catalog();
+    let (_, p) = cat.platform("h100-node-measured").expect("the platform");
+    let b = p
+        .boathull_side(cat, "h100-node-measured", Transfers::Pageable, side)
+        .expect("boat hull parameters");
+    (b.name, b.machine)
+}
+
+fn input_with_shipped_file() -> BoathullInput {
+    let proc = |side| {
+        let (name, m) = h100_node(side);
+        BoathullProcessor {
+            name,
+            target: m.target(GpuAssumptions::UNKNOWN, CpuAssumptions::HULL),
+        }
+    };
+    let class = Class::parse(CLASS).expect("class");
+    let mut i = BoathullInput::new(class, proc(Side::Gpu), proc(Side::Cpu));
+    i.measured = Some(parse_measured_curve(&shipped(), FILE, FILE).expect("parses"));
+    i
+}
+
+/// The model's hull at f, computed with the model alone.
+fn model_hull(machine: Machine, f: f64) -> f64 {
+    let class = Class::parse(CLASS).expect("class");
+    let opts = ClassOptions::default();
+    match machine {
+        Machine::Gpu(g) => g
+            .times(&ClassVars::gpu(class.shape(), &opts), f)
+            .expect("times")
+            .hull_s(),
+        Machine::Cpu(c) => c
+            .times(&ClassVars::cpu(class.shape(), &opts), f)
+            .expect("times")
+            .hull_s(),
+    }
+}
+
+/// Relative errors of one processor's rows against `machine`, recomputed.
+fn errors_by_hand(processor: &str, machine: Machine) -> Vec<(f64, f64)> {
+    rows_by_hand()
+        .into_iter()
+        .filter(|(p, _, _)| p == processor)
+        .map(|(_, f, t)| (f, (model_hull(machine, f) - t) / t))
+        .collect()
+}
+
+/// (median, max) of |e|, and the f of the max.
+fn median_max(errs: &[(f64, f64)]) -> (f64, f64, f64) {
+    let mut abs: Vec<f64> = errs.iter().map(|e| e.1.abs()).collect();
+    abs.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
+    let n = abs.len();
+    let median = if n % 2 == 1 {
+        abs[n / 2]
+    } else {
+        0.5 * (abs[n / 2 - 1] + abs[n / 2])
+    };
+    let (f_max, max) = errs
+        .iter()
+        .map(|e| (e.0, e.1.abs()))
+        .fold((0.0, -1.0), |a, b| if b.1 > a.1 { b } else { a });
+    (median, max, f_max)
+}
+
+#[test]
+fn the_shipped_file_parses_every_row() {
+    let c = parse_measured_curve(&shipped(), FILE, FILE).expect("parses");
+    let by_hand = rows_by_hand();
+    assert_eq!(by_hand.len(), 22);
+    assert_eq!(c.points.len(), by_hand.len());
+    assert_eq!(c.processors(), vec![GPU_NAME, CPU_NAME]);
+    for (p, (name, f, t)) in c.points.iter().zip(&by_hand) {
+        assert_eq!((&p.processor, p.f, p.time_s), (name, *f, *t));
+        assert_eq!(p.class.as_deref(), Some(CLASS));
+        assert!(p.variant.is_some());
+    }
+    // Lines: the header is line 1.
+    assert_eq!(c.points[0].line, 2);
+    assert_eq!(c.points[21].line, 23);
+}
+
+#[test]
+fn the_h100_node_figure_draws_the_points_and_their_errors() {
+    let fig = boathull::build(View::Boathull, &input_with_shipped_file()).expect("figure");
+    assert_eq!(fig.panels.len(), 2, "hull and relative error");
+    for (name, side) in [(GPU_NAME, Side::Gpu), (CPU_NAME, Side::Cpu)] {
+        let s = fig.panels[0]
+            .series
+            .iter()
+            .find(|s| s.name == legend(name, FILE))
+            .unwrap_or_else(|| panic!("no measured series for {name}"));
+        assert!(s.points_only);
+        assert_eq!(s.points.len(), 11);
+        let (_, machine) = h100_node(side);
+        let errs = errors_by_hand(name, machine);
+        // The error panel's points are the recomputed errors, in %.
+        let e = fig.panels[1]
+            .series
+            .iter()
+            .find(|s| s.name.starts_with(&format!("error: {name}")))
+            .expect("error series");
+        for (pt, (f, err)) in e.points.iter().zip(&errs) {
+            assert_eq!(pt[0], *f);
+            assert!((pt[1] - 100.0 * err).abs() < 1e-9, "{name} f = {f}");
+        }
+        let (median, max, f_max) = median_max(&errs);
+        let want = format!(
+            "median |error| {:.1} %, max |error| {:.1} % at f = {f_max}",
+            100.0 * median,
+            100.0 * max
+        );
+        let notes = &fig.panels[1].notes;
+        assert!(
+            notes
+                .iter()
+                .any(|n| n.starts_with(name) && n.contains(&want)),
+            "{want} in {notes:?}"
+        );
+    }
+    // The CPU points sit over the CPU's hull, drawn for them.
+    assert!(
+        fig.panels[0]
+            .series
+            .iter()
+            .any(|s| s.name.contains("hull (model of the measured CPU)"))
+    );
+}
+
+#[test]
+fn rows_of_other_classes_are_skipped_and_counted() {
+    let mut i = input_with_shipped_file();
+    i.class = Class::parse("1024x1024|element -> 1024x1024|element").expect("class");
+    let fig = boathull::build(View::Boathull, &i).expect("figure");
+    assert_eq!(fig.panels.len(), 1, "nothing to compare");
+    assert!(
+        fig.notes
+            .iter()
+            .any(|n| n.starts_with("22 rows of classes"))
+    );
+    let measured = fig.panels[0].series.iter().filter(|s| s.points_only);
+    assert_eq!(measured.count(), 0);
+}
+
+#[test]
+fn malformed_files_name_their_line_and_column() {
+    let text = shipped();
+    // Replace the first `from` of the file; the error must name its line.
+    let edit = |from: &str, to: &str| {
+        let line = 1 + text
+            .lines()
+            .position(|l| l.contains(from))
+            .unwrap_or_else(|| panic!("{from} in the file"));
+        (text.replacen(from, to, 1), line)
+    };
+    let cases = [
+        (edit("time_s", "time"), "time_s"),
+        (edit("processor", "proc"), "processor"),
+        (edit("1.5776e-05", "fast"), "time_s"),
+        (edit(",8,", ",eight,"), "f"),
+        (edit(",2,", ",0.5,"), "f"),
+        (edit("0.00102572", "0"), "time_s"),
+        (edit("0.00198056", "NaN"), "time_s"),
+        (edit(",16,", ",inf,"), "f"),
+        (edit("0.000623536", "-1e-3"), "time_s"),
+        (
+            (format!("{text}{}\n", text.lines().nth(1).expect("row")), 24),
+            "f",
+        ),
+    ];
+    for ((bad, line), column) in cases {
+        let e = parse_measured_curve(&bad, "bad.csv", "bad.csv")
+            .expect_err(column)
+            .to_string();
+        let want = if line == 1 {
+            format!("line 1, column `{column}`")
+        } else {
+            format!("(line {line}), column `{column}`")
+        };
+        assert!(e.starts_with("bad.csv") && e.contains(&want), "{want}: {e}");
+    }
+}
