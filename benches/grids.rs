@@ -14,13 +14,13 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use hetscope::export::{self, ExportSize};
 use hetscope::figure::{self, Camera, View};
 use hetscope::model::perdome::grid::{self, GridSpec};
-use hetscope::model::perdome::{Analysis, Resolution, Scenario};
+use hetscope::model::perdome::{Analysis, Case, Resolution};
 use hetscope::model::perdome::{Param, Side};
 use hetscope::preset::{self, Catalog};
 use resvg::{tiny_skia, usvg};
 
 /// PerDome SA on i7 2600K + GTX 750, from the built-in presets.
-fn scenario() -> Scenario {
+fn scenario() -> Case {
     let cat = Catalog::builtin().expect("built-in presets load");
     let p = preset::perdome::platform_arg("i7-gtx750-perdome", &cat).expect("platform preset");
     let (_, w) = preset::perdome::workload_arg("perdome-sa", &cat).expect("workload preset");

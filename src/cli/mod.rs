@@ -198,7 +198,7 @@ pub struct ExportArgs {
     #[command(flatten, next_help_heading = "Offload views")]
     pub offload: offload::OffloadOptions,
     #[command(flatten, next_help_heading = "Overview")]
-    pub overview: overview::OverviewOptions,
+    pub overview: overview::OverviewViewOptions,
     #[command(flatten, next_help_heading = "Energy fit view")]
     pub energy_fit: perdome::energy_fit::EnergyFitOptions,
     #[command(flatten, next_help_heading = "Sensitivity view")]

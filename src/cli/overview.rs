@@ -15,7 +15,7 @@ use hetscope_figure::{Figure, View};
 /// The overview's options, declared once: `eval overview` and `export`
 /// both take them.
 #[derive(Debug, Clone, Default, Args)]
-pub struct OverviewOptions {
+pub struct OverviewViewOptions {
     /// A second platform beside --platform (id or name, or a .ron file);
     /// export: every view that draws a second platform takes it.
     #[arg(long, value_name = "NAME|FILE")]
@@ -28,7 +28,7 @@ pub struct OverviewOptions {
     pub gpus: Option<u32>,
 }
 
-impl OverviewOptions {
+impl OverviewViewOptions {
     /// The options given that only the overview takes (the second
     /// platform is every comparing view's).
     pub fn given(&self) -> Vec<&'static str> {
@@ -57,7 +57,7 @@ pub struct OverviewArgs {
     #[arg(long, value_parser = super::fpm::parse_n, allow_hyphen_values = true, value_name = "N", default_value_t = DEFAULT_FPM_N)]
     pub n: f64,
     #[command(flatten)]
-    pub options: OverviewOptions,
+    pub options: OverviewViewOptions,
 }
 
 /// The session of the overview's arguments, made by the core as every
@@ -119,7 +119,7 @@ pub fn run(args: &OverviewArgs) -> Result<Value, CliError> {
 pub fn figure(
     view: View,
     (platform, measured): (Option<&str>, &[std::path::PathBuf]),
-    options: &OverviewOptions,
+    options: &OverviewViewOptions,
     workload: &str,
     sensitivity: &super::sensitivity::SensitivityViewOptions,
 ) -> Result<Figure, CliError> {

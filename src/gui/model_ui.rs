@@ -35,6 +35,8 @@ pub trait ModelUi: Sized + 'static {
 
     /// The scenario as saved by a version without per-model storage (one
     /// `hetscope-state` record for everything), when it holds this model.
+    /// Kept on purpose: the window's state of builds before per-model
+    /// storage lives on users' machines (`tests/gui/gui_state.rs`).
     fn legacy_state(old: &str) -> Option<Scenario<Self>>;
 
     /// After the scenario was read from the model's own saved `record` at

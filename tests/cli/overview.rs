@@ -5,7 +5,7 @@
 use crate::common::{catalog, eval, fails, hetscope, num, stderr};
 
 use hetscope::figure::View;
-use hetscope::figure::overview::{Crossing, Overview, OverviewInput, SizeMode, build};
+use hetscope::figure::overview::{Crossing, OverviewInput, OverviewVerdicts, SizeMode, build};
 use hetscope::gui::overview::{OverviewOptions, platform_input};
 use hetscope::model::fpm::Method;
 use serde_json::Value;
@@ -29,7 +29,7 @@ fn every_platform_of_the_catalog_has_every_verdict() {
             validation: None,
             sensitivity: None,
         };
-        let o = Overview::compute(&input).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        let o = OverviewVerdicts::compute(&input).unwrap_or_else(|err| panic!("{}: {err}", e.id));
         let v = &o.first;
         assert!(
             v.perdome.optima.best_performance.value >= v.perdome.optima.pdp.gflops,
@@ -315,7 +315,7 @@ fn kernels_whose_data_does_not_fit_the_gpu_get_no_speedup() {
 fn boat_hull_crossovers_are_where_the_times_meet() {
     let cat = catalog();
     let p = platform_input(cat, "i7-930-gtx470", &OverviewOptions::default()).unwrap();
-    let o = Overview::compute(&OverviewInput {
+    let o = OverviewVerdicts::compute(&OverviewInput {
         first: p,
         second: None,
         validation: None,

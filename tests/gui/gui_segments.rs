@@ -41,9 +41,9 @@ fn segments_give_i_and_a_partition() {
         .computed::<PerdomeUi>()
         .map(|c| &c.analysis)
         .expect("an analysis");
-    assert!((a.scenario.i - 1.05).abs() < 1e-12);
+    assert!((a.case.i - 1.05).abs() < 1e-12);
     let q = a
-        .scenario
+        .case
         .partitions
         .iter()
         .find(|q| q.name == "segments")
@@ -69,5 +69,5 @@ fn segments_give_i_and_a_partition() {
         .computed::<PerdomeUi>()
         .map(|c| &c.analysis)
         .expect("an analysis");
-    assert!(a.scenario.partitions.iter().all(|q| q.name != "segments"));
+    assert!(a.case.partitions.iter().all(|q| q.name != "segments"));
 }

@@ -465,10 +465,15 @@ fn the_suite_figure_is_the_paper_set_with_each_kernel_at_its_size() {
     use hetscope::figure::offload::{build_suite_at, suite_summary};
     use hetscope::gui::offload_state::OffloadScenario;
     let c = catalog();
-    let input = OffloadScenario::default().input(c).unwrap();
+    let mut input = OffloadScenario::default().input(c).unwrap();
     let ids: Vec<&str> = input.suite.iter().map(|k| k.id.as_str()).collect();
     assert_eq!(ids, PAPER_LOOPS);
+    // By default each kernel is at its own benchmark size.
+    let s = suite_summary(&input).unwrap();
+    let n_3dconv = s.rows.iter().find(|r| r.id == "3dconv").unwrap().decision.n;
+    assert_eq!(n_3dconv, kernel(c, "3dconv").benchmark_size as f64);
     // One size for all, as the window's size field gives it.
+    input.suite_sizes = None;
     let s = suite_summary(&input).unwrap();
     assert!(s.rows.iter().all(|r| r.decision.n == 9600.0));
     assert_eq!(s.size_text(), "n = 9600");

@@ -4,7 +4,7 @@
 
 use crate::common::catalog;
 use hetscope_core::overview::{OverviewOptions, platform_input};
-use hetscope_figure::overview::{Overview, OverviewInput};
+use hetscope_figure::overview::{OverviewInput, OverviewVerdicts};
 use hetscope_model::fpm::{Method, SpeedFunction, partition, partition_blocks};
 
 fn two_devices() -> Vec<SpeedFunction> {
@@ -50,7 +50,7 @@ fn the_overview_names_every_memory_cap_and_only_those() {
     for (e, _) in cat.platforms() {
         let first = platform_input(cat, &e.id, &options).expect("an input");
         let fpm_devices = first.fpm_devices.clone();
-        let o = Overview::compute(&OverviewInput {
+        let o = OverviewVerdicts::compute(&OverviewInput {
             first,
             second: None,
             validation: None,

@@ -19,7 +19,7 @@ use hetscope::model::offload::{
 };
 use hetscope::model::perdome::partition::{INTENSITY_MAX, INTENSITY_MIN, intensity_range};
 use hetscope::model::perdome::{
-    Analysis, Param, Platform as PerdomePlatform, Processor, Resolution, Scenario, Side, Specs, Wp,
+    Analysis, Case, Param, Platform as PerdomePlatform, Processor, Resolution, Side, Specs, Wp,
     classify::classify, energy_best_dp, evaluate,
 };
 
@@ -112,7 +112,7 @@ fn perdome_analysis_at_each_parameter_end_is_finite() {
                 for i in ends(&intensity_range(false)) {
                     let mut p = platform.platform;
                     p.side_mut(side).set(param, v);
-                    let s = Scenario {
+                    let s = Case {
                         platform_name: "corner".into(),
                         platform: p,
                         workload_name: "corner".into(),

@@ -10,14 +10,14 @@ use crate::json::explain_nulls;
 use crate::paper_check::Paper;
 use crate::perdome::point_json;
 use hetscope_figure::overview::{
-    Crossing, ModelSources, Overview, OverviewInput, PlatformInput, SizeMode, SizedDecision,
-    Verdicts, differences,
+    Crossing, ModelSources, OverviewInput, OverviewVerdicts, PlatformInput, SizeMode,
+    SizedDecision, Verdicts, differences,
 };
 use hetscope_model::perdome::Optimum;
 
 /// The overview of the first platform, with the second's under
 /// `platform2` and what differs between them under `diff`.
-pub fn overview_json(input: &OverviewInput, o: &Overview) -> Result<Value, CoreError> {
+pub fn overview_json(input: &OverviewInput, o: &OverviewVerdicts) -> Result<Value, CoreError> {
     let mut m = platform_json(&input.first, &o.first)?;
     m.insert("model".into(), json!("overview"));
     if let (Some(p2), Some(v2)) = (&input.second, &o.second) {

@@ -23,7 +23,7 @@ use crate::model::Model;
 use crate::{CoreError, Session};
 use hetscope_figure::overview::sensitivity::{self, TornadoInput};
 use hetscope_figure::overview::validation::{self, ValidationInput};
-use hetscope_figure::overview::{Overview as Verdicts, OverviewInput, build_from};
+use hetscope_figure::overview::{OverviewInput, OverviewVerdicts, build_from};
 use hetscope_figure::{Figure, FigureError, View};
 use hetscope_model::ModelId;
 use hetscope_preset::Catalog;
@@ -37,7 +37,7 @@ pub struct Overview;
 #[derive(Clone)]
 pub struct OverviewOutput {
     pub input: OverviewInput,
-    pub overview: Verdicts,
+    pub overview: OverviewVerdicts,
     /// Each platform's five verdict sentences.
     pub texts: Vec<[String; 5]>,
     /// What changed between the two platforms.
@@ -126,7 +126,7 @@ impl Model for Overview {
     }
 
     fn compute(input: &OverviewInput) -> Result<OverviewOutput, CoreError> {
-        let overview = Verdicts::compute(input)?;
+        let overview = OverviewVerdicts::compute(input)?;
         let texts = std::iter::once(&overview.first)
             .chain(overview.second.as_ref())
             .map(|v| v.sentences())

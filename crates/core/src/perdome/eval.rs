@@ -10,7 +10,7 @@ use crate::json::{explain_nulls, sources_json};
 use crate::paper_check::Paper;
 use hetscope_figure::perdome::energy_fit::EnergyFitInput;
 use hetscope_model::perdome::energy_fit::EnergyFit;
-use hetscope_model::perdome::{self, Scenario, Wp, WpError, classify};
+use hetscope_model::perdome::{self, Case, Wp, WpError, classify};
 
 /// One partition of the scenario as `paper` reports it: the point `at`
 /// (I_C, I_G) where given, else the code segments' partition where the
@@ -21,14 +21,14 @@ pub fn partition_json(
     paper: Paper,
     at: Option<(f64, f64)>,
 ) -> Result<Value, CoreError> {
-    let scenario = s.scenario();
+    let case = s.case();
     let counted = match s.workload.counted() {
         Some(c) => Some(c?),
         None => None,
     };
     let segments = counted.as_ref().map(|c| (c.wp.i_c, c.wp.i_g));
-    let (i_c, i_g) = at.or(segments).unwrap_or((scenario.i, scenario.i));
-    let mut v = point_json(paper, &scenario, i_c, i_g)?;
+    let (i_c, i_g) = at.or(segments).unwrap_or((case.i, case.i));
+    let mut v = point_json(paper, &case, i_c, i_g)?;
     if let Value::Object(m) = &mut v {
         m.insert("platform_id".into(), json!(s.platform.chosen.id));
         m.insert("workload_id".into(), json!(s.workload.chosen.id));
@@ -46,11 +46,11 @@ pub fn partition_json(
     Ok(v)
 }
 
-/// The JSON object for the partition (I, I_C, I_G) of a scenario.
+/// The JSON object for the partition (I, I_C, I_G) of a case.
 ///
 /// Outside the valid region `gflops` (and `gflop_per_joule`) are null and
 /// `reason` says why. Machine parameters and I must be valid.
-pub fn point_json(paper: Paper, s: &Scenario, i_c: f64, i_g: f64) -> Result<Value, CoreError> {
+pub fn point_json(paper: Paper, s: &Case, i_c: f64, i_g: f64) -> Result<Value, CoreError> {
     let p = &s.platform;
     p.validate()?;
     let wp = Wp::new(s.i, i_c, i_g);

@@ -31,7 +31,7 @@ use hetscope_figure::color::ColorOptions;
 use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
 use hetscope_figure::{self as figure, Camera, Figure, FigureError, View};
 use hetscope_model::ModelId;
-use hetscope_model::perdome::{Analysis, Resolution, Scenario};
+use hetscope_model::perdome::{Analysis, Case, Resolution};
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
 
@@ -42,8 +42,8 @@ pub struct Perdome;
 /// when one is chosen, on the platform compared with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PerdomeInput {
-    pub scenario: Scenario,
-    pub compared: Option<Scenario>,
+    pub case: Case,
+    pub compared: Option<Case>,
     /// The measured energy runs of the energy-fit view.
     pub energy: EnergyFitInput,
     /// The partition comparison's value axes in powers of ten.
@@ -141,8 +141,8 @@ impl Model for Perdome {
             return Err(e.into());
         }
         Ok(PerdomeInput {
-            scenario: s.scenario(),
-            compared: s.compared_scenario(),
+            case: s.case(),
+            compared: s.compared_case(),
             energy: s.energy_runs.input(),
             log_bars: s.log_bars,
             colors: s.colors,
@@ -152,7 +152,7 @@ impl Model for Perdome {
     fn compute(input: &PerdomeInput) -> Result<PerdomeOutput, CoreError> {
         let res = Resolution::default();
         Ok(PerdomeOutput {
-            analysis: Analysis::compute(&input.scenario, res)?,
+            analysis: Analysis::compute(&input.case, res)?,
             compared: match &input.compared {
                 Some(s) => Some(Analysis::compute(s, res)?),
                 None => None,

@@ -1,7 +1,7 @@
 //! The PerDome / PeaPaw scenario: the platform and its (edited)
 //! parameters, the workload with its partitions and measurements, the
 //! camera, the specifications blocks and the measured energy runs; and
-//! the model's scenario (`hetscope_model::perdome::Scenario`) it gives.
+//! the model's scenario (`hetscope_model::perdome::Case`) it gives.
 
 use serde::{Deserialize, Serialize};
 
@@ -9,7 +9,7 @@ use super::energy_runs::EnergyRunsState;
 use super::workload::{Chosen, WorkloadState};
 use hetscope_figure::Camera;
 use hetscope_model::perdome::energy_fit::EnergyFit;
-use hetscope_model::perdome::{Param, Platform, Processor, Scenario, Side, Specs};
+use hetscope_model::perdome::{Case, Param, Platform, Processor, Side, Specs};
 use hetscope_model::platform::Source;
 use hetscope_preset::perdome::ResolvedPlatform;
 use hetscope_preset::perdome::{PlatformPreset, ProcessorRef, WorkloadPreset, scenario_of};
@@ -244,7 +244,7 @@ impl PerdomeScenario {
     }
 
     /// The model input for the current values.
-    pub fn scenario(&self) -> Scenario {
+    pub fn case(&self) -> Case {
         let p = &self.platform;
         scenario_of(
             &p.chosen.name,
@@ -255,7 +255,7 @@ impl PerdomeScenario {
     }
 
     /// The workload on the platform compared with, if any.
-    pub fn compared_scenario(&self) -> Option<Scenario> {
+    pub fn compared_case(&self) -> Option<Case> {
         let (chosen, params) = self.compare.as_ref()?;
         Some(scenario_of(
             &chosen.name,

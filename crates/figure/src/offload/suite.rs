@@ -4,11 +4,9 @@
 //! offload, and offload only where the model predicts a speedup above 1
 //! (elsewhere the loop stays on the host: speedup 1).
 
-use super::input::{
-    KernelInput, OffloadInput, check_sizes, formulation_note, subtitle, threads_text,
-};
+use super::input::{OffloadInput, check_sizes, formulation_note, subtitle, threads_text};
 use super::measured;
-use super::summary::{SuiteSummary, suite_summary, summarize};
+use super::summary::{SuiteSummary, suite_summary};
 use crate::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
     fit_range, palette,
@@ -30,27 +28,18 @@ fn bar_set(name: &str, color: [u8; 3], width: f64, offset: f64) -> BarSet {
 /// The suite figure: every kernel at the input's size, or each at its
 /// own where the input gives them.
 pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
-    match &input.suite_sizes {
-        Some(sizes) => build_at(input, sizes),
-        None => chart(input, &suite_summary(input)?),
-    }
+    check_sizes(input)?;
+    chart(input, &suite_summary(input)?)
 }
 
 /// The suite figure with kernel k at `sizes[k]` (each kernel's own test
 /// or benchmark size, say) instead of the input's size.
 pub fn build_at(input: &OffloadInput, sizes: &[f64]) -> Result<ChartFigure, FigureError> {
-    check_sizes(input)?;
-    if sizes.len() != input.suite.len() {
-        return Err(FigureError::input(
-            format!("{} sizes for {} kernels", sizes.len(), input.suite.len()),
-            "must give one size per kernel",
-        ));
-    }
-    let items: Vec<(&KernelInput, f64)> = input.suite.iter().zip(sizes.iter().copied()).collect();
-    chart(
-        input,
-        &summarize(&input.platform, &items, &input.suite_name)?,
-    )
+    let input = OffloadInput {
+        suite_sizes: Some(sizes.to_vec()),
+        ..input.clone()
+    };
+    build(&input)
 }
 
 fn chart(input: &OffloadInput, s: &SuiteSummary) -> Result<ChartFigure, FigureError> {

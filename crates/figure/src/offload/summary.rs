@@ -95,9 +95,21 @@ pub(crate) fn geomean(values: impl Iterator<Item = f64>) -> f64 {
     }
 }
 
-/// Predict every kernel of the suite at the input's size.
+/// Predict every kernel of the suite as the suite view draws it: each at
+/// its own size where the input gives them, else all at the input's size.
 pub fn suite_summary(input: &OffloadInput) -> Result<SuiteSummary, FigureError> {
-    let items: Vec<(&KernelInput, f64)> = input.suite.iter().map(|k| (k, input.size)).collect();
+    let items: Vec<(&KernelInput, f64)> = match &input.suite_sizes {
+        Some(sizes) if !input.suite.is_empty() => {
+            if sizes.len() != input.suite.len() {
+                return Err(FigureError::input(
+                    format!("{} sizes for {} kernels", sizes.len(), input.suite.len()),
+                    "must give one size per kernel",
+                ));
+            }
+            input.suite.iter().zip(sizes.iter().copied()).collect()
+        }
+        _ => input.suite.iter().map(|k| (k, input.size)).collect(),
+    };
     summarize(&input.platform, &items, &input.suite_name)
 }
 

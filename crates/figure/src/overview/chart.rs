@@ -3,7 +3,7 @@
 
 use super::input::OverviewInput;
 use super::kernels::SizeMode;
-use super::platforms::{Overview, Verdicts};
+use super::platforms::{OverviewVerdicts, Verdicts};
 use super::verdict::Crossing;
 use crate::chart::{
     Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, RefLine, Scale,
@@ -22,7 +22,7 @@ struct Column<'a> {
     v: &'a Verdicts,
 }
 
-fn columns<'a>(input: &'a OverviewInput, o: &'a Overview) -> Vec<Column<'a>> {
+fn columns<'a>(input: &'a OverviewInput, o: &'a OverviewVerdicts) -> Vec<Column<'a>> {
     let mut out = vec![Column {
         name: &input.first.name,
         color: COLORS[0],
@@ -275,7 +275,7 @@ fn fpm_panel(cols: &[Column]) -> ChartPanel {
     )
 }
 
-pub(super) fn build(input: &OverviewInput, o: &Overview) -> ChartFigure {
+pub(super) fn build(input: &OverviewInput, o: &OverviewVerdicts) -> ChartFigure {
     let cols = columns(input, o);
     let mut notes: Vec<String> = cols
         .iter()

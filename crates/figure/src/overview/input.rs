@@ -6,7 +6,7 @@
 use hetscope_model::boathull::{Cpu, Gpu};
 use hetscope_model::fpm::FpmDevice;
 use hetscope_model::offload::{OffloadKernel, Platform as OffloadPlatform};
-use hetscope_model::perdome::Scenario;
+use hetscope_model::perdome::Case;
 use hetscope_model::platform::Source;
 
 /// One offload kernel with its two sizes.
@@ -41,7 +41,7 @@ pub struct PlatformInput {
     /// The machine in words: CPU, GPU, link.
     pub hardware: String,
     /// PerDome/PeaPaw: the platform with the chosen workload.
-    pub perdome: Scenario,
+    pub perdome: Case,
     pub boathull: (Cpu, Gpu),
     pub offload: OffloadPlatform,
     pub kernels: Vec<OverviewKernel>,

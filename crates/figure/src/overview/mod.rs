@@ -21,7 +21,7 @@ mod verdict;
 
 pub use input::{ModelSources, OverviewInput, OverviewKernel, PlatformInput};
 pub use kernels::{DecisionError, KernelVerdict, OffloadVerdict, SizeMode, SizedDecision};
-pub use platforms::{Overview, Verdicts, differences};
+pub use platforms::{OverviewVerdicts, Verdicts, differences};
 pub use verdict::{
     BoathullVerdict, ClassVerdict, Crossing, FpmVerdict, MethodResult, PerdomeVerdict,
 };
@@ -37,11 +37,11 @@ pub fn build(view: View, input: &OverviewInput) -> Result<ChartFigure, FigureErr
             model: "overview",
         });
     }
-    let overview = Overview::compute(input)?;
+    let overview = OverviewVerdicts::compute(input)?;
     Ok(build_from(input, &overview))
 }
 
 /// The overview figure of verdicts already computed from `input`.
-pub fn build_from(input: &OverviewInput, overview: &Overview) -> ChartFigure {
+pub fn build_from(input: &OverviewInput, overview: &OverviewVerdicts) -> ChartFigure {
     chart::build(input, overview)
 }

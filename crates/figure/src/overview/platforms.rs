@@ -1,5 +1,5 @@
 //! Every model's verdict on one platform ([`Verdicts`]), on each of the
-//! overview's platforms ([`Overview`]), and what changed from the first
+//! overview's platforms ([`OverviewVerdicts`]), and what changed from the first
 //! platform to the second ([`differences`]).
 
 use super::input::{OverviewInput, PlatformInput};
@@ -61,14 +61,14 @@ impl Verdicts {
 
 /// The verdicts of the input's platforms.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Overview {
+pub struct OverviewVerdicts {
     pub first: Verdicts,
     pub second: Option<Verdicts>,
 }
 
-impl Overview {
-    pub fn compute(input: &OverviewInput) -> Result<Overview, FigureError> {
-        Ok(Overview {
+impl OverviewVerdicts {
+    pub fn compute(input: &OverviewInput) -> Result<OverviewVerdicts, FigureError> {
+        Ok(OverviewVerdicts {
             first: Verdicts::compute(&input.first)?,
             second: input.second.as_ref().map(Verdicts::compute).transpose()?,
         })

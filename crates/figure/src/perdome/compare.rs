@@ -2,7 +2,7 @@
 //! efficiency side by side (as PeaPaw Fig. 5(e)-10(e)), with measured
 //! performance, tightness and fidelity where measurements exist.
 
-use super::scenario::subtitle;
+use super::case::subtitle;
 use crate::chart::{Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, Scale, palette};
 use hetscope_model::format::fmt_num;
 use hetscope_model::perdome::Analysis;

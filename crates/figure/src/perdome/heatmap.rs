@@ -1,7 +1,7 @@
 //! Heat map of one metric over (log2 I_C, log2 I_G), with zero bands for
 //! I_C = 0 and I_G = 0, a colour bar and labelled markers.
 
-use super::scenario::{Marker, markers, subtitle};
+use super::case::{Marker, markers, subtitle};
 use crate::axis::{Axis, ZERO_BAND};
 use crate::color::{ColorScale, EMPTY};
 use hetscope_model::format::{fmt_intensity, fmt_num};
@@ -66,8 +66,8 @@ pub fn build(a: &Analysis, metric: Metric) -> HeatmapFigure {
         color: ColorScale::new(metric.label(), metric.unit(), range),
         grid,
         markers: ms,
-        platform: a.scenario.platform,
-        i: a.scenario.i,
+        platform: a.case.platform,
+        i: a.case.i,
     }
 }
 

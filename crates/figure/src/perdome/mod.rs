@@ -2,19 +2,19 @@
 //! [`Analysis`]: heat maps (`heatmap.rs`), rotatable surfaces
 //! (`surface/`, with the 3-D projection), the partition comparison
 //! (`compare.rs`), and the subtitle and markers they share
-//! (`scenario.rs`); and the energy parameters fitted to measured runs
+//! (`case.rs`); and the energy parameters fitted to measured runs
 //! (`energy_fit.rs`, a chart of its own input).
 
+mod case;
 pub mod compare;
 pub mod energy_fit;
 pub mod heatmap;
-mod scenario;
 pub mod surface;
 
 use crate::color::ColorOptions;
+pub use case::{Marker, MarkerKind, markers, subtitle};
 pub use compare::{CompareBar, CompareFigure, ComparePanel};
 pub use heatmap::HeatmapFigure;
-pub use scenario::{Marker, MarkerKind, markers, subtitle};
 pub use surface::{Camera, Projected, SurfaceFigure};
 
 use super::{Figure, View};
@@ -47,7 +47,7 @@ pub fn build_pair(
     let left = with_colors(build(view, a)?, colors, b.is_some());
     match (b, &left) {
         (Some(b), Figure::Heatmap(_) | Figure::Surface(_)) => {
-            let names = [a, b].map(|x| x.scenario.platform_name.clone());
+            let names = [a, b].map(|x| x.case.platform_name.clone());
             let right = with_colors(build(view, b)?, colors, true);
             Some(if colors.own {
                 // Each platform on its own range, said in its colour bar.

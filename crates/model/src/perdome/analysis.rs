@@ -25,9 +25,12 @@ pub struct NamedPartition {
     pub measured_gflops: Option<f64>,
 }
 
-/// Everything a figure is built from.
+/// A PerDome / PeaPaw case, everything its figures are built from: the
+/// platform, the workload and its partitions. (A session holds the
+/// window's state of the model, `PerdomeScenario` in the core, and
+/// makes its case.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Scenario {
+pub struct Case {
     pub platform_name: String,
     pub platform: Platform,
     pub workload_name: String,
@@ -61,10 +64,10 @@ pub struct PartitionResult {
     pub result: Result<WpEval, WpError>,
 }
 
-/// All model results for one scenario.
+/// All model results for one case.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
-    pub scenario: Scenario,
+    pub case: Case,
     pub heatmap: GridPair,
     pub surface: GridPair,
     pub optima: Optima,
@@ -80,10 +83,10 @@ pub const MIN_HALF_SPAN: f64 = 6.0;
 impl Analysis {
     /// Compute everything. Fails only on invalid machine parameters or I;
     /// a partition outside the valid region is reported in its own result.
-    pub fn compute(scenario: &Scenario, res: Resolution) -> Result<Analysis, ParamError> {
-        let p = &scenario.platform;
+    pub fn compute(case: &Case, res: Resolution) -> Result<Analysis, ParamError> {
+        let p = &case.platform;
         p.validate()?;
-        let i = scenario.i;
+        let i = case.i;
         Wp::perfect_dp(i).check_values()?;
         let optima = optimum::search(p, i).map_err(|e| match e {
             WpError::Invalid(pe) => pe,
@@ -92,8 +95,7 @@ impl Analysis {
         })?;
         let span = GridSpec::half_span_for(
             i,
-            scenario
-                .partitions
+            case.partitions
                 .iter()
                 .flat_map(|q| [q.i_c, q.i_g])
                 .chain([
@@ -108,7 +110,7 @@ impl Analysis {
         );
         let heatmap = grid::compute(p, GridSpec::centred(i, span, even(res.heatmap)));
         let surface = grid::compute(p, GridSpec::centred(i, span, even(res.surface)));
-        let partitions: Vec<PartitionResult> = scenario
+        let partitions: Vec<PartitionResult> = case
             .partitions
             .iter()
             .map(|q| PartitionResult {
@@ -128,7 +130,7 @@ impl Analysis {
             .collect();
         let fidelity = measured::fidelity(&measured_rows);
         Ok(Analysis {
-            scenario: scenario.clone(),
+            case: case.clone(),
             heatmap,
             surface,
             optima,

@@ -34,7 +34,7 @@ pub mod measured;
 pub mod optimum;
 pub mod partition;
 
-pub use analysis::{Analysis, NamedPartition, PartitionResult, Resolution, Scenario};
+pub use analysis::{Analysis, Case, NamedPartition, PartitionResult, Resolution};
 pub use classify::{Classification, EPaw, PPaw};
 pub use counts::{Counted, CountsError, Segment, intensities};
 pub use eval::{

@@ -8,7 +8,7 @@
 //! - `workload.rs`: the file types of a workload;
 //! - `validate.rs`: every value checked, errors naming the field;
 //! - `resolve.rs`: processor references looked up, command-line style
-//!   arguments, and the model's [`Scenario`](hetscope_model::perdome::Scenario);
+//!   arguments, and the model's [`Case`](hetscope_model::perdome::Case);
 //! - `measured_csv.rs` + `measured_files.rs`: the import of measured
 //!   partitions from CSV;
 //! - `energy_runs.rs`: measured energy runs from CSV, for the energy fit.

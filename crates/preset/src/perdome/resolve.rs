@@ -11,7 +11,7 @@ use crate::file::{file_id, is_file_arg};
 use crate::hardware::platform_error;
 use crate::platform::{platform_choice, validate_platform};
 use crate::processor::ProcessorPreset;
-use hetscope_model::perdome::{NamedPartition, Platform, Processor, Scenario, Side};
+use hetscope_model::perdome::{Case, NamedPartition, Platform, Processor, Side};
 use hetscope_model::platform::derive::perdome as rules;
 use hetscope_model::platform::{Node, Source};
 
@@ -164,7 +164,7 @@ pub fn workload_arg(arg: &str, cat: &Catalog) -> Result<(String, WorkloadPreset)
 
 /// The model's input for a resolved platform and a workload (see
 /// [`scenario_of`]).
-pub fn scenario(platform: &ResolvedPlatform, workload: &WorkloadPreset) -> Scenario {
+pub fn scenario(platform: &ResolvedPlatform, workload: &WorkloadPreset) -> Case {
     scenario_of(&platform.name, platform.platform, &platform.id, workload)
 }
 
@@ -177,7 +177,7 @@ pub fn scenario_of(
     platform: Platform,
     platform_id: &str,
     workload: &WorkloadPreset,
-) -> Scenario {
+) -> Case {
     let partitions = workload
         .partitions
         .iter()
@@ -188,7 +188,7 @@ pub fn scenario_of(
             measured_gflops: workload.measured_on(platform_id, &q.name),
         })
         .collect();
-    Scenario {
+    Case {
         platform_name: platform_name.to_string(),
         platform,
         workload_name: workload.name.clone(),

@@ -16,7 +16,7 @@ pub use clip::prim_text_box;
 pub use prim::{Anchor, Prim};
 pub use project::{MARKER_TEXT, Projected, QuadInfo};
 
-use super::scenario::{Marker, markers, subtitle};
+use super::case::{Marker, markers, subtitle};
 use crate::axis::{Axis, nice_ticks};
 use crate::color::ColorScale;
 use hetscope_model::perdome::grid::Grid;
@@ -144,6 +144,6 @@ pub fn build(a: &Analysis, metric: Metric) -> SurfaceFigure {
         color: ColorScale::new(metric.label(), metric.unit(), Some((0.0, zmax))),
         grid,
         markers: ms,
-        log2_i: a.scenario.i.log2(),
+        log2_i: a.case.i.log2(),
     }
 }

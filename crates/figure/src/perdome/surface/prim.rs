@@ -2,7 +2,7 @@
 //! projection, its axes and its canvas produce and the GUI and the SVG
 //! exporter paint alike.
 
-use crate::perdome::scenario::MarkerKind;
+use crate::perdome::case::MarkerKind;
 
 /// Where text sits relative to its point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

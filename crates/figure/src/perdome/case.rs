@@ -1,4 +1,4 @@
-//! What every figure of one scenario's analysis shows alike: its subtitle
+//! What every figure of one case's analysis shows alike: its subtitle
 //! (platform, workload, I) and its markers (p-DP, CPU-only, GPU-only, the
 //! optimum and the workload's partitions).
 
@@ -57,13 +57,13 @@ impl Marker {
     }
 }
 
-/// Subtitle shared by every figure of a scenario.
+/// Subtitle shared by every figure of a case.
 pub fn subtitle(a: &Analysis) -> String {
     format!(
         "{} | {} | I = {} flop/byte",
-        a.scenario.platform_name,
-        a.scenario.workload_name,
-        fmt_num(a.scenario.i)
+        a.case.platform_name,
+        a.case.workload_name,
+        fmt_num(a.case.i)
     )
 }
 
