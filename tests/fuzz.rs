@@ -988,6 +988,7 @@ fn fuzz_sensitivity_step() {
             models: vec!["fpm"],
             step,
             flips: false,
+            ..Ask::default()
         };
         let r = sensitivity(catalog(), &choice, &OverviewOptions::default(), &ask);
         match &r {

@@ -7,7 +7,8 @@ use serde_json::Value;
 
 use super::{CliError, catalog, preset_error};
 use hetscope_core::overview::{DEFAULT_FPM_N, OverviewOptions};
-use hetscope_core::sensitivity::{Ask, DEFAULT_STEP, STEP, sensitivity};
+use hetscope_core::sensitivity::{Ask, DEFAULT_STEP, Focus, STEP, sensitivity};
+use hetscope_figure::overview::SizeMode;
 use hetscope_preset::platform::what_if::Scale;
 
 /// The models whose headline results can be asked for.
@@ -49,10 +50,40 @@ pub struct SensitivityArgs {
     /// Regroup the platform: GPUs counted (one kind of GPU).
     #[arg(long, value_name = "N")]
     pub gpus: Option<u32>,
+    /// Hold a value while the hardware varies (repeatable), by the names
+    /// the other evals take: t_fC .. p_sG and I (PerDome / PeaPaw), the
+    /// boat hull's processor values (P_compute: the GPU's), the offload
+    /// platform's (threads, bus_gbs, ...).
+    #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
+    pub set: Vec<String>,
+    /// Only this offload loop's results (id or name, repeatable) [default:
+    /// the offload paper's 25 loops and their geometric means].
+    #[arg(long, value_name = "KERNEL")]
+    pub kernel: Vec<String>,
+    /// The offload loops' size: test or benchmark [default: speedups at
+    /// the benchmark size, decisions and means at both].
+    #[arg(long, value_name = "test|benchmark", value_parser = parse_size_mode)]
+    pub size: Option<SizeMode>,
+    /// Only this boat hull class's results (class or its example
+    /// primitive, as `eval overview` names them; repeatable).
+    #[arg(long, value_name = "CLASS")]
+    pub class: Vec<String>,
+}
+
+/// An offload size of the sensitivity: a size mode, not a number.
+fn parse_size_mode(s: &str) -> Result<SizeMode, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "test" => Ok(SizeMode::Test),
+        "benchmark" => Ok(SizeMode::Benchmark),
+        _ => Err(
+            "test or benchmark: the sensitivity predicts the offload paper's loops at their own sizes (`eval offload --size N` takes a number)"
+                .into(),
+        ),
+    }
 }
 
 /// What a sensitivity is of: platform, workload, FPM size, regrouping.
-struct Scenario {
+struct Subject {
     /// Where the platform was named, as messages say it.
     named: String,
     platform: String,
@@ -114,12 +145,12 @@ fn parse_step(s: &str) -> Result<f64, String> {
 
 /// The platform, workload, FPM size and regrouping asked: from the
 /// session file, or the options (with their defaults).
-fn scenario(args: &SensitivityArgs) -> Result<Scenario, CliError> {
+fn scenario(args: &SensitivityArgs) -> Result<Subject, CliError> {
     if let Some(path) = &args.session {
         let opened = hetscope_core::session_file::open_session(path)
             .map_err(|e| CliError::failure(e.to_string()))?;
         let o = &opened.session.overview;
-        return Ok(Scenario {
+        return Ok(Subject {
             named: format!(
                 "--session {}: its platform (session.overview.platform) {}",
                 path.display(),
@@ -132,7 +163,7 @@ fn scenario(args: &SensitivityArgs) -> Result<Scenario, CliError> {
         });
     }
     let platform = args.platform.clone().unwrap_or_default();
-    Ok(Scenario {
+    Ok(Subject {
         named: format!("--platform {platform}"),
         platform,
         workload: args
@@ -154,7 +185,7 @@ pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
             )));
         }
     }
-    let Scenario {
+    let Subject {
         named,
         platform,
         workload,
@@ -179,9 +210,19 @@ pub fn run(args: &SensitivityArgs) -> Result<Value, CliError> {
         models,
         step: args.step,
         flips: !args.no_flips,
+        focus: Focus {
+            sets: args.set.clone(),
+            kernels: args.kernel.clone(),
+            size: args.size,
+            classes: args.class.clone(),
+        },
     };
-    let s = sensitivity(cat, &choice, &options, &ask)
-        .map_err(|e| CliError::usage(format!("{named}: {e}")))?;
+    let s = sensitivity(cat, &choice, &options, &ask).map_err(|e| match e {
+        hetscope_core::CoreError::Set { .. } => CliError::usage(format!("--set {e}")),
+        // A message naming its option (--kernel, --class, --step).
+        hetscope_core::CoreError::Sensitivity(m) if m.starts_with("--") => CliError::usage(m),
+        e => CliError::usage(format!("{named}: {e}")),
+    })?;
     Ok(s.to_json())
 }
 

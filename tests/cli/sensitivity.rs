@@ -706,3 +706,106 @@ fn a_regrouped_platform_varies_the_parameters_of_what_it_counts() {
         "--cpus/--gpus: ",
     );
 }
+
+/// The value of result `key` of `model` in a table.
+fn result_value(v: &Value, model: &str, key: &str) -> f64 {
+    let r = v["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .find(|r| r["model"] == model && r["key"] == key)
+        .unwrap_or_else(|| panic!("no {model} {key}: {v}"));
+    num(r, "value")
+}
+
+#[test]
+fn the_scenario_options_every_eval_takes_choose_and_hold_what_is_asked() {
+    let p = "xeon-8480-h100";
+    let keys = |v: &Value, model: &str| -> Vec<String> {
+        v["results"]
+            .as_array()
+            .expect("results")
+            .iter()
+            .filter(|r| r["model"] == model)
+            .map(|r| r["key"].as_str().expect("a key").to_string())
+            .collect()
+    };
+    // --kernel: that loop's speedup alone (no means of the whole suite),
+    // at the size --size names; the value is `eval offload`'s.
+    let free = table(p, &["--model", "offload", "--no-flips", "--kernel", "GEMM"]);
+    assert_eq!(keys(&free, "offload"), ["speedup.gemm"]);
+    let held = [
+        "--model",
+        "offload",
+        "--no-flips",
+        "--kernel",
+        "gemm",
+        "--size",
+        "test",
+        "--set",
+        "threads=4",
+    ];
+    let held = table(p, &held);
+    let one = eval(&[
+        "eval",
+        "offload",
+        "--platform",
+        p,
+        "--kernel",
+        "gemm",
+        "--size",
+        "test",
+        "--set",
+        "threads=4",
+    ]);
+    assert_eq!(
+        result_value(&held, "offload", "speedup.gemm"),
+        num(&one, "speedup")
+    );
+    // A held thread count: the host's speedup no longer follows its
+    // cores, which it does when the threads follow the hardware.
+    let cores = |v: &Value| elasticity(v, "offload", "speedup.gemm", "cpu.cores");
+    assert!(cores(&free).0 < -0.5, "{:?}", cores(&free));
+    assert!(near(cores(&held), 0.0, 1e-12), "{:?}", cores(&held));
+    // --class: that boat hull class alone; a held GPU flop rate leaves
+    // its compute-bound GPU time to nothing else.
+    let b = table(
+        p,
+        &[
+            "--model",
+            "boathull",
+            "--no-flips",
+            "--class",
+            "binarization",
+            "--set",
+            "P_compute=5000",
+        ],
+    );
+    let k = keys(&b, "boathull");
+    assert!(
+        !k.is_empty() && k.iter().all(|k| k.ends_with(".binarization")),
+        "{k:?}"
+    );
+    for param in ["gpu.sms", "gpu.clock_ghz", "gpu.mem_bw_gbs"] {
+        let e = elasticity(&b, "boathull", "time.gpu.binarization", param);
+        assert!(near(e, 0.0, 1e-12), "{param}: {e:?}");
+    }
+    // What no headline reads, or is not there, is named.
+    let s = ["eval", "sensitivity", "--platform", p, "--no-flips"];
+    let with = |extra: &[&'static str]| [&s[..], extra].concat();
+    fails(&with(&["--set", "I_C=1"]), 2, "--set I_C=1: a partition");
+    fails(&with(&["--set", "f=3"]), 2, "--set f=3");
+    fails(&with(&["--set", "threads=0.5"]), 2, "threads");
+    fails(
+        &with(&["--set", "nosuch=1"]),
+        2,
+        "unknown parameter 'nosuch'",
+    );
+    fails(&with(&["--kernel", "nope"]), 2, "--kernel nope: not one of");
+    fails(
+        &with(&["--class", "nope"]),
+        2,
+        "--class nope: not a boat hull class",
+    );
+    fails(&with(&["--size", "9600"]), 2, "test or benchmark");
+}

@@ -66,12 +66,14 @@ pub enum FileError {
         field: String,
         message: String,
     },
-    /// A file of another kind given as measured data.
-    #[error(
-        "{}: {what}, not measured data (boat hull measured times, energy runs or offload measured speedups)",
-        plain(.file)
-    )]
-    NotMeasured { file: String, what: &'static str },
+    /// A file of another kind given as measured data: its kind, and the
+    /// kinds taken there (`crate::reads`).
+    #[error("{}: {what}, not measured data ({takes})", plain(.file))]
+    NotMeasured {
+        file: String,
+        what: &'static str,
+        takes: String,
+    },
     /// A file whose content is none of the kinds hetscope reads:
     /// what it looked like and the kinds that are read.
     #[error("{}: not a file hetscope reads ({}); it reads {accepted}", plain(.file), one_line(.looked_like))]

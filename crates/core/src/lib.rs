@@ -31,6 +31,7 @@ pub mod offload;
 pub mod overview;
 pub mod paper_check;
 pub mod perdome;
+pub mod reads;
 pub mod recognize;
 pub mod registry;
 pub mod sensitivity;

@@ -229,6 +229,14 @@ pub fn load_measured(
             message: format!("cannot read it: {e}"),
         })?;
     let kind = recognize(&file, &bytes)?;
+    let not_held = |what| FileError::NotMeasured {
+        file: file.clone(),
+        what,
+        takes: crate::reads::held_kinds().join(", "),
+    };
+    if !crate::reads::is_held(kind) {
+        return Err(not_held(kind.describe()).into());
+    }
     match kind {
         FileKind::BoathullTimes => {
             session.boathull.measured = Some(crate::boathull::load_measured(path)?);
@@ -243,13 +251,7 @@ pub fn load_measured(
             session.offload.measured = Some(crate::offload::load_measured(path, catalog)?);
             session.offload.measured_path = file;
         }
-        other => {
-            return Err(FileError::NotMeasured {
-                file,
-                what: other.describe(),
-            }
-            .into());
-        }
+        other => return Err(not_held(other.describe()).into()),
     }
     Ok(kind)
 }

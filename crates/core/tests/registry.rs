@@ -108,3 +108,70 @@ fn every_platform_gives_every_model_values_within_its_ranges() {
         }
     }
 }
+
+/// Which model reads which kind of file is declared once (each model's
+/// `READS`), and a session's measured files and validation take exactly
+/// what the declarations say.
+#[test]
+fn every_file_kind_is_read_by_one_model_or_by_the_whole_session() {
+    use hetscope_core::reads::{is_held, is_measurement, reader, reads};
+    use hetscope_core::recognize::{FileKind, Reading, recognize};
+    for kind in FileKind::ALL {
+        let models: Vec<ModelId> = ModelId::ALL
+            .into_iter()
+            .filter(|id| reads(*id).iter().any(|(k, _)| *k == kind))
+            .collect();
+        assert!(models.len() <= 1, "{kind:?} is read by {models:?}");
+        let whole_session = matches!(
+            kind,
+            FileKind::Session
+                | FileKind::Platform
+                | FileKind::CpuSpec
+                | FileKind::GpuSpec
+                | FileKind::GpuProbe
+        );
+        assert_eq!(reader(kind).is_none(), whole_session, "{kind:?}");
+    }
+    for id in ModelId::ALL {
+        assert_eq!(reads(id).is_empty(), id == ModelId::Overview, "{id:?}");
+    }
+    // The shipped measurements: a session holds the held kinds and names
+    // them when given another; validation compares every measurement.
+    let (session, catalog) = session();
+    let data = std::path::Path::new(crate::common::ROOT).join("assets/data");
+    let files = [
+        "h100-boathull-measured.csv",
+        "h100-energy-runs.csv",
+        "h100-offload-measured.csv",
+        "h100-node-sa-measured.csv",
+        "h100-node-probe.csv",
+    ];
+    let mut seen = std::collections::HashSet::new();
+    for name in files {
+        let path = data.join(name);
+        let kind = recognize(name, &std::fs::read(&path).unwrap()).unwrap();
+        seen.insert(reader(kind).map(|(_, r)| r));
+        let mut s = session.clone();
+        let held = hetscope_core::session_set::load_measured(&mut s, &path, catalog);
+        assert_eq!(held.is_ok(), is_held(kind), "{name}: {held:?}");
+        assert_eq!(s != session, is_held(kind), "{name}");
+        if let Err(e) = held {
+            let m = e.to_string();
+            assert!(
+                m.contains("not measured data") && m.contains(kind.describe()),
+                "{m}"
+            );
+            assert!(m.contains("boat hull measured times CSV"), "{m}");
+        }
+        let compared = hetscope_core::validate::validate("h100-node-measured", &[&path], catalog);
+        assert_eq!(
+            compared.is_ok(),
+            is_measurement(kind),
+            "{name}: {compared:?}"
+        );
+    }
+    // The files cover a held kind, a compared one and one of the session.
+    for r in [Some(Reading::Held), Some(Reading::Compared), None] {
+        assert!(seen.contains(&r), "{r:?}");
+    }
+}

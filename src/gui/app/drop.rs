@@ -5,7 +5,6 @@
 //! it); the status line says what it became. Anything else is refused
 //! with a message and changes nothing.
 
-use hetscope_figure::ModelId;
 use std::path::{Path, PathBuf};
 
 use eframe::egui;
@@ -55,7 +54,7 @@ impl HetscopeApp {
                 self.take_processor_sheet(kind, path)
             }
             _ if self.session.tab == crate::gui::Tab::Figure(hetscope_figure::View::Validation)
-                && is_measurement(kind) =>
+                && hetscope_core::reads::is_measurement(kind) =>
             {
                 self.compare_with_file(kind, path)
             }
@@ -96,14 +95,16 @@ impl HetscopeApp {
         used
     }
 
-    /// The first model that reads files of `kind` takes it; its tab opens.
+    /// The model that reads files of `kind` (`hetscope_core::reads`)
+    /// takes it; its tab opens.
     fn give_to_model(&mut self, kind: FileKind, path: &Path) -> bool {
-        for id in ModelId::ALL {
+        if let Some((id, _)) = hetscope_core::reads::reader(kind) {
+            // The model that reads the kind takes it, or says why not.
             let tab = self.with_model_at(id, |m, session, vc| m.take_file(kind, path, session, vc));
             if let Some(tab) = tab {
                 self.session.tab = tab;
-                return true;
             }
+            return tab.is_some();
         }
         let name = file_name(path);
         self.status.error(format!(
@@ -236,16 +237,4 @@ impl HetscopeApp {
             egui::Color32::WHITE,
         );
     }
-}
-
-/// Whether files of `kind` are measurements a model can be compared with.
-fn is_measurement(kind: FileKind) -> bool {
-    matches!(
-        kind,
-        FileKind::OffloadSpeedups
-            | FileKind::BoathullTimes
-            | FileKind::PerdomeMeasured
-            | FileKind::EnergyRuns
-            | FileKind::SpeedFunction
-    )
 }

@@ -16,6 +16,7 @@ pub use scenario::{ApplicationChoice, BoathullScenario, ProcessorChoice};
 use serde_json::Value;
 
 use crate::model::Model;
+use crate::recognize::{FileKind, Reading};
 use crate::{CoreError, Loaded, Session};
 use hetscope_figure::boathull::BoathullInput;
 use hetscope_figure::{self as figure, Figure, View};
@@ -26,6 +27,12 @@ use hetscope_model::platform::Transfers;
 use hetscope_preset::boathull::parse_measured_curve;
 use hetscope_preset::platform::PlatformChoice;
 use hetscope_preset::{Catalog, PresetError};
+
+/// The kinds of file the boat hull reads, and as what (see `crate::reads`).
+pub const READS: &[(FileKind, Reading)] = &[
+    (FileKind::Application, Reading::Preset),
+    (FileKind::BoathullTimes, Reading::Held),
+];
 
 /// The boat hull model.
 pub struct Boathull;

@@ -20,6 +20,7 @@ pub use scenario::{FpmScenario, SizesPreset, paper_devices};
 use serde_json::Value;
 
 use crate::model::Model;
+use crate::recognize::{FileKind, Reading};
 use crate::{CoreError, Session};
 use hetscope_figure::fpm::{self as figure_fpm, FpmInput, FpmTable};
 use hetscope_figure::{Figure, View};
@@ -28,6 +29,9 @@ use hetscope_model::fpm::Method;
 use hetscope_preset::Catalog;
 use hetscope_preset::fpm::PAPER_N;
 use hetscope_preset::platform::PlatformChoice;
+
+/// The kinds of file the FPM reads, and as what (see `crate::reads`).
+pub const READS: &[(FileKind, Reading)] = &[(FileKind::SpeedFunction, Reading::Compared)];
 
 /// The functional performance models.
 pub struct Fpm;

@@ -29,6 +29,7 @@ pub use scenario::{BasePlatform, GivenPresets, KernelEdit, OffloadScenario, Pres
 use serde_json::Value;
 
 use crate::model::Model;
+use crate::recognize::{FileKind, Reading};
 use crate::{CoreError, Session};
 use hetscope_figure::offload::OffloadInput;
 use hetscope_figure::{self as figure, Figure, View};
@@ -36,6 +37,13 @@ use hetscope_model::ModelId;
 use hetscope_model::offload::paper_quotes::Mode;
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
+
+/// The kinds of file the offload decision reads, and as what (see `crate::reads`).
+pub const READS: &[(FileKind, Reading)] = &[
+    (FileKind::OffloadKernel, Reading::Preset),
+    (FileKind::OffloadPlatform, Reading::Preset),
+    (FileKind::OffloadSpeedups, Reading::Held),
+];
 
 /// The offload model.
 pub struct Offload;

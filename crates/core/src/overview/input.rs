@@ -114,7 +114,7 @@ pub fn choice_input_cached(
 
 /// The paper's loops launched on `offload`'s GPU, from `cache` where
 /// they were launched the same way.
-fn cached_kernels(
+pub(crate) fn cached_kernels(
     cat: &Catalog,
     offload: &hetscope_model::offload::Platform,
     cache: &KernelCache,

@@ -26,6 +26,7 @@ use serde_json::Value;
 
 use crate::model::Model;
 use crate::paper_check::Paper;
+use crate::recognize::{FileKind, Reading};
 use crate::{CoreError, Session};
 use hetscope_figure::color::ColorOptions;
 use hetscope_figure::perdome::energy_fit::{self, EnergyFitInput};
@@ -34,6 +35,14 @@ use hetscope_model::ModelId;
 use hetscope_model::perdome::{Analysis, Case, Resolution};
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::PlatformChoice;
+
+/// The kinds of file PerDome / PeaPaw reads, and as what (see `crate::reads`).
+pub const READS: &[(FileKind, Reading)] = &[
+    (FileKind::Processor, Reading::Preset),
+    (FileKind::Workload, Reading::Preset),
+    (FileKind::PerdomeMeasured, Reading::Compared),
+    (FileKind::EnergyRuns, Reading::Held),
+];
 
 /// PerDome / PeaPaw.
 pub struct Perdome;

@@ -18,6 +18,28 @@ use crate::CoreError;
 use crate::file_error::FileError;
 use hetscope_preset::PresetKind;
 
+/// What a file of a kind is to the model that reads it (each model
+/// declares its kinds in its folder: `READS`; `crate::reads` asks them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reading {
+    /// One of the model's presets: a drop puts it in the model's tab.
+    Preset,
+    /// Measurements the model's predictions are compared with
+    /// (`validate`, the "Model against measurement" view); a drop on the
+    /// model's tab reads them into its scenario.
+    Compared,
+    /// Measurements compared with and held by the model's scenario, drawn
+    /// beside its figures (`--measured`, a session's measured files).
+    Held,
+}
+
+impl Reading {
+    /// Whether the file is a measurement (compared, held or not).
+    pub fn is_measurement(self) -> bool {
+        self != Reading::Preset
+    }
+}
+
 /// Every kind of file hetscope reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FileKind {

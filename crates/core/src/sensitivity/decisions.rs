@@ -4,7 +4,8 @@
 //! wins each boat hull class (and in which direction it crosses), and
 //! whether a device's memory caps the FPM partition.
 
-use hetscope_figure::overview::{Crossing, SizeMode, Verdicts};
+use super::focus::Focus;
+use hetscope_figure::overview::{Crossing, Verdicts};
 
 /// One decision and the category it takes on a platform.
 #[derive(Clone, Debug, PartialEq)]
@@ -27,8 +28,8 @@ fn d(model: &'static str, key: String, label: String, state: &str) -> Decision {
     }
 }
 
-/// Every decision of `v`.
-pub fn decisions(v: &Verdicts) -> Vec<Decision> {
+/// Every decision of `v`, the offload loops' at the sizes `focus` asks.
+pub fn decisions(v: &Verdicts, focus: &Focus) -> Vec<Decision> {
     let c = &v.perdome.classification;
     let mut out = vec![
         d(
@@ -59,7 +60,8 @@ pub fn decisions(v: &Verdicts) -> Vec<Decision> {
             state,
         ));
     }
-    for (mode, name) in [(SizeMode::Test, "test"), (SizeMode::Benchmark, "benchmark")] {
+    for mode in focus.sizes() {
+        let name = mode.key();
         for (k, dec) in v.offload.decisions(mode) {
             let label = format!("{} at n = {}", k.name, dec.n);
             let state = if dec.offload {

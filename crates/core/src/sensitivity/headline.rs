@@ -1,7 +1,8 @@
 //! The headline results whose sensitivity is asked: per model the numbers
 //! its verdict on a platform turns on (the overview's `Verdicts`).
 
-use hetscope_figure::overview::{Crossing, SizeMode, Verdicts};
+use super::focus::Focus;
+use hetscope_figure::overview::{Crossing, Verdicts};
 use hetscope_model::fpm::Method;
 
 /// One headline number of one model.
@@ -28,8 +29,10 @@ fn h(model: &'static str, key: &str, label: String, unit: &'static str, value: f
 }
 
 /// Every headline number of `v` that is a finite number (a boat hull
-/// class the GPU wins throughout has no crossing to move).
-pub fn headlines(v: &Verdicts) -> Vec<Headline> {
+/// class the GPU wins throughout has no crossing to move), the offload
+/// loops at the size `focus` asks (the geometric means only of all of
+/// them).
+pub fn headlines(v: &Verdicts, focus: &Focus) -> Vec<Headline> {
     let mut out = partitions(v);
     let top = v.boathull.f_range.1;
     for c in &v.boathull.classes {
@@ -51,7 +54,7 @@ pub fn headlines(v: &Verdicts) -> Vec<Headline> {
         out.push(h("boathull", &key, label, "operations per element", f));
     }
     let off = &v.offload;
-    for (k, d) in off.decisions(SizeMode::Benchmark) {
+    for (k, d) in off.decisions(focus.speedup_size()) {
         let label = format!("offload speedup of {} at n = {}", k.name, d.n);
         out.push(h(
             "offload",
@@ -61,7 +64,13 @@ pub fn headlines(v: &Verdicts) -> Vec<Headline> {
             d.speedup,
         ));
     }
-    for (mode, name) in [(SizeMode::Test, "test"), (SizeMode::Benchmark, "benchmark")] {
+    let geomeans = if focus.kernels.is_empty() {
+        focus.sizes()
+    } else {
+        Vec::new()
+    };
+    for mode in geomeans {
+        let name = mode.key();
         let label = format!("offload geometric mean, offloading where profitable, {name} size");
         let g = off.geomean_profitable(mode);
         out.push(h("offload", &format!("geomean.{name}"), label, "x", g));

@@ -15,6 +15,7 @@
 
 pub mod decisions;
 pub mod flip;
+pub mod focus;
 pub mod headline;
 mod resolver;
 pub mod tornado;
@@ -25,6 +26,7 @@ use crate::CoreError;
 use crate::overview::input::{KernelCache, OverviewOptions};
 use decisions::{Decision, decisions};
 use flip::Flip;
+pub use focus::Focus;
 use headline::{Headline, headlines};
 use hetscope_model::Range;
 pub use hetscope_model::platform::knobs::{self, Knob, Moves, Part};
@@ -91,18 +93,22 @@ pub fn sensitivity(
         choice,
         node,
         options,
+        focus: &ask.focus,
+        holds: ask.focus.holds()?,
         kernels: KernelCache::default(),
     };
     let keep = |m: &str| models.is_empty() || models.contains(&m);
-    let verdicts = r.verdicts(&r.node)?;
-    let base: Vec<Headline> = headlines(&verdicts)
+    let mut verdicts = r.all_verdicts(&r.node)?;
+    ask.focus.check(&verdicts)?;
+    ask.focus.narrow(&mut verdicts);
+    let base: Vec<Headline> = headlines(&verdicts, &ask.focus)
         .into_iter()
         .filter(|h| keep(h.model))
         .collect();
     let knobs = knobs(&r.node);
     let moved = threads_over(&knobs, |k| moved_both(&r, k, step));
     let flips = if ask.flips {
-        let base: Vec<Decision> = decisions(&verdicts)
+        let base: Vec<Decision> = decisions(&verdicts, &ask.focus)
             .into_iter()
             .filter(|d| keep(d.model))
             .collect();
@@ -145,12 +151,14 @@ pub fn sensitivity(
 }
 
 /// What a sensitivity asks: the models (all when empty), the relative
-/// step, and whether to search the flip points.
+/// step, whether to search the flip points, and the scenario options
+/// every eval takes ([`Focus`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ask<'a> {
     pub models: Vec<&'a str>,
     pub step: f64,
     pub flips: bool,
+    pub focus: Focus,
 }
 
 impl Default for Ask<'_> {
@@ -159,6 +167,7 @@ impl Default for Ask<'_> {
             models: Vec::new(),
             step: DEFAULT_STEP,
             flips: true,
+            focus: Focus::default(),
         }
     }
 }

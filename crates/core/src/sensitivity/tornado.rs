@@ -53,9 +53,9 @@ impl Asked {
             ..Default::default()
         };
         let ask = Ask {
-            models: Vec::new(),
             step: self.step,
             flips: self.flips,
+            ..Ask::default()
         };
         sensitivity(cat, &choice, &options, &ask)
     }

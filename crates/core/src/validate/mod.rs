@@ -92,6 +92,22 @@ fn table_of(session: &Session, path: &Path, catalog: &Catalog) -> Result<Table, 
     let file = path.display().to_string();
     let text = hetscope_preset::read_text(path)?;
     let kind = recognize(&file, text.as_bytes())?;
+    let not_measured = |what| {
+        let takes: Vec<&str> = FileKind::ALL
+            .into_iter()
+            .filter(|k| crate::reads::is_measurement(*k))
+            .map(FileKind::describe)
+            .collect();
+        Err(crate::file_error::FileError::NotMeasured {
+            file: file.clone(),
+            what,
+            takes: takes.join(", "),
+        }
+        .into())
+    };
+    if !crate::reads::is_measurement(kind) {
+        return not_measured(kind.describe());
+    }
     match kind {
         FileKind::OffloadSpeedups | FileKind::BoathullTimes | FileKind::EnergyRuns => {
             let mut s = session.clone();
@@ -104,11 +120,7 @@ fn table_of(session: &Session, path: &Path, catalog: &Catalog) -> Result<Table, 
         }
         FileKind::PerdomeMeasured => perdome::partitions(session, &text, &file),
         FileKind::SpeedFunction => fpm::speed_function(&text, &file),
-        other => Err(crate::file_error::FileError::NotMeasured {
-            file,
-            what: other.describe(),
-        }
-        .into()),
+        other => not_measured(other.describe()),
     }
 }
 
