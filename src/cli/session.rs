@@ -10,6 +10,8 @@ use clap::Args;
 
 use super::refusal::named_error;
 use super::{CliError, ExportArgs, catalog, output, parse_view};
+use hetscope_core::boathull::options::EXPORT_F;
+use hetscope_core::fpm::options::FpmUse;
 use hetscope_core::named::{Named, session_of};
 use hetscope_core::registry;
 use hetscope_core::session::Tab;
@@ -24,10 +26,6 @@ pub struct SessionArgs {
     /// model [default: each model's own presets].
     #[arg(long, value_name = "NAME|FILE")]
     pub platform: Option<String>,
-    /// A second platform, drawn beside or over the first by the views
-    /// that compare.
-    #[arg(long, value_name = "NAME|FILE")]
-    pub platform2: Option<String>,
     /// PerDome / PeaPaw workload preset (id or name) or a workload .ron
     /// file [default: perdome-sa].
     #[arg(long, value_name = "NAME|FILE")]
@@ -39,6 +37,10 @@ pub struct SessionArgs {
     /// platform threads, bus_gbs, mem_ld, ... (as `eval offload --set`).
     #[arg(long = "set", value_name = "NAME=VALUE", allow_hyphen_values = true)]
     pub set: Vec<String>,
+    /// A code segment of the workload, NAME:FLOPS:BYTES:cpu|gpu
+    /// (repeatable): the segments give PerDome's I, I_C and I_G.
+    #[arg(long = "segment", value_name = "NAME:FLOPS:BYTES:cpu|gpu")]
+    pub segments: Vec<String>,
     /// Measured data (repeatable), its kind told by its content: boat
     /// hull measured times, energy runs or offload measured speedups.
     #[arg(long, value_name = "FILE")]
@@ -46,6 +48,16 @@ pub struct SessionArgs {
     /// The view the window opens on [default: overview].
     #[arg(long, value_parser = parse_view, value_name = "VIEW")]
     pub view: Option<View>,
+    #[command(flatten, next_help_heading = "Overview")]
+    pub overview: super::overview::OverviewViewOptions,
+    #[command(flatten, next_help_heading = "Boat hull")]
+    pub boathull: super::BoathullOptions,
+    #[command(flatten, next_help_heading = "FPM")]
+    pub fpm: super::fpm::FpmOptions,
+    #[command(flatten, next_help_heading = "Offload")]
+    pub offload: super::offload::OffloadOptions,
+    #[command(flatten, next_help_heading = "Sensitivity view")]
+    pub sensitivity: super::sensitivity::SensitivityViewOptions,
     #[command(flatten)]
     pub look: super::Look,
     /// The session file to write (RON); `-` writes it to standard output.
@@ -70,27 +82,73 @@ pub fn run(args: &SessionArgs) -> Result<String, CliError> {
 }
 
 /// The session of the arguments (through the core, as every face makes
-/// one), and notes on the models that keep their own presets (a
+/// one: each model's options applied as `export --view` applies them to
+/// its views), and notes on the models that keep their own presets (a
 /// platform that gives them nothing).
 pub fn build(args: &SessionArgs) -> Result<(Session, Vec<String>), CliError> {
+    let cat = catalog()?;
+    let segments = super::perdome::params::segments_with(&args.segments, &args.set)?;
+    let platforms = (args.platform.as_deref(), args.overview.platform2.as_deref());
+    let (shared, own) = super::offload::split_platforms(platforms)?;
+    let platform = shared.0.clone();
     let named = Named {
-        platform: args.platform.clone(),
-        platform2: args.platform2.clone(),
+        platform: shared.0,
+        platform2: shared.1,
         workload: args.workload.clone(),
         sets: args.set.clone(),
         measured: args.measured.clone(),
     };
-    let (mut s, kept) = session_of(&named, catalog()?, |_| Ok(())).map_err(named_error)?;
+    let own_offload = own.0.is_some() || own.1.is_some();
+    let (mut s, kept) = session_of(&named, cat, |s| {
+        if !args.boathull.given().is_empty() {
+            let c = args.boathull.choices();
+            s.boathull
+                .apply_choices(&c, platform.as_deref(), EXPORT_F, cat)?;
+        }
+        if !args.fpm.given().is_empty() {
+            let c = args.fpm.choices();
+            s.fpm
+                .apply_choices(&c, platform.is_some(), FpmUse::Figure, cat)?;
+        }
+        if !args.offload.given().is_empty() || own_offload {
+            s.offload.apply_choices(&args.offload.choices(own), cat)?;
+        }
+        Ok(())
+    })
+    .map_err(named_error)?;
     let notes = kept
         .into_iter()
         .map(|(option, id, e)| format!("{option}: {} keeps its own presets: {e}", id.title()))
         .collect();
+    s.perdome.workload.segments = segments;
+    overview_options(args, &mut s)?;
     s.tab = Tab::Figure(args.view.unwrap_or(View::Overview));
     s.perdome.camera = super::export::camera_of(args.look.yaw, args.look.pitch, args.look.zoom)?;
     s.perdome.colors.log = args.look.log_colors;
     s.perdome.colors.own = args.look.own_ranges;
     s.perdome.log_bars = args.look.log_bars;
     Ok((s, notes))
+}
+
+/// The overview's own options on the session: the regrouping of the
+/// first platform (checked against it) and the sensitivity view's
+/// choices.
+fn overview_options(args: &SessionArgs, s: &mut Session) -> Result<(), CliError> {
+    let (cpus, gpus) = (args.overview.cpus, args.overview.gpus);
+    if cpus.is_some() || gpus.is_some() {
+        let platform = args.platform.as_deref().ok_or_else(|| {
+            CliError::usage("--cpus/--gpus: regroup a platform named with --platform")
+        })?;
+        hetscope_preset::platform::platform_choice(platform, catalog()?)
+            .map_err(|e| super::preset_error("platform", e))?
+            .regrouped(cpus, gpus)
+            .map_err(|e| CliError::usage(format!("--cpus/--gpus: {e}")))?;
+        (s.overview.cpus, s.overview.gpus) = (cpus, gpus);
+    }
+    if !args.sensitivity.given().is_empty() {
+        s.overview.sensitivity = args.sensitivity.choice();
+    }
+    Ok(())
 }
 
 /// `hetscope FILE`: `Ok` when FILE is a session file the window can open,

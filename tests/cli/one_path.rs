@@ -2,7 +2,7 @@
 //! on two, on a paper-era platform, a current node and a measured one,
 //! `export --view` with the options writes the same bytes as `session`
 //! with those options followed by `export --session`, and as the window's
-//! export of that session.
+//! export of that session; and so for each model's own options.
 
 use std::path::Path;
 
@@ -35,11 +35,10 @@ fn run(args: &[&str]) -> Result<(), String> {
     }
 }
 
-/// The bytes of `view` on the platforms by the three faces: `export
-/// --view`, `session` + `export --session` and the window; `Err` (with
-/// the face) where one of them fails.
-fn three_faces(dir: &Path, view: View, platforms: &[&str]) -> Result<[Vec<u8>; 3], String> {
-    let tag = format!("{}-{}", view.key(), platforms.join("+"));
+/// The bytes of `view` with `named` (the options) by the three faces:
+/// `export --view`, `session` + `export --session` and the window; `Err`
+/// (with the face) where one of them fails. `tag` names the files.
+fn three_faces(dir: &Path, view: View, tag: &str, named: &[&str]) -> Result<[Vec<u8>; 3], String> {
     let file = |name: &str| {
         dir.join(format!("{tag}-{name}"))
             .to_string_lossy()
@@ -51,17 +50,16 @@ fn three_faces(dir: &Path, view: View, platforms: &[&str]) -> Result<[Vec<u8>; 3
         file("session.svg"),
         file("window.svg"),
     );
-    let named = platform_options(platforms[0], platforms.get(1).copied());
     let export = [
         &["export", "--view", view.key()],
-        &named[..],
+        named,
         &SIZE,
         &["--out", &direct],
     ];
     run(&export.concat()).map_err(|e| format!("export --view: {e}"))?;
     let write = [
         &["session", "--view", view.key()],
-        &named[..],
+        named,
         &["--out", &session],
     ];
     run(&write.concat()).map_err(|e| format!("session: {e}"))?;
@@ -105,25 +103,10 @@ fn every_view_is_the_same_figure_by_every_face() {
     let mut differ = Vec::new();
     for (view, platforms) in &cases {
         let name = format!("{} on {}", view.key(), platforms.join(" and "));
-        match three_faces(dir.path(), *view, platforms) {
-            Err(e) => differ.push(format!("{name}: {e}")),
-            Ok([direct, session, window]) => {
-                let text = String::from_utf8_lossy(&direct);
-                if !(direct.len() > 2_000 && text.contains("<svg")) {
-                    differ.push(format!("{name}: export --view wrote no figure"));
-                }
-                if direct != session {
-                    differ.push(format!(
-                        "{name}: export --session differs from export --view"
-                    ));
-                }
-                if window != session {
-                    differ.push(format!(
-                        "{name}: the window's export differs from export --session"
-                    ));
-                }
-            }
-        }
+        let tag = format!("{}-{}", view.key(), platforms.join("+"));
+        let named = platform_options(platforms[0], platforms.get(1).copied());
+        let faces = three_faces(dir.path(), *view, &tag, &named);
+        differ.extend(differences(&name, faces));
     }
     assert!(
         differ.is_empty(),
@@ -131,5 +114,176 @@ fn every_view_is_the_same_figure_by_every_face() {
         differ.len(),
         cases.len(),
         differ.join("\n")
+    );
+}
+
+/// What is wrong with the three faces' bytes of case `name`: a face that
+/// failed, no figure, or bytes that differ.
+fn differences(name: &str, faces: Result<[Vec<u8>; 3], String>) -> Vec<String> {
+    let [direct, session, window] = match faces {
+        Ok(f) => f,
+        Err(e) => return vec![format!("{name}: {e}")],
+    };
+    let mut differ = Vec::new();
+    let text = String::from_utf8_lossy(&direct);
+    if !(direct.len() > 2_000 && text.contains("<svg")) {
+        differ.push(format!("{name}: export --view wrote no figure"));
+    }
+    if direct != session {
+        differ.push(format!(
+            "{name}: export --session differs from export --view"
+        ));
+    }
+    if window != session {
+        differ.push(format!(
+            "{name}: the window's export differs from export --session"
+        ));
+    }
+    differ
+}
+
+/// Each model's own options (and values set by name, code segments,
+/// regrouping, the sensitivity view's choices, an offload platform
+/// preset): `session` takes every option `export --view` takes, and
+/// makes the same figure of it.
+#[test]
+fn every_models_own_options_make_the_same_figure_by_every_face() {
+    let cases: [(&str, &[&str]); 13] = [
+        (
+            "boathull",
+            &[
+                "--platform",
+                "xeon-8480-h100",
+                "--f",
+                "300",
+                "--target",
+                "cpu",
+            ],
+        ),
+        (
+            "boathull-compare",
+            &[
+                "--processor",
+                "gtx470",
+                "--processor2",
+                "gts250",
+                "--set",
+                "P_compute=900",
+            ],
+        ),
+        (
+            "boathull-app",
+            &["--application", "sobel-edges", "--platform", "grace-h100"],
+        ),
+        ("fpm-times", &["--n", "2000", "--integer"]),
+        ("fpm-sweep", &["--platform", "xeon-8480-h100", "--linear"]),
+        (
+            "offload",
+            &[
+                "--kernel",
+                "atax1",
+                "--size",
+                "2000",
+                "--size-from",
+                "100",
+                "--size-to",
+                "50000",
+                "--set",
+                "threads=8",
+            ],
+        ),
+        (
+            "offload-suite",
+            &[
+                "--platform",
+                "power9-v100",
+                "--suite",
+                "benchmarks",
+                "--size",
+                "test",
+            ],
+        ),
+        (
+            "offload",
+            &[
+                "--platform",
+                "xeon-8480-h100",
+                "--formulation",
+                "cache-aware",
+                "--host-memory",
+                "pinned",
+                "--platform2",
+                "power8-k80",
+            ],
+        ),
+        (
+            "sensitivity",
+            &[
+                "--platform",
+                "xeon-8480-h100",
+                "--result",
+                "perdome.best",
+                "--step",
+                "0.02",
+                "--no-flips",
+            ],
+        ),
+        (
+            "overview",
+            &["--platform", "dgx-h100-like", "--cpus", "1", "--gpus", "2"],
+        ),
+        (
+            "perdome-heatmap",
+            &[
+                "--platform",
+                "xeon-8480-h100",
+                "--set",
+                "t_fC=50",
+                "--workload",
+                "perdome-da",
+            ],
+        ),
+        (
+            "wp-compare",
+            &[
+                "--platform",
+                "xeon-8480-h100",
+                "--segment",
+                "solve:2e10:1e10:gpu",
+                "--segment",
+                "pre:1e9:4e9:cpu",
+            ],
+        ),
+        (
+            "energy-surface",
+            &[
+                "--platform",
+                "h100-node-measured",
+                "--yaw",
+                "20",
+                "--zoom",
+                "1.2",
+            ],
+        ),
+    ];
+    let dir = tempfile::tempdir().expect("tempdir");
+    let mut differ = Vec::new();
+    for (k, (view, options)) in cases.iter().enumerate() {
+        let v = View::ALL
+            .into_iter()
+            .find(|v| v.key() == *view)
+            .unwrap_or_else(|| panic!("no view {view}"));
+        let name = format!("{view} {}", options.join(" "));
+        let faces = three_faces(dir.path(), v, &format!("options-{k}"), options);
+        differ.extend(differences(&name, faces));
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    // A regrouping needs the platform it regroups.
+    let s = dir.path().join("s.ron");
+    let s = s.to_str().expect("a path");
+    crate::common::fails(
+        &["session", "--cpus", "1", "--out", s],
+        2,
+        "--cpus/--gpus: regroup a platform named with --platform",
     );
 }

@@ -12,7 +12,6 @@ use serde_json::Value;
 
 use crate::cli::refusal::named_error;
 use crate::cli::{CliError, catalog};
-use hetscope_core::boathull::options::BoathullChoices;
 use hetscope_core::boathull::{Boathull, BoathullQuery};
 use hetscope_core::named::{Named, refused_for, session_of};
 use hetscope_core::{CoreError, Model, Session, session_set};
@@ -94,19 +93,7 @@ pub(super) fn boathull_session(
         measured: measured.to_vec(),
         ..Named::default()
     };
-    let choices = BoathullChoices {
-        class: o.class.clone(),
-        application: o.application.clone(),
-        target: o.target,
-        processor: o.processor.clone(),
-        processor2: o.processor2.clone(),
-        set2: o.set2.clone(),
-        f: o.f,
-        f_min: o.f_min,
-        f_max: o.f_max,
-        assume: o.assume,
-        table1: o.table1,
-    };
+    let choices = o.choices();
     let (s, kept) = session_of(&named, cat, |s| {
         s.boathull.apply_choices(&choices, platform, default_f, cat)
     })

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::arg_enum::parser;
+use hetscope_core::boathull::options::BoathullChoices;
 use hetscope_model::boathull::{AssumptionSet, BoathullParam, Table1Reading};
 use hetscope_model::perdome::Side;
 
@@ -89,6 +90,23 @@ impl BoathullOptions {
         .into_iter()
         .filter_map(|(given, name)| given.then_some(name))
         .collect()
+    }
+
+    /// The core's choices of these options.
+    pub fn choices(&self) -> BoathullChoices {
+        BoathullChoices {
+            class: self.class.clone(),
+            application: self.application.clone(),
+            target: self.target,
+            processor: self.processor.clone(),
+            processor2: self.processor2.clone(),
+            set2: self.set2.clone(),
+            f: self.f,
+            f_min: self.f_min,
+            f_max: self.f_max,
+            assume: self.assume,
+            table1: self.table1,
+        }
     }
 
     /// The options only `export` uses, given to `eval`.

@@ -27,7 +27,7 @@ pub mod overrides;
 
 use crate::cli::refusal::named_error;
 use crate::cli::{CliError, catalog};
-use hetscope_core::fpm::options::{FpmChoices, FpmUse};
+use hetscope_core::fpm::options::FpmUse;
 use hetscope_core::fpm::{Fpm, FpmQuery, measured_speed_csv};
 use hetscope_core::named::{Named, refused_for, session_of};
 use hetscope_core::{Model, Session};
@@ -154,17 +154,7 @@ pub(super) fn fpm_session(
         platform2: platform2.map(str::to_string),
         ..Named::default()
     };
-    let d = &o.overrides;
-    let choices = FpmChoices {
-        devices: o.devices.clone(),
-        n: o.n,
-        integer: o.integer,
-        linear: o.linear,
-        max_size: d.max_size.clone(),
-        out_of_core: d.out_of_core.clone(),
-        contention: d.contention.clone(),
-        socket: d.socket.clone(),
-    };
+    let choices = o.choices();
     let (s, kept) = session_of(&named, cat, |s| {
         s.fpm.apply_choices(&choices, platform.is_some(), used, cat)
     })

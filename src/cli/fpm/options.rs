@@ -6,6 +6,7 @@ use clap::Args;
 
 use super::overrides::DeviceOverrides;
 use crate::cli::arg_enum::parser;
+use hetscope_core::fpm::options::FpmChoices;
 use hetscope_model::fpm::{FpmParam, Method};
 
 /// The FPM model's options.
@@ -64,6 +65,21 @@ impl FpmOptions {
     /// The options only `export` uses, given to `eval`.
     pub fn export_only(&self) -> Option<&'static str> {
         self.linear.then_some("--linear")
+    }
+
+    /// The core's choices of these options.
+    pub fn choices(&self) -> FpmChoices {
+        let d = &self.overrides;
+        FpmChoices {
+            devices: self.devices.clone(),
+            n: self.n,
+            integer: self.integer,
+            linear: self.linear,
+            max_size: d.max_size.clone(),
+            out_of_core: d.out_of_core.clone(),
+            contention: d.contention.clone(),
+            socket: d.socket.clone(),
+        }
     }
 }
 

@@ -18,7 +18,7 @@ use serde_json::Value;
 use crate::cli::refusal::named_error;
 use crate::cli::{CliError, catalog, preset_error};
 use hetscope_core::named::{Named, refused_for, session_of};
-use hetscope_core::offload::options::{OffloadChoices, is_offload_platform};
+use hetscope_core::offload::options::is_offload_platform;
 use hetscope_core::offload::{Offload, OffloadQuery};
 use hetscope_core::{CoreError, Model, Session, session_set};
 use hetscope_model::ModelId;
@@ -79,38 +79,16 @@ pub(super) fn offload_session(
 ) -> Result<(Session, Vec<(String, String)>), CliError> {
     session_set::check_names_for(ModelId::Offload, set)
         .map_err(|e| CliError::usage(format!("--set {e}")))?;
-    let cat = catalog()?;
-    for (arg, option) in [(platform, "platform"), (platform2, "platform2")] {
-        if let Some(arg) = arg {
-            neither_refused(arg, option)?;
-        }
-    }
-    let own = |a: Option<&str>| {
-        a.filter(|a| is_offload_platform(a, cat))
-            .map(str::to_string)
-    };
-    let shared = |a: Option<&str>| {
-        a.filter(|a| !is_offload_platform(a, cat))
-            .map(str::to_string)
-    };
+    let (shared, own) = split_platforms((platform, platform2))?;
     let named = Named {
-        platform: shared(platform),
-        platform2: shared(platform2),
+        platform: shared.0,
+        platform2: shared.1,
         sets: set.to_vec(),
         measured: measured.to_vec(),
         ..Named::default()
     };
-    let choices = OffloadChoices {
-        platform: own(platform),
-        platform2: own(platform2),
-        kernel: o.kernel.clone(),
-        kernels: o.kernels.clone(),
-        suite: o.suite.clone(),
-        size: o.size.clone(),
-        sweep: Some((o.size_from, o.size_to)),
-        formulation: o.formulation,
-        host_memory: o.host_memory,
-    };
+    let choices = o.choices(own);
+    let cat = catalog()?;
     let mut kernel_args = Vec::new();
     let (s, kept) = session_of(&named, cat, |s| {
         kernel_args = s.offload.apply_choices(&choices, cat)?;
@@ -125,6 +103,35 @@ pub(super) fn offload_session(
         )));
     }
     Ok((s, kernel_args))
+}
+
+/// Platforms named as `--platform` and `--platform2`, split into the
+/// session's (platforms of the catalog, files, what-if keys) and the
+/// offload model's own (offload platform presets or files), each pair
+/// (first, second); an argument that is neither is refused.
+pub(crate) type PlatformPair = (Option<String>, Option<String>);
+
+pub(crate) fn split_platforms(
+    (platform, platform2): (Option<&str>, Option<&str>),
+) -> Result<(PlatformPair, PlatformPair), CliError> {
+    let cat = catalog()?;
+    for (arg, option) in [(platform, "platform"), (platform2, "platform2")] {
+        if let Some(arg) = arg {
+            neither_refused(arg, option)?;
+        }
+    }
+    let own = |a: Option<&str>| {
+        a.filter(|a| is_offload_platform(a, cat))
+            .map(str::to_string)
+    };
+    let shared = |a: Option<&str>| {
+        a.filter(|a| !is_offload_platform(a, cat))
+            .map(str::to_string)
+    };
+    Ok((
+        (shared(platform), shared(platform2)),
+        (own(platform), own(platform2)),
+    ))
 }
 
 /// Refuse a platform argument that names neither an offload platform

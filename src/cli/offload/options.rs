@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::arg_enum::parser;
+use hetscope_core::offload::options::OffloadChoices;
 use hetscope_model::offload::Formulation;
 use hetscope_model::platform::Transfers;
 
@@ -117,13 +118,34 @@ impl OffloadOptions {
             (self.kernel.is_some(), "--kernel"),
             (self.size.is_some(), "--size"),
             (!self.kernels.is_empty(), "--kernels"),
+            (self.suite.is_some(), "--suite"),
             (self.size_from != DEFAULT_SIZE_RANGE.0, "--size-from"),
             (self.size_to != DEFAULT_SIZE_RANGE.1, "--size-to"),
             (self.formulation.is_some(), "--formulation"),
+            (self.host_memory.is_some(), "--host-memory"),
         ]
         .into_iter()
         .filter_map(|(given, name)| given.then_some(name))
         .collect()
+    }
+
+    /// The core's choices of these options, with the offload platform
+    /// presets (or files) named in place of platforms.
+    pub fn choices(
+        &self,
+        (platform, platform2): (Option<String>, Option<String>),
+    ) -> OffloadChoices {
+        OffloadChoices {
+            platform,
+            platform2,
+            kernel: self.kernel.clone(),
+            kernels: self.kernels.clone(),
+            suite: self.suite.clone(),
+            size: self.size.clone(),
+            sweep: Some((self.size_from, self.size_to)),
+            formulation: self.formulation,
+            host_memory: self.host_memory,
+        }
     }
 
     /// The first option only `export` uses, given to `eval`, with the view

@@ -76,13 +76,7 @@ pub fn perdome_session(
 ) -> Result<(Session, Option<(f64, f64)>), CliError> {
     session_set::check_names_for(ModelId::Perdome, &args.set)
         .map_err(|e| CliError::usage(format!("--set {e}")))?;
-    let segments = segments_of(&args.segments)?;
-    let intensity = |item: &String| matches!(name_of(item), "I" | "I_C" | "I_G");
-    if !segments.is_empty() && args.set.iter().any(intensity) {
-        return Err(CliError::usage(
-            "--segment gives I, I_C and I_G: not with --set I, I_C or I_G",
-        ));
-    }
+    let segments = segments_with(&args.segments, &args.set)?;
     let named = Named {
         platform: Some(
             args.platform
@@ -107,6 +101,19 @@ pub fn perdome_session(
         .find(|p| p.name == SET_PARTITION)
         .map(|p| (p.i_c, p.i_g));
     Ok((s, point))
+}
+
+/// The `--segment` items, refused beside `--set` of the intensities they
+/// give.
+pub(crate) fn segments_with(items: &[String], set: &[String]) -> Result<Vec<Segment>, CliError> {
+    let segments = segments_of(items)?;
+    let intensity = |item: &String| matches!(name_of(item), "I" | "I_C" | "I_G");
+    if !segments.is_empty() && set.iter().any(intensity) {
+        return Err(CliError::usage(
+            "--segment gives I, I_C and I_G: not with --set I, I_C or I_G",
+        ));
+    }
+    Ok(segments)
 }
 
 /// The name of a `NAME=VALUE` item.
