@@ -359,3 +359,50 @@ fn every_view_exports_svg_png_and_csv() {
         assert!(csv.contains("blocks"), "{}: units in the CSV", view.key());
     }
 }
+
+/// Two platforms' times side by side share one time axis where their
+/// makespans are within ten times of each other; beyond, each keeps its
+/// own (the faster platform's bars would vanish on the slower one's),
+/// and both figures say so.
+#[test]
+fn two_platforms_share_a_time_axis_only_within_ten_times() {
+    use hetscope_core::named::{Named, session_of};
+    let cat = catalog();
+    let pair = |first: &str, second: &str| {
+        let named = Named {
+            platform: Some(first.into()),
+            platform2: Some(second.into()),
+            ..Named::default()
+        };
+        let (s, _) = session_of(&named, cat, |_| Ok(())).unwrap();
+        match hetscope_core::registry::figure(View::FpmTimes, &s, cat).unwrap() {
+            Figure::Pair(p) => match (p.left, p.right) {
+                (Figure::Chart(l), Figure::Chart(r)) => (l, r),
+                _ => panic!("two charts"),
+            },
+            _ => panic!("{first} and {second}: a pair"),
+        }
+    };
+    // The tallest bar of a time panel against its axis's top.
+    let filled = |c: &ChartFigure| {
+        let p = &c.panels[0];
+        let top = p
+            .bars
+            .iter()
+            .flat_map(|b| b.bars.iter().map(|x| x.value))
+            .fold(0.0f64, f64::max);
+        top / p.y.hi
+    };
+    let said = |c: &ChartFigure| c.notes.iter().any(|n| n.contains("its own scale"));
+    // 25 ms against 8.1 s: each its own axis, each filled.
+    let (l, r) = pair("xeon-8480-h100", "i7-gtx750-perdome");
+    for c in [&l, &r] {
+        assert!(filled(c) > 0.5, "{}: {}", c.subtitle, filled(c));
+        assert!(said(c), "{:?}", c.notes);
+    }
+    // Two current nodes: one axis, no note.
+    let (l, r) = pair("xeon-8480-h100", "epyc-9654-h100");
+    let (a, b) = (&l.panels[0].y, &r.panels[0].y);
+    assert_eq!((&a.unit, a.lo, a.hi), (&b.unit, b.lo, b.hi));
+    assert!(!said(&l) && !said(&r), "{:?}", l.notes);
+}

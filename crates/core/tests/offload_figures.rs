@@ -416,3 +416,81 @@ fn every_series_of_a_panel_has_its_own_colour() {
         }
     }
 }
+
+/// A compared platform's curves follow its own memory: GEMM on the GTX
+/// 750 (1 GB) does not fit from some n below the paper's 9600, so its GPU
+/// and speedup curves stop there, at a line naming its GPU, while its
+/// host curve goes on; the first platform's curves are unchanged.
+#[test]
+fn a_compared_platforms_curves_stop_where_its_gpu_memory_ends() {
+    use hetscope_core::named::{Named, session_of};
+    let cat = catalog();
+    let named = |platform2: Option<&str>| Named {
+        platform: Some("xeon-8480-h100".into()),
+        platform2: platform2.map(String::from),
+        ..Named::default()
+    };
+    let figure = |platform2| {
+        let (s, _) = session_of(&named(platform2), cat, |s| {
+            s.offload.select_kernel(cat, "gemm");
+            Ok(())
+        })
+        .unwrap();
+        match hetscope_core::registry::figure(View::Offload, &s, cat).unwrap() {
+            Figure::Chart(c) => (c, s),
+            _ => panic!("the offload view is a chart"),
+        }
+    };
+    let (alone, _) = figure(None);
+    let (both, s) = figure(Some("i7-gtx750-perdome"));
+    let input = s.offload.input(cat).unwrap();
+    let o = input.overlay.as_ref().expect("a compared platform");
+    let d = decide(&o.kernel, &o.platform, 9600.0).unwrap();
+    assert_eq!(d.fits_gpu, Some(false), "GEMM at 9600 on {}", o.name);
+    let [times, speed] = [&both.panels[0], &both.panels[1]];
+    let line = times
+        .ref_lines
+        .iter()
+        .find(|r| r.label.contains(&format!("GPU memory of {}", o.name)))
+        .unwrap_or_else(|| panic!("no memory line of {}", o.name));
+    assert!(line.value > 10.0 && line.value <= 9600.0, "{}", line.value);
+    assert!(speed.ref_lines.contains(line));
+    let finite_beyond = |s: &hetscope_figure::chart::Series| {
+        s.points
+            .iter()
+            .any(|p| p[0] >= line.value && p[1].is_finite())
+    };
+    let finite_before = |s: &hetscope_figure::chart::Series| {
+        s.points
+            .iter()
+            .any(|p| p[0] < line.value && p[1].is_finite())
+    };
+    for (panel, part) in [(times, "GPU with transfers"), (speed, "speedup")] {
+        let s = series(panel, &format!("{}: {part}", o.name));
+        assert!(finite_before(s) && !finite_beyond(s), "{}", s.name);
+    }
+    let host = series(times, &format!("{}: CPU", o.name));
+    assert!(finite_beyond(host));
+    let note = both
+        .notes
+        .iter()
+        .find(|n| n.starts_with("Dotted:"))
+        .unwrap();
+    assert!(
+        note.contains("stop at n = ") && note.contains("exceeds its GPU's memory"),
+        "{note}"
+    );
+    // The first platform's own curves are those it has alone (a point
+    // that is no number, where a curve stops, the same too).
+    let same = |p: &[f64; 2], q: &[f64; 2]| {
+        p[0] == q[0] && (p[1] == q[1] || (p[1].is_nan() && q[1].is_nan()))
+    };
+    for (a, b) in alone.panels.iter().zip(&both.panels) {
+        for s in &a.series {
+            let o = series(b, &s.name);
+            let equal = o.points.len() == s.points.len()
+                && s.points.iter().zip(&o.points).all(|(p, q)| same(p, q));
+            assert!(equal, "{} changed", s.name);
+        }
+    }
+}

@@ -82,7 +82,9 @@ impl Figure {
 }
 
 /// Widen both figures' scales to the union of their ranges (charts: each
-/// pair of panels whose axes measure the same thing in the same unit).
+/// pair of panels whose axes measure the same thing in the same unit, on
+/// a log scale or within ten times of each other; an axis kept apart is
+/// said in both figures' notes).
 fn share_scales(a: &mut Figure, b: &mut Figure) {
     match (a, b) {
         (Figure::Heatmap(x), Figure::Heatmap(y)) => share_colors(&mut x.color, &mut y.color),
@@ -92,15 +94,36 @@ fn share_scales(a: &mut Figure, b: &mut Figure) {
             share_colors(&mut x.color, &mut y.color);
         }
         (Figure::Chart(x), Figure::Chart(y)) => {
+            let mut apart = Vec::new();
             for (p, q) in x.panels.iter_mut().zip(y.panels.iter_mut()) {
-                share_axis(&mut p.y, &mut q.y);
-                if !p.is_bar_panel() && !q.is_bar_panel() {
-                    share_axis(&mut p.x, &mut q.x);
+                if !share_axis(&mut p.y, &mut q.y) {
+                    apart.push(format!("{} ({})", p.title, p.y.label));
                 }
+                if !p.is_bar_panel() && !q.is_bar_panel() && !share_axis(&mut p.x, &mut q.x) {
+                    apart.push(format!("{} ({})", p.title, p.x.label));
+                }
+            }
+            if !apart.is_empty() {
+                let note = own_scale_note(&apart);
+                x.notes.push(note.clone());
+                y.notes.push(note);
             }
         }
         _ => {}
     }
+}
+
+/// How many times wider the wider of two linear axes may be and still be
+/// shared: beyond, the narrower one's values would be too small to see.
+pub const SHARED_SPAN: f64 = 10.0;
+
+/// The note of two figures side by side whose axes `apart` (each "panel
+/// (axis)") keep each platform's own scale.
+pub fn own_scale_note(apart: &[String]) -> String {
+    format!(
+        "Each platform on its own scale in {}: their values differ more than {SHARED_SPAN} times.",
+        apart.join(", ")
+    )
 }
 
 fn share_colors(a: &mut ColorScale, b: &mut ColorScale) {
@@ -108,9 +131,18 @@ fn share_colors(a: &mut ColorScale, b: &mut ColorScale) {
     (a.min, a.max, b.min, b.max) = (lo, hi, lo, hi);
 }
 
-fn share_axis(a: &mut ChartAxis, b: &mut ChartAxis) {
-    if a.label == b.label && a.unit == b.unit && a.scale == b.scale {
-        let (lo, hi) = (a.lo.min(b.lo), a.hi.max(b.hi));
-        (a.lo, a.hi, b.lo, b.hi) = (lo, hi, lo, hi);
+/// Share two axes of the same quantity; `false` where they are kept
+/// apart (linear spans more than [`SHARED_SPAN`] times apart).
+fn share_axis(a: &mut ChartAxis, b: &mut ChartAxis) -> bool {
+    if !(a.label == b.label && a.unit == b.unit && a.scale == b.scale) {
+        return true;
     }
+    let (sa, sb) = (a.hi - a.lo, b.hi - b.lo);
+    let linear = a.scale == chart::Scale::Linear;
+    if linear && sa.max(sb) > SHARED_SPAN * sa.min(sb) {
+        return false;
+    }
+    let (lo, hi) = (a.lo.min(b.lo), a.hi.max(b.hi));
+    (a.lo, a.hi, b.lo, b.hi) = (lo, hi, lo, hi);
+    true
 }

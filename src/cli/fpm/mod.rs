@@ -10,10 +10,11 @@
 //!   setting, contention and socket.
 //! - `fpm devices`: the built-in devices.
 //!
-//! The options are declared once for eval and export (`options.rs`), the
-//! per-device overrides in `overrides.rs`; `resolve.rs` reads them into
-//! the core's FPM scenario, `export.rs` draws a view. The JSON and the
-//! figures come from `hetscope_core::fpm`.
+//! The options are declared once for eval, export and session
+//! (`options.rs`), the per-device overrides in `overrides.rs`; the core's
+//! FPM choices (`hetscope_core::fpm::options`) apply them to the session,
+//! `export.rs` draws a view. The JSON and the figures come from
+//! `hetscope_core::fpm`.
 
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;

@@ -50,8 +50,9 @@ pub fn build(view: View, input: &FpmInput) -> Result<ChartFigure, FigureError> {
 }
 
 /// The figure of one FPM view. With a second platform, its times view
-/// stands beside the first on a common time axis; the speed and sweep
-/// views draw it over their own (see [`build`]).
+/// stands beside the first, on a common time axis unless their makespans
+/// differ more than ten times; the speed and sweep views draw it over
+/// their own (see [`build`]).
 pub fn build_figure(view: View, input: &FpmInput) -> Result<Figure, FigureError> {
     let (Some(second), View::FpmTimes) = (input.compared(), view) else {
         return build(view, input).map(Figure::Chart);
@@ -60,9 +61,22 @@ pub fn build_figure(view: View, input: &FpmInput) -> Result<Figure, FigureError>
     let name = second.platform.clone();
     let in_second = |e: FigureError| e.of(name.clone());
     second.check().map_err(in_second)?;
-    let slowest = times::slowest(input)?.max(times::slowest(&second).map_err(in_second)?);
-    let left = times::build_scaled(input, slowest)?;
-    let right = times::build_scaled(&second, slowest).map_err(in_second)?;
+    let (a, b) = (
+        times::slowest(input)?,
+        times::slowest(&second).map_err(in_second)?,
+    );
+    // One time unit where the two share a time axis (within ten times of
+    // each other, as `Figure::side_by_side` shares it), else each its own.
+    let shared = a.max(b) <= crate::SHARED_SPAN * a.min(b);
+    let t = if shared { a.max(b) } else { 0.0 };
+    let mut left = times::build_scaled(input, t)?;
+    let mut right = times::build_scaled(&second, t).map_err(in_second)?;
+    if !shared {
+        let p = &left.panels[0];
+        let note = crate::own_scale_note(&[format!("{} ({})", p.title, p.y.label)]);
+        left.notes.push(note.clone());
+        right.notes.push(note);
+    }
     let names = [input.platform_name(), name.clone()];
     Ok(Figure::side_by_side(
         Figure::Chart(left),

@@ -61,6 +61,51 @@ fn err(kernel: &str, e: OffloadError) -> FigureError {
     FigureError::from(e).of(kernel)
 }
 
+/// A value of every sampled decision against its size, for the host's
+/// side: none where the data exceeds the host's memory.
+fn host_points(ds: &[Decision], f: impl Fn(&Decision) -> f64) -> Vec<[f64; 2]> {
+    ds.iter()
+        .map(|d| {
+            let out = d.fits_host == Some(false);
+            [d.n, if out { f64::NAN } else { f(d) }]
+        })
+        .collect()
+}
+
+/// For the GPU's side (and the speedup): the curve stops where the data
+/// exceeds the GPU's (or the host's) memory.
+fn gpu_points(ds: &[Decision], f: impl Fn(&Decision) -> f64) -> Vec<[f64; 2]> {
+    ds.iter()
+        .map(|d| {
+            let out = d.fits_gpu == Some(false) || d.fits_host == Some(false);
+            [d.n, if out { f64::NAN } else { f(d) }]
+        })
+        .collect()
+}
+
+/// Where the data stops fitting a GPU's memory of `cap` bytes, if it does
+/// in the range: a vertical line at the first size that does not fit;
+/// `whose` names a compared platform's GPU (its line dotted).
+fn memory_line(ds: &[Decision], cap: Option<f64>, whose: Option<&str>) -> Option<RefLine> {
+    let first = ds.iter().find(|d| d.fits_gpu == Some(false))?;
+    let cap = cap?;
+    let (of, color, style) = match whose {
+        None => (String::new(), palette::VERMILION, LineStyle::Dashed),
+        Some(name) => (format!(" of {name}"), palette::PURPLE, LineStyle::Dotted),
+    };
+    Some(RefLine {
+        orientation: Orientation::Vertical,
+        value: first.n,
+        label: format!(
+            "from n = {}: data > GPU memory{of} ({} GB)",
+            fmt_whole(first.n.round()),
+            fmt_sig(cap / 1e9)
+        ),
+        color,
+        style,
+    })
+}
+
 /// What the decision is, in words.
 fn verdict(d: &Decision) -> &'static str {
     if d.offload {
@@ -82,12 +127,13 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
             &v.ds.iter().map(|d| d.n).collect::<Vec<_>>(),
         )
         .map_err(|e| err(&format!("{} on {}", v.k.name, o.name), e))?;
-        let pts = |f: fn(&Decision) -> f64| ds.iter().map(|d| [d.n, f(d)]).collect::<Vec<_>>();
+        // Each side of the compared platform stops where the data no
+        // longer fits its own memory, as the first platform's curves do.
         times.series.push(
             Series::line(
                 &format!("{}: CPU", o.name),
                 palette::SKY,
-                pts(|d| d.cpu_seconds),
+                host_points(&ds, |d| d.cpu_seconds),
             )
             .dotted()
             .width(2.2),
@@ -96,7 +142,7 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
             Series::line(
                 &format!("{}: GPU with transfers", o.name),
                 palette::PURPLE,
-                pts(|d| d.gpu_seconds),
+                gpu_points(&ds, |d| d.gpu_seconds),
             )
             .dotted()
             .width(2.2),
@@ -105,14 +151,24 @@ pub(super) fn build(input: &OffloadInput) -> Result<ChartFigure, FigureError> {
             Series::line(
                 &format!("{}: speedup", o.name),
                 palette::PURPLE,
-                pts(|d| d.speedup),
+                gpu_points(&ds, |d| d.speedup),
             )
             .dotted()
             .width(2.2),
         );
+        let line = memory_line(&ds, o.platform.memory.gpu_bytes, Some(&o.name));
+        let stops = match &line {
+            Some(l) => format!(
+                "; its GPU curves stop at n = {}, where the data exceeds its GPU's memory",
+                fmt_whole(l.value.round())
+            ),
+            None => String::new(),
+        };
+        times.ref_lines.extend(line.clone());
+        speed.ref_lines.extend(line);
         times.fit_y(None);
         speed.fit_y(Some(1.0));
-        notes.push(format!("Dotted: {} for comparison.", o.name));
+        notes.push(format!("Dotted: {} for comparison{stops}.", o.name));
     }
     Ok(ChartFigure {
         title: format!(
@@ -172,52 +228,20 @@ impl<'a> SizeSweep<'a> {
         err(&self.k.name, e)
     }
 
-    /// A value of every sampled decision against its size.
-    /// Host-side points: none where the data exceeds the host's memory.
+    /// Host-side points of the sweep (see [`host_points`]).
     fn pts(&self, f: impl Fn(&Decision) -> f64) -> Vec<[f64; 2]> {
-        self.ds
-            .iter()
-            .map(|d| {
-                [
-                    d.n,
-                    if d.fits_host == Some(false) {
-                        f64::NAN
-                    } else {
-                        f(d)
-                    },
-                ]
-            })
-            .collect()
+        host_points(&self.ds, f)
     }
 
-    /// GPU-side points: the curve stops where the data exceeds the GPU's
-    /// (or the host's) memory.
+    /// GPU-side points of the sweep (see [`gpu_points`]).
     fn gpu_pts(&self, f: impl Fn(&Decision) -> f64) -> Vec<[f64; 2]> {
-        self.ds
-            .iter()
-            .map(|d| {
-                let out = d.fits_gpu == Some(false) || d.fits_host == Some(false);
-                [d.n, if out { f64::NAN } else { f(d) }]
-            })
-            .collect()
+        gpu_points(&self.ds, f)
     }
 
-    /// Where the data stops fitting the GPU's memory, if it does in the
-    /// range: a vertical line at the first size that does not fit.
+    /// Where the data stops fitting the GPU's memory (see
+    /// [`memory_line`]).
     fn memory_line(&self) -> Option<RefLine> {
-        let first = self.ds.iter().find(|d| d.fits_gpu == Some(false))?;
-        let cap = self.p.memory.gpu_bytes?;
-        Some(RefLine {
-            orientation: Orientation::Vertical,
-            value: first.n,
-            label: format!(
-                "from n = {}: data > GPU memory ({} GB)",
-                fmt_whole(first.n.round()),
-                fmt_sig(cap / 1e9)
-            ),
-            color: palette::VERMILION,
-            style: LineStyle::Dashed,
-        })
+        memory_line(&self.ds, self.p.memory.gpu_bytes, None)
     }
 
     fn size_axis(&self) -> ChartAxis {
