@@ -118,7 +118,7 @@ const EXPECTED: [(&str, Status); 41] = [
     ("s4e-geomean-model-benchmark", Status::NotComputable),
     // Section III read with the cache-aware formulation: CORR on the K80
     // becomes right, CORR on the V100 wrong; ATAX2 moves from 0.03x to
-    // about 0.5x (tests/offload_caches.rs).
+    // about 0.5x (tests/paper/offload_caches.rs).
     ("s3-3dconv-k80-cache-aware", Status::Differs),
     ("s3-3dconv-v100-cache-aware", Status::Differs),
     ("s3-atax2-k80-cache-aware", Status::Differs),

@@ -84,7 +84,7 @@ pub const SWEEP: Range = Range::new(PROBLEM_SIZE.min, PROBLEM_SIZE.max, "");
 
 /// The size range and the chosen size: both ends in [`SWEEP`], the first
 /// below the second, and n in [`PROBLEM_SIZE`] (the messages say their
-/// bounds, which `tests/hostile_inputs.rs` compares with the ranges').
+/// bounds, which `tests/cli/hostile_inputs.rs` compares with the ranges').
 pub fn check_sizes(input: &OffloadInput) -> Result<(), FigureError> {
     let (lo, hi, n) = (input.size_lo, input.size_hi, input.size);
     if !(SWEEP.contains(lo) && SWEEP.contains(hi) && lo < hi) {
