@@ -4,7 +4,7 @@
 //! figure and bad files are tested in the core crate
 //! (`crates/core/tests/boathull_measured.rs`).
 
-use crate::common::{catalog, eval, fails, hetscope, stderr};
+use crate::common::{eval, fails, hetscope, stderr};
 
 use eframe::egui;
 use egui::accesskit::Role;
@@ -14,92 +14,11 @@ use hetscope::figure::boathull::measured::legend;
 use hetscope::figure::chart::ChartFigure;
 use hetscope::figure::{Figure, View};
 use hetscope::gui::{HetscopeApp, Tab};
-use hetscope::model::boathull::{Class, ClassOptions, ClassVars, Machine};
 use hetscope::model::perdome::Side;
-use hetscope::model::platform::Transfers;
 
-const CLASS: &str = "2048x2048|element -> 2048x2048|element";
-const FILE: &str = "h100-boathull-measured.csv";
-const GPU_NAME: &str = "H100 80GB HBM3";
-const CPU_NAME: &str = "Xeon (16 threads of the node)";
-
-fn shipped_path() -> String {
-    format!("{}/assets/data/{FILE}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn shipped() -> String {
-    std::fs::read_to_string(shipped_path()).expect("the shipped file")
-}
-
-/// The file's rows read here without the crate's reader:
-/// (processor, f, time_s). The variant may hold a quoted comma, so f and
-/// time are the last two fields and the processor the second.
-fn rows_by_hand() -> Vec<(String, f64, f64)> {
-    shipped()
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let mut back = l.rsplitn(3, ',');
-            let t: f64 = back.next().and_then(|v| v.parse().ok()).expect("time");
-            let f: f64 = back.next().and_then(|v| v.parse().ok()).expect("f");
-            let processor = l.split(',').nth(1).expect("processor").to_string();
-            (processor, f, t)
-        })
-        .collect()
-}
-
-/// The `h100-node-measured` platform's processor of `side`.
-fn h100_node(side: Side) -> (String, Machine) {
-    let cat = catalog();
-    let (_, p) = cat.platform("h100-node-measured").expect("the platform");
-    let b = p
-        .boathull_side(cat, "h100-node-measured", Transfers::Pageable, side)
-        .expect("boat hull parameters");
-    (b.name, b.machine)
-}
-
-/// The model's hull at f, computed with the model alone.
-fn model_hull(machine: Machine, f: f64) -> f64 {
-    let class = Class::parse(CLASS).expect("class");
-    let opts = ClassOptions::default();
-    match machine {
-        Machine::Gpu(g) => g
-            .times(&ClassVars::gpu(class.shape(), &opts), f)
-            .expect("times")
-            .hull_s(),
-        Machine::Cpu(c) => c
-            .times(&ClassVars::cpu(class.shape(), &opts), f)
-            .expect("times")
-            .hull_s(),
-    }
-}
-
-/// Relative errors of one processor's rows against `machine`, recomputed.
-fn errors_by_hand(processor: &str, machine: Machine) -> Vec<(f64, f64)> {
-    rows_by_hand()
-        .into_iter()
-        .filter(|(p, _, _)| p == processor)
-        .map(|(_, f, t)| (f, (model_hull(machine, f) - t) / t))
-        .collect()
-}
-
-/// (median, max) of |e|, and the f of the max.
-fn median_max(errs: &[(f64, f64)]) -> (f64, f64, f64) {
-    let mut abs: Vec<f64> = errs.iter().map(|e| e.1.abs()).collect();
-    abs.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
-    let n = abs.len();
-    let median = if n % 2 == 1 {
-        abs[n / 2]
-    } else {
-        0.5 * (abs[n / 2 - 1] + abs[n / 2])
-    };
-    let (f_max, max) = errs
-        .iter()
-        .map(|e| (e.0, e.1.abs()))
-        .fold((0.0, -1.0), |a, b| if b.1 > a.1 { b } else { a });
-    (median, max, f_max)
-}
+#[path = "../../crates/core/tests/shared/boathull_rows.rs"]
+mod rows;
+use rows::*;
 
 #[test]
 fn export_draws_the_measured_points_in_svg_and_csv() {

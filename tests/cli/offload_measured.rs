@@ -12,32 +12,9 @@ use hetscope::figure::chart::ChartFigure;
 use hetscope::figure::{Figure, View};
 use hetscope::gui::{HetscopeApp, Tab};
 
-const FILE: &str = "assets/data/h100-offload-measured.csv";
-const LEGEND: &str = "measured (h100-offload-measured.csv)";
-
-fn path() -> String {
-    format!("{}/{FILE}", env!("CARGO_MANIFEST_DIR"))
-}
-
-fn shipped() -> String {
-    std::fs::read_to_string(path()).unwrap()
-}
-
-/// One CSV row of the shipped file: kernel, n, threads, speedup.
-fn csv_rows() -> Vec<(String, f64, f64, f64)> {
-    let text = shipped();
-    let mut lines = text.lines();
-    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
-    let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
-    let (k, n, t, s) = (col("kernel"), col("n"), col("threads"), col("speedup"));
-    lines
-        .map(|l| {
-            let f: Vec<&str> = l.split(',').collect();
-            let num = |i: usize| f[i].parse::<f64>().unwrap();
-            (f[k].to_string(), num(n), num(t), num(s))
-        })
-        .collect()
-}
+#[path = "../../crates/core/tests/shared/offload_rows.rs"]
+mod rows;
+use rows::*;
 
 #[test]
 fn export_and_eval_take_measured() {

@@ -14,6 +14,9 @@ use std::sync::OnceLock;
 use hetscope::preset::Catalog;
 use serde_json::Value;
 
+/// The repository's root, where the shipped presets and measurements lie.
+pub const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
 /// The built-in presets, read once for every test of the binary.
 pub fn catalog() -> &'static Catalog {
     static CATALOG: OnceLock<Catalog> = OnceLock::new();

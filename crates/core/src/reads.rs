@@ -44,9 +44,18 @@ pub fn is_held(kind: FileKind) -> bool {
 /// The kinds of the measurements a session holds, in words, e.g. for a
 /// message naming what `--measured` takes.
 pub fn held_kinds() -> Vec<&'static str> {
+    kinds_where(is_held)
+}
+
+/// The kinds of every measurement a model is compared with, in words.
+pub fn measurement_kinds() -> Vec<&'static str> {
+    kinds_where(is_measurement)
+}
+
+fn kinds_where(keep: fn(FileKind) -> bool) -> Vec<&'static str> {
     FileKind::ALL
         .into_iter()
-        .filter(|k| is_held(*k))
+        .filter(|k| keep(*k))
         .map(FileKind::describe)
         .collect()
 }

@@ -93,15 +93,10 @@ fn table_of(session: &Session, path: &Path, catalog: &Catalog) -> Result<Table, 
     let text = hetscope_preset::read_text(path)?;
     let kind = recognize(&file, text.as_bytes())?;
     let not_measured = |what| {
-        let takes: Vec<&str> = FileKind::ALL
-            .into_iter()
-            .filter(|k| crate::reads::is_measurement(*k))
-            .map(FileKind::describe)
-            .collect();
         Err(crate::file_error::FileError::NotMeasured {
             file: file.clone(),
             what,
-            takes: takes.join(", "),
+            takes: crate::reads::measurement_kinds().join(", "),
         }
         .into())
     };
