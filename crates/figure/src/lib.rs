@@ -96,11 +96,11 @@ fn share_scales(a: &mut Figure, b: &mut Figure) {
         (Figure::Chart(x), Figure::Chart(y)) => {
             let mut apart = Vec::new();
             for (p, q) in x.panels.iter_mut().zip(y.panels.iter_mut()) {
-                if !share_axis(&mut p.y, &mut q.y) {
-                    apart.push(format!("{} ({})", p.title, p.y.label));
-                }
-                if !p.is_bar_panel() && !q.is_bar_panel() && !share_axis(&mut p.x, &mut q.x) {
-                    apart.push(format!("{} ({})", p.title, p.x.label));
+                let y_apart = !share_axis(&mut p.y, &mut q.y);
+                let lines = !p.is_bar_panel() && !q.is_bar_panel();
+                let x_apart = lines && !share_axis(&mut p.x, &mut q.x);
+                if y_apart || x_apart {
+                    apart.push(p.title.clone());
                 }
             }
             if !apart.is_empty() {
@@ -117,11 +117,11 @@ fn share_scales(a: &mut Figure, b: &mut Figure) {
 /// shared: beyond, the narrower one's values would be too small to see.
 pub const SHARED_SPAN: f64 = 10.0;
 
-/// The note of two figures side by side whose axes `apart` (each "panel
-/// (axis)") keep each platform's own scale.
+/// The note of two figures side by side whose panels `apart` keep each
+/// platform's own scale.
 pub fn own_scale_note(apart: &[String]) -> String {
     format!(
-        "Each platform on its own scale in {}: their values differ more than {SHARED_SPAN} times.",
+        "{}: each platform on its own scale (over {SHARED_SPAN} times apart).",
         apart.join(", ")
     )
 }

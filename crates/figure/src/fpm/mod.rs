@@ -73,7 +73,7 @@ pub fn build_figure(view: View, input: &FpmInput) -> Result<Figure, FigureError>
     let mut right = times::build_scaled(&second, t).map_err(in_second)?;
     if !shared {
         let p = &left.panels[0];
-        let note = crate::own_scale_note(&[format!("{} ({})", p.title, p.y.label)]);
+        let note = crate::own_scale_note(std::slice::from_ref(&p.title));
         left.notes.push(note.clone());
         right.notes.push(note);
     }
