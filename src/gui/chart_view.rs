@@ -57,7 +57,27 @@ pub fn chart_with_height_ui(ui: &mut Ui, fig: &ChartFigure, height: f32) {
 
 /// The charts of two platforms side by side (a [`Figure::Pair`]), each on
 /// half the canvas, as the export places them.
+/// Narrowest half of a pair shown side by side, points: narrower, the two
+/// figures stand one under the other (scrolled), each across the width.
+const PAIR_MIN_HALF: f32 = 500.0;
+
 pub fn chart_pair_ui(ui: &mut Ui, pair: &FigurePair) {
+    if ui.available_width() / 2.0 < PAIR_MIN_HALF {
+        let height = (ui.available_height() * 0.8).max(MIN_CANVAS.y).max(440.0);
+        egui::ScrollArea::vertical()
+            .id_salt("chart_pair_stacked")
+            .show(ui, |ui| {
+                for (k, fig) in [&pair.left, &pair.right].into_iter().enumerate() {
+                    ui.push_id(("chart_pair", k), |ui| match fig {
+                        Figure::Chart(c) => chart_with_height_ui(ui, c, height),
+                        _ => {
+                            ui.label("Not a chart.");
+                        }
+                    });
+                }
+            });
+        return;
+    }
     let rect = canvas_ui(ui);
     let half = (rect.width() / 2.0).floor();
     for (k, fig) in [&pair.left, &pair.right].into_iter().enumerate() {

@@ -129,11 +129,18 @@ fn cells_ui(
     before.to_bits() != value.to_bits()
 }
 
+/// The smallest text the window writes, px: a side note, a tag.
+pub const SMALL_TEXT: f32 = 11.0;
+
 /// A small tag naming where a value comes from ("[spec sheet]",
 /// "[paper]", "[derived]", "[measured]", "[estimate]", "[edited]"), the
 /// citation or rule on hover.
 pub fn source_tag_ui(ui: &mut Ui, kind: &str, detail: &str) {
-    let tag = ui.label(egui::RichText::new(format!("[{kind}]")).small().weak());
+    let tag = ui.label(
+        egui::RichText::new(format!("[{kind}]"))
+            .size(SMALL_TEXT)
+            .weak(),
+    );
     if !detail.is_empty() {
         tag.on_hover_text(detail);
     }

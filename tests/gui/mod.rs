@@ -39,5 +39,7 @@ mod gui_undo;
 mod registry;
 /// A drag turns the 3-D surface, drawn again from the new side.
 mod surface_3d;
+/// Every page at two sizes and four platforms, alone and paired, audited.
+mod tour;
 /// The PerDome window: presets, sliders, partitions, storage, export.
 mod window;

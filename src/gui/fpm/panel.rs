@@ -26,17 +26,19 @@ const DEFAULT_OUT_OF_CORE: f64 = 0.5;
 pub fn side_panel_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewContext<'_>) {
     ui.spacing_mut().slider_width = 150.0;
     egui::ScrollArea::vertical().show(ui, |ui| {
-        devices_section_ui(ui, m, ctx);
-        ui.separator();
         problem_section_ui(ui, m.state);
         ui.separator();
         measure_section_ui(ui, m, ctx);
+        ui.separator();
+        devices_section_ui(ui, m, ctx);
     });
 }
 
 fn devices_section_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewContext<'_>) {
     ui.heading("Devices");
     ui.weak("Speed functions s(x); the contention factor scales a device while another device of its socket works (socket 0: none). A device with a memory limit may run out of core beyond it.");
+    add_device_ui(ui, m, ctx);
+    csv_file_ui(ui, m, ctx);
     let (remove, save) = devices_grid_ui(ui, m.state);
     if let Some(i) = remove {
         m.state.remove_device(i);
@@ -44,117 +46,94 @@ fn devices_section_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewCon
     if let Some(i) = save {
         m.save_dialog(ui.ctx(), ctx, i);
     }
-    add_device_ui(ui, m, ctx);
-    csv_file_ui(ui, m, ctx);
 }
 
-/// One row a device: colour, name, contention, socket, memory limit, out
-/// of core, Save and Remove.
+/// One card a device: colour, name and source; contention and socket;
+/// memory limit and out of core; Save and Remove. Each line wraps in a
+/// narrow panel, so nothing runs out of sight.
 /// Returns the device to remove and the device to save, if any.
 fn devices_grid_ui(ui: &mut Ui, fpm: &mut FpmScenario) -> (Option<usize>, Option<usize>) {
-    // Scrolled sideways where the panel is narrower than the table.
-    egui::ScrollArea::horizontal()
-        .id_salt("fpm_devices_across")
-        .show(ui, |ui| device_rows_ui(ui, fpm))
-        .inner
-}
-
-/// The rows of [`devices_grid_ui`] under their headers; every name field
-/// as wide as the longest name, so that each shows whole.
-fn device_rows_ui(ui: &mut Ui, fpm: &mut FpmScenario) -> (Option<usize>, Option<usize>) {
     let mut remove = None;
     let mut save = None;
     let unit = fpm.unit();
-    let name_width = name_width(ui, fpm);
-    egui::Grid::new("fpm_devices")
-        .num_columns(9)
-        .spacing([6.0, 4.0])
-        .striped(true)
-        .show(ui, |ui| {
-            ui.label("");
-            headers_ui(ui, &unit);
-            ui.label("");
-            ui.label("");
-            ui.end_row();
-            for (i, d) in fpm.devices.iter_mut().enumerate() {
-                let (rect, _) =
-                    ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-                ui.painter().rect_filled(rect, 2.0, rgb(device_color(i)));
-                ui.add_sized(
-                    [name_width, ui.spacing().interact_size.y],
-                    TextEdit::singleline(&mut d.name),
-                )
-                .on_hover_text(device_tip(d));
-                source_tag_ui(ui, d.source.kind(), d.source.detail());
-                ui.add(
-                    DragValue::new(&mut d.contention)
-                        .range(0.05..=1.0)
-                        .speed(0.005)
-                        .max_decimals(3),
-                )
-                .on_hover_text("Speed factor while another device of the same socket has work (FPM paper, Section V: about 0.85 for a GPU next to busy cores); 1 = no loss");
-                let mut socket = d.socket.unwrap_or(0);
-                if ui
-                    .add(DragValue::new(&mut socket).range(0..=64))
-                    .on_hover_text("Devices with the same socket number share resources; 0 = alone")
-                    .changed()
-                {
-                    d.socket = (socket > 0).then_some(socket);
-                }
-                memory_cells_ui(ui, d);
-                if ui
-                    .small_button("Save…")
-                    .accessible_name(format!("Save {}", d.name))
-                    .on_hover_text(format!(
-                        "Save the speed function of {} as a CSV file (size,speed)",
-                        d.name
-                    ))
-                    .clicked()
-                {
-                    save = Some(i);
-                }
-                if ui
-                    .small_button("Remove")
-                    .accessible_name(format!("Remove {}", d.name))
-                    .on_hover_text(format!("Remove {}", d.name))
-                    .clicked()
-                {
-                    remove = Some(i);
-                }
-                ui.end_row();
-            }
+    let name_width = name_width(ui, fpm).min(ui.available_width() - 40.0);
+    for (i, d) in fpm.devices.iter_mut().enumerate() {
+        ui.push_id(("fpm_device", i), |ui| {
+            egui::Frame::group(ui.style()).show(ui, |ui| {
+                ui.set_width(ui.available_width());
+                device_card_ui(ui, d, (i, name_width), &unit, (&mut remove, &mut save));
+            });
         });
+    }
     (remove, save)
 }
 
-/// The titles of the devices' columns, each with the unit of its values.
-fn headers_ui(ui: &mut Ui, unit: &str) {
-    let limit = format!("Memory limit ({unit})");
-    for (title, tip) in [
-        (
-            "Device",
-            "The device's name (edit it here); its speed function on hover",
-        ),
-        ("Source", "Where the speed function comes from"),
-        (
-            "Contention (factor)",
+/// The lines of one device's card ([`devices_grid_ui`]).
+fn device_card_ui(
+    ui: &mut Ui,
+    d: &mut FpmDevice,
+    (i, name_width): (usize, f32),
+    unit: &str,
+    (remove, save): (&mut Option<usize>, &mut Option<usize>),
+) {
+    ui.horizontal_wrapped(|ui| {
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+        ui.painter().rect_filled(rect, 2.0, rgb(device_color(i)));
+        // A name longer than the card is wide wraps in its field (one
+        // line: a line break typed is a space).
+        let field = TextEdit::multiline(&mut d.name)
+            .desired_rows(1)
+            .desired_width(name_width.max(80.0));
+        if ui.add(field).on_hover_text(device_tip(d)).changed() && d.name.contains('\n') {
+            d.name = d.name.replace(['\r', '\n'], " ");
+        }
+        source_tag_ui(ui, d.source.kind(), d.source.detail());
+        if ui
+            .small_button("Save…")
+            .accessible_name(format!("Save {}", d.name))
+            .on_hover_text(format!(
+                "Save the speed function of {} as a CSV file (size,speed)",
+                d.name
+            ))
+            .clicked()
+        {
+            *save = Some(i);
+        }
+        if ui
+            .small_button("Remove")
+            .accessible_name(format!("Remove {}", d.name))
+            .on_hover_text(format!("Remove {}", d.name))
+            .clicked()
+        {
+            *remove = Some(i);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Contention (factor)").on_hover_text(
             "Speed factor, 0.05 to 1, while another device of its socket works",
-        ),
-        (
-            "Socket (number)",
-            "Devices with the same socket number share resources; 0: alone",
-        ),
-        (
-            limit.as_str(),
+        );
+        ui.add(
+            DragValue::new(&mut d.contention)
+                .range(0.05..=1.0)
+                .speed(0.005)
+                .max_decimals(3),
+        )
+        .on_hover_text("Speed factor while another device of the same socket has work (FPM paper, Section V: about 0.85 for a GPU next to busy cores); 1 = no loss");
+        ui.label("Socket (number)")
+            .on_hover_text("Devices with the same socket number share resources; 0: alone");
+        let mut socket = d.socket.unwrap_or(0);
+        if ui
+            .add(DragValue::new(&mut socket).range(0..=64))
+            .on_hover_text("Devices with the same socket number share resources; 0 = alone")
+            .changed()
+        {
+            d.socket = (socket > 0).then_some(socket);
+        }
+        ui.label(format!("Memory limit ({unit})")).on_hover_text(
             "Largest share the device holds, in the problem's computation unit; 0: no limit",
-        ),
-        (
-            "Out of core (factor)",
-            "Beyond the memory limit: the speed as a factor, 0.001 to 1, of the speed at the limit",
-        ),
-    ] {
-        ui.strong(title).on_hover_text(tip);
-    }
+        );
+        memory_cells_ui(ui, d);
+    });
 }
 
 /// Width of the name fields, points: the longest name whole.
@@ -197,6 +176,9 @@ fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice) {
         }
     }
     ui.horizontal(|ui| {
+        ui.label("Out of core (factor)").on_hover_text(
+            "Beyond the memory limit: the speed as a factor, 0.001 to 1, of the speed at the limit",
+        );
         let mut on = d.out_of_core.is_some();
         let can = d.max_size_units.is_some();
         let tip = if can {

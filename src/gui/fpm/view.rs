@@ -28,7 +28,7 @@ pub fn fpm_view_ui(
             .min_size(size)
             .default_size(size)
             .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
                     table_ui(ui, state, t);
                 });
             });
@@ -42,46 +42,81 @@ pub fn fpm_view_ui(
     }
 }
 
-/// Devices down, and per method the share and the predicted time.
+/// Per method a block (devices down, the share and the predicted time
+/// across), the blocks side by side where the area is wide enough and
+/// wrapped under each other where it is not.
 fn table_ui(ui: &mut Ui, state: &FpmScenario, t: &fpm::FpmTable) {
-    let (unit, t_unit, cols) = (&t.size_unit, &t.time_unit, &t.columns);
-    ui.strong(format!(
-        "Partition of n = {} {unit}: share x_i ({unit}) and predicted time x_i / s_i(x_i) ({t_unit})",
-        fmt_size(state.n_units, state.integer)
-    ));
-    egui::Grid::new("fpm_partition_grid")
+    let (unit, t_unit) = (&t.size_unit, &t.time_unit);
+    ui.add(
+        egui::Label::new(RichText::new(format!(
+            "Partition of n = {} {unit}: share x_i ({unit}) and predicted time x_i / s_i(x_i) ({t_unit})",
+            fmt_size(state.n_units, state.integer)
+        ))
+        .strong())
+        .wrap(),
+    );
+    let per_row = ((ui.available_width() / block_width(ui, t)).floor() as usize).max(1);
+    for (r, row) in t.columns.chunks(per_row).enumerate() {
+        ui.horizontal_top(|ui| {
+            for (j, c) in row.iter().enumerate() {
+                ui.group(|ui| {
+                    ui.vertical(|ui| method_block_ui(ui, state, t, (r * per_row + j, c)));
+                });
+            }
+        });
+    }
+}
+
+/// About how wide one method's block is: the longest device name, two
+/// numbers and the spacing, points.
+fn block_width(ui: &Ui, t: &fpm::FpmTable) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = |s: &str| {
+        ui.painter()
+            .layout_no_wrap(s.to_string(), font.clone(), egui::Color32::WHITE)
+            .size()
+            .x
+    };
+    let name = t
+        .devices
+        .iter()
+        .map(|d| width(d))
+        .fold(width("Device"), f32::max);
+    let share = width(&format!("share ({})", t.size_unit)).max(width("00000000"));
+    let time = width(&format!("time ({})", t.time_unit)).max(width("max 00.000"));
+    name + share + time + 2.0 * 14.0 + 2.0 * ui.spacing().window_margin.leftf() + 24.0
+}
+
+/// One method's block of [`table_ui`].
+fn method_block_ui(
+    ui: &mut Ui,
+    state: &FpmScenario,
+    t: &fpm::FpmTable,
+    (i, c): (usize, &fpm::TableColumn),
+) {
+    let (unit, t_unit) = (&t.size_unit, &t.time_unit);
+    ui.label(RichText::new(&c.method).strong().color(rgb(c.color)));
+    egui::Grid::new(("fpm_partition_grid", i))
         .striped(true)
-        .num_columns(1 + 2 * cols.len())
+        .num_columns(3)
         .spacing([14.0, 3.0])
         .show(ui, |ui| {
             ui.strong("Device");
-            for c in cols {
-                ui.label(RichText::new(&c.method).strong().color(rgb(c.color)));
-                ui.label("");
-            }
-            ui.end_row();
-            ui.label("");
-            for _ in cols {
-                ui.weak(format!("share ({unit})"));
-                ui.weak(format!("time ({t_unit})"));
-            }
+            ui.weak(format!("share ({unit})"));
+            ui.weak(format!("time ({t_unit})"));
             ui.end_row();
             for (k, name) in t.devices.iter().enumerate() {
+                let (x, time) = c.cells.get(k).copied().unwrap_or((f64::NAN, f64::NAN));
                 ui.label(name);
-                for c in cols {
-                    let (x, t) = c.cells.get(k).copied().unwrap_or((f64::NAN, f64::NAN));
-                    ui.label(fmt_size(x, state.integer));
-                    ui.label(fmt_sig(t));
-                }
+                ui.label(fmt_size(x, state.integer));
+                ui.label(fmt_sig(time));
                 ui.end_row();
             }
+            let total: f64 = c.cells.iter().map(|v| v.0).sum();
+            let makespan = c.cells.iter().map(|v| v.1).fold(0.0f64, f64::max);
             ui.strong("all");
-            for c in cols {
-                let total: f64 = c.cells.iter().map(|v| v.0).sum();
-                let makespan = c.cells.iter().map(|v| v.1).fold(0.0f64, f64::max);
-                ui.strong(fmt_size(total, state.integer));
-                ui.strong(format!("max {}", fmt_sig(makespan)));
-            }
+            ui.strong(fmt_size(total, state.integer));
+            ui.strong(format!("max {}", fmt_sig(makespan)));
             ui.end_row();
         });
 }

@@ -186,6 +186,20 @@ impl OverviewUi {
 }
 
 /// The section: settings, Measure and Cancel, the progress bar.
+/// Where the measured files go; a long path wraps in its field rather
+/// than run out of sight.
+fn folder_ui(ui: &mut Ui, folder: &mut String) {
+    ui.horizontal_top(|ui| {
+        let l = ui.label("Folder");
+        let field = TextEdit::multiline(folder)
+            .desired_rows(1)
+            .desired_width(ui.available_width().clamp(120.0, 260.0));
+        ui.add(field)
+            .labelled_by(l.id)
+            .on_hover_text("Where measured-cpu.ron, the platform and the speed functions go");
+    });
+}
+
 pub fn measure_ui(ui: &mut Ui, m: &mut Editing<'_, OverviewUi>, ctx: &mut ViewContext<'_>) {
     ui.heading("Measure this machine");
     ui.weak("Times this CPU's FMA peak, memory, cache and strided bandwidth, latency and speed functions, and makes a platform of it with a GPU of the catalog.");
@@ -223,12 +237,7 @@ pub fn measure_ui(ui: &mut Ui, m: &mut Editing<'_, OverviewUi>, ctx: &mut ViewCo
             })
             .response
             .on_hover_text("The achieved fraction of its FMA peak and memory bandwidth");
-        ui.horizontal(|ui| {
-            let l = ui.label("Folder");
-            ui.add(TextEdit::singleline(&mut s.folder).desired_width(220.0))
-                .labelled_by(l.id)
-                .on_hover_text("Where measured-cpu.ron, the platform and the speed functions go");
-        });
+        folder_ui(ui, &mut s.folder);
     });
     ui.horizontal(|ui| {
         if ui

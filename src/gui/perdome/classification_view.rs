@@ -32,8 +32,21 @@ fn header_ui(ui: &mut Ui, cells: &[&str]) {
     ui.end_row();
 }
 
-pub fn classification_ui(ui: &mut Ui, a: &Analysis) {
+/// The classification of one platform, or of two one under the other
+/// (their tables keep every column in sight), scrolled down.
+pub fn classifications_ui(ui: &mut Ui, a: &Analysis, b: Option<&Analysis>) {
     egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.push_id("first", |ui| classification_ui(ui, a));
+        if let Some(b) = b {
+            ui.add_space(12.0);
+            ui.separator();
+            ui.push_id("second", |ui| classification_ui(ui, b));
+        }
+    });
+}
+
+fn classification_ui(ui: &mut Ui, a: &Analysis) {
+    ui.vertical(|ui| {
         ui.heading("Platform classification (PeaPaw)");
         ui.weak(subtitle(a));
         ui.add_space(6.0);
@@ -56,6 +69,7 @@ fn balances_ui(ui: &mut Ui, c: &Classification) {
     Grid::new("class_numbers")
         .num_columns(3)
         .striped(true)
+        .spacing([16.0, 4.0])
         .show(ui, |ui| {
             row_ui(
                 ui,
@@ -113,6 +127,7 @@ fn optima_ui(ui: &mut Ui, o: &Optima) {
     Grid::new("class_optima")
         .num_columns(5)
         .striped(true)
+        .spacing([16.0, 4.0])
         .show(ui, |ui| {
             header_ui(
                 ui,
@@ -148,6 +163,7 @@ fn references_ui(ui: &mut Ui, o: &Optima) {
     Grid::new("class_refs")
         .num_columns(5)
         .striped(true)
+        .spacing([16.0, 4.0])
         .show(ui, |ui| {
             header_ui(
                 ui,
@@ -199,6 +215,7 @@ fn partitions_ui(ui: &mut Ui, a: &Analysis) {
         Grid::new("class_parts")
             .num_columns(4)
             .striped(true)
+            .spacing([16.0, 4.0])
             .show(ui, |ui| {
                 header_ui(
                     ui,

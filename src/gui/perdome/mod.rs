@@ -108,15 +108,9 @@ impl ModelUi for PerdomeUi {
                 let st = &m.state.energy_runs;
                 energy_fit_panel::no_runs_ui(ui, st, &mut m.ui.open_energy_loader);
             }
-            (Tab::Classification, _, Some(c)) => match &c.compared {
-                Some(b) => {
-                    ui.columns(2, |cols| {
-                        classification_view::classification_ui(&mut cols[0], &c.analysis);
-                        classification_view::classification_ui(&mut cols[1], b);
-                    });
-                }
-                None => classification_view::classification_ui(ui, &c.analysis),
-            },
+            (Tab::Classification, _, Some(c)) => {
+                classification_view::classifications_ui(ui, &c.analysis, c.compared.as_ref());
+            }
             (_, Some(Figure::Pair(p)), _) => {
                 color_options_ui(ui, &mut m.state.colors, true);
                 let [c0, c1] = &mut m.ui.heatmap_cache;

@@ -238,7 +238,11 @@ impl<'a> LogSlider<'a> {
                 let r = ui.add_sized(size, TextEdit::singleline(&mut t.text).id(edit_id));
                 if let Some(e) = &t.error {
                     ui.set_max_width(size.x.max(120.0));
-                    ui.label(RichText::new(e).small().color(ui.visuals().error_fg_color));
+                    ui.label(
+                        RichText::new(e)
+                            .size(super::SMALL_TEXT)
+                            .color(ui.visuals().error_fg_color),
+                    );
                 }
                 r
             })

@@ -1,6 +1,6 @@
-//! A table of text whose columns a person widens or narrows by dragging
-//! the line after each header, scrolled sideways when it is wider than
-//! its area and down when it is longer (only the rows in view are laid
+//! A table of text whose columns share the area's width until a person
+//! widens or narrows one by dragging the line after its header; scrolled
+//! sideways when dragged wider than its area and down when it is longer (only the rows in view are laid
 //! out); a cell cut short by its column shows its whole text on hover.
 //! The widths are kept in egui's memory under the table's id, so they
 //! last while the window is open and are saved with it.
@@ -56,10 +56,14 @@ pub fn table_ui(
     cell: impl Fn(usize, usize) -> Cell,
 ) {
     let id = ui.make_persistent_id(id_salt);
+    // Until a person drags a column, the columns share the area's width
+    // in the proportions of their first widths: every column in sight.
+    let room = ui.available_width() - 16.0;
     let mut widths: Vec<f32> = ui
         .data_mut(|d| d.get_persisted::<Vec<f32>>(id))
         .filter(|w| w.len() == columns.len())
-        .unwrap_or_else(|| columns.iter().map(|c| c.width).collect());
+        .unwrap_or_else(|| fitted_widths(columns, room));
+    let before = widths.clone();
     let row_height = ui.spacing().interact_size.y;
     ScrollArea::horizontal()
         .id_salt(id.with("across"))
@@ -77,7 +81,21 @@ pub fn table_ui(
                     }
                 });
         });
-    ui.data_mut(|d| d.insert_persisted(id, widths));
+    if widths != before {
+        ui.data_mut(|d| d.insert_persisted(id, widths));
+    }
+}
+
+/// The columns' first widths scaled down to `room` points where they
+/// are wider together (never under [`MIN_WIDTH`]).
+fn fitted_widths(columns: &[Column], room: f32) -> Vec<f32> {
+    let first: Vec<f32> = columns.iter().map(|c| c.width).collect();
+    let total = total_width(&first);
+    if total <= room || room <= 0.0 {
+        return first;
+    }
+    let scale = (room - GAP * columns.len() as f32).max(0.0) / (total - GAP * columns.len() as f32);
+    first.iter().map(|w| (w * scale).max(MIN_WIDTH)).collect()
 }
 
 /// The width of the columns with the gaps after them.

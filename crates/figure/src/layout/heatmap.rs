@@ -68,7 +68,8 @@ pub fn layout(fig: &HeatmapFigure, width: f64, height: f64) -> HeatmapLayout {
     let k = scale_of(width, height);
     let mut scene = Scene::new(width, height);
     header(&mut scene, &fig.title, &fig.subtitle, k);
-    let (left, top, right, bottom) = (86.0 * k, 76.0 * k, 215.0 * k, 96.0 * k);
+    let right = (215.0 * k).max(34.0 * k + super::side::side_column_width(k, ""));
+    let (left, top, bottom) = (86.0 * k, 76.0 * k, 96.0 * k);
     let avail_w = (width - left - right).max(20.0);
     let avail_h = (height - top - bottom).max(20.0);
     let frame = HeatFrame {
@@ -195,7 +196,7 @@ pub fn empty_rects(nx: usize, ny: usize, clear: impl Fn(usize, usize) -> bool) -
 /// the last one) and the axis titles.
 fn axes(l: &mut HeatmapLayout, fig: &HeatmapFigure) {
     let (fr, k) = (l.frame, l.k);
-    let tick = 12.0 * k;
+    let tick = crate::layout::scene::font(12.0 * k);
     let (axis_y, axis_x) = (l.row_band[3], l.col_band[0]);
     let stroke = Stroke::solid(INK, 0.9 * k);
     let mut clear_from = f64::NEG_INFINITY;
@@ -281,7 +282,7 @@ fn markers(l: &mut HeatmapLayout, fig: &HeatmapFigure) {
         }
         placer.block(*px, *py, r * 1.3);
     }
-    let size = 12.0 * k;
+    let size = crate::layout::scene::font(12.0 * k);
     for ([px, py], m) in &spots {
         let label = m.shown_label();
         let (tx, ty, anchor) = placer.place(*px, *py, r * 1.2, &label, size);
@@ -307,7 +308,7 @@ fn side(l: &mut HeatmapLayout, fig: &HeatmapFigure) {
     }
     let (legend, _) = marker_legend(&mut l.scene, &kinds, cx, fr.top + bar_h + 36.0 * k, k);
     l.legend = legend;
-    let size = 12.0 * k;
+    let size = crate::layout::scene::font(12.0 * k);
     let note_y = l.scene.height - 14.0 * k;
     l.empty_swatch = [
         fr.left,

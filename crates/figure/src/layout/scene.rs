@@ -241,6 +241,16 @@ pub const LABEL_INK: [u8; 3] = [0, 0, 0];
 /// Notes.
 pub const NOTE_INK: [u8; 3] = [0x44, 0x44, 0x44];
 
+/// The smallest text a figure writes, px: where there is no room, a
+/// figure reflows (fewer ticks, wrapped lines, turned names, a label left
+/// to the hover) rather than write smaller than this.
+pub const MIN_TEXT: f64 = 11.0;
+
+/// A font of `px` at a figure's scale, never under [`MIN_TEXT`].
+pub fn font(px: f64) -> f64 {
+    px.max(MIN_TEXT)
+}
+
 /// Scale of fonts and margins of a figure `width` x `height` px,
 /// relative to a 1200 x 800 one.
 pub fn scale_of(width: f64, height: f64) -> f64 {
@@ -260,7 +270,7 @@ pub fn header_lines(scene: &mut Scene, title: &str, subtitle: &str, k: f64, line
     let room = scene.width - 2.0 * x;
     let t = Text::new(x, 30.0 * k, 20.0 * k, Anchor::Start, TextRole::Title, title);
     scene.text(fitted(t.color(TITLE_INK).bold(), room));
-    let size = 13.0 * k;
+    let size = font(13.0 * k);
     let mut parts = super::wrap(subtitle, size, room);
     if parts.len() > lines.max(1) {
         // The rest joins the last line, which is then fitted.
@@ -280,18 +290,19 @@ pub fn header_lines(scene: &mut Scene, title: &str, subtitle: &str, k: f64, line
 }
 
 /// The smallest font a text is shrunk to before it is shortened, as a
-/// share of its size.
+/// share of its size (and never under [`MIN_TEXT`]).
 const MIN_SHRINK: f64 = 0.72;
 
-/// `t` fitted to `width` px: its font shrunk as far as [`MIN_SHRINK`],
-/// then shortened with an ellipsis (the whole text kept in
+/// `t` fitted to `width` px: its font shrunk as far as [`MIN_SHRINK`]
+/// or [`MIN_TEXT`], whichever is larger, then shortened with an ellipsis (the whole text kept in
 /// [`Text::full`]).
 pub fn fitted(mut t: Text, width: f64) -> Text {
     let w = text_width(&t.text, t.size);
     if w <= width || t.text.is_empty() {
         return t;
     }
-    let size = (t.size * width / w).max(t.size * MIN_SHRINK);
+    let floor = (t.size * MIN_SHRINK).max(MIN_TEXT).min(t.size);
+    let size = (t.size * width / w).max(floor);
     t.size = size;
     // (Shrunk to the width exactly, it fits: no shortening for rounding.)
     if text_width(&t.text, size) > width * (1.0 + 1e-9) {
@@ -328,15 +339,18 @@ mod tests {
         let t = Text::new(
             0.0,
             0.0,
-            10.0,
+            14.0,
             Anchor::Start,
             TextRole::AxisTitle,
             "crossover f",
         );
-        let w = text_width(&t.text, 10.0);
+        let w = text_width(&t.text, 14.0);
         let shrunk = fitted(t.clone(), w * 0.8);
         assert_eq!(shrunk.text, "crossover f");
-        assert!(shrunk.full.is_none() && (shrunk.size - 8.0).abs() < 1e-9);
+        assert!(shrunk.full.is_none() && (shrunk.size - 11.2).abs() < 1e-9);
+        // Never under the smallest text: shortened instead.
+        let floor = fitted(t.clone(), w * 0.7);
+        assert!(floor.text.ends_with('…') && floor.size == MIN_TEXT);
         let short = fitted(t.clone(), w * 0.5);
         assert!(short.text.ends_with('…') && short.full.as_deref() == Some("crossover f"));
         assert!(text_width(&short.text, short.size) <= w * 0.5 + 1e-9);

@@ -89,7 +89,7 @@ pub fn color_bar(scene: &mut Scene, scale: &ColorScale, bar: Rect, k: f64) -> f6
         radius: 0.0,
     });
     let across = w > h;
-    let size = 11.5 * k;
+    let size = crate::layout::scene::font(11.5 * k);
     let mut widest: f64 = 0.0;
     for (t, label) in tick_labels(scale) {
         let tick = Stroke::solid(INK, 0.8 * k);
@@ -113,7 +113,7 @@ pub fn color_bar(scene: &mut Scene, scale: &ColorScale, bar: Rect, k: f64) -> f6
         widest = widest.max(text_width(&label, size));
         scene.text(text);
     }
-    let title_size = 13.0 * k;
+    let title_size = crate::layout::scene::font(13.0 * k);
     if across {
         let ty = y1 + 12.0 * k + size + title_size;
         let title = Text::new(
@@ -160,6 +160,22 @@ fn tick_labels(scale: &ColorScale) -> Vec<(f64, String)> {
         .collect()
 }
 
+/// The width of the column beside a figure, from the colour bar's left
+/// edge: 34 px of gap before it at scale `k` are the caller's. Wide
+/// enough for the longest marker name and for `also` (another text the
+/// column holds), at the fonts [`marker_legend`] writes.
+pub fn side_column_width(k: f64, also: &str) -> f64 {
+    let size = crate::layout::scene::font(12.0 * k);
+    let names = LEGEND_ORDER
+        .iter()
+        .map(|kind| 20.0 * k + text_width(kind_name(*kind), size))
+        .fold(
+            text_width(also, crate::layout::scene::font(11.0 * k)),
+            f64::max,
+        );
+    names + 14.0 * k
+}
+
 /// The legend of the marker kinds drawn ("Markers", then one line a kind
 /// in [`LEGEND_ORDER`]) from (x, y) down: its texts into `scene`; returns
 /// the symbols to draw and the y under it.
@@ -170,7 +186,7 @@ pub fn marker_legend(
     y: f64,
     k: f64,
 ) -> (Vec<Symbol>, f64) {
-    let size = 12.0 * k;
+    let size = crate::layout::scene::font(12.0 * k);
     let mut y = y;
     if kinds.is_empty() {
         return (Vec::new(), y);
@@ -209,7 +225,7 @@ pub fn marker_legend_rows(
     width: f64,
     k: f64,
 ) -> (Vec<Symbol>, f64) {
-    let size = 11.5 * k;
+    let size = crate::layout::scene::font(11.5 * k);
     let [x0, mut y] = at;
     let mut x = x0;
     let mut symbols = Vec::new();

@@ -36,6 +36,9 @@ const FLOOR: [([u8; 3], &str); 2] = [
     ),
 ];
 
+/// The widest line of the view the side column writes.
+const VIEW_SAMPLE: &str = "view: yaw -180°, pitch 90°, zoom 1.00";
+
 /// Lay out `fig` seen by `camera` on a canvas `width` x `height` px.
 pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> SurfaceLayout {
     let k = scale_of(width, height);
@@ -79,7 +82,7 @@ pub fn layout(fig: &SurfaceFigure, camera: &Camera, width: f64, height: f64) -> 
     let t = Text::new(
         view_at[0],
         view_at[1],
-        11.0 * k,
+        crate::layout::scene::font(11.0 * k),
         Anchor::Start,
         TextRole::Note,
         &view,
@@ -116,7 +119,10 @@ fn figure_box(width: f64, height: f64, k: f64) -> (bool, bool, [f64; 4]) {
     let (right, bottom) = match (tall, narrow) {
         (true, _) => (20.0 * k, 200.0 * k),
         (false, true) => (130.0 * k, 130.0 * k),
-        (false, false) => (215.0 * k, 44.0 * k),
+        (false, false) => (
+            (215.0 * k).max(34.0 * k + super::side::side_column_width(k, VIEW_SAMPLE)),
+            44.0 * k,
+        ),
     };
     let w = (width - left - right).max(20.0);
     // On a tall canvas the box is no taller than the figure needs at any
@@ -187,7 +193,7 @@ fn drawn_kinds(p: &Projected) -> Vec<MarkerKind> {
 /// What the floor's colours mean, from (x0, y) along the bottom: side by
 /// side where they fit, else the second on a line above the first.
 fn floor_key(scene: &mut Scene, x0: f64, y: f64, k: f64) -> Vec<(Rect, [u8; 3])> {
-    let size = 12.0 * k;
+    let size = crate::layout::scene::font(12.0 * k);
     let (mut x, mut y) = (x0, y);
     let mut out = Vec::new();
     for (i, (fill, text)) in FLOOR.into_iter().enumerate() {

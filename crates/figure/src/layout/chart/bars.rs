@@ -28,9 +28,9 @@ pub(super) fn value_labels(
         let b = &set.bars[*bi];
         let text = fmt_tick(b.value);
         let bw = r[2] - r[0];
-        let size = (11.0 * k)
-            .min(bw * 1.15 / (text_width(&text, 1.0).max(1e-9)))
-            .max(6.5 * k);
+        // One size for every value (never shrunk to a bar's width): a
+        // value with no room is left to the hover.
+        let size = crate::layout::scene::font(11.0 * k);
         let cx = (r[0] + r[2]) / 2.0;
         let top = r[1];
         let err_top = b
@@ -48,7 +48,8 @@ pub(super) fn value_labels(
         if !stacked && above - size >= y0 {
             spots.push((above, false));
         }
-        if seg_h >= size * 1.3 && r[1] >= y0 - 1.0 && r[3] <= y1 + 1.0 {
+        let fits_inside = text_width(&text, size) <= bw * 0.95;
+        if fits_inside && seg_h >= size * 1.3 && r[1] >= y0 - 1.0 && r[3] <= y1 + 1.0 {
             let y = if stacked {
                 (r[1] + r[3]) / 2.0 + size * 0.35
             } else {

@@ -88,7 +88,7 @@ pub(super) fn ref_label(
     }
     let Some(v) = ref_px(p, fr, r) else { return };
     let k = st.k;
-    let size = st.marker * 0.95;
+    let size = crate::layout::scene::font(st.marker * 0.95);
     let cands = aligned(ref_line_spots(r.orientation, v, fr.plot, size, 4.0 * k));
     let Some((x, y, a)) = taken.choose(&cands, &r.label, size) else {
         return;

@@ -169,7 +169,7 @@ fn swatch(sc: &mut Scene, st: &Style, e: &Entry, x: f64, y: f64) {
             fill: c,
         }),
         Swatch::Block(c) => {
-            let s = st.legend * 0.9;
+            let s = crate::layout::scene::font(st.legend * 0.9);
             let x0 = x + (w - s) / 2.0;
             sc.shape(Shape::Rect {
                 rect: [x0, y - s / 2.0, x0 + s, y + s / 2.0],
@@ -181,21 +181,34 @@ fn swatch(sc: &mut Scene, st: &Style, e: &Entry, x: f64, y: f64) {
     }
 }
 
-/// An entry's swatch and name, the name's baseline at `y + 0.35 em`.
-/// (The name fitted to end by `right`.)
+/// An entry's name in the lines a legend row `width` wide holds: one
+/// line where it fits, else wrapped at spaces.
+pub(super) fn entry_lines(e: &Entry, st: &Style, width: f64) -> Vec<String> {
+    let room = width - st.swatch_w() - 6.0 * st.k;
+    if text_width(e.name, st.legend) <= room + 1e-6 || room <= 0.0 {
+        return vec![e.name.to_string()];
+    }
+    crate::layout::wrap(e.name, st.legend, room)
+}
+
+/// An entry's swatch and name, the name's baseline at `y + 0.35 em`,
+/// wrapped over rows where it is wider than `right - x` (each line
+/// fitted to end by `right`).
 fn entry(sc: &mut Scene, st: &Style, e: &Entry, at: [f64; 2], right: f64) {
     let [x, y] = at;
     swatch(sc, st, e, x, y);
     let tx = x + st.swatch_w() + 6.0 * st.k;
-    let t = Text::new(
-        tx,
-        y + st.legend * 0.35,
-        st.legend,
-        Anchor::Start,
-        TextRole::Legend,
-        e.name,
-    );
-    sc.text(fitted(t.color(INK), right - tx));
+    for (i, line) in entry_lines(e, st, right - x).iter().enumerate() {
+        let t = Text::new(
+            tx,
+            y + st.legend * 0.35 + i as f64 * st.legend_row(),
+            st.legend,
+            Anchor::Start,
+            TextRole::Legend,
+            line,
+        );
+        sc.text(fitted(t.color(INK), right - tx));
+    }
 }
 
 pub(super) fn legend_box(sc: &mut Scene, st: &Style, entries: &[Entry], b: Rect) {

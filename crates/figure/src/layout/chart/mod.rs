@@ -126,6 +126,13 @@ fn layout_row(
             if m.y_title.iter().all(|l| text_width(l, st.axis_title) <= h) {
                 continue;
             }
+            if let Some(level) = level_y_title(p, st, m, h) {
+                m.left -= st.axis_title * (0.1 + 1.2 * m.y_title.len() as f64);
+                m.y_title.clear();
+                m.y_title_level = Some(level);
+                refit = true;
+                continue;
+            }
             let lines = wrap(&p.y.title(), st.axis_title, h);
             m.left += st.axis_title * 1.2 * lines.len().saturating_sub(m.y_title.len()) as f64;
             refit |= lines.len() > m.y_title.len();
@@ -284,6 +291,7 @@ fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
     Metrics {
         width: pw,
         y_title,
+        y_title_level: None,
         left,
         right,
         x_ticks_h,
@@ -294,12 +302,33 @@ fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
     }
 }
 
+/// The y title of a panel whose plot, `h` px high, is lower than one of
+/// the title's words, where it fits level beside the panel's title.
+fn level_y_title(p: &ChartPanel, st: &Style, m: &Metrics, h: f64) -> Option<String> {
+    let title = p.y.title();
+    let longest = title
+        .split_whitespace()
+        .map(|w| text_width(w, st.axis_title))
+        .fold(0.0, f64::max);
+    let room = m.width - text_width(&p.title, st.panel_title) - 16.0 * st.k;
+    (longest > h && text_width(&title, st.axis_title) <= room).then_some(title)
+}
+
 /// The legend's entries in rows `pw` wide, for a legend under the plot.
+/// An entry wider than a row has a row of its own, its name wrapped over
+/// as many rows as it needs (the rows after it left empty).
 fn legend_rows(p: &ChartPanel, st: &Style, pw: f64) -> Vec<Vec<usize>> {
     let mut rows: Vec<Vec<usize>> = Vec::new();
     let mut row_w = f64::INFINITY;
     for (i, e) in legend_entries(p).iter().enumerate() {
         let w = entry_w(e, st);
+        let lines = legend::entry_lines(e, st, pw).len();
+        if lines > 1 {
+            rows.push(vec![i]);
+            rows.extend((1..lines).map(|_| Vec::new()));
+            row_w = f64::INFINITY;
+            continue;
+        }
         if row_w + w > pw {
             rows.push(Vec::new());
             row_w = 0.0;

@@ -82,6 +82,18 @@ impl PanelDraw<'_> {
             );
             sc.text(fitted(t.color([0x11; 3]).bold(), self.m.width));
         }
+        if let Some(y_title) = &self.m.y_title_level {
+            let y = self.fr.plot[1] - 14.0 * self.st.k;
+            let t = Text::new(
+                self.panel_x + self.m.width,
+                y,
+                self.st.axis_title,
+                Anchor::End,
+                TextRole::AxisTitle,
+                y_title,
+            );
+            sc.text(t.color([0x11; 3]));
+        }
     }
 
     /// Frame and ticks, tick and category labels, axis titles. Returns

@@ -2,6 +2,7 @@
 //! export's scale, and the parts of a panel that do not depend on its
 //! height.
 
+use crate::layout::scene::font;
 use crate::text::text_width;
 
 /// Sizes of one panel's parts that do not depend on the plot height.
@@ -10,6 +11,9 @@ pub(super) struct Metrics {
     pub(super) width: f64,
     /// The y axis title in lines (rotated, the first outermost).
     pub(super) y_title: Vec<String>,
+    /// The y axis title written level at the right end of the panel's
+    /// title line, where the plot is lower than one of its words.
+    pub(super) y_title_level: Option<String>,
     pub(super) left: f64,
     pub(super) right: f64,
     pub(super) x_ticks_h: f64,
@@ -35,12 +39,12 @@ impl Style {
     pub(super) fn new(k: f64) -> Style {
         Style {
             k,
-            tick: 12.0 * k,
-            axis_title: 13.5 * k,
-            panel_title: 15.0 * k,
-            note: 11.5 * k,
-            legend: 11.5 * k,
-            marker: 12.0 * k,
+            tick: font(12.0 * k),
+            axis_title: font(13.5 * k),
+            panel_title: font(15.0 * k),
+            note: font(11.5 * k),
+            legend: font(11.5 * k),
+            marker: font(12.0 * k),
         }
     }
     pub(super) fn line_h(&self) -> f64 {
@@ -84,7 +88,7 @@ impl CategoryNames {
         }
         CategoryNames {
             angle: 90.0,
-            size: slot / 1.1,
+            size: font(slot / 1.1),
         }
     }
 }
