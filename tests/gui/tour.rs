@@ -163,12 +163,71 @@ fn pages() -> Vec<Tab> {
     tabs
 }
 
+/// The pages of one window as thumbnails, five across, written as one
+/// picture to `target/tmp/tour/` (a contact sheet to page through; the
+/// pages in the order of [`pages`]).
+struct Sheet {
+    thumbs: Vec<image::RgbaImage>,
+    thumb: (u32, u32),
+}
+
+impl Sheet {
+    const ACROSS: u32 = 5;
+
+    fn new(w: f32, h: f32) -> Sheet {
+        Sheet {
+            thumbs: Vec::new(),
+            thumb: ((w / 3.0) as u32, (h / 3.0) as u32),
+        }
+    }
+
+    fn add(&mut self, page: &image::RgbaImage) {
+        let (tw, th) = self.thumb;
+        self.thumbs.push(image::imageops::thumbnail(page, tw, th));
+    }
+
+    fn save(&self, name: &str) {
+        let (tw, th) = self.thumb;
+        let rows = (self.thumbs.len() as u32).div_ceil(Self::ACROSS);
+        let gap = 6;
+        let mut sheet = image::RgbaImage::from_pixel(
+            Self::ACROSS * (tw + gap),
+            rows * (th + gap),
+            image::Rgba([40, 40, 40, 255]),
+        );
+        for (i, t) in self.thumbs.iter().enumerate() {
+            let (col, row) = (i as u32 % Self::ACROSS, i as u32 / Self::ACROSS);
+            let at = (i64::from(col * (tw + gap)), i64::from(row * (th + gap)));
+            image::imageops::overlay(&mut sheet, t, at.0, at.1);
+        }
+        let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("tour");
+        std::fs::create_dir_all(&dir).expect("the tour's folder");
+        sheet
+            .save(dir.join(format!("{name}.png")))
+            .expect("the contact sheet is written");
+    }
+}
+
+/// How many colours a picture has (at most 1000 counted).
+fn colours(img: &image::RgbaImage) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    for p in img.pixels().step_by(7) {
+        seen.insert(p.0);
+        if seen.len() >= 1000 {
+            break;
+        }
+    }
+    seen.len()
+}
+
 /// Every page (every view of the registry, the classification and the
 /// paper check) at 1920 x 1080 and 1280 x 800, on a paper-era platform,
 /// a current node from its spec sheets, a measured node and an eight-GPU
 /// node, each alone and compared with the next: no text under 11 px, none
 /// cut across by a column's or the window's edge, no two texts over each
-/// other, in the whole window (panels, cards, tables and figures).
+/// other, in the whole window (panels, cards, tables and figures). Each
+/// page is drawn (wgpu on the CPU) and kept in a contact sheet a window
+/// (`target/tmp/tour/SIZE-PLATFORM[+SECOND].png`).
 #[test]
 fn every_page_at_every_size_and_platform_is_legible() {
     let sizes = [(1920.0, 1080.0), (1280.0, 800.0)];
@@ -178,7 +237,11 @@ fn every_page_at_every_size_and_platform_is_legible() {
         let screen = Rect::from_min_max(Pos2::ZERO, Pos2::new(w, h));
         for (k, p) in PLATFORMS.iter().enumerate() {
             for pair in [false, true] {
-                let mut hs = crate::common::window(w, h);
+                let mut hs = crate::common::builder()
+                    .with_size(egui::vec2(w, h))
+                    .wgpu()
+                    .build_eframe(|_cc| hetscope::gui::HetscopeApp::default_state());
+                let mut sheet = Sheet::new(w, h);
                 assert!(hs.state_mut().use_platform(p), "{p}");
                 let second = pair.then(|| PLATFORMS[(k + 1) % PLATFORMS.len()]);
                 if let Some(q) = second {
@@ -200,7 +263,15 @@ fn every_page_at_every_size_and_platform_is_legible() {
                             .into_iter()
                             .map(|f| format!("{at}: {f}")),
                     );
+                    let shot = hs.render().expect("the page is drawn");
+                    assert!(colours(&shot) > 40, "{at}: the picture is not blank");
+                    sheet.add(&shot);
                 }
+                let name = format!(
+                    "{w}x{h}-{p}{}",
+                    second.map_or(String::new(), |q| format!("+{q}"))
+                );
+                sheet.save(&name);
             }
         }
     }
