@@ -295,6 +295,17 @@ fn eval_offload_json_has_every_key() {
     assert_eq!(v["kernel"], "GEMM");
     assert_eq!(v["kernel_id"], "gemm");
     assert_eq!(v["platform_id"], "power9-v100-nvlink2");
+    // A size of neither preset is "custom", with no reason given for it.
+    let custom = offload("power9-v100-nvlink2", "gemm", &["--size", "4000"]);
+    assert_eq!(
+        (num(&custom, "n"), &custom["size"]),
+        (4000.0, &serde_json::json!("custom"))
+    );
+    assert!(
+        custom.get("reason").is_none_or(|r| r.is_null()),
+        "{}",
+        custom["reason"]
+    );
     let list = v["coalescing"].as_array().unwrap();
     assert_eq!(list.len(), 2);
     assert_eq!(list[0]["array"], "A");
@@ -409,7 +420,7 @@ fn eval_offload_set_and_size() {
     let v = offload("grace-h100-c2c", "atax", &["--size", "2000"]);
     check_json(&v);
     assert_eq!(num(&v, "n"), 2000.0);
-    assert!(v["size"].is_null());
+    assert_eq!(v["size"], "custom");
 }
 
 #[test]

@@ -6,6 +6,8 @@
 mod cli_reference;
 /// No file over 500 lines, no function over 80.
 mod code_shape;
+/// The guides' example numbers are what their commands print.
+mod doc_examples;
 /// The outputs of `tests/golden/commands.txt`, byte for byte.
 mod golden;
 /// Every view's PNG export against `tests/reference/`.

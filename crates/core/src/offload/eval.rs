@@ -43,7 +43,8 @@ pub(super) fn kernel_json(s: &OffloadScenario, catalog: &Catalog) -> Result<Valu
         ("kernel", json!(kernel.name)),
         ("kernel_id", json!(s.kernel)),
         ("n", json!(n)),
-        ("size", json!(s.size_name(&kernel))),
+        // (A size that is neither of the preset's: "custom", n says it.)
+        ("size", json!(s.size_name(&kernel).unwrap_or("custom"))),
         ("cpu_s", json!(d.cpu_seconds)),
         ("gpu_kernel_s", json!(d.kernel_seconds)),
         ("transfer_s", json!(d.transfer_seconds)),
