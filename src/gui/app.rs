@@ -257,6 +257,12 @@ impl HetscopeApp {
     /// changed.
     pub fn refresh(&mut self) -> bool {
         let i = self.current();
+        if i == ModelId::Overview {
+            // The overview evaluates each model as its tab holds it.
+            let tuned = hetscope_core::overview::tuned(&self.session, &self.catalog);
+            self.model_mut::<crate::gui::overview::OverviewUi>()
+                .set_tuned(tuned);
+        }
         self.models
             .by_id_mut(i)
             .refresh(self.session.tab, &self.session, &self.catalog)

@@ -380,3 +380,46 @@ fn a_session_result_the_platform_has_not_draws_the_first_moved_one_as_the_window
     );
     assert!(a == b, "the window's export differs from export --session");
 }
+
+/// A session whose PerDome values were edited draws its overview with
+/// them, from the command line as in the window, and says so; without
+/// the edit the overview says nothing of the kind.
+#[test]
+fn a_sessions_overview_uses_the_values_edited_in_its_models() {
+    let dir = tempfile::tempdir().unwrap();
+    let draw = |sets: &[&str]| {
+        let s = dir.path().join("s.ron");
+        let mut args = vec![
+            "session",
+            "--platform",
+            "i7-gtx750-perdome",
+            "--view",
+            "overview",
+        ];
+        args.extend(sets.iter().flat_map(|s| ["--set", *s]));
+        args.extend(["--out", s.to_str().unwrap()]);
+        crate::common::ok(&args);
+        crate::common::ok(&[
+            "export",
+            "--session",
+            s.to_str().unwrap(),
+            "--format",
+            "csv",
+            "--out",
+            "-",
+        ]) + &crate::common::ok(&[
+            "export",
+            "--session",
+            s.to_str().unwrap(),
+            "--format",
+            "svg",
+            "--out",
+            "-",
+        ])
+    };
+    let plain = draw(&[]);
+    let edited = draw(&["t_fC=147"]);
+    assert!(!plain.contains("as edited"), "{plain}");
+    assert!(edited.contains("PerDome / PeaPaw as edited in its tab"));
+    assert_ne!(plain, edited, "the overview's numbers follow the edit");
+}

@@ -461,3 +461,50 @@ fn the_five_verdicts_fit_a_small_window_without_scrolling() {
         );
     }
 }
+
+/// A value edited in a model's tab is what the overview evaluates, as the
+/// tab does, and the overview's notes say which model it took so.
+#[test]
+fn the_overview_evaluates_each_model_as_its_tab_holds_it() {
+    use hetscope::gui::{OverviewUi, PerdomeUi};
+    let mut h = harness();
+    assert!(h.state_mut().use_platform("i7-gtx750-perdome"));
+    h.state_mut().session.tab = Tab::Figure(View::Overview);
+    h.run();
+    let overview_cpu_only = |h: &Harness<'_, HetscopeApp>| {
+        let c = h.state().computed::<OverviewUi>().expect("the overview");
+        c.overview.first.perdome.optima.cpu_only.gflops
+    };
+    let before = overview_cpu_only(&h);
+    assert!(!notes(&h).contains("as edited"), "{}", notes(&h));
+
+    // t_fC doubled in PerDome's tab: its CPU-only bound falls ...
+    h.state_mut().session.tab = Tab::Figure(View::PerdomeHeatmap);
+    hetscope_core::session_set::apply_sets(&mut h.state_mut().session, &["t_fC=147".into()])
+        .expect("t_fC is set");
+    h.run();
+    let tab = h.state().computed::<PerdomeUi>().expect("PerDome");
+    let in_tab = tab.analysis.optima.cpu_only.gflops;
+    assert!(in_tab < before * 0.9, "the tab: {before} -> {in_tab}");
+
+    // ... and the overview shows the tab's number, saying why.
+    h.state_mut().session.tab = Tab::Figure(View::Overview);
+    h.run();
+    let after = overview_cpu_only(&h);
+    assert!(
+        (after - in_tab).abs() < 1e-9 * in_tab,
+        "overview {after}, tab {in_tab}"
+    );
+    assert!(
+        notes(&h).contains("PerDome / PeaPaw as edited in its tab"),
+        "{}",
+        notes(&h)
+    );
+}
+
+fn notes(h: &Harness<'_, HetscopeApp>) -> String {
+    match h.state().figure() {
+        Some(Figure::Chart(c)) => c.notes.join("\n"),
+        other => panic!("the overview's chart: {other:?}"),
+    }
+}

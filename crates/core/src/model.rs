@@ -86,6 +86,18 @@ pub trait Model: 'static {
         Self::input(scenario, catalog)
     }
 
+    /// The input of `view` of a whole session: [`Model::input_for_view`]
+    /// of the model's scenario, unless the model reads other models'
+    /// scenarios too (the overview evaluates each model as its tab holds
+    /// it).
+    fn session_input(
+        view: View,
+        session: &Session,
+        catalog: &Catalog,
+    ) -> Result<Self::Input, CoreError> {
+        Self::input_for_view(view, Self::scenario(session), catalog)
+    }
+
     /// Run the model on a valid input.
     fn compute(input: &Self::Input) -> Result<Self::Output, CoreError>;
 

@@ -50,7 +50,7 @@ pub fn figure(view: View, session: &Session, catalog: &Catalog) -> Result<Figure
     impl ForModel for Draw<'_> {
         type Out = Result<Figure, CoreError>;
         fn run<M: Model>(self) -> Self::Out {
-            let input = M::input_for_view(self.0, M::scenario(self.1), self.2)?;
+            let input = M::session_input(self.0, self.1, self.2)?;
             M::figure(self.0, &M::compute(&input)?)
         }
     }

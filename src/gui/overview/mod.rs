@@ -22,7 +22,7 @@ use eframe::egui::Ui;
 use super::context::ViewContext;
 use super::model_ui::{Editing, ModelUi, Shown};
 use super::state::Tab;
-use hetscope_core::overview::Overview;
+use hetscope_core::overview::{Overview, Tuned};
 use hetscope_core::sensitivity::tornado::Asked;
 use hetscope_core::{CoreError, Model};
 use hetscope_figure::overview::OverviewInput;
@@ -43,6 +43,25 @@ pub struct OverviewUi {
     pub measured_path: String,
     /// The sensitivity tables computed off the UI thread.
     pub sensitivity: sensitivity::SensitivityCache,
+    /// Every model's parameters as its tab holds them, where the tabs are
+    /// on the overview's platform (the window sets them before a frame).
+    pub tuned: Option<Tuned>,
+    /// Counts the changes of `tuned`: the overview is evaluated again.
+    pub tuned_generation: u64,
+    /// The `tuned_generation` the last input was made with.
+    input_tuned: std::cell::Cell<u64>,
+}
+
+impl OverviewUi {
+    /// Take the tabs' parameters `tuned`; true when they changed.
+    pub fn set_tuned(&mut self, tuned: Option<Tuned>) -> bool {
+        if self.tuned == tuned {
+            return false;
+        }
+        self.tuned = tuned;
+        self.tuned_generation += 1;
+        true
+    }
 }
 
 impl ModelUi for OverviewUi {
@@ -66,12 +85,13 @@ impl ModelUi for OverviewUi {
         catalog: &Catalog,
         last: Option<(&OverviewScenario, &OverviewInput)>,
     ) -> Result<OverviewInput, CoreError> {
+        let same_tuned = self.input_tuned.replace(self.tuned_generation) == self.tuned_generation;
         let mut input = match last {
-            Some((s, i)) if s.same_but_sensitivity(state) => OverviewInput {
+            Some((s, i)) if same_tuned && s.same_but_sensitivity(state) => OverviewInput {
                 sensitivity: None,
                 ..i.clone()
             },
-            _ => Overview::input(state, catalog)?,
+            _ => Overview::input_tuned(state, catalog, self.tuned.as_ref())?,
         };
         if let Some(s) = self.sensitivity.table(&Asked::of(state)) {
             let key = s.chosen_key(&state.sensitivity.result);
@@ -97,7 +117,7 @@ impl ModelUi for OverviewUi {
     }
 
     fn input_generation(&self) -> u64 {
-        self.sensitivity.generation
+        self.sensitivity.generation + self.tuned_generation
     }
 
     /// The settings of "Measure this machine".

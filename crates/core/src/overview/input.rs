@@ -109,6 +109,7 @@ pub fn choice_input_cached(
         fpm_n: options.fpm_n,
         fpm_integer: true,
         sources,
+        edited: Vec::new(),
     })
 }
 

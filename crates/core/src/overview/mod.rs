@@ -10,12 +10,14 @@ mod check;
 mod eval;
 pub mod input;
 pub mod scenario;
+pub mod tuned;
 
 pub use eval::overview_json;
 pub use input::{
     DEFAULT_FPM_N, KernelCache, OverviewOptions, choice_input, choice_input_cached, platform_input,
 };
 pub use scenario::{OverviewScenario, SensitivityChoice};
+pub use tuned::{Tuned, tuned};
 
 use serde_json::Value;
 
@@ -89,17 +91,7 @@ impl Model for Overview {
     }
 
     fn input(s: &OverviewScenario, catalog: &Catalog) -> Result<OverviewInput, CoreError> {
-        let (first, second) = s.options();
-        Ok(OverviewInput {
-            first: platform_input(catalog, &s.platform, &first)?,
-            second: s
-                .platform2
-                .as_deref()
-                .map(|p| platform_input(catalog, p, &second))
-                .transpose()?,
-            validation: validation_input(s, catalog),
-            sensitivity: None,
-        })
+        Overview::input_tuned(s, catalog, None)
     }
 
     /// The sensitivity view computes the first platform's sensitivity
@@ -123,6 +115,20 @@ impl Model for Overview {
             input.sensitivity = Some(computed.tornado(&key)?);
         }
         Ok(input)
+    }
+
+    /// The overview of a session evaluates each model as its tab holds it
+    /// ([`tuned`]), as the window does.
+    fn session_input(
+        view: View,
+        session: &Session,
+        catalog: &Catalog,
+    ) -> Result<OverviewInput, CoreError> {
+        if view != View::Overview {
+            return Self::input_for_view(view, &session.overview, catalog);
+        }
+        let tuned = tuned(session, catalog);
+        Overview::input_tuned(&session.overview, catalog, tuned.as_ref())
     }
 
     fn compute(input: &OverviewInput) -> Result<OverviewOutput, CoreError> {
@@ -173,6 +179,32 @@ impl Model for Overview {
         let input = Self::input(s, catalog)?;
         let o = Self::compute(&input)?;
         overview_json(&input, &o.overview)
+    }
+}
+
+impl Overview {
+    /// [`Model::input`] with the first platform's models as their tabs
+    /// hold them (`tuned`, where every tab is on that platform).
+    pub fn input_tuned(
+        s: &OverviewScenario,
+        catalog: &Catalog,
+        tuned: Option<&Tuned>,
+    ) -> Result<OverviewInput, CoreError> {
+        let (first, second) = s.options();
+        let mut first = platform_input(catalog, &s.platform, &first)?;
+        if let Some(t) = tuned {
+            t.apply(&mut first, catalog)?;
+        }
+        Ok(OverviewInput {
+            first,
+            second: s
+                .platform2
+                .as_deref()
+                .map(|p| platform_input(catalog, p, &second))
+                .transpose()?,
+            validation: validation_input(s, catalog),
+            sensitivity: None,
+        })
     }
 }
 

@@ -54,6 +54,10 @@ pub struct PlatformInput {
     /// Whole units (blocks).
     pub fpm_integer: bool,
     pub sources: Vec<ModelSources>,
+    /// The models whose parameters are those edited in their own tabs
+    /// (the overview then says so); empty: every model as the platform
+    /// gives it.
+    pub edited: Vec<String>,
 }
 
 /// The overview's input: one platform, or two side by side.
