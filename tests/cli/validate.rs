@@ -316,3 +316,54 @@ fn a_file_that_cannot_be_compared_is_named_and_the_others_still_drawn() {
         c.notes
     );
 }
+
+/// A file none of whose rows compares with the platform says why, in the
+/// JSON and in the drawn panel, instead of an empty table.
+#[test]
+fn a_file_with_no_comparable_row_says_why() {
+    let file = "assets/data/h100-boathull-measured.csv";
+    let v = crate::common::eval(&[
+        "validate",
+        "--platform",
+        "i7-gtx750-perdome",
+        "--measured",
+        file,
+    ]);
+    let t = &v["tables"][0];
+    assert_eq!(t["rows"].as_array().map(Vec::len), Some(0), "{t}");
+    let line = t["summary"]["line"].as_str().unwrap_or_default();
+    assert!(
+        line.starts_with("no row compares with the platform's processors")
+            && line.contains("H100 80GB HBM3 (11 rows) matches no processor"),
+        "{line}"
+    );
+    let svg = crate::common::ok(&[
+        "export",
+        "--view",
+        "validation",
+        "--platform",
+        "i7-gtx750-perdome",
+        "--measured",
+        file,
+        "--format",
+        "svg",
+        "--out",
+        "-",
+    ]);
+    assert!(
+        svg.contains("no row compares with the platform"),
+        "the panel says why"
+    );
+    // Where rows compare, no such line.
+    let v = crate::common::eval(&[
+        "validate",
+        "--platform",
+        "dgx-h100-like",
+        "--measured",
+        file,
+    ]);
+    let line = v["tables"][0]["summary"]["line"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(line.starts_with("22 rows"), "{line}");
+}

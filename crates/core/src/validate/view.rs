@@ -47,6 +47,16 @@ impl Table {
     /// "22 rows; median error 85 %, largest 97 %; decisions right 15 of
     /// 22", and the table's last note.
     pub fn summary_line(&self) -> String {
+        if self.rows.is_empty() {
+            // Why nothing is drawn: the note that says so, where a model
+            // gives one.
+            return self
+                .notes
+                .iter()
+                .find(|n| n.starts_with("no row"))
+                .cloned()
+                .unwrap_or_else(|| "no row of the file compares with the platform".to_string());
+        }
         let pct =
             |e: Option<f64>| e.map_or("n/a".to_string(), |e| format!("{} %", fmt_num(100.0 * e)));
         let mut s = format!(

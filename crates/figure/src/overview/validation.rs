@@ -133,6 +133,10 @@ fn panel(t: &ValidationTable) -> ChartPanel {
     if !wrong.is_empty() {
         p.series.push(series("decision wrong", VERMILION, wrong));
     }
+    if t.points.is_empty() && !t.summary.is_empty() {
+        // An empty panel says why (no row of the file compares).
+        p.notes.push(t.summary.clone());
+    }
     if t.decides_at_one && lo < 1.0 && hi > 1.0 {
         for orientation in [Orientation::Horizontal, Orientation::Vertical] {
             p.ref_lines.push(RefLine {
