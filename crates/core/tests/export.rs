@@ -230,9 +230,17 @@ fn surface_and_compare_csv() {
     let surf =
         render_csv(&figure::perdome::build(View::EnergySurface, &a).expect("a PerDome view"));
     assert!(surf.starts_with("i_c [flop/byte],i_g [flop/byte],gflop_per_joule [GFLOP/J],"));
+    // One row a mesh point: the 48 x 48 cell centres with a column and a
+    // row through each best partition and the workload's partitions and
+    // on both sides of I (the surface's own points).
+    let s = match figure::perdome::build(View::EnergySurface, &a).expect("a PerDome view") {
+        hetscope_figure::Figure::Surface(s) => s,
+        other => panic!("not a surface: {other:?}"),
+    };
+    assert!(s.grid.xs.len() > 48 && s.grid.ys.len() > 48);
     assert_eq!(
         surf.lines().filter(|l| l.ends_with(",cell,")).count(),
-        48 * 48
+        s.grid.xs.len() * s.grid.ys.len()
     );
 
     let cmp = render_csv(&figure::perdome::build(View::WpCompare, &a).expect("a PerDome view"));

@@ -338,3 +338,42 @@ fn the_axis_titles_keep_clear_of_the_marker_symbols() {
         }
     }
 }
+
+/// The surface reaches the bound's true peak: the best partition found is
+/// a vertex of the mesh, and every marker standing on the surface (the
+/// optimum, the workload's partitions) meets a vertex of its own height;
+/// the I_C = 0 edge reaches the GPU-only value. Over a paper-era
+/// platform, spec-sheet nodes and a measured node, for both metrics.
+#[test]
+fn the_surface_reaches_its_markers_and_the_true_peak() {
+    for platform in [
+        "i7-gtx750-perdome",
+        "xeon-8480-h100",
+        "h100-node-measured",
+        "dgx-h100-like",
+    ] {
+        for view in [View::PerdomeSurface, View::EnergySurface] {
+            let s = surface(view, platform);
+            let g = &s.grid;
+            let peak = (0..g.spec.ny)
+                .flat_map(|iy| (0..g.spec.nx).map(move |ix| (ix, iy)))
+                .filter_map(|(ix, iy)| g.get(ix, iy))
+                .chain(g.edge_ic0.iter().chain(&g.edge_ig0).flatten().copied())
+                .fold(0.0f64, f64::max);
+            let best = s
+                .markers
+                .iter()
+                .filter_map(|m| m.value)
+                .fold(0.0f64, f64::max);
+            assert!(
+                peak >= best * 0.995,
+                "{platform} {view:?}: the mesh peaks at {peak}, the best marker at {best}"
+            );
+            assert!(
+                s.z.hi >= best,
+                "{platform} {view:?}: z axis to {} under {best}",
+                s.z.hi
+            );
+        }
+    }
+}

@@ -84,10 +84,11 @@ fn grid_rows(w: &mut Out, g: &Grid, markers: &[Marker]) -> csv::Result<()> {
         "label",
     ])?;
     let s = g.spec;
-    let xs: Vec<String> = (0..s.nx).map(|ix| num(s.x_centre(ix).exp2())).collect();
+    // (The grid's own columns and rows: a surface's include its markers'.)
+    let xs: Vec<String> = g.xs.iter().map(|x| num(x.exp2())).collect();
+    let ys: Vec<String> = g.ys.iter().map(|y| num(y.exp2())).collect();
     let raw = g.raw();
-    for iy in 0..s.ny {
-        let i_g = num(s.y_centre(iy).exp2());
+    for (iy, i_g) in ys.iter().enumerate() {
         for (ix, x) in xs.iter().enumerate() {
             let v = raw.get(iy * s.nx + ix).copied().unwrap_or(f32::NAN);
             let v = if v.is_nan() {
@@ -95,11 +96,11 @@ fn grid_rows(w: &mut Out, g: &Grid, markers: &[Marker]) -> csv::Result<()> {
             } else {
                 format!("{v}")
             };
-            w.write_record([x.as_str(), &i_g, &v, "cell", ""])?;
+            w.write_record([x.as_str(), i_g, &v, "cell", ""])?;
         }
     }
     for (iy, v) in g.edge_ic0.iter().enumerate() {
-        w.write_record(["0", &num(s.y_centre(iy).exp2()), &opt(*v), "zero_band", ""])?;
+        w.write_record(["0", ys[iy].as_str(), &opt(*v), "zero_band", ""])?;
     }
     for (ix, v) in g.edge_ig0.iter().enumerate() {
         w.write_record([xs[ix].as_str(), "0", &opt(*v), "zero_band", ""])?;

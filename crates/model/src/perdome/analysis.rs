@@ -109,7 +109,18 @@ impl Analysis {
             MIN_HALF_SPAN,
         );
         let heatmap = grid::compute(p, GridSpec::centred(i, span, even(res.heatmap)));
-        let surface = grid::compute(p, GridSpec::centred(i, span, even(res.surface)));
+        // The surface through the best partitions found and the workload's
+        // own: its peak is the bound's there, not the nearest cell's.
+        let at: Vec<(f64, f64)> = case
+            .partitions
+            .iter()
+            .map(|q| (q.i_c, q.i_g))
+            .chain(
+                [&optima.best_performance, &optima.best_energy]
+                    .map(|b| (b.eval.wp.i_c, b.eval.wp.i_g)),
+            )
+            .collect();
+        let surface = grid::compute_refined(p, GridSpec::centred(i, span, even(res.surface)), &at);
         let partitions: Vec<PartitionResult> = case
             .partitions
             .iter()

@@ -99,8 +99,15 @@ impl GridSpec {
 /// Sampled values of one metric. Row-major, row `iy` is one I_G.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Grid {
+    /// The range and the counts: `nx` columns, `ny` rows (of a refined
+    /// grid, the counts of [`Grid::xs`] and [`Grid::ys`]).
     pub spec: GridSpec,
     pub metric: Metric,
+    /// log2 I_C of each column: the cell centres, and for a refined grid
+    /// also the given points' coordinates, ascending.
+    pub xs: Vec<f64>,
+    /// log2 I_G of each row, as [`Grid::xs`].
+    pub ys: Vec<f64>,
     /// `nx * ny` values; NaN marks "no such partition" (use [`Grid::get`]).
     values: Vec<f32>,
     /// Values on the edge I_C = 0, one per row (I_G).
@@ -157,9 +164,8 @@ struct Axes {
     split: usize,
 }
 
-fn axes(p: &Platform, spec: &GridSpec) -> Axes {
-    let i = spec.i;
-    let ic: Vec<f64> = (0..spec.nx).map(|k| spec.x_centre(k).exp2()).collect();
+fn axes(p: &Platform, i: f64, xs: &[f64]) -> Axes {
+    let ic: Vec<f64> = xs.iter().map(|x| x.exp2()).collect();
     Axes {
         dc: ic.iter().map(|v| (v - i).abs()).collect(),
         ac: ic.iter().map(|v| (p.cpu.t_f * v).max(p.cpu.t_b)).collect(),
@@ -185,7 +191,8 @@ fn valid_columns(ax: &Axes, i: f64, i_g: f64) -> std::ops::Range<usize> {
 /// The performance grid alone (GFLOP/s), as `Vec<f32>` with NaN for no
 /// partition: the hot path of the PerDome heat map.
 pub fn compute_performance(p: &Platform, spec: GridSpec) -> Vec<f32> {
-    let ax = axes(p, &spec);
+    let xs: Vec<f64> = (0..spec.nx).map(|k| spec.x_centre(k)).collect();
+    let ax = axes(p, spec.i, &xs);
     let i = spec.i;
     let mut out = vec![f32::NAN; spec.nx * spec.ny];
     for iy in 0..spec.ny {
@@ -206,17 +213,69 @@ pub fn compute_performance(p: &Platform, spec: GridSpec) -> Vec<f32> {
 /// Compute the performance and energy grids in one pass.
 /// The platform must be valid (see [`Platform::validate`]).
 pub fn compute(p: &Platform, spec: GridSpec) -> GridPair {
+    let xs: Vec<f64> = (0..spec.nx).map(|k| spec.x_centre(k)).collect();
+    let ys: Vec<f64> = (0..spec.ny).map(|k| spec.y_centre(k)).collect();
+    compute_on(p, spec, xs, ys)
+}
+
+/// How close to the lines I_C = I and I_G = I (octaves) a refined grid
+/// adds a column and a row on each side: where the bound bends most
+/// sharply (Lemma 2's boundary, where one processor's share vanishes).
+pub const NEAR_I: f64 = 1e-3;
+
+/// [`compute`] with a column and a row through each of `points` (I_C,
+/// I_G; zero or outside the range: none) and on both sides of I, so that
+/// a surface drawn through the grid's values has these partitions as
+/// vertices: its peak is the bound's at the best partition found, not
+/// the nearest cell centre's.
+pub fn compute_refined(p: &Platform, spec: GridSpec, points: &[(f64, f64)]) -> GridPair {
+    let c = spec.i.log2();
+    let refine = |n: usize, centre: &dyn Fn(usize) -> f64, range: (f64, f64), at: &[f64]| {
+        let mut v: Vec<f64> = (0..n).map(centre).collect();
+        v.extend([c - NEAR_I, c + NEAR_I]);
+        v.extend(
+            at.iter()
+                .filter(|a| **a > 0.0 && a.is_finite())
+                .map(|a| a.log2()),
+        );
+        v.retain(|x| *x > range.0 && *x < range.1);
+        v.sort_by(f64::total_cmp);
+        v.dedup_by(|a, b| (*a - *b).abs() < 1e-9);
+        v
+    };
+    let xs = refine(
+        spec.nx,
+        &|k| spec.x_centre(k),
+        spec.x_log2,
+        &points.iter().map(|q| q.0).collect::<Vec<_>>(),
+    );
+    let ys = refine(
+        spec.ny,
+        &|k| spec.y_centre(k),
+        spec.y_log2,
+        &points.iter().map(|q| q.1).collect::<Vec<_>>(),
+    );
+    compute_on(p, spec, xs, ys)
+}
+
+/// Both grids on columns `xs` and rows `ys` (log2, ascending).
+fn compute_on(p: &Platform, spec: GridSpec, xs: Vec<f64>, ys: Vec<f64>) -> GridPair {
+    let spec = GridSpec {
+        nx: xs.len(),
+        ny: ys.len(),
+        ..spec
+    };
     let (nx, ny) = (spec.nx, spec.ny);
     let i = spec.i;
-    let ax = axes(p, &spec);
+    let ax = axes(p, i, &xs);
     let mut perf = vec![f32::NAN; nx * ny];
     let mut energy = vec![f32::NAN; nx * ny];
     let ps = p.static_power();
     // Value ranges tracked in the loop: (lo, hi) of performance, energy.
     let mut pr = (f32::INFINITY, f32::NEG_INFINITY);
     let mut er = (f32::INFINITY, f32::NEG_INFINITY);
-    for iy in 0..ny {
-        let i_g = spec.y_centre(iy).exp2();
+    for (iy, y) in ys.iter().enumerate() {
+        let i_g = y.exp2();
         let dg = (i - i_g).abs();
         let ag = (p.gpu.t_f * i_g).max(p.gpu.t_b);
         let eg = p.gpu.e_f * i_g + p.gpu.e_b;
@@ -236,12 +295,8 @@ pub fn compute(p: &Platform, spec: GridSpec) -> GridPair {
         }
     }
     let edge = |i_c: f64, i_g: f64| super::eval::cp_point(p, i, i_c, i_g);
-    let ic0: Vec<Option<(f64, f64)>> = (0..ny)
-        .map(|iy| edge(0.0, spec.y_centre(iy).exp2()))
-        .collect();
-    let ig0: Vec<Option<(f64, f64)>> = (0..nx)
-        .map(|ix| edge(spec.x_centre(ix).exp2(), 0.0))
-        .collect();
+    let ic0: Vec<Option<(f64, f64)>> = ys.iter().map(|y| edge(0.0, y.exp2())).collect();
+    let ig0: Vec<Option<(f64, f64)>> = xs.iter().map(|x| edge(x.exp2(), 0.0)).collect();
     let make =
         |metric: Metric, values: Vec<f32>, cells: (f32, f32), pick: fn(&(f64, f64)) -> f64| {
             let edge_ic0: Vec<Option<f64>> = ic0.iter().map(|v| v.as_ref().map(pick)).collect();
@@ -254,6 +309,8 @@ pub fn compute(p: &Platform, spec: GridSpec) -> GridPair {
             Grid {
                 spec,
                 metric,
+                xs: xs.clone(),
+                ys: ys.clone(),
                 values,
                 edge_ic0,
                 edge_ig0,

@@ -106,7 +106,7 @@ impl SurfaceFigure {
         canvas.push(pr.floor((c, xhi), (self.y.lo, c), FLOOR_VALID));
     }
 
-    /// Surface triangles between cell centres, the zero-edge segments and
+    /// Surface triangles between the grid's points, the zero-edge segments and
     /// the markers with their stems, far to near, so that what is nearer
     /// hides what is behind it; returns the triangles' model values for
     /// hover readouts and which markers' symbols were drawn.
@@ -150,7 +150,6 @@ impl SurfaceFigure {
     /// triangle first; none where a corner has no value.
     fn quad(&self, pr: &Proj, ix: usize, iy: usize) -> Vec<Piece> {
         let g = &self.grid;
-        let s = g.spec;
         let (Some(a), Some(b), Some(cc), Some(d)) = (
             g.get(ix, iy),
             g.get(ix + 1, iy),
@@ -159,8 +158,8 @@ impl SurfaceFigure {
         ) else {
             return Vec::new();
         };
-        let (x0, x1) = (s.x_centre(ix), s.x_centre(ix + 1));
-        let (y0, y1) = (s.y_centre(iy), s.y_centre(iy + 1));
+        let (x0, x1) = (g.xs[ix], g.xs[ix + 1]);
+        let (y0, y1) = (g.ys[iy], g.ys[iy + 1]);
         let corner = [(x0, y0, a), (x1, y0, b), (x1, y1, cc), (x0, y1, d)];
         let tris: [[usize; 3]; 2] = if (a - cc).abs() <= (b - d).abs() {
             [[0, 1, 2], [0, 2, 3]]
@@ -251,15 +250,15 @@ impl SurfaceFigure {
         let mut out = Vec::new();
         for iy in 0..s.ny.saturating_sub(1) {
             if let (Some(v0), Some(v1)) = (g.edge_ic0[iy], g.edge_ic0[iy + 1]) {
-                let a = pr.at(xz, s.y_centre(iy), v0).0;
-                let b = pr.at(xz, s.y_centre(iy + 1), v1).0;
+                let a = pr.at(xz, g.ys[iy], v0).0;
+                let b = pr.at(xz, g.ys[iy + 1], v1).0;
                 out.push(segment(a, b, pr.order(-1, iy as i64)));
             }
         }
         for ix in 0..s.nx.saturating_sub(1) {
             if let (Some(v0), Some(v1)) = (g.edge_ig0[ix], g.edge_ig0[ix + 1]) {
-                let a = pr.at(s.x_centre(ix), yz, v0).0;
-                let b = pr.at(s.x_centre(ix + 1), yz, v1).0;
+                let a = pr.at(g.xs[ix], yz, v0).0;
+                let b = pr.at(g.xs[ix + 1], yz, v1).0;
                 out.push(segment(a, b, pr.order(ix as i64, -1)));
             }
         }
@@ -301,8 +300,8 @@ impl SurfaceFigure {
                 continue;
             };
             let (ix, iy) = (
-                Self::cell_of(x, s.nx, |k| s.x_centre(k)),
-                Self::cell_of(y, s.ny, |k| s.y_centre(k)),
+                Self::cell_of(x, s.nx, |k| self.grid.xs[k]),
+                Self::cell_of(y, s.ny, |k| self.grid.ys[k]),
             );
             let (a, b) = pr.order(ix, iy);
             let v = m.value.unwrap_or(0.0);
