@@ -75,7 +75,7 @@ impl HetscopeApp {
         });
         let models = Slots::new(&catalog);
         let session = Session::new(&catalog);
-        HetscopeApp {
+        let mut app = HetscopeApp {
             state: AppState::default(),
             edits: edits::Edits::new(&session),
             session,
@@ -88,6 +88,19 @@ impl HetscopeApp {
             session_file: None,
             help: HelpWindows::default(),
             title: String::new(),
+        };
+        app.first_platform();
+        app
+    }
+
+    /// A first start shows one platform in every tab, the overview's
+    /// (each paper's own machines are presets of its tab); nothing to
+    /// undo, nothing unsaved.
+    fn first_platform(&mut self) {
+        let platform = self.session.overview.platform.clone();
+        if self.use_platform(&platform) {
+            self.edits = edits::Edits::new(&self.session);
+            self.status = StatusLine::default();
         }
     }
 

@@ -12,7 +12,12 @@ pub enum BarAction {
     Use(String),
     /// Asked for the platform's own values back.
     Reset,
+    /// Asked for each model's paper's own presets (no platform).
+    Papers,
 }
+
+/// The picker's entry for each model's paper's own presets.
+pub const PAPERS_ENTRY: &str = "(each model's paper presets)";
 
 /// The name of the catalog platform `key`, or the name the platform file
 /// `key` gives itself (a measured machine is called the same in every
@@ -69,14 +74,20 @@ pub fn platform_bar_ui(
 ) -> Option<BarAction> {
     let mut chosen = None;
     ui.horizontal(|ui| {
-        let text = current.as_deref().map_or_else(
-            || "(each model's own presets)".to_string(),
-            |key| platform_label(catalog, key),
-        );
+        let text = current
+            .as_deref()
+            .map_or_else(|| PAPERS_ENTRY.to_string(), |key| platform_label(catalog, key));
         egui::ComboBox::from_label("Platform for every model")
             .selected_text(text)
             .width(360.0)
             .show_ui(ui, |ui| {
+                if ui
+                    .selectable_label(current.is_none(), PAPERS_ENTRY)
+                    .on_hover_text("Each model on the machines of its own paper (PerDome's i7 2600K + GTX 750, the boat hull's GTX470 and i7-930, the FPM paper's hybrid node, the offload paper's POWER9 + V100)")
+                    .clicked()
+                {
+                    chosen = Some(BarAction::Papers);
+                }
                 for (e, p) in catalog.platforms() {
                     let selected = current.as_deref() == Some(e.id.as_str());
                     if ui

@@ -123,6 +123,14 @@ pub fn builder<S>() -> egui_kittest::HarnessBuilder<S> {
     egui_kittest::HarnessBuilder::default().with_max_steps(10)
 }
 
+/// The window on each model's paper's own presets (the platform picker's
+/// first entry), for the tests of what the papers print.
+pub fn on_papers_presets() -> hetscope::gui::HetscopeApp {
+    let mut app = hetscope::gui::HetscopeApp::default_state();
+    app.use_papers_presets();
+    app
+}
+
 pub fn window(w: f32, h: f32) -> egui_kittest::Harness<'static, hetscope::gui::HetscopeApp> {
     builder()
         .with_size(eframe::egui::vec2(w, h))

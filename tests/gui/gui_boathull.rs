@@ -19,7 +19,7 @@ const X_PROJECTION: &str = "1024x1024|tile(1x1024) -> 1024|element";
 pub(crate) fn harness() -> Harness<'static, HetscopeApp> {
     let mut h = crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
+        .build_eframe(|_cc| crate::common::on_papers_presets());
     h.get_by_label("Boat hull").click();
     h.run();
     assert_eq!(h.state().session.tab, Tab::Figure(View::Boathull));

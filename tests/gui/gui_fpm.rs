@@ -20,7 +20,7 @@ use hetscope::preset::fpm::PAPER_N;
 fn harness() -> Harness<'static, HetscopeApp> {
     crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state())
+        .build_eframe(|_cc| crate::common::on_papers_presets())
 }
 
 /// Open the FPM model's tab and one of its views.

@@ -13,7 +13,7 @@ use hetscope::gui::{HetscopeApp, Tab};
 fn harness() -> Harness<'static, HetscopeApp> {
     crate::common::builder()
         .with_size(egui::vec2(1500.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state())
+        .build_eframe(|_cc| crate::common::on_papers_presets())
 }
 
 /// The harness on the "Offload decision" model, its first view.

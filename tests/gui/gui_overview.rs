@@ -12,6 +12,14 @@ fn harness() -> Harness<'static, HetscopeApp> {
     crate::common::window(1600.0, 1000.0)
 }
 
+/// The window on each model's paper's own presets (the picker's first
+/// entry), where the tests begin from the papers' machines.
+fn papers_harness() -> Harness<'static, HetscopeApp> {
+    crate::common::builder()
+        .with_size(egui::vec2(1600.0, 1000.0))
+        .build_eframe(|_cc| crate::common::on_papers_presets())
+}
+
 /// How each of the five verdicts begins.
 const VERDICTS: [&str; 5] = [
     "PerDome, ",
@@ -57,7 +65,7 @@ fn the_overview_shows_every_verdict() {
 
 #[test]
 fn the_platform_at_the_top_drives_every_model() {
-    let mut h = harness();
+    let mut h = papers_harness();
     // Each model's own presets first.
     let before = {
         let app = h.state();
@@ -188,7 +196,7 @@ fn every_perdome_parameter_says_where_it_comes_from() {
 
 #[test]
 fn boat_hull_processors_say_where_their_values_come_from() {
-    let mut h = harness();
+    let mut h = papers_harness();
     h.get_by_label("Boat hull").click();
     h.run();
     // Table 2's GTX 470 as printed (the second processor is folded).
@@ -209,7 +217,7 @@ fn boat_hull_processors_say_where_their_values_come_from() {
 
 #[test]
 fn fpm_devices_say_where_their_speed_functions_come_from() {
-    let mut h = harness();
+    let mut h = papers_harness();
     h.get_by_label("FPM partitioning").click();
     h.run();
     // The FPM paper's node: six devices, each the paper's measurement.

@@ -136,26 +136,40 @@ fn a_dark_theme_draws_the_figures_in_the_dark_palette() {
 }
 
 #[test]
-fn a_first_start_tab_says_which_presets_it_shows_and_switches_in_one_click() {
+fn a_first_start_is_one_platform_in_every_tab_and_the_papers_are_one_pick_away() {
+    use egui::accesskit::Role;
     let mut h = window(1920.0, 1080.0);
     h.run();
-    assert!(h.state().session.platform.is_none());
-    press(&mut h, Modifiers::COMMAND, Key::Num3);
-    h.get_by_label_contains("This tab shows the presets of the Boat hull paper");
-    h.get_by_label("Use i7 2600K + GTX 750 (PerDome)").click();
-    h.run();
+    // Every tab on the overview's platform, and nothing to undo.
     let overview = h.state().session.overview.platform.clone();
     assert_eq!(
         h.state().session.platform.as_deref(),
         Some(overview.as_str())
     );
-    assert!(
-        h.query_by_label_contains("This tab shows the presets")
-            .is_none(),
-        "every tab is on the overview's platform now"
+    assert!(h.state().undo_label().is_none());
+    press(&mut h, Modifiers::COMMAND, Key::Num3);
+    assert!(h.query_by_label_contains("paper's own presets").is_none());
+    let processor = h.state().session.boathull.processor.name.clone();
+    assert_eq!(processor, "NVIDIA GeForce GTX 750");
+
+    // The papers' own machines: the picker's first entry; the tab says so
+    // and goes back to the overview's platform in one click.
+    h.get_by_role_and_label(Role::ComboBox, "Platform for every model")
+        .click();
+    h.run();
+    h.get_by_label("(each model's paper presets)").click();
+    h.run();
+    assert!(h.state().session.platform.is_none());
+    assert!(h.state().session.boathull.processor.name.contains("GTX470"));
+    h.get_by_label_contains("This tab shows the Boat hull paper's own presets; the overview shows");
+    h.get_by_label("Use i7 2600K + GTX 750 (PerDome)").click();
+    h.run();
+    assert_eq!(
+        h.state().session.platform.as_deref(),
+        Some(overview.as_str())
     );
-    let processor = &h.state().session.boathull.processor.name;
-    assert!(!processor.contains("GTX470"), "{processor}");
+    assert!(h.query_by_label_contains("paper's own presets").is_none());
+    assert_eq!(h.state().session.boathull.processor.name, processor);
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! unreadable record named and replaced by the defaults, and no
 //! recomputation when nothing changed.
 
-use crate::common::{MemoryStorage, catalog};
+use crate::common::MemoryStorage;
 use eframe::egui;
 use egui_kittest::Harness;
 use hetscope::figure::View;
@@ -97,7 +97,7 @@ fn an_unreadable_record_is_named_and_the_rest_is_kept() {
     );
     assert_eq!(
         h.state().session.boathull,
-        hetscope_core::boathull::BoathullScenario::from_catalog(catalog())
+        HetscopeApp::default_state().session.boathull
     );
     assert_eq!(h.state().session.fpm.n_units, 4321.0);
 }

@@ -46,6 +46,7 @@ impl HetscopeApp {
             Some(BarAction::Reset) => {
                 self.reset_platform();
             }
+            Some(BarAction::Papers) => self.use_papers_presets(),
             None => {}
         }
         self.tab_bar_ui(ui);
@@ -106,8 +107,7 @@ impl HetscopeApp {
         ui.horizontal_wrapped(|ui| {
             ui.label(
                 egui::RichText::new(format!(
-                    "This tab shows the presets of the {} paper, not {name} (the overview's \
-                     platform).",
+                    "This tab shows the {} paper's own presets; the overview shows {name}.",
                     model.title()
                 ))
                 .italics(),

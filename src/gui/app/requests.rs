@@ -121,6 +121,22 @@ impl HetscopeApp {
         }
     }
 
+    /// Every model on its paper's own presets (the first start of earlier
+    /// versions), no platform chosen; the overview keeps its platform.
+    pub fn use_papers_presets(&mut self) {
+        self.keep_tuning();
+        let papers = hetscope_core::Session::new(&self.catalog);
+        self.session.platform = None;
+        self.session.perdome = papers.perdome;
+        self.session.boathull = papers.boathull;
+        self.session.fpm = papers.fpm;
+        self.session.offload = papers.offload;
+        if let Some(second) = self.session.platform2.clone() {
+            self.compare_with(Some(&second));
+        }
+        self.status.info("Every model on its paper's own presets");
+    }
+
     /// Every model back to the current platform's own values: its kept
     /// fine-tuning is dropped.
     pub fn reset_platform(&mut self) -> bool {
