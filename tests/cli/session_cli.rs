@@ -423,3 +423,26 @@ fn a_sessions_overview_uses_the_values_edited_in_its_models() {
     assert!(edited.contains("PerDome / PeaPaw as edited in its tab"));
     assert_ne!(plain, edited, "the overview's numbers follow the edit");
 }
+
+/// A text file opened as a session is named for what it is, not by the
+/// RON reader's first complaint.
+#[test]
+fn a_text_file_is_no_session_and_says_what_it_looks_like() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.ron");
+    std::fs::write(&notes, "hello world\nthese are notes\n").unwrap();
+    let err = fails(
+        &[
+            "export",
+            "--session",
+            notes.to_str().unwrap(),
+            "--out",
+            "-",
+            "--format",
+            "svg",
+        ],
+        1,
+        "not a file hetscope reads (text starting `hello world`)",
+    );
+    assert!(!err.contains("expected `(`"), "{err}");
+}
