@@ -144,3 +144,39 @@ fn a_double_click_types_a_value_checked_against_the_range() {
             .is_some()
     );
 }
+
+/// The number beside a slider: typed nonsense keeps the value and says
+/// so under the field; a value outside the range is set to the nearest
+/// allowed and says that too; a good value says nothing.
+#[test]
+fn the_number_field_says_what_it_did_with_a_typed_value() {
+    let mut h = harness();
+    h.get_by_label("PerDome / PeaPaw").click();
+    h.run();
+    let before = t_fc(&h);
+    let type_in = |h: &mut Harness<'_, HetscopeApp>, text: &str| {
+        h.get_by_role_and_label(Role::SpinButton, "t_fC (ps)")
+            .click();
+        h.run();
+        // (Focused, the field edits its text, all of it selected.)
+        let field = h.get_by_role_and_label(Role::SpinButton, "t_fC (ps)");
+        assert!(field.is_focused());
+        field.type_text(text);
+        h.key_press(egui::Key::Enter);
+        h.run();
+    };
+    type_in(&mut h, "fast");
+    assert_eq!(t_fc(&h), before);
+    h.get_by_label_contains("“fast” is not a number: the value is kept");
+    type_in(&mut h, "5e9");
+    let range = h.get_by_label_contains("5e9 is not between");
+    let text = range.value().unwrap_or_default();
+    let set = t_fc(&h);
+    assert!(
+        set < 5e9 && text.ends_with(&format!("set to {}", hetscope_model::format::fmt_edit(set))),
+        "{text}"
+    );
+    type_in(&mut h, "80");
+    assert_eq!(t_fc(&h), 80.0);
+    assert!(h.query_by_label_contains("is not").is_none());
+}
