@@ -585,3 +585,43 @@ fn measuring_into_a_folder_fails_before_measuring() {
         started.elapsed()
     );
 }
+
+/// Two platforms whose speed functions count different units (a measured
+/// triad in M elements, a derived GEMM in blocks): no curve of one is
+/// drawn on the other's axis, and the overview's FPM panel says its bars
+/// are not one problem; with one unit both are drawn and compared.
+#[test]
+fn speed_functions_of_different_units_are_never_drawn_on_one_axis() {
+    let svg = |view: &str, a: &str, b: &str| {
+        crate::common::ok(&[
+            "export",
+            "--view",
+            view,
+            "--platform",
+            a,
+            "--platform2",
+            b,
+            "--format",
+            "svg",
+            "--out",
+            "-",
+        ])
+    };
+    let apart = svg("fpm-speed", "h100-node-measured", "i7-gtx750-perdome");
+    assert!(
+        apart.contains("count blocks, these M elements: not drawn"),
+        "the note"
+    );
+    assert!(
+        !apart.contains("i7 2600K + GTX 750 (PerDome): Intel Core"),
+        "no dotted curve of it"
+    );
+    let same = svg("fpm-speed", "xeon-8480-h100", "i7-gtx750-perdome");
+    assert!(
+        same.contains("i7 2600K + GTX 750 (PerDome): Intel Core i7-2600K"),
+        "dotted curve"
+    );
+    let overview = svg("overview", "h100-node-measured", "i7-gtx750-perdome");
+    assert!(overview.contains("Not one problem"));
+    assert!(!svg("overview", "xeon-8480-h100", "i7-gtx750-perdome").contains("Not one problem"));
+}

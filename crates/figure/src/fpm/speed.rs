@@ -117,6 +117,19 @@ impl SpeedView<'_> {
         let Some((name, devices)) = &self.input.overlay else {
             return Ok(None);
         };
+        // Speed functions that count another unit (another kernel's) are
+        // not drawn on this axis: the note says what they count.
+        let (unit, _) = self.input.unit();
+        let other: Vec<&str> = devices
+            .iter()
+            .map(|d| d.unit.as_str())
+            .filter(|u| *u != unit)
+            .collect();
+        if let Some(u) = other.first() {
+            return Ok(Some(format!(
+                "{name}'s speed functions count {u}, these {unit}: not drawn on this axis (each platform's own view shows its own)."
+            )));
+        }
         let first = self.input.devices.len();
         for (k, d) in devices.iter().enumerate() {
             let f = d

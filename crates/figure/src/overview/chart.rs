@@ -267,12 +267,29 @@ fn fpm_panel(cols: &[Column]) -> ChartPanel {
             s
         })
         .collect();
-    log_panel(
-        &format!("FPM: makespan of n = {} {}", fmt_whole(first.n), first.unit),
-        cats,
-        ("makespan", "s"),
-        sets,
-    )
+    let same = cols
+        .iter()
+        .all(|c| c.v.fpm.unit == first.unit && c.v.fpm.n == first.n);
+    if same {
+        return log_panel(
+            &format!("FPM: makespan of n = {} {}", fmt_whole(first.n), first.unit),
+            cats,
+            ("makespan", "s"),
+            sets,
+        );
+    }
+    // Speed functions of different kernels count different units: each
+    // platform's bars are its own problem, and the panel says so.
+    let mut p = log_panel("FPM: makespan", cats, ("makespan", "s"), sets);
+    let problems: Vec<String> = cols
+        .iter()
+        .map(|c| format!("{}: n = {} {}", c.name, fmt_whole(c.v.fpm.n), c.v.fpm.unit))
+        .collect();
+    p.notes.push(format!(
+        "Not one problem: {} (their speed functions count different units).",
+        problems.join("; ")
+    ));
+    p
 }
 
 pub(super) fn build(input: &OverviewInput, o: &OverviewVerdicts) -> ChartFigure {
