@@ -337,7 +337,7 @@ fn export_takes_the_overrides_and_marks_the_out_of_core_part() {
 fn the_out_of_core_switch_marks_the_speed_figure() {
     let mut h: Harness<'static, HetscopeApp> = crate::common::builder()
         .with_size(egui::vec2(1900.0, 950.0))
-        .build_eframe(|_cc| HetscopeApp::default_state());
+        .build_eframe(|_cc| crate::common::on_papers_presets());
     h.get_by_label("FPM partitioning").click();
     h.run();
     h.get_by_label("Speed functions").click();

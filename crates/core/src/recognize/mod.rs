@@ -153,12 +153,6 @@ pub fn recognize(name: &str, bytes: &[u8]) -> Result<FileKind, CoreError> {
     })
 }
 
-/// Whether `text` reads as RON at all (a parenthesis, a struct name or a
-/// `#![enable]` line first), as opposed to plain text or CSV.
-pub fn looks_like_ron(text: &str) -> bool {
-    ron_kind::looks_like_ron(text)
-}
-
 /// What `bytes` look like, in a few words: binary data, RON with its
 /// fields, CSV with its columns, or the start of the text.
 pub fn looked_like(bytes: &[u8]) -> String {

@@ -93,11 +93,12 @@ fn format_of(text: &str, file: &str) -> Result<u64, CoreError> {
     let name = Path::new(file)
         .file_name()
         .map_or(file.to_string(), |n| n.to_string_lossy().into());
-    // A file of another kind, or text that is no RON at all, is named for
-    // what it is rather than by the RON reader's first complaint.
+    // A file of another kind, or text with no parenthesis at all (no RON
+    // a session could be), is named for what it is rather than by the
+    // RON reader's first complaint.
     let other = |e: CoreError| match not_a_session(file, &name, text.as_bytes()) {
         kind @ CoreError::File(FileError::NotASession { .. }) => kind,
-        unknown if !crate::recognize::looks_like_ron(text) => unknown,
+        unknown if !text.contains('(') => unknown,
         _ => e,
     };
     match probe {
