@@ -124,7 +124,7 @@ fn undo_and_redo_walk_back_through_every_model_and_a_platform_change() {
     h.run();
     assert_eq!(
         h.state().undo_label(),
-        Some("Platform i7-gtx750-perdome -> xeon-8480-h100")
+        Some("Platform i7 2600K + GTX 750 (PerDome) -> Xeon Platinum 8480+ + H100 SXM5")
     );
     // Undo the platform: every model's edited values come back.
     undo(&mut h);

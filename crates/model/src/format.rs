@@ -94,6 +94,16 @@ pub fn fmt_speedup(s: f64) -> String {
     format!("{}x", trim_zeros(&format!("{s:.decimals$}")))
 }
 
+/// A speedup to three significant figures, zeros kept ("6.00x"), for two
+/// speedups written side by side.
+pub fn fmt_speedup_sig(s: f64) -> String {
+    if !s.is_finite() || s <= 0.0 {
+        return format!("{}x", fmt_num(s));
+    }
+    let decimals = (2 - s.log10().floor() as i32).clamp(0, 12) as usize;
+    format!("{s:.decimals$}x")
+}
+
 /// The unit that shows `s` seconds as a number from 1 to 1000 (seconds
 /// from 1 s up, nanoseconds below 1 ns), and the factor from seconds to
 /// it: s, ms, µs or ns.
@@ -285,6 +295,11 @@ mod tests {
         assert_eq!(fmt_speedup(0.04123), "0.0412x");
         assert_eq!(fmt_speedup(123.4), "123x");
         assert_eq!(fmt_speedup(1.0), "1x");
+        // Side by side, the zeros stay: "6.00x against 7.92x".
+        assert_eq!(fmt_speedup_sig(6.0), "6.00x");
+        assert_eq!(fmt_speedup_sig(7.9219), "7.92x");
+        assert_eq!(fmt_speedup_sig(0.05), "0.0500x");
+        assert_eq!(fmt_speedup_sig(123.4), "123x");
     }
 
     #[test]

@@ -28,7 +28,7 @@ pub fn describe_change(before: &Session, after: &Session) -> String {
     }
     if before.platform2 != after.platform2 {
         return match &after.platform2 {
-            Some(p) => format!("Compare with {p}"),
+            Some(p) => format!("Compare with {}", platform_name(Some(p))),
             None => "Stop comparing".to_string(),
         };
     }
@@ -65,8 +65,18 @@ pub fn describe_change(before: &Session, after: &Session) -> String {
     }
 }
 
-fn platform_name(id: Option<&str>) -> &str {
-    id.unwrap_or("of each model's paper")
+/// A platform as a person knows it: a built-in one by its name, a file
+/// by its file name.
+fn platform_name(id: Option<&str>) -> String {
+    let Some(id) = id else {
+        return "of each model's paper".to_string();
+    };
+    match crate::builtin::catalog().platform(id) {
+        Some((_, p)) => p.name.clone(),
+        None => std::path::Path::new(id)
+            .file_name()
+            .map_or(id.to_string(), |n| n.to_string_lossy().into_owned()),
+    }
 }
 
 /// One changed value: "name old -> new unit".

@@ -90,11 +90,20 @@ fn platforms_and_loaded_data_name_their_steps() {
     s1.platform = Some("xeon-8480-h100".into());
     assert_eq!(
         describe_change(&s0, &s1),
-        "Platform of each model's paper -> xeon-8480-h100"
+        "Platform of each model's paper -> Xeon Platinum 8480+ + H100 SXM5"
+    );
+    let mut file = s0.clone();
+    file.platform = Some("/data/nodes/my-node.ron".into());
+    assert_eq!(
+        describe_change(&s0, &file),
+        "Platform of each model's paper -> my-node.ron"
     );
     let mut s2 = s0.clone();
     s2.platform2 = Some("i7-gtx750-perdome".into());
-    assert_eq!(describe_change(&s0, &s2), "Compare with i7-gtx750-perdome");
+    assert_eq!(
+        describe_change(&s0, &s2),
+        "Compare with i7 2600K + GTX 750 (PerDome)"
+    );
     let mut s3 = s0.clone();
     let curve = hetscope_model::boathull::MeasuredCurve {
         file: "times.csv".into(),

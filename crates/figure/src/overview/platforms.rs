@@ -6,7 +6,7 @@ use super::input::{OverviewInput, PlatformInput};
 use super::kernels::{OffloadVerdict, SizeMode};
 use super::verdict::{BoathullVerdict, Crossing, FpmVerdict, PerdomeVerdict};
 use crate::error::FigureError;
-use hetscope_model::format::{fmt_sig, fmt_speedup, fmt_time};
+use hetscope_model::format::{fmt_sig, fmt_speedup, fmt_speedup_sig, fmt_time};
 
 /// Every model's verdict on one platform.
 #[derive(Clone, Debug, PartialEq)]
@@ -166,17 +166,17 @@ fn offload_differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
                 let dy = y.at(mode).decision.as_ref().ok()?;
                 (x.id == y.id && dx.offload != dy.offload).then(|| {
                     let verb = if dy.offload {
-                        "offloads"
+                        "is offloaded"
                     } else {
                         "stays on the host"
                     };
-                    format!("{} {verb}", x.name)
+                    format!("{} {verb} there", x.name)
                 })
             })
             .collect();
         if !flips.is_empty() {
             out.push(format!(
-                "Offload at {} size flips: {}.",
+                "Offload at {} size, decided otherwise on the second platform: {}.",
                 mode.key(),
                 flips.join(", ")
             ));
@@ -196,10 +196,11 @@ fn offload_differences(a: &Verdicts, b: &Verdicts) -> Vec<String> {
         .filter_map(|mode| {
             let (ga, gb) = (oa.geomean_profitable(mode), ob.geomean_profitable(mode));
             (ga.is_finite() && gb.is_finite() && fmt_speedup(ga) != fmt_speedup(gb)).then(|| {
+                // (Both to three figures: "6.00x against 7.92x".)
                 format!(
                     "{} against {} at {} size",
-                    fmt_speedup(gb),
-                    fmt_speedup(ga),
+                    fmt_speedup_sig(gb),
+                    fmt_speedup_sig(ga),
                     mode.key()
                 )
             })
