@@ -59,7 +59,7 @@ pub fn chart_with_height_ui(ui: &mut Ui, fig: &ChartFigure, height: f32) {
 /// half the canvas, as the export places them.
 /// Narrowest half of a pair shown side by side, points: narrower, the two
 /// figures stand one under the other (scrolled), each across the width.
-const PAIR_MIN_HALF: f32 = 500.0;
+pub const PAIR_MIN_HALF: f32 = 500.0;
 
 pub fn chart_pair_ui(ui: &mut Ui, pair: &FigurePair) {
     if ui.available_width() / 2.0 < PAIR_MIN_HALF {

@@ -117,15 +117,36 @@ impl ModelUi for PerdomeUi {
                 let [s0, s1] = &mut m.ui.surface_cache;
                 let camera = &mut m.state.camera;
                 let generation = shown.generation;
-                ui.columns(2, |cols| {
-                    let [l, r] = cols else { return };
-                    l.push_id("left", |ui| {
-                        figure_ui(ui, &p.left, generation, camera, (c0, s0))
+                if ui.available_width() / 2.0 < crate::gui::chart_view::PAIR_MIN_HALF {
+                    // Narrow: one under the other, each across the width.
+                    let height = (ui.available_height() * 0.9).max(440.0);
+                    eframe::egui::ScrollArea::vertical()
+                        .id_salt("perdome_pair_stacked")
+                        .show(ui, |ui| {
+                            for (k, (fig, caches)) in [(&p.left, (c0, s0)), (&p.right, (c1, s1))]
+                                .into_iter()
+                                .enumerate()
+                            {
+                                let size = eframe::egui::vec2(ui.available_width(), height);
+                                ui.push_id(("pair", k), |ui| {
+                                    ui.allocate_ui(size, |ui| {
+                                        ui.set_min_size(size);
+                                        figure_ui(ui, fig, generation, camera, caches)
+                                    })
+                                });
+                            }
+                        });
+                } else {
+                    ui.columns(2, |cols| {
+                        let [l, r] = cols else { return };
+                        l.push_id("left", |ui| {
+                            figure_ui(ui, &p.left, generation, camera, (c0, s0))
+                        });
+                        r.push_id("right", |ui| {
+                            figure_ui(ui, &p.right, generation, camera, (c1, s1))
+                        });
                     });
-                    r.push_id("right", |ui| {
-                        figure_ui(ui, &p.right, generation, camera, (c1, s1))
-                    });
-                });
+                }
             }
             (_, Some(fig), _) => {
                 if matches!(fig, Figure::Compare(_)) {
