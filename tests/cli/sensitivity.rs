@@ -604,9 +604,9 @@ fn the_readmes_worked_example_is_the_commands_output() {
         .filter_map(|f| f["sentence"].as_str())
         .collect();
     for quoted in [
-        "ATAX2 at n = 9600: kept on the host below link host-to-device pageable rate = 6.019 GB/s, offloaded above",
-        "COVAR_MEAN at n = 1100: offloaded below GPU memory load latency (Mem_LD) = 349.6 cycles, kept on the host above",
-        "ATAX2 at n = 9600: offloaded below CPU clock = 3.246 GHz, kept on the host above",
+        "ATAX2 at n = 9600: kept on the host below link host-to-device pageable rate = 6.019 GB/s, offloaded above (now 9.437 GB/s)",
+        "COVAR_MEAN at n = 1100: offloaded below GPU memory load latency (Mem_LD) = 349.6 cycles, kept on the host above (now 328.9 cycles)",
+        "ATAX2 at n = 9600: offloaded below CPU clock = 3.246 GHz, kept on the host above (now 2.100 GHz)",
     ] {
         assert!(readme.contains(quoted), "the README quotes {quoted}");
         assert!(flips.contains(&quoted), "the command says {quoted}");
@@ -808,4 +808,48 @@ fn the_scenario_options_every_eval_takes_choose_and_hold_what_is_asked() {
         "--class nope: not a boat hull class",
     );
     fails(&with(&["--size", "9600"]), 2, "test or benchmark");
+}
+
+/// A result of one size lists the flip points of that size's decisions
+/// only, and each flip sentence gives the parameter's value now.
+#[test]
+fn a_sizes_result_lists_its_own_sizes_flips_with_the_value_now() {
+    let svg = |result: &str| {
+        crate::common::ok(&[
+            "export",
+            "--view",
+            "sensitivity",
+            "--platform",
+            "h100-node-measured",
+            "--result",
+            result,
+            "--format",
+            "svg",
+            "--out",
+            "-",
+        ])
+    };
+    let sizes = |s: &str| -> Vec<String> {
+        s.match_indices("at n = ")
+            .map(|(i, _)| {
+                s[i + 7..]
+                    .chars()
+                    .take_while(char::is_ascii_digit)
+                    .collect()
+            })
+            .collect()
+    };
+    let bench = svg("offload.geomean.benchmark");
+    let test = svg("offload.geomean.test");
+    assert!(
+        !sizes(&bench).is_empty() && sizes(&bench).iter().all(|n| n == "9600"),
+        "{:?}",
+        sizes(&bench)
+    );
+    assert!(
+        !sizes(&test).is_empty() && sizes(&test).iter().all(|n| n == "1100"),
+        "{:?}",
+        sizes(&test)
+    );
+    assert!(bench.contains("(now "), "a flip says the value now");
 }

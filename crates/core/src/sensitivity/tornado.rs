@@ -113,13 +113,15 @@ impl Sensitivity {
     pub fn flip_sentence(&self, f: &Flip) -> String {
         let k = &self.knobs[f.param];
         format!(
-            "{}: {} below {} = {} {}, {} above",
+            "{}: {} below {} = {} {}, {} above (now {} {})",
             f.decision.label,
             f.from,
             k.title(),
             fmt_sig(f.value),
             k.unit,
-            f.to
+            f.to,
+            fmt_sig(k.value),
+            k.unit
         )
     }
 
@@ -135,11 +137,21 @@ impl Sensitivity {
             ["speedup", id] | ["crossover", id] | ["time", _, id] => Some(id),
             _ => None,
         };
+        // A result of one size: the decisions at that size ("geomean.test":
+        // the test size's; a loop's speedup: the loop at the n it names).
+        let size = match h.key.split('.').collect::<Vec<_>>()[..] {
+            ["geomean", size] => Some(size),
+            _ => None,
+        };
         let mut flips: Vec<&Flip> = self
             .flips
             .iter()
             .filter(|f| f.decision.model == model)
             .filter(|f| item.is_none_or(|id| f.decision.key.split('.').nth(1) == Some(id)))
+            .filter(|f| size.is_none_or(|s| f.decision.key.ends_with(&format!(".{s}"))))
+            .filter(|f| {
+                item.is_none() || model != "offload" || h.label.ends_with(&f.decision.label)
+            })
             .collect();
         let distance = |f: &Flip| (f.value / self.knobs[f.param].value).ln().abs();
         flips.sort_by(|a, b| distance(a).total_cmp(&distance(b)));
@@ -178,9 +190,19 @@ impl Sensitivity {
             value: row.headline.value,
             step: self.step,
             bars,
+            // A parameter that moves no value here but flips a decision
+            // further off says so (not a bare "no effect" beside its flip).
             unmoved: unmoved
                 .into_iter()
-                .map(|e| self.knobs[e.0].title())
+                .map(|e| {
+                    let flips = self.flips_of(row).iter().any(|f| f.param == e.0);
+                    let title = self.knobs[e.0].title();
+                    if flips {
+                        format!("{title} (a decision flips further off)")
+                    } else {
+                        title
+                    }
+                })
                 .collect(),
             flips: self
                 .flips_of(row)
