@@ -2,8 +2,11 @@
 //! alone and compared with a second, audited as a whole window.
 
 use eframe::egui::{self, Pos2, Rect, Shape};
-use hetscope::figure::View;
+use hetscope::figure::{ChartFigure, Figure, View};
 use hetscope::gui::Tab;
+use hetscope::gui::scene_paint::{ShownScene, shown_scenes_id};
+use hetscope_figure::layout::audit::audit_chart;
+use hetscope_figure::layout::chart::layout;
 
 /// One text the window painted: its words, where its glyphs are, the
 /// rectangle it is clipped to, its smallest font size.
@@ -220,6 +223,51 @@ fn colours(img: &image::RgbaImage) -> usize {
     seen.len()
 }
 
+/// The charts of a figure, in the order the window draws them.
+fn charts_of(fig: &Figure) -> Vec<ChartFigure> {
+    match fig {
+        Figure::Chart(c) => vec![c.clone()],
+        Figure::Compare(c) => vec![c.chart()],
+        Figure::Pair(p) => [&p.left, &p.right]
+            .into_iter()
+            .flat_map(charts_of)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The figure audit (labels over lines, bars or markers; a legend over
+/// data; texts over each other or cut) of each chart the page shows, laid
+/// out at the size of its canvas in the window.
+/// Returns how many charts it audited, and what it found.
+fn chart_problems(
+    hs: &egui_kittest::Harness<'_, hetscope::gui::HetscopeApp>,
+) -> (usize, Vec<String>) {
+    let Some(fig) = hs.state().figure() else {
+        return (0, Vec::new());
+    };
+    let charts = charts_of(fig);
+    let shown = hs
+        .ctx
+        .data(|d| d.get_temp::<(u64, Vec<ShownScene>)>(shown_scenes_id()))
+        .map(|(_, v)| v)
+        .unwrap_or_default();
+    if charts.is_empty() || charts.len() != shown.len() {
+        return (0, Vec::new());
+    }
+    let found = charts
+        .iter()
+        .zip(&shown)
+        .flat_map(|(c, s)| {
+            let (w, h) = (f64::from(s.canvas.width()), f64::from(s.canvas.height()));
+            audit_chart(c, &layout(c, w, h))
+                .into_iter()
+                .map(move |p| format!("chart at {w:.0}x{h:.0}: {p}"))
+        })
+        .collect();
+    (charts.len(), found)
+}
+
 /// Every page (every view of the registry, the classification and the
 /// paper check) at 1920 x 1080 and 1280 x 800, on a paper-era platform,
 /// a current node from its spec sheets, a measured node and an eight-GPU
@@ -233,6 +281,7 @@ fn every_page_at_every_size_and_platform_is_legible() {
     let sizes = [(1920.0, 1080.0), (1280.0, 800.0)];
     let mut found = Vec::new();
     let mut pages_seen = 0;
+    let mut charts_audited = 0;
     for (w, h) in sizes {
         let screen = Rect::from_min_max(Pos2::ZERO, Pos2::new(w, h));
         for (k, p) in PLATFORMS.iter().enumerate() {
@@ -258,9 +307,12 @@ fn every_page_at_every_size_and_platform_is_legible() {
                         "{w}x{h}, {p}{}, {tab:?}",
                         second.map_or(String::new(), |q| format!(" + {q}"))
                     );
+                    let (charts, in_charts) = chart_problems(&hs);
+                    charts_audited += charts;
                     found.extend(
                         audit(&texts, screen)
                             .into_iter()
+                            .chain(in_charts)
                             .map(|f| format!("{at}: {f}")),
                     );
                     let shot = hs.render().expect("the page is drawn");
@@ -276,6 +328,8 @@ fn every_page_at_every_size_and_platform_is_legible() {
         }
     }
     assert_eq!(pages_seen, 2 * PLATFORMS.len() * 2 * pages().len());
+    // Every chart page's charts, at the size the window gives them.
+    assert!(charts_audited > 150, "charts audited: {charts_audited}");
     assert!(
         found.is_empty(),
         "{} problems:\n{}",
