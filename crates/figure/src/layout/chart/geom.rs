@@ -116,6 +116,21 @@ pub fn line_segments(p: &ChartPanel, fr: &Frame) -> Vec<(Pt, Pt)> {
     out
 }
 
+/// The reference lines inside the plot as pixel segments across it.
+pub fn ref_segments(p: &ChartPanel, fr: &Frame) -> Vec<(Pt, Pt)> {
+    let [x0, y0, x1, y1] = fr.plot;
+    p.ref_lines
+        .iter()
+        .filter_map(|r| {
+            let v = ref_px(p, fr, r)?;
+            Some(match r.orientation {
+                Orientation::Horizontal => ((x0, v), (x1, v)),
+                Orientation::Vertical => ((v, y0), (v, y1)),
+            })
+        })
+        .collect()
+}
+
 /// Pixel coordinate of a reference line, if it is inside the plot.
 pub fn ref_px(p: &ChartPanel, fr: &Frame, r: &RefLine) -> Option<f64> {
     let [x0, y0, x1, y1] = fr.plot;

@@ -4,7 +4,7 @@
 
 use super::axes::{Tick, axis_ticks, category_labels, tick_labels_x, y_tick_labels};
 use super::bars::value_labels;
-use super::geom::{Frame, Rect, bar_rects, dot_radius, line_segments};
+use super::geom::{Frame, Rect, bar_rects, dot_radius, line_segments, ref_segments};
 use super::labels::{Taken, marker_label, ref_label};
 use super::legend::{LegendPlace, legend_below, legend_box, legend_entries};
 use super::style::{Metrics, Style};
@@ -236,7 +236,12 @@ impl PanelDraw<'_> {
         let mut taken = Taken {
             boxes: Vec::new(),
             areas: rects.iter().map(|r| r.0).collect(),
-            segments: line_segments(p, fr),
+            // The series' lines and the reference lines ("1x", a
+            // crossover): a label avoids being struck through by them.
+            segments: line_segments(p, fr)
+                .into_iter()
+                .chain(ref_segments(p, fr))
+                .collect(),
             bounds: [x0 + 2.0 * k, y0 + 2.0 * k, x1 - 2.0 * k, y1 - 2.0 * k],
         };
         if let LegendPlace::Inside(b) = place {
