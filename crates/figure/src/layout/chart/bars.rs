@@ -8,6 +8,15 @@ use crate::layout::scene::{Anchor, Scene, Text, TextRole};
 use crate::text::text_width;
 use hetscope_model::format::fmt_tick;
 
+/// `v` to three significant figures, its zeros kept.
+fn fmt_figures(v: f64) -> String {
+    if !v.is_finite() || v == 0.0 {
+        return fmt_tick(v);
+    }
+    let decimals = (2 - v.abs().log10().floor() as i32).clamp(0, 12) as usize;
+    format!("{v:.decimals$}")
+}
+
 /// Each bar's value above it (inside it when another bar stacks on it or
 /// when there is no room above), for the sets that ask for it.
 pub(super) fn value_labels(
@@ -26,7 +35,9 @@ pub(super) fn value_labels(
             continue;
         }
         let b = &set.bars[*bi];
-        let text = fmt_tick(b.value);
+        // Every value to three figures, zeros kept: "0.0720" beside
+        // "0.0610", never "0.07" beside "0.071".
+        let text = fmt_figures(b.value);
         let bw = r[2] - r[0];
         // One size for every value (never shrunk to a bar's width): a
         // value with no room is left to the hover.

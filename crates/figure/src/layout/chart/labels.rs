@@ -57,16 +57,20 @@ impl Taken {
     ) -> Option<(f64, f64, Anchor)> {
         let w = text_width(text, size);
         let bx = |c: &(f64, f64, Anchor)| text_box(c.0, c.1, c.2.fraction(), w, size);
+        // Apart from other labels by a third of a letter, so that two
+        // never read as one ("1x" beside "1" is not "1x1").
+        let gap = size / 3.0;
+        let spaced = |b: Rect| [b[0] - gap, b[1], b[2] + gap, b[3]];
         let pick = cands
             .iter()
             .find(|c| {
                 let b = bx(c);
-                self.fits(&b) && self.free(&b) && self.off_data(&b)
+                self.fits(&b) && self.free(&spaced(b)) && self.off_data(&b)
             })
             .or_else(|| {
                 cands.iter().find(|c| {
                     let b = bx(c);
-                    self.fits(&b) && self.free(&b)
+                    self.fits(&b) && self.free(&spaced(b))
                 })
             })
             .copied()?;
