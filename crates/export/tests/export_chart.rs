@@ -454,8 +454,9 @@ fn bars_svg_has_categories_ranges_values_and_the_reference_line() {
         "resize",
         "matmul",
         "Error bars",
-        ">40<",
-        ">0.4<",
+        // Bar values to three figures.
+        ">40.0<",
+        ">0.400<",
     ] {
         assert!(svg.contains(t), "missing {t}");
     }
