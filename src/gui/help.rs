@@ -53,9 +53,12 @@ impl HelpWindows {
 }
 
 fn about_window(ctx: &Context, open: &mut bool) {
+    // (Sized to its content: a window the person resized would keep a
+    // height too small for the list.)
     egui::Window::new("About hetscope")
         .open(open)
         .collapsible(false)
+        .resizable([true, false])
         .default_width(560.0)
         .show(ctx, |ui| {
             ui.heading(format!("hetscope {}", env!("CARGO_PKG_VERSION")));
@@ -66,8 +69,12 @@ fn about_window(ctx: &Context, open: &mut bool) {
             ui.label(format!("Licence: {}.", env!("CARGO_PKG_LICENSE")));
             ui.separator();
             ui.strong("The models are those of five papers:");
+            // As tall as the screen allows: every paper in sight where it
+            // can be, scrolled only on a small screen.
+            let room = (ui.ctx().content_rect().height() - 260.0).max(200.0);
             egui::ScrollArea::vertical()
-                .max_height(320.0)
+                .max_height(room)
+                .min_scrolled_height(room)
                 .show(ui, |ui| {
                     for p in Paper::ALL {
                         ui.label(RichText::new(p.title()).strong());

@@ -374,3 +374,51 @@ fn the_audit_sees_small_cut_and_overlapping_texts() {
     );
     assert!(apart.is_empty(), "{apart:?}");
 }
+
+/// About and Help at both sizes: legible by the same audit, and About
+/// shows every paper's title whole (no list cut short on a 1280 x 800
+/// screen).
+#[test]
+fn about_and_help_show_whole_at_both_sizes() {
+    use hetscope_core::paper_check::Paper;
+    for (w, h) in [(1920.0, 1080.0), (1280.0, 800.0)] {
+        let screen = Rect::from_min_max(Pos2::ZERO, Pos2::new(w, h));
+        for about in [true, false] {
+            let mut hs = crate::common::window(w, h);
+            hs.state_mut().help.getting_started = false;
+            hs.state_mut().help.about = about;
+            hs.state_mut().help.help = !about;
+            hs.run();
+            // The window's own texts: clipped to its content (the page
+            // under it is another layer).
+            let all = painted(hs.output());
+            let first = if about {
+                "hetscope "
+            } else {
+                "Pick a platform at the top"
+            };
+            // (Painted after the page, in its content's clip.)
+            let start = all
+                .iter()
+                .position(|t| t.words.starts_with(first))
+                .expect("the window's first line");
+            let content = all[start].clip;
+            let texts: Vec<Painted> = all
+                .into_iter()
+                .skip(start)
+                .filter(|t| content.expand(0.5).contains_rect(t.clip))
+                .collect();
+            assert!(texts.len() > 5, "{w}x{h} about={about}: the window's texts");
+            let found = audit(&texts, screen);
+            assert!(found.is_empty(), "{w}x{h} about={about}: {found:?}");
+            if about {
+                for p in Paper::ALL {
+                    let whole = texts.iter().any(|t| {
+                        t.words == p.title() && t.ink.intersect(t.clip).area() >= t.ink.area() - 1.0
+                    });
+                    assert!(whole, "{w}x{h}: About shows '{}' whole", p.title());
+                }
+            }
+        }
+    }
+}
