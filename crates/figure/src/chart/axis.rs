@@ -87,6 +87,19 @@ impl ChartAxis {
     /// ten (thinned to at most ~10), plus 2x and 5x when the range is
     /// under three decades. Linear axes: round steps.
     pub fn ticks(&self) -> Vec<(f64, String)> {
+        self.ticks_as(false)
+    }
+
+    /// Whether this axis writes its ticks as powers of ten ("1e3"): a log
+    /// axis reaching below 0.001 or above 10000.
+    pub fn uses_powers(&self) -> bool {
+        let (a, b) = self.pos_range();
+        self.scale == Scale::Log10 && !(a.floor() >= -3.0 && b.ceil() <= 4.0)
+    }
+
+    /// [`ChartAxis::ticks`], a log axis's written as powers of ten when
+    /// `powers` (so that every panel of a figure writes them one way).
+    pub fn ticks_as(&self, powers: bool) -> Vec<(f64, String)> {
         let (a, b) = self.pos_range();
         match self.scale {
             Scale::Linear => crate::axis::nice_ticks(a, b, 6)
@@ -101,7 +114,7 @@ impl ChartAxis {
                 let minor = b - a < 3.0;
                 // One format for the whole axis: plain numbers where every
                 // tick is from 0.001 to 10000, else all as powers of ten.
-                let plain = a.floor() >= -3.0 && b.ceil() <= 4.0;
+                let plain = !powers && a.floor() >= -3.0 && b.ceil() <= 4.0;
                 for k in (a.floor() as i64)..=(b.ceil() as i64) {
                     let mantissas: &[f64] = if minor { &[1.0, 2.0, 5.0] } else { &[1.0] };
                     for &m in mantissas {

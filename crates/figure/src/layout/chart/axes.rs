@@ -18,10 +18,10 @@ pub struct Tick {
 
 /// Labels of the ticks inside the axis range, with whether each is a major
 /// tick (a power of ten on a log axis; every tick on a linear one).
-pub fn axis_ticks(a: &ChartAxis) -> Vec<Tick> {
+pub fn axis_ticks(a: &ChartAxis, powers: bool) -> Vec<Tick> {
     let (lo, hi) = a.pos_range();
     let eps = (hi - lo) * 1e-9;
-    a.ticks()
+    a.ticks_as(powers)
         .into_iter()
         .filter_map(|(v, label)| {
             let p = a.pos(v)?;

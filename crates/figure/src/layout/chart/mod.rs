@@ -50,7 +50,15 @@ pub struct ChartLayout {
 /// Lay out `fig` on a canvas `width` x `height` px.
 pub fn layout(fig: &ChartFigure, width: f64, height: f64) -> ChartLayout {
     let k = scale_of(width, height);
-    let st = Style::new(k);
+    // One way of writing log ticks in the whole figure: powers of ten in
+    // every panel where one panel needs them ("100" beside "1e5" no more).
+    let st = Style {
+        powers: fig
+            .panels
+            .iter()
+            .any(|p| p.x.uses_powers() || p.y.uses_powers()),
+        ..Style::new(k)
+    };
     let mut sc = Scene::new(width, height);
     // A subtitle too long for one line takes two; the plots start under it.
     let sub_bottom = header_lines(&mut sc, &fig.title, &fig.subtitle, k, 2);
@@ -238,7 +246,7 @@ fn under_plot_h(m: &Metrics, legend_below: bool, st: &Style) -> f64 {
 /// `avail_h` px.
 fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
     let k = st.k;
-    let y_ticks = axis_ticks(&p.y);
+    let y_ticks = axis_ticks(&p.y, st.powers);
     let y_tick_w = y_ticks
         .iter()
         .map(|t| text_width(&t.label, st.tick))
@@ -251,7 +259,7 @@ fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
     };
     let one = usize::from(!p.y.title().trim().is_empty());
     let mut left = y_tick_w + 10.0 * k + title_w(one) + 4.0 * k;
-    let x_ticks = axis_ticks(&p.x);
+    let x_ticks = axis_ticks(&p.x, st.powers);
     let last_w = if p.categories.is_empty() {
         x_ticks
             .last()

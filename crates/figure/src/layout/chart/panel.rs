@@ -49,11 +49,11 @@ impl PanelDraw<'_> {
         let layout = PanelLayout {
             plot: self.fr.plot,
             x_ticks: if p.categories.is_empty() {
-                axis_ticks(&p.x)
+                axis_ticks(&p.x, self.st.powers)
             } else {
                 Vec::new()
             },
-            y_ticks: axis_ticks(&p.y),
+            y_ticks: axis_ticks(&p.y, self.st.powers),
             marker_r: 5.5 * self.st.k,
             legend: match place {
                 LegendPlace::Inside(b) => Some(b),

@@ -33,6 +33,8 @@ pub(super) struct Style {
     pub(super) note: f64,
     pub(super) legend: f64,
     pub(super) marker: f64,
+    /// Log axes write their ticks as powers of ten (one panel needs them).
+    pub(super) powers: bool,
 }
 
 impl Style {
@@ -45,6 +47,7 @@ impl Style {
             note: font(11.5 * k),
             legend: font(11.5 * k),
             marker: font(12.0 * k),
+            powers: false,
         }
     }
     pub(super) fn line_h(&self) -> f64 {
