@@ -133,6 +133,7 @@ pub fn audit_chart(fig: &ChartFigure, layout: &ChartLayout) -> Vec<Problem> {
     for p in &fig.panels {
         out.extend(alike_series(p));
     }
+    out.extend(mixed_log_formats(fig, layout));
     for (p, pl) in fig.panels.iter().zip(&layout.panels) {
         for ticks in [&pl.x_ticks, &pl.y_ticks] {
             let powers = ticks.iter().filter(|t| t.label.contains('e')).count();
@@ -162,6 +163,36 @@ pub fn audit_chart(fig: &ChartFigure, layout: &ChartLayout) -> Vec<Problem> {
         }
     }
     out
+}
+
+/// Log axes of one figure written two ways (powers of ten on one, plain
+/// numbers on another): one problem naming both.
+fn mixed_log_formats(fig: &ChartFigure, layout: &ChartLayout) -> Vec<Problem> {
+    let mut powers = None;
+    let mut plain = None;
+    for (p, pl) in fig.panels.iter().zip(&layout.panels) {
+        for (axis, ticks) in [(&p.x, &pl.x_ticks), (&p.y, &pl.y_ticks)] {
+            if axis.scale != crate::chart::Scale::Log10 || ticks.is_empty() {
+                continue;
+            }
+            let labels: Vec<String> = ticks.iter().map(|t| t.label.clone()).collect();
+            if labels.iter().any(|l| l.contains('e')) {
+                powers.get_or_insert((p.title.clone(), labels));
+            } else {
+                plain.get_or_insert((p.title.clone(), labels));
+            }
+        }
+    }
+    match (powers, plain) {
+        (Some((a, mut ta)), Some((b, tb))) => {
+            ta.extend(tb);
+            vec![Problem::MixedTicks {
+                panel: format!("{a} / {b}"),
+                ticks: ta,
+            }]
+        }
+        _ => Vec::new(),
+    }
 }
 
 /// Pairs of a panel's legend series (named, shown in the legend) drawn
