@@ -19,7 +19,11 @@ impl HetscopeApp {
                 ui.colored_label(red, e.to_string());
                 ui.separator();
             }
-            match self.status.get() {
+            let (shown, changes_in) = self.status.shown(std::time::Instant::now());
+            if let Some(d) = changes_in {
+                ui.ctx().request_repaint_after(d);
+            }
+            match shown {
                 Some((StatusKind::Error, s)) => {
                     ui.colored_label(red, s);
                 }
