@@ -272,9 +272,15 @@ impl HetscopeApp {
         let i = self.current();
         if i == ModelId::Overview {
             // The overview evaluates each model as its tab holds it.
-            let tuned = hetscope_core::overview::tuned(&self.session, &self.catalog);
-            self.model_mut::<crate::gui::overview::OverviewUi>()
-                .set_tuned(tuned);
+            let HetscopeApp {
+                models,
+                session,
+                catalog,
+                ..
+            } = self;
+            crate::gui::overview::OverviewUi::slot_mut(models)
+                .ui
+                .follow_tabs(session, catalog);
         }
         self.models
             .by_id_mut(i)

@@ -59,11 +59,17 @@ pub fn chart_with_height_ui(ui: &mut Ui, fig: &ChartFigure, height: f32) {
 /// half the canvas, as the export places them.
 /// Narrowest half of a pair shown side by side, points: narrower, the two
 /// figures stand one under the other (scrolled), each across the width.
-pub const PAIR_MIN_HALF: f32 = 500.0;
+const PAIR_MIN_HALF: f32 = 500.0;
+
+/// Whether a pair is shown one under the other in `ui`, and the height
+/// each figure then gets (most of the area, never under 440 points).
+pub fn stacked_pair(ui: &Ui) -> Option<f32> {
+    (ui.available_width() / 2.0 < PAIR_MIN_HALF)
+        .then(|| (ui.available_height() * 0.85).max(MIN_CANVAS.y).max(440.0))
+}
 
 pub fn chart_pair_ui(ui: &mut Ui, pair: &FigurePair) {
-    if ui.available_width() / 2.0 < PAIR_MIN_HALF {
-        let height = (ui.available_height() * 0.8).max(MIN_CANVAS.y).max(440.0);
+    if let Some(height) = stacked_pair(ui) {
         egui::ScrollArea::vertical()
             .id_salt("chart_pair_stacked")
             .show(ui, |ui| {

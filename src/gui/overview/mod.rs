@@ -24,7 +24,7 @@ use super::model_ui::{Editing, ModelUi, Shown};
 use super::state::Tab;
 use hetscope_core::overview::{Overview, Tuned};
 use hetscope_core::sensitivity::tornado::Asked;
-use hetscope_core::{CoreError, Model};
+use hetscope_core::{CoreError, Model, Session};
 use hetscope_figure::overview::OverviewInput;
 use hetscope_figure::{Figure, View};
 use hetscope_preset::Catalog;
@@ -50,11 +50,24 @@ pub struct OverviewUi {
     pub tuned_generation: u64,
     /// The `tuned_generation` the last input was made with.
     input_tuned: std::cell::Cell<u64>,
+    /// The session `tuned` was read from (only the parts it reads), so
+    /// that the tabs' inputs are made again only when one changed.
+    tuned_from: Option<Session>,
 }
 
 impl OverviewUi {
-    /// Take the tabs' parameters `tuned`; true when they changed.
-    pub fn set_tuned(&mut self, tuned: Option<Tuned>) -> bool {
+    /// Take the tabs' parameters from `session` where what they are read
+    /// from changed since the last frame; true when they changed.
+    pub fn follow_tabs(&mut self, session: &Session, catalog: &Catalog) -> bool {
+        if self
+            .tuned_from
+            .as_ref()
+            .is_some_and(|f| same_tab_values(f, session))
+        {
+            return false;
+        }
+        self.tuned_from = Some(session.clone());
+        let tuned = hetscope_core::overview::tuned(session, catalog);
         if self.tuned == tuned {
             return false;
         }
@@ -62,6 +75,18 @@ impl OverviewUi {
         self.tuned_generation += 1;
         true
     }
+}
+
+/// Whether `a` and `b` agree on what [`hetscope_core::overview::tuned`]
+/// reads: the platforms and every model's scenario.
+fn same_tab_values(a: &Session, b: &Session) -> bool {
+    let (x, y) = (&a.overview, &b.overview);
+    a.platform == b.platform
+        && (&x.platform, x.cpus, x.gpus) == (&y.platform, y.cpus, y.gpus)
+        && a.perdome == b.perdome
+        && a.boathull == b.boathull
+        && a.offload == b.offload
+        && a.fpm == b.fpm
 }
 
 impl ModelUi for OverviewUi {

@@ -117,9 +117,8 @@ impl ModelUi for PerdomeUi {
                 let [s0, s1] = &mut m.ui.surface_cache;
                 let camera = &mut m.state.camera;
                 let generation = shown.generation;
-                if ui.available_width() / 2.0 < crate::gui::chart_view::PAIR_MIN_HALF {
+                if let Some(height) = crate::gui::chart_view::stacked_pair(ui) {
                     // Narrow: one under the other, each across the width.
-                    let height = (ui.available_height() * 0.9).max(440.0);
                     eframe::egui::ScrollArea::vertical()
                         .id_salt("perdome_pair_stacked")
                         .show(ui, |ui| {
