@@ -11,7 +11,7 @@
 use crate::common::catalog;
 use hetscope_core::{Session, registry};
 use hetscope_export::{ExportSize, placed_texts};
-use hetscope_figure::layout::audit::{Problem, audit, audit_chart};
+use hetscope_figure::layout::audit::{audit, audit_chart};
 use hetscope_figure::layout::chart::layout;
 use hetscope_figure::{Camera, ChartFigure, Figure, ModelId, View};
 use hetscope_preset::Catalog;
@@ -55,7 +55,7 @@ fn charts(fig: &Figure, width: f64) -> Vec<(ChartFigure, f64)> {
 /// `check` on every view of every registered model, on each platform
 /// alone and beside its other, at each size; the problems it finds, each
 /// named with where it was seen.
-fn every_view(check: impl Fn(&Figure, (f64, f64)) -> Vec<Problem>) -> Vec<String> {
+fn every_view<P: std::fmt::Display>(check: impl Fn(&Figure, (f64, f64)) -> Vec<P>) -> Vec<String> {
     let catalog = catalog();
     let mut problems = Vec::new();
     for (platform, other) in PLATFORMS {
@@ -128,6 +128,51 @@ fn no_heat_map_or_surface_text_overlaps_or_is_cut() {
         audited.get() >= 72,
         "every heat map and surface view is audited ({})",
         audited.get()
+    );
+    assert_none(problems);
+}
+
+/// The ids an SVG document defines and the ones it refers to
+/// (`url(#id)`).
+fn svg_ids(doc: &str) -> (Vec<String>, Vec<String>) {
+    let after = |key: &str, end: char| -> Vec<String> {
+        doc.match_indices(key)
+            .filter_map(|(i, _)| {
+                let rest = &doc[i + key.len()..];
+                rest.find(end).map(|j| rest[..j].to_string())
+            })
+            .collect()
+    };
+    (after(" id=\"", '"'), after("url(#", ')'))
+}
+
+#[test]
+fn every_svg_defines_each_id_once_and_every_reference_it_uses() {
+    let checked = std::cell::Cell::new(0);
+    let problems = every_view(|fig, (w, h)| {
+        if w < 1900.0 {
+            return Vec::new();
+        }
+        checked.set(checked.get() + 1);
+        let size = ExportSize::new(w as u32, h as u32).expect("a size");
+        let doc = hetscope_export::render_svg(fig, size, &Camera::default());
+        let (ids, refs) = svg_ids(&doc);
+        let mut seen = std::collections::BTreeSet::new();
+        let mut out: Vec<String> = Vec::new();
+        for id in &ids {
+            if !seen.insert(id.clone()) {
+                out.push(format!("id {id} defined twice"));
+            }
+        }
+        for r in refs.iter().filter(|r| !seen.contains(*r)) {
+            out.push(format!("url(#{r}) refers to no id"));
+        }
+        out
+    });
+    assert!(
+        checked.get() > 40,
+        "every view's SVG is read ({})",
+        checked.get()
     );
     assert_none(problems);
 }

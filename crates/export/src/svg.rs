@@ -15,7 +15,7 @@ pub fn render_svg(fig: &Figure, size: ExportSize, camera: &Camera) -> String {
         Figure::Pair(p) => {
             // Each half is a figure of its own, nested at its offset.
             let half = size.width / 2;
-            for (x, f) in [(0, &p.left), (half, &p.right)] {
+            for (x, f, side) in [(0, &p.left, "left-"), (half, &p.right, "right-")] {
                 let inner = render_svg(
                     f,
                     ExportSize {
@@ -24,7 +24,7 @@ pub fn render_svg(fig: &Figure, size: ExportSize, camera: &Camera) -> String {
                     },
                     camera,
                 );
-                svg.raw(&nested(&inner, x));
+                svg.raw(&nested(&inner, x, side));
             }
         }
         other => draw_one(&mut svg, other, camera),
@@ -75,8 +75,15 @@ fn draw_one(svg: &mut Svg, fig: &Figure, camera: &Camera) {
 }
 
 /// A whole SVG document as an element placed `x` pixels from the left
-/// (its XML declaration dropped).
-fn nested(doc: &str, x: u32) -> String {
+/// (its XML declaration dropped), its ids and the references to them
+/// prefixed with `side`: ids are global to the whole document, so the two
+/// halves' clip paths and gradients would otherwise clash (the second
+/// definition of an id is ignored and the left half's bars were clipped
+/// by the right half's plot area). Texts are escaped (`"` as `&quot;`),
+/// so no text holds `id="` or `url(#`.
+fn nested(doc: &str, x: u32, side: &str) -> String {
     let body = doc.split_once("?>\n").map_or(doc, |(_, rest)| rest);
     body.replacen("<svg ", &format!("<svg x=\"{x}\" y=\"0\" "), 1)
+        .replace(" id=\"", &format!(" id=\"{side}"))
+        .replace("url(#", &format!("url(#{side}"))
 }

@@ -52,6 +52,7 @@ pub(super) fn build_scaled(input: &FpmInput, slowest_s: f64) -> Result<ChartFigu
     for (j, &m) in v.shown.iter().enumerate() {
         v.push_method(&mut time, &mut share, j, m);
     }
+    time.ref_lines = v.makespan_lines();
     time.fit_y(Some(0.0));
     share.fit_y(Some(0.0));
     let mut notes = v.makespan_notes();
@@ -198,13 +199,35 @@ impl TimesView<'_> {
         };
         time.bars.push(set(times));
         share.bars.push(set(sizes));
-        time.ref_lines.push(RefLine {
-            orientation: Orientation::Horizontal,
-            value: part.makespan_s * t_k,
-            label: format!("{} makespan {}", method_short(m), fmt_time(part.makespan_s)),
-            color: method_color(m),
-            style: LineStyle::Dashed,
-        });
+    }
+
+    /// A dashed line at each shown method's makespan; methods whose
+    /// makespans read the same share one line and one label ("CPM and
+    /// FPM makespan 25.48 ms"), so that no label lands on the bars for
+    /// want of a free place beside an equal one.
+    fn makespan_lines(&self) -> Vec<RefLine> {
+        let mut groups: Vec<(String, f64, Vec<Method>)> = Vec::new();
+        for &m in &self.shown {
+            let span = self.solved.part(m).makespan_s;
+            let shown = fmt_time(span);
+            match groups.iter_mut().find(|g| g.0 == shown) {
+                Some(g) => g.2.push(m),
+                None => groups.push((shown, span, vec![m])),
+            }
+        }
+        groups
+            .into_iter()
+            .map(|(shown, span, methods)| {
+                let names: Vec<&str> = methods.iter().map(|&m| method_short(m)).collect();
+                RefLine {
+                    orientation: Orientation::Horizontal,
+                    value: span * self.t_k,
+                    label: format!("{} makespan {shown}", and_list(&names)),
+                    color: method_color(methods[0]),
+                    style: LineStyle::Dashed,
+                }
+            })
+            .collect()
     }
 
     /// Every shown method's makespan and imbalance, and how far FPM's lies
@@ -268,4 +291,13 @@ pub struct FpmTable {
     pub size_unit: String,
     pub time_unit: String,
     pub columns: Vec<TableColumn>,
+}
+
+/// "a", "a and b", "a, b and c".
+fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
 }

@@ -26,6 +26,10 @@ pub enum Problem {
     Alike { panel: String, a: String, b: String },
     /// The legend's box hides data.
     LegendOverData { panel: String },
+    /// A label (a marker's, a reference line's, a bar's value) covers a
+    /// bar, a line, a dot or a marker; a value written inside its own bar
+    /// is not one.
+    LabelOverData { panel: String, text: String },
     /// A title, axis title, legend entry or note shortened for want of
     /// room (a category name may be, its whole name on hover).
     Shortened { full: String },
@@ -46,6 +50,9 @@ impl fmt::Display for Problem {
             Problem::Shortened { full } => write!(f, "'{full}' is shortened"),
             Problem::LegendOverData { panel } => {
                 write!(f, "panel '{panel}': the legend hides data")
+            }
+            Problem::LabelOverData { panel, text } => {
+                write!(f, "panel '{panel}': the label '{text}' covers data")
             }
             Problem::Alike { panel, a, b } => {
                 write!(f, "panel '{panel}': '{a}' and '{b}' are drawn alike")
@@ -149,6 +156,7 @@ pub fn audit_chart(fig: &ChartFigure, layout: &ChartLayout) -> Vec<Problem> {
                 panel: p.title.clone(),
             });
         }
+        out.extend(labels_over_data(p, pl, &layout.scene));
         let [x0, _, x1, y1] = pl.plot;
         for c in &p.categories {
             let named = names
@@ -217,6 +225,33 @@ fn alike_series(p: &crate::chart::ChartPanel) -> Vec<Problem> {
         }
     }
     out
+}
+
+/// The labels inside the panel's plot that cover its data, except a
+/// value written inside its own bar.
+fn labels_over_data(p: &crate::chart::ChartPanel, pl: &PanelLayout, scene: &Scene) -> Vec<Problem> {
+    let fr = pl.frame(p);
+    let bars = bar_rects(p, &fr);
+    let [x0, y0, x1, y1] = pl.plot;
+    let in_plot =
+        |b: &[f64; 4]| b[0] >= x0 - 1.0 && b[2] <= x1 + 1.0 && b[1] >= y0 - 1.0 && b[3] <= y1 + 1.0;
+    let in_own_bar = |b: &[f64; 4]| {
+        bars.iter().any(|(r, _, _)| {
+            b[0] >= r[0] - 1.0 && b[2] <= r[2] + 1.0 && b[1] >= r[1] - 1.0 && b[3] <= r[3] + 1.0
+        })
+    };
+    scene
+        .texts()
+        .filter(|t| t.role == TextRole::Label && t.rotate == 0.0)
+        .filter(|t| {
+            let b = t.bounds();
+            in_plot(&b) && !in_own_bar(&b) && hides_data(p, pl, b)
+        })
+        .map(|t| Problem::LabelOverData {
+            panel: p.title.clone(),
+            text: t.text.clone(),
+        })
+        .collect()
 }
 
 /// Whether the box `b` covers a bar, a line, a dot or a marker of the

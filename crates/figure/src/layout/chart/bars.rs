@@ -17,8 +17,60 @@ fn fmt_figures(v: f64) -> String {
     format!("{v:.decimals$}")
 }
 
+/// Where a bar's value goes: its baseline point, turned or not, inside
+/// its bar or above it, and the box it covers.
+struct ValueSpot {
+    x: f64,
+    y: f64,
+    turned: bool,
+    inside: bool,
+    bounds: Rect,
+}
+
+/// The places a value of `w` px at `size` may take for the bar `r`, in
+/// order of preference: upright above the bar, turned above it (a value
+/// wider than its bar), upright inside it, turned inside it. `above`: the
+/// baseline just over the bar (its whisker counted); `stacked`: another
+/// bar sits on this one (nothing goes above it).
+fn value_spots(r: &Rect, above: f64, stacked: bool, w: f64, size: f64, gap: f64) -> Vec<ValueSpot> {
+    let cx = (r[0] + r[2]) / 2.0;
+    let upright = |y: f64, inside: bool| ValueSpot {
+        x: cx,
+        y,
+        turned: false,
+        inside,
+        bounds: [cx - w / 2.0, y - size * 0.85, cx + w / 2.0, y + size * 0.2],
+    };
+    // Turned a quarter anticlockwise about its baseline start, reading
+    // upward: the glyphs span 0.85 of the size left of the baseline and
+    // 0.2 right of it, so the baseline sits 0.325 of a size right of the
+    // bar's middle.
+    let turned = |bottom: f64, inside: bool| ValueSpot {
+        x: cx + size * 0.325,
+        y: bottom,
+        turned: true,
+        inside,
+        bounds: [cx - size * 0.525, bottom - w, cx + size * 0.525, bottom],
+    };
+    let mut spots = Vec::new();
+    if !stacked {
+        spots.push(upright(above, false));
+        spots.push(turned(above, false));
+    }
+    let (top, bottom) = (r[1], r[3]);
+    if stacked {
+        spots.push(upright((top + bottom) / 2.0 + size * 0.35, true));
+    } else {
+        spots.push(upright(top + size * 1.1, true));
+    }
+    spots.push(turned(top + gap + w, true));
+    spots
+}
+
 /// Each bar's value above it (inside it when another bar stacks on it or
-/// when there is no room above), for the sets that ask for it.
+/// when there is no room above), upright, or turned where it is wider
+/// than its bar, for the sets that ask for it; never over another bar,
+/// a line or a label.
 pub(super) fn value_labels(
     sc: &mut Scene,
     st: &Style,
@@ -38,45 +90,48 @@ pub(super) fn value_labels(
         // Every value to three figures, zeros kept: "0.0720" beside
         // "0.0610", never "0.07" beside "0.071".
         let text = fmt_figures(b.value);
-        let bw = r[2] - r[0];
         // One size for every value (never shrunk to a bar's width): a
         // value with no room is left to the hover.
         let size = crate::layout::scene::font(11.0 * k);
-        let cx = (r[0] + r[2]) / 2.0;
-        let top = r[1];
+        let w = text_width(&text, size);
         let err_top = b
             .range
             .and_then(|(lo, hi)| p.y.pos(lo.max(hi)))
             .map(|v| fr.py(v))
-            .unwrap_or(top)
-            .min(top);
+            .unwrap_or(r[1])
+            .min(r[1]);
         let above = err_top - 4.0 * k;
         let stacked = p.is_stacked_under(set, b);
-        let seg_h = r[3] - r[1];
-        // Above the bar (not under a stacked one), else inside it where it
-        // is tall enough; the first spot free of other labels.
-        let mut spots = Vec::new();
-        if !stacked && above - size >= y0 {
-            spots.push((above, false));
-        }
-        let fits_inside = text_width(&text, size) <= bw * 0.95;
-        if fits_inside && seg_h >= size * 1.3 && r[1] >= y0 - 1.0 && r[3] <= y1 + 1.0 {
-            let y = if stacked {
-                (r[1] + r[3]) / 2.0 + size * 0.35
-            } else {
-                top + size * 1.1
-            };
-            spots.push((y, true));
-        }
-        let w = text_width(&text, size);
-        let boxed = |y: f64| [cx - w / 2.0, y - size * 0.85, cx + w / 2.0, y + size * 0.2];
+        // Apart from other labels by a third of a letter ("1x" beside "1"
+        // is not "1x1").
+        let g = size / 3.0;
+        let fits = |v: &ValueSpot| {
+            let bx = v.bounds;
+            let in_own = bx[0] >= r[0] && bx[2] <= r[2] && bx[1] >= r[1] && bx[3] <= r[3];
+            bx[1] >= y0
+                && bx[3] <= y1
+                && (!v.inside || in_own)
+                && taken.free(&[bx[0] - g, bx[1] - g, bx[2] + g, bx[3] + g])
+                && taken.off_data_but(&bx, r)
+        };
         // A value with no free spot is left out (the bar's hover and the
         // CSV have it).
-        let Some((y, inside)) = spots.into_iter().find(|(y, _)| taken.free(&boxed(*y))) else {
+        let Some(v) = value_spots(r, above, stacked, w, size, 4.0 * k)
+            .into_iter()
+            .find(|v| fits(v))
+        else {
             continue;
         };
-        taken.boxes.push(boxed(y));
-        let t = Text::new(cx, y, size, Anchor::Middle, TextRole::Label, &text);
-        sc.text(if inside { t.halo() } else { t });
+        taken.boxes.push(v.bounds);
+        let anchor = if v.turned {
+            Anchor::Start
+        } else {
+            Anchor::Middle
+        };
+        let mut t = Text::new(v.x, v.y, size, anchor, TextRole::Label, &text);
+        if v.turned {
+            t = t.rotated(-90.0);
+        }
+        sc.text(if v.inside { t.halo() } else { t });
     }
 }

@@ -40,20 +40,30 @@ impl Taken {
     fn off_data(&self, b: &Rect) -> bool {
         self.areas.iter().all(|o| !overlaps(b, o)) && self.off_lines(b)
     }
+    /// Off the data but the bar `own` (a value written inside its bar).
+    pub(super) fn off_data_but(&self, b: &Rect, own: &Rect) -> bool {
+        self.areas
+            .iter()
+            .filter(|o| *o != own)
+            .all(|o| !overlaps(b, o))
+            && self.off_lines(b)
+    }
     fn off_lines(&self, b: &Rect) -> bool {
         self.segments
             .iter()
             .all(|(p, q)| clip_segment(*p, *q, b).is_none())
     }
     /// The first candidate (baseline x, y, anchor) whose box fits and is
-    /// free of labels and data, else one free of labels; reserves its
-    /// box. None where every candidate would cover a label or leave the
-    /// plot (the label is then left out: no two texts overlap).
+    /// free of labels and data, else (`may_cover_data`) one free of
+    /// labels; reserves its box. None where every candidate would cover a
+    /// label or leave the plot (the label is then left out: no two texts
+    /// overlap).
     fn choose(
         &mut self,
         cands: &[(f64, f64, Anchor)],
         text: &str,
         size: f64,
+        may_cover_data: bool,
     ) -> Option<(f64, f64, Anchor)> {
         let w = text_width(text, size);
         let bx = |c: &(f64, f64, Anchor)| text_box(c.0, c.1, c.2.fraction(), w, size);
@@ -68,7 +78,7 @@ impl Taken {
                 self.fits(&b) && self.free(&spaced(b)) && self.off_data(&b)
             })
             .or_else(|| {
-                cands.iter().find(|c| {
+                cands.iter().filter(|_| may_cover_data).find(|c| {
                     let b = bx(c);
                     self.fits(&b) && self.free(&spaced(b))
                 })
@@ -94,27 +104,48 @@ pub(super) fn ref_label(
     let k = st.k;
     let size = crate::layout::scene::font(st.marker * 0.95);
     let cands = aligned(ref_line_spots(r.orientation, v, fr.plot, size, 4.0 * k));
-    let Some((x, y, a)) = taken.choose(&cands, &r.label, size) else {
+    // Never over the data: a label with no free place goes to the legend
+    // (`layout` lays the figure out again with it there).
+    let Some((x, y, a)) = taken.choose(&cands, &r.label, size, false) else {
         return;
     };
     sc.text(Text::new(x, y, size, a, TextRole::Label, &r.label).halo());
 }
 
+/// A marker's label beside it, never over the data or another label, and
+/// nearer its own marker than any other of `centres` (every marker's
+/// centre): a label with no such place goes to the legend (`layout` lays
+/// the figure out again with it there).
 pub(super) fn marker_label(
     sc: &mut Scene,
     st: &Style,
     taken: &mut Taken,
-    x: f64,
-    y: f64,
-    r: f64,
+    (x, y, r): (f64, f64, f64),
+    centres: &[(f64, f64)],
     label: &str,
 ) {
     if label.trim().is_empty() {
         return;
     }
     let h = st.marker;
-    let cands = aligned(marker_spots(x, y, r, h, 3.0 * st.k));
-    let Some((tx, ty, a)) = taken.choose(&cands, label, h) else {
+    let w = text_width(label, h);
+    let dist = |b: &Rect, (px, py): (f64, f64)| {
+        let dx = (b[0] - px).max(px - b[2]).max(0.0);
+        let dy = (b[1] - py).max(py - b[3]).max(0.0);
+        dx.hypot(dy)
+    };
+    let cands: Vec<(f64, f64, Anchor)> = aligned(marker_spots(x, y, r, h, 3.0 * st.k))
+        .into_iter()
+        .filter(|c| {
+            let b = text_box(c.0, c.1, c.2.fraction(), w, h);
+            let own = dist(&b, (x, y));
+            centres
+                .iter()
+                .filter(|c| !crate::labels::same_spot([c.0, c.1], [x, y]))
+                .all(|&c| dist(&b, c) > own)
+        })
+        .collect();
+    let Some((tx, ty, a)) = taken.choose(&cands, label, h, false) else {
         return;
     };
     sc.text(Text::new(tx, ty, h, a, TextRole::Label, label).halo());
@@ -133,9 +164,11 @@ mod tests {
             bounds: [0.0, 0.0, 400.0, 300.0],
         };
         let spots = aligned(marker_spots(200.0, 150.0, 5.0, 12.0, 3.0));
-        let a = taken.choose(&spots, "GPU-only", 12.0).expect("a spot");
+        let a = taken
+            .choose(&spots, "GPU-only", 12.0, true)
+            .expect("a spot");
         let b = taken
-            .choose(&spots, "CPU-only", 12.0)
+            .choose(&spots, "CPU-only", 12.0, true)
             .expect("another spot");
         assert_ne!(a, b);
         let bx = |c: (f64, f64, Anchor), t: &str| {
@@ -143,6 +176,6 @@ mod tests {
         };
         assert!(!overlaps(&bx(a, "GPU-only"), &bx(b, "CPU-only")));
         taken.boxes.push([0.0, 0.0, 400.0, 300.0]);
-        assert_eq!(taken.choose(&spots, "x", 12.0), None);
+        assert_eq!(taken.choose(&spots, "x", 12.0, true), None);
     }
 }

@@ -32,7 +32,7 @@ use self::legend::{LegendPlace, entry_w, legend_entries, legend_place};
 use self::panel::PanelDraw;
 use self::style::{CategoryNames, Metrics, Style};
 use crate::ChartFigure;
-use crate::chart::ChartPanel;
+use crate::chart::{ChartPanel, Series};
 use crate::layout::scene::{Anchor, NOTE_INK, Scene, Text, TextRole, header_lines, scale_of};
 use crate::layout::wrap;
 use crate::text::text_width;
@@ -49,6 +49,73 @@ pub struct ChartLayout {
 
 /// Lay out `fig` on a canvas `width` x `height` px.
 pub fn layout(fig: &ChartFigure, width: f64, height: f64) -> ChartLayout {
+    let first = layout_once(fig, width, height);
+    match refs_to_legend(fig, &first) {
+        Some(moved) => layout_once(&moved, width, height),
+        None => first,
+    }
+}
+
+/// `fig` with each reference line and marker whose label found no place
+/// free of the data and of other labels in `scene` named in its panel's
+/// legend instead (a reference line as a line of its colour and style, a
+/// marker as a dot of its colour), or None where every label was placed.
+/// A plot too low to give up a legend row (under 100 px at the
+/// reference size) keeps its figure, and such a label is left out.
+fn refs_to_legend(fig: &ChartFigure, first: &ChartLayout) -> Option<ChartFigure> {
+    let scene = &first.scene;
+    let mut moved = fig.clone();
+    let mut any = false;
+    for ((p, orig), pl) in moved.panels.iter_mut().zip(&fig.panels).zip(&first.panels) {
+        if pl.plot[3] - pl.plot[1] < 100.0 * first.k {
+            continue;
+        }
+        // Only what is drawn in the plot: a line or marker off its axes
+        // (NaN, <= 0 on a log axis) is not named anywhere.
+        let fr = pl.frame(orig);
+        // Written in this panel's plot; a marker's label may be written
+        // with others at one spot ("a; b").
+        let [x0, y0, x1, y1] = pl.plot;
+        let placed = |label: &str| {
+            scene.texts().any(|t| {
+                let b = t.bounds();
+                t.role == TextRole::Label
+                    && t.text.contains(label)
+                    && b[0] >= x0 - 1.0
+                    && b[2] <= x1 + 1.0
+                    && b[1] >= y0 - 1.0
+                    && b[3] <= y1 + 1.0
+            })
+        };
+        for r in &mut p.ref_lines {
+            if r.label.trim().is_empty() || placed(&r.label) || ref_px(orig, &fr, r).is_none() {
+                continue;
+            }
+            let mut entry = Series::line(&r.label, r.color, Vec::new());
+            entry.style = r.style;
+            entry.width = 1.0;
+            p.series.push(entry);
+            r.label.clear();
+            any = true;
+        }
+        for m in &mut p.markers {
+            if m.label.trim().is_empty()
+                || placed(m.label.trim())
+                || fr.marker_at(orig, m).is_none()
+            {
+                continue;
+            }
+            let mut entry = Series::line(m.label.trim(), m.color, Vec::new());
+            entry.points_only = true;
+            p.series.push(entry);
+            m.label.clear();
+            any = true;
+        }
+    }
+    any.then_some(moved)
+}
+
+fn layout_once(fig: &ChartFigure, width: f64, height: f64) -> ChartLayout {
     let k = scale_of(width, height);
     // One way of writing log ticks in the whole figure: powers of ten in
     // every panel where one panel needs them ("100" beside "1e5" no more).
@@ -212,7 +279,11 @@ impl Row<'_> {
                 places[i] = if below[i] {
                     LegendPlace::Below
                 } else {
-                    legend_place(p, &frames[i], st, pass > 0)
+                    // After the first pass a legend is kept inside (over
+                    // the least data) only where going under the plot
+                    // would take more height than the row already gives.
+                    let room_below = under_plot_h(&metrics[i], true, st) <= reserve;
+                    legend_place(p, &frames[i], st, pass > 0 && !room_below)
                 };
                 if places[i] == LegendPlace::Below && !below[i] {
                     below[i] = true;

@@ -191,8 +191,9 @@ impl PanelDraw<'_> {
                 .boxes
                 .push([x - r_marker, y - r_marker, x + r_marker, y + r_marker]);
         }
+        let centres: Vec<(f64, f64)> = spots.iter().map(|s| (s.0, s.1)).collect();
         for (x, y, mk) in &spots {
-            marker_label(sc, st, &mut taken, *x, *y, r_marker, mk);
+            marker_label(sc, st, &mut taken, (*x, *y, r_marker), &centres, mk);
         }
         value_labels(sc, st, p, fr, &rects, &mut taken);
         for r in &p.ref_lines {
