@@ -367,3 +367,57 @@ fn a_file_with_no_comparable_row_says_why() {
         .unwrap_or_default();
     assert!(line.starts_with("22 rows"), "{line}");
 }
+
+/// The validation compares the models as their tabs hold them: a PerDome
+/// value and an offload value edited in their tabs change the predicted
+/// columns, and the figure names the models so taken; on the platform's
+/// own values it names none.
+#[test]
+fn the_validation_takes_the_values_edited_in_the_models_tabs() {
+    use hetscope::figure::{Figure, View};
+    use hetscope_core::{Session, registry};
+    use hetscope_model::offload::OffloadParam;
+    use hetscope_preset::platform::platform_choice;
+    let catalog = catalog();
+    let mut s = Session::new(catalog);
+    let p = platform_choice("h100-node-measured", catalog).expect("a platform");
+    assert!(registry::use_platform_everywhere(&mut s, &p, catalog).is_empty());
+    s.overview.measured = vec![FILES[0].into(), FILES[2].into()];
+    let draw = |s: &Session| match registry::figure(View::Validation, s, catalog) {
+        Ok(Figure::Chart(c)) => c,
+        other => panic!("a chart: {other:?}"),
+    };
+    let predicted = |c: &hetscope::figure::ChartFigure, i: usize| -> Vec<f64> {
+        c.panels[i]
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p[1]))
+            .collect()
+    };
+    let plain = draw(&s);
+    assert!(
+        !plain.notes.iter().any(|n| n.contains("as edited")),
+        "{:?}",
+        plain.notes
+    );
+    s.perdome.platform.params.gpu.t_f *= 3.0;
+    s.offload.overrides.insert(OffloadParam::MemBwGbs, 1000.0);
+    let edited = draw(&s);
+    assert!(
+        edited
+            .notes
+            .iter()
+            .any(|n| n.contains("PerDome / PeaPaw, offload as edited in their tabs")),
+        "{:?}",
+        edited.notes
+    );
+    assert_eq!(plain.panels.len(), edited.panels.len());
+    for i in 0..plain.panels.len() {
+        assert_ne!(
+            predicted(&plain, i),
+            predicted(&edited, i),
+            "panel {} follows the tabs",
+            plain.panels[i].title
+        );
+    }
+}

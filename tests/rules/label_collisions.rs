@@ -214,12 +214,19 @@ fn legends(svg: &str) -> Vec<Vec<(String, String)>> {
             .iter()
             .any(|t| line.starts_with(t));
         if is_shape && swatch.is_none() {
-            // The colour and the dash pattern: series may share a colour
-            // when their lines differ.
+            // The shape, the colour and the dash pattern: series may
+            // share a colour when their lines differ, and a marker's dot
+            // is not a line of its colour.
+            let shape = line.split_whitespace().next().unwrap_or_default();
             swatch = attr(&tag, "stroke")
                 .filter(|c| !["#ffffff", "#000000", "#333333", "#bbbbbb"].contains(&c.as_str()))
                 .or_else(|| attr(&tag, "fill"))
-                .map(|c| format!("{c} {}", attr(&tag, "stroke-dasharray").unwrap_or_default()));
+                .map(|c| {
+                    format!(
+                        "{shape} {c} {}",
+                        attr(&tag, "stroke-dasharray").unwrap_or_default()
+                    )
+                });
         } else if line.starts_with("<text") && line.contains(r##"fill="#333333""##) {
             let c = swatch.take();
             if let (Some(c), true) = (c, inside(num("x"), num("y"))) {

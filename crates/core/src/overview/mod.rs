@@ -117,14 +117,14 @@ impl Model for Overview {
         Ok(input)
     }
 
-    /// The overview of a session evaluates each model as its tab holds it
-    /// ([`tuned`]), as the window does.
+    /// The overview and the validation of a session evaluate each model
+    /// as its tab holds it ([`tuned`]), as the window does.
     fn session_input(
         view: View,
         session: &Session,
         catalog: &Catalog,
     ) -> Result<OverviewInput, CoreError> {
-        if view != View::Overview {
+        if !matches!(view, View::Overview | View::Validation) {
             return Self::input_for_view(view, &session.overview, catalog);
         }
         let tuned = tuned(session, catalog);
@@ -202,7 +202,7 @@ impl Overview {
                 .as_deref()
                 .map(|p| platform_input(catalog, p, &second))
                 .transpose()?,
-            validation: validation_input(s, catalog),
+            validation: validation_input(s, catalog, tuned.and_then(|t| t.validation.as_ref())),
             sensitivity: None,
         })
     }
@@ -211,20 +211,25 @@ impl Overview {
 /// The first platform's models against the scenario's measured files
 /// (none named: nothing); a file that cannot be compared is named in the
 /// figure's notes, the others are still drawn.
-fn validation_input(s: &OverviewScenario, catalog: &Catalog) -> Option<ValidationInput> {
+fn validation_input(
+    s: &OverviewScenario,
+    catalog: &Catalog,
+    tabs: Option<&crate::validate::TabParameters>,
+) -> Option<ValidationInput> {
     if s.measured.is_empty() {
         return None;
     }
     let paths: Vec<&std::path::Path> = s.measured.iter().map(std::path::Path::new).collect();
     let mut tables = Vec::new();
     let mut problems = Vec::new();
-    let (platform, each) = match crate::validate::validate_each(&s.platform, &paths, catalog) {
-        Ok((v, each)) => (v.platform, each),
-        Err(e) => {
-            problems.push(format!("platform {}: {e}", s.platform));
-            (s.platform.clone(), Vec::new())
-        }
-    };
+    let (platform, each, edited) =
+        match crate::validate::validate_each_tuned(&s.platform, &paths, catalog, tabs) {
+            Ok((v, each, edited)) => (v.platform, each, edited),
+            Err(e) => {
+                problems.push(format!("platform {}: {e}", s.platform));
+                (s.platform.clone(), Vec::new(), Vec::new())
+            }
+        };
     for (file, t) in s.measured.iter().zip(each) {
         match t {
             Ok(t) => tables.push(t.figure_table()),
@@ -235,5 +240,6 @@ fn validation_input(s: &OverviewScenario, catalog: &Catalog) -> Option<Validatio
         platform,
         tables,
         problems,
+        edited,
     })
 }

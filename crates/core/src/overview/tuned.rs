@@ -1,9 +1,11 @@
 //! Each model's parameters as its own tab holds them, for the overview of
 //! the platform those tabs are on: a value dragged in PerDome's tab (or
 //! the boat hull's, offload's, FPM's) is what the overview evaluates, as
-//! the tab does, and the overview says which models it took so.
+//! the tab does, and the overview says which models it took so. The
+//! validation view compares the models so held with the measured files.
 
 use crate::model::Model;
+use crate::validate::TabParameters;
 use crate::{CoreError, Session};
 use hetscope_figure::boathull::BoathullProcessor;
 use hetscope_figure::overview::PlatformInput;
@@ -21,6 +23,8 @@ pub struct Tuned {
     pub boathull: Option<(Cpu, Gpu)>,
     pub offload: Option<OffloadPlatform>,
     pub fpm: Option<Vec<FpmDevice>>,
+    /// What the validation view compares with the measured files.
+    pub validation: Option<TabParameters>,
 }
 
 /// The tabs' parameters where every model is on the overview's platform
@@ -44,6 +48,7 @@ pub fn tuned(session: &Session, catalog: &Catalog) -> Option<Tuned> {
         fpm: crate::fpm::Fpm::input(&session.fpm, catalog)
             .ok()
             .map(|i| i.devices),
+        validation: Some(TabParameters::of(session)),
     })
 }
 

@@ -17,17 +17,20 @@ mod view;
 
 pub use table::{Row, Table};
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde_json::{Value, json};
 
-use crate::boathull::Boathull;
+use crate::boathull::{Boathull, ProcessorChoice};
 use crate::fpm::Fpm;
 use crate::offload::Offload;
-use crate::perdome::Perdome;
+use crate::perdome::{Perdome, PlatformState};
 use crate::recognize::{FileKind, recognize};
 use crate::session_set::load_measured;
 use crate::{CoreError, Model, Session};
+use hetscope_model::offload::OffloadParam;
+use hetscope_model::perdome::Specs;
 use hetscope_preset::Catalog;
 use hetscope_preset::platform::{PlatformChoice, platform_choice};
 
@@ -53,6 +56,9 @@ pub fn validate(
     Ok(v)
 }
 
+/// Each measured file's table, or why it could not be compared.
+pub type EachTable = Vec<Result<Table, CoreError>>;
+
 /// [`validate`] with each file's table or why it could not be compared
 /// (the returned validation's own `tables` empty): the platform is set
 /// up once for all of them.
@@ -60,9 +66,68 @@ pub fn validate_each(
     platform: &str,
     files: &[&Path],
     catalog: &Catalog,
-) -> Result<(Validation, Vec<Result<Table, CoreError>>), CoreError> {
+) -> Result<(Validation, EachTable), CoreError> {
+    validate_each_tuned(platform, files, catalog, None).map(|(v, t, _)| (v, t))
+}
+
+/// The parameters the models' tabs hold where a validation compares
+/// them with measurements: PerDome's platform values and specifications,
+/// the boat hull's two processors, offload's platform and its changed
+/// values. (FPM is judged on the measured speed function alone.)
+#[derive(Clone, Debug, PartialEq)]
+pub struct TabParameters {
+    pub perdome: (PlatformState, [Specs; 2]),
+    pub boathull: (ProcessorChoice, ProcessorChoice),
+    pub offload: (String, BTreeMap<OffloadParam, f64>),
+}
+
+impl TabParameters {
+    /// What the tabs of `session` hold.
+    pub fn of(session: &Session) -> TabParameters {
+        TabParameters {
+            perdome: (session.perdome.platform.clone(), session.perdome.specs),
+            boathull: (
+                session.boathull.processor.clone(),
+                session.boathull.partner.clone(),
+            ),
+            offload: (
+                session.offload.platform.clone(),
+                session.offload.overrides.clone(),
+            ),
+        }
+    }
+
+    /// Put these into `session`; the models whose values changed, named
+    /// as the overview names them.
+    fn apply(&self, session: &mut Session) -> Vec<String> {
+        let mut edited = Vec::new();
+        if TabParameters::of(session).perdome != self.perdome {
+            (session.perdome.platform, session.perdome.specs) = self.perdome.clone();
+            edited.push("PerDome / PeaPaw".to_string());
+        }
+        if TabParameters::of(session).boathull != self.boathull {
+            (session.boathull.processor, session.boathull.partner) = self.boathull.clone();
+            edited.push("boat hull".to_string());
+        }
+        if TabParameters::of(session).offload != self.offload {
+            (session.offload.platform, session.offload.overrides) = self.offload.clone();
+            edited.push("offload".to_string());
+        }
+        edited
+    }
+}
+
+/// [`validate_each`] with the models as their tabs hold them (`tabs`),
+/// where given: the models so taken are named (third of the result).
+pub fn validate_each_tuned(
+    platform: &str,
+    files: &[&Path],
+    catalog: &Catalog,
+    tabs: Option<&TabParameters>,
+) -> Result<(Validation, EachTable, Vec<String>), CoreError> {
     let choice = platform_choice(platform, catalog)?;
-    let session = session_of(&choice, catalog)?;
+    let mut session = session_of(&choice, catalog)?;
+    let edited = tabs.map_or_else(Vec::new, |t| t.apply(&mut session));
     let tables = files
         .iter()
         .map(|path| table_of(&session, path, catalog))
@@ -72,7 +137,7 @@ pub fn validate_each(
         platform_key: choice.key.clone(),
         tables: Vec::new(),
     };
-    Ok((v, tables))
+    Ok((v, tables, edited))
 }
 
 /// A session with `choice` as the platform of every model a measured

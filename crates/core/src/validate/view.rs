@@ -13,6 +13,7 @@ impl Validation {
             platform: self.platform.clone(),
             tables: self.tables.iter().map(Table::figure_table).collect(),
             problems: Vec::new(),
+            edited: Vec::new(),
         }
     }
 }

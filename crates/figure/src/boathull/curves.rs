@@ -6,7 +6,7 @@
 use super::input::{BoathullInput, BoathullProcessor};
 use crate::chart::{ChartAxis, LineStyle, Orientation, RefLine, Scale, palette};
 use crate::error::FigureError;
-use hetscope_model::boathull::{ClassVars, Target, TimeRange};
+use hetscope_model::boathull::{ClassVars, CpuCompute, Target, TimeRange};
 use hetscope_model::format::fmt_tick;
 
 /// One equation of the model drawn as a line.
@@ -40,14 +40,30 @@ pub(super) fn equations(p: &BoathullProcessor, vars: &ClassVars) -> Vec<Equation
             v
         }
         Target::Cpu { cpu, .. } => {
-            let (lanes, n) = (cpu.lanes(), cpu.n_threads);
+            // The factors the model uses (`Cpu::slowdown`): one thread is
+            // the measured thread speedup slower, else N_threads.
+            let slow = |w| fmt_tick(cpu.slowdown(w));
             vec![
                 eq("c0", "c0 compute".into(), BLUE),
-                eq("c1", format!("c1 floor: scalar ({lanes} x c0)"), SKY),
-                eq("c2", format!("c2 floor: one thread ({n} x c0)"), GREEN),
+                eq(
+                    "c1",
+                    format!("c1 floor: scalar ({} x c0)", slow(CpuCompute::Scalar)),
+                    SKY,
+                ),
+                eq(
+                    "c2",
+                    format!(
+                        "c2 floor: one thread ({} x c0)",
+                        slow(CpuCompute::SingleThread)
+                    ),
+                    GREEN,
+                ),
                 eq(
                     "c3",
-                    format!("c3 floor: one thread, scalar ({} x c0)", lanes * n),
+                    format!(
+                        "c3 floor: one thread, scalar ({} x c0)",
+                        slow(CpuCompute::SingleThreadScalar)
+                    ),
                     PURPLE,
                 ),
                 eq("m0", "m0 memory".into(), VERMILION),

@@ -103,7 +103,9 @@ fn overlay_series(
         out.push(
             Series::line(
                 &format!("{}: total with transfers", o.name),
-                palette::SKY,
+                // Purple as its hull: the sky blue dash is the c1 floor's
+                // plus t0, drawn unnamed.
+                palette::PURPLE,
                 points(&c.f, &c.hull, c.t0),
             )
             .dashed()

@@ -62,18 +62,34 @@ fn roofs(p: &BoathullProcessor) -> (Roofline, Vec<(String, [u8; 3], Roofline)>) 
                     },
                 )
             };
-            let ceilings = vec![
-                ceiling(
-                    format!("ceiling: scalar (P_compute / {})", cpu.lanes()),
+            // One thread is `speedup()` times slower than all (the
+            // measured thread speedup, else N_threads), as in the model.
+            let (lanes, threads) = (f64::from(cpu.lanes()), cpu.speedup());
+            // As fast scalar as on one thread: the two ceilings are one
+            // line, named once (the second would hide the first).
+            let ceilings = if (lanes - threads).abs() <= 1e-9 * lanes {
+                vec![ceiling(
+                    format!(
+                        "ceiling: scalar, or one thread (P_compute / {})",
+                        fmt_tick(lanes)
+                    ),
                     palette::SKY,
-                    f64::from(cpu.lanes()),
-                ),
-                ceiling(
-                    format!("ceiling: one thread (P_compute / {})", cpu.n_threads),
-                    palette::GREEN,
-                    f64::from(cpu.n_threads),
-                ),
-            ];
+                    lanes,
+                )]
+            } else {
+                vec![
+                    ceiling(
+                        format!("ceiling: scalar (P_compute / {})", fmt_tick(lanes)),
+                        palette::SKY,
+                        lanes,
+                    ),
+                    ceiling(
+                        format!("ceiling: one thread (P_compute / {})", fmt_tick(threads)),
+                        palette::GREEN,
+                        threads,
+                    ),
+                ]
+            };
             (roof, ceilings)
         }
     }

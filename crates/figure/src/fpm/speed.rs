@@ -135,18 +135,27 @@ impl SpeedView<'_> {
             let f = d
                 .speed_function()
                 .map_err(|e| FigureError::from(e).of(&d.name))?;
+            // Dashed (the CPM constant speeds are dotted), in a colour no
+            // dashed line of the panel has yet where one is left (a
+            // device's out-of-core curve is dashed in its colour).
+            let taken = |c: [u8; 3]| {
+                panel
+                    .series
+                    .iter()
+                    .any(|s| s.style == LineStyle::Dashed && s.color == c)
+            };
+            let color = (0..7)
+                .map(|j| device_color(first + k + j))
+                .find(|c| !taken(*c))
+                .unwrap_or_else(|| device_color(first + k));
             panel.series.push(
-                Series::line(
-                    &format!("{name}: {}", d.name),
-                    device_color(first + k),
-                    curve(&f, &panel.x),
-                )
-                .dotted()
-                .width(2.2),
+                Series::line(&format!("{name}: {}", d.name), color, curve(&f, &panel.x))
+                    .dashed()
+                    .width(2.2),
             );
         }
         Ok(Some(format!(
-            "Dotted: the speed functions of {name}, for comparison (not partitioned)."
+            "Dashed: the speed functions of {name}, for comparison (not partitioned)."
         )))
     }
 

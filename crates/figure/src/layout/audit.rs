@@ -203,19 +203,22 @@ fn mixed_log_formats(fig: &ChartFigure, layout: &ChartLayout) -> Vec<Problem> {
     }
 }
 
-/// Pairs of a panel's legend series (named, shown in the legend) drawn
-/// with the same colour, line style and marker.
+/// Pairs of a panel's series drawn with the same colour, line style and
+/// marker where the legend names at least one of them: the legend cannot
+/// tell them apart (a series left out of the legend, drawn like a named
+/// one, reads as that one).
 fn alike_series(p: &crate::chart::ChartPanel) -> Vec<Problem> {
-    let shown: Vec<_> = p
+    let drawn: Vec<_> = p
         .series
         .iter()
-        .filter(|s| !s.hide_in_legend && !s.name.trim().is_empty())
+        .filter(|s| !s.name.trim().is_empty() && !s.points.is_empty())
         .collect();
+    let named = |s: &crate::chart::Series| !s.hide_in_legend;
     let mut out = Vec::new();
-    for (i, a) in shown.iter().enumerate() {
-        for b in &shown[i + 1..] {
+    for (i, a) in drawn.iter().enumerate() {
+        for b in &drawn[i + 1..] {
             let same = a.color == b.color && a.style == b.style && a.points_only == b.points_only;
-            if same && a.name != b.name {
+            if same && a.name != b.name && (named(a) || named(b)) {
                 out.push(Problem::Alike {
                     panel: p.title.clone(),
                     a: a.name.clone(),

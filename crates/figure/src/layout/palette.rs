@@ -69,4 +69,43 @@ mod tests {
         assert_eq!(d.ink(blue), blue);
         assert_eq!(Palette::Light.ink(INK), INK);
     }
+
+    /// WCAG relative luminance of an sRGB colour.
+    fn luminance(c: [u8; 3]) -> f64 {
+        let lin = |v: u8| {
+            let v = f64::from(v) / 255.0;
+            if v <= 0.040_45 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+    }
+
+    fn contrast(a: [u8; 3], b: [u8; 3]) -> f64 {
+        let (la, lb) = (luminance(a), luminance(b));
+        (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
+    }
+
+    #[test]
+    fn the_surface_floor_stands_apart_from_the_lowest_colour_in_both_palettes() {
+        use crate::perdome::surface::{FLOOR_EMPTY, FLOOR_VALID};
+        let rgb = |c: [u8; 4]| [c[0], c[1], c[2]];
+        let lowest = crate::color::map(0.0);
+        for pal in [Palette::Light, Palette::Dark] {
+            let valid = pal.ink(rgb(FLOOR_VALID));
+            let empty = pal.ink(rgb(FLOOR_EMPTY));
+            assert!(
+                contrast(valid, lowest) >= 4.5,
+                "{pal:?}: floor {valid:?} against the map's lowest {lowest:?}: {:.2}",
+                contrast(valid, lowest)
+            );
+            assert!(
+                contrast(valid, empty) >= 1.5,
+                "{pal:?}: the two floors differ: {:.2}",
+                contrast(valid, empty)
+            );
+        }
+    }
 }

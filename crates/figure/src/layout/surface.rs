@@ -7,7 +7,9 @@
 use super::scene::{Anchor, Rect, Scene, Text, TextRole, header, scale_of};
 use super::side::{Symbol, color_bar, marker_legend, marker_legend_rows};
 use crate::perdome::MarkerKind;
-use crate::perdome::surface::{Anchor as SurfaceAnchor, MARKER_TEXT, Prim};
+use crate::perdome::surface::{
+    Anchor as SurfaceAnchor, FLOOR_EMPTY, FLOOR_VALID, MARKER_TEXT, Prim,
+};
 use crate::text::text_width;
 use crate::{Camera, Projected, SurfaceFigure};
 
@@ -28,10 +30,10 @@ pub struct SurfaceLayout {
 }
 
 /// The floor's colours and what they mean (those of the projection).
-const FLOOR: [([u8; 3], &str); 2] = [
-    ([0xf5; 3], "floor: no such partition (Lemma 2)"),
+const FLOOR: [([u8; 4], &str); 2] = [
+    (FLOOR_EMPTY, "floor: no such partition (Lemma 2)"),
     (
-        [0xc8; 3],
+        FLOOR_VALID,
         "floor: valid partitions; purple lines: I_C = 0 and I_G = 0",
     ),
 ];
@@ -200,7 +202,10 @@ fn floor_key(scene: &mut Scene, x0: f64, y: f64, k: f64) -> Vec<(Rect, [u8; 3])>
         if i > 0 && x + 28.0 * k + text_width(text, size) > scene.width - 4.0 * k {
             (x, y) = (x0, y - size * 1.6);
         }
-        out.push(([x, y - size * 0.9, x + 22.0 * k, y + size * 0.2], fill));
+        out.push((
+            [x, y - size * 0.9, x + 22.0 * k, y + size * 0.2],
+            [fill[0], fill[1], fill[2]],
+        ));
         scene.text(Text::new(
             x + 28.0 * k,
             y,

@@ -299,23 +299,10 @@ pub(super) fn build(input: &OverviewInput, o: &OverviewVerdicts) -> ChartFigure 
         .map(|c| format!("{}: {}", c.name, c.v.summary()))
         .collect();
     notes.extend(o.differences());
-    if !input.first.edited.is_empty() {
-        notes.push(format!(
-            "{}: {} as edited in {} tab{} (Reset platform gives the platform's own values).",
-            input.first.name,
-            input.first.edited.join(", "),
-            if input.first.edited.len() == 1 {
-                "its"
-            } else {
-                "their"
-            },
-            if input.first.edited.len() == 1 {
-                ""
-            } else {
-                "s"
-            },
-        ));
-    }
+    notes.extend(super::validation::edited_note(
+        &input.first.name,
+        &input.first.edited,
+    ));
     let title = match &input.second {
         None => format!("Platform overview: {}", input.first.name),
         Some(b) => format!("Platform overview: {} against {}", input.first.name, b.name),

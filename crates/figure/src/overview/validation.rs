@@ -15,6 +15,9 @@ pub struct ValidationInput {
     pub tables: Vec<ValidationTable>,
     /// Files that could not be compared, with why.
     pub problems: Vec<String>,
+    /// The models compared as their tabs hold them, not as the platform
+    /// gives them (e.g. "PerDome / PeaPaw").
+    pub edited: Vec<String>,
 }
 
 /// One measured file against one model.
@@ -69,6 +72,7 @@ pub fn build(input: &ValidationInput) -> ChartFigure {
         .map(|t| format!("{} ({}): {}", t.model, t.file, t.summary))
         .collect();
     notes.extend(input.problems.iter().cloned());
+    notes.extend(edited_note(&input.platform, &input.edited));
     if input.tables.is_empty() {
         notes.push(
             "No measured files yet: add them in the side panel (Measured files to compare \
@@ -151,6 +155,20 @@ fn panel(t: &ValidationTable) -> ChartPanel {
     p
 }
 
+/// "P: PerDome / PeaPaw, offload as edited in their tabs (...)": the
+/// models evaluated with their tabs' values rather than the platform's.
+pub(super) fn edited_note(platform: &str, edited: &[String]) -> Option<String> {
+    let (whose, tabs) = match edited.len() {
+        0 => return None,
+        1 => ("its", "tab"),
+        _ => ("their", "tabs"),
+    };
+    Some(format!(
+        "{platform}: {} as edited in {whose} {tabs} (Reset platform gives the platform's own values).",
+        edited.join(", ")
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,6 +200,7 @@ mod tests {
             platform: "node".into(),
             tables: vec![t],
             problems: vec!["x.csv: unreadable".into()],
+            edited: Vec::new(),
         });
         let p = &f.panels[0];
         assert_eq!(p.series.len(), 3);

@@ -59,7 +59,8 @@ pub fn layout(fig: &ChartFigure, width: f64, height: f64) -> ChartLayout {
 /// `fig` with each reference line and marker whose label found no place
 /// free of the data and of other labels in `scene` named in its panel's
 /// legend instead (a reference line as a line of its colour and style, a
-/// marker as a dot of its colour), or None where every label was placed.
+/// marker of a colour of its own as a dot of it), or None where nothing
+/// moved.
 /// A plot too low to give up a legend row (under 100 px at the
 /// reference size) keeps its figure, and such a label is left out.
 fn refs_to_legend(fig: &ChartFigure, first: &ChartLayout) -> Option<ChartFigure> {
@@ -98,11 +99,19 @@ fn refs_to_legend(fig: &ChartFigure, first: &ChartLayout) -> Option<ChartFigure>
             r.label.clear();
             any = true;
         }
+        // A dot in the legend names a marker only where no other marker
+        // of the panel has its colour; other labels are left to the
+        // hover.
+        let one_of_its_colour =
+            |c: [u8; 3]| orig.markers.iter().filter(|m| m.color == c).count() == 1;
         for m in &mut p.markers {
             if m.label.trim().is_empty()
                 || placed(m.label.trim())
                 || fr.marker_at(orig, m).is_none()
             {
+                continue;
+            }
+            if !one_of_its_colour(m.color) {
                 continue;
             }
             let mut entry = Series::line(m.label.trim(), m.color, Vec::new());

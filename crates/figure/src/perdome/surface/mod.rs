@@ -14,7 +14,7 @@ mod screen;
 
 pub use clip::prim_text_box;
 pub use prim::{Anchor, Prim};
-pub use project::{MARKER_TEXT, Projected, QuadInfo};
+pub use project::{FLOOR_EMPTY, FLOOR_VALID, MARKER_TEXT, Projected, QuadInfo};
 
 use super::case::{Marker, markers, subtitle};
 use crate::axis::{Axis, nice_ticks};

@@ -43,8 +43,12 @@ pub struct Projected {
 /// A marker symbol's radius, px at text scale 1.
 const MARKER_RADIUS: f32 = 5.0;
 
-const FLOOR_VALID: [u8; 4] = [200, 200, 200, 255];
-const FLOOR_EMPTY: [u8; 4] = [245, 245, 245, 255];
+/// The floor under valid partitions: a pale blue grey. Its hue keeps it
+/// light in the dark palette (a neutral grey turns dark there, close to
+/// the colour map's darkest purple; tested in `layout::palette`).
+pub const FLOOR_VALID: [u8; 4] = [178, 192, 214, 255];
+/// The floor where no partition exists (neutral: the canvas in the dark).
+pub const FLOOR_EMPTY: [u8; 4] = [245, 245, 245, 255];
 
 /// A surface triangle, zero-edge segment, marker stem or marker before
 /// ordering: its place in the far-to-near order (the cell's, then within
