@@ -2,6 +2,7 @@
 //! buttons) and the export itself: the save dialog and the rendering run
 //! on a thread.
 
+use crate::gui::widgets::TypedCheck;
 use eframe::egui::{self, DragValue, Ui};
 
 use super::context::StatusLine;
@@ -19,19 +20,19 @@ pub fn export_row_ui(ui: &mut Ui, state: &mut AppState, ready: bool) -> Option<&
         ui.strong("Export");
         let range = ExportSize::MIN..=ExportSize::MAX;
         let w = ui.label("Width (px)");
-        ui.add(
-            DragValue::new(&mut state.export_width)
-                .range(range.clone())
-                .speed(5.0),
-        )
-        .labelled_by(w.id);
+        let (lo, hi) = (f64::from(*range.start()), f64::from(*range.end()));
+        let width = TypedCheck::new("export width", lo..=hi, "").whole();
+        ui.add(width.field(ui.ctx(), DragValue::new(&mut state.export_width).speed(5.0)))
+            .labelled_by(w.id);
         let h = ui.label("Height (px)");
-        ui.add(
-            DragValue::new(&mut state.export_height)
-                .range(range)
-                .speed(5.0),
-        )
+        let height = TypedCheck::new("export height", lo..=hi, "").whole();
+        ui.add(height.field(
+            ui.ctx(),
+            DragValue::new(&mut state.export_height).speed(5.0),
+        ))
         .labelled_by(h.id);
+        width.note_ui(ui);
+        height.note_ui(ui);
         ui.checkbox(&mut state.export_dark, "Dark canvas")
             .on_hover_text(
                 "Draw the exported figure on a dark canvas (light ink), as the window shows it \

@@ -1,12 +1,16 @@
 //! Small pieces shared by the panels and views: the labelled slider row
 //! with its exact number field (the slider: `widgets/log_slider.rs`), a
-//! table of text with resizable columns (`widgets/table.rs`), parsing typed numbers and colour
+//! table of text with resizable columns (`widgets/table.rs`), parsing typed
+//! numbers and the note a typed value leaves (`widgets/typed.rs`), colour
 //! conversion (colour bars are part of the figures' layouts).
 
 mod log_slider;
 pub mod table;
+mod typed;
 
 pub use log_slider::{FINE, LogSlider, PX_PER_DECADE};
+pub use typed::TypedCheck;
+use typed::{typed_note_ui, typed_parser};
 
 use eframe::egui;
 use eframe::egui::{Color32, DragValue, Ui};
@@ -131,60 +135,6 @@ fn cells_ui(
         *value = l.clamp(*value);
     }
     before.to_bits() != value.to_bits()
-}
-
-/// How long a typed value's note stays under its field, seconds.
-const NOTE_SECONDS: f64 = 8.0;
-
-/// The parser of a number field: what was typed, read in `unit`; a text
-/// that is no number, or a number outside `limits` (which the field then
-/// sets to the nearest allowed), leaves a note under the field
-/// ([`typed_note_ui`]) instead of passing in silence.
-fn typed_parser(
-    ctx: &egui::Context,
-    note_id: egui::Id,
-    unit: &str,
-    limits: Option<Range>,
-) -> impl 'static + Fn(&str) -> Option<f64> {
-    let (ctx, unit) = (ctx.clone(), unit.to_string());
-    move |s: &str| {
-        let parsed = parse_edit(s, &unit);
-        let note = match (parsed, &limits) {
-            (None, _) => Some(format!("“{}” is not a number: the value is kept", s.trim())),
-            (Some(v), Some(l)) if !l.contains(v) => Some(format!(
-                "{} is not {}: set to {}",
-                fmt_edit(v),
-                l.need(),
-                fmt_edit(l.clamp(v))
-            )),
-            _ => None,
-        };
-        let now = ctx.input(|i| i.time);
-        ctx.data_mut(|d| d.insert_temp(note_id, note.map(|n| (n, now))));
-        parsed
-    }
-}
-
-/// The note a typed value left under its field, for a few seconds.
-fn typed_note_ui(ui: &mut Ui, note_id: egui::Id) {
-    let Some((note, at)) = ui
-        .data(|d| d.get_temp::<Option<(String, f64)>>(note_id))
-        .flatten()
-    else {
-        return;
-    };
-    let age = ui.input(|i| i.time) - at;
-    if age > NOTE_SECONDS {
-        ui.data_mut(|d| d.remove::<Option<(String, f64)>>(note_id));
-        return;
-    }
-    ui.ctx()
-        .request_repaint_after(std::time::Duration::from_secs_f64(NOTE_SECONDS - age));
-    ui.label(
-        egui::RichText::new(note)
-            .size(SMALL_TEXT)
-            .color(ui.visuals().error_fg_color),
-    );
 }
 
 /// The smallest text the window writes, px: a side note, a tag.

@@ -1,5 +1,6 @@
 //! The FPM views driven headlessly with egui_kittest: the model tab, the
-//! n slider, loading a CSV by its typed path, and measuring this machine
+//! n slider, loading a CSV by its typed path, the device fields' notes on
+//! typed values, and measuring this machine
 //! with progress and cancel.
 
 use crate::common::MemoryStorage;
@@ -263,4 +264,42 @@ fn a_device_saves_as_csv_and_loads_back_the_same() {
     assert_eq!(kind, StatusKind::Error);
     assert!(text.contains("Could not save G1 GTX680"), "{text}");
     assert!(!bad.exists());
+}
+
+/// A device's contention factor typed out of its range is set to the
+/// nearest allowed and says so under the field; typed nonsense keeps the
+/// value and says that; the socket number takes whole numbers.
+#[test]
+fn a_device_field_says_what_it_did_with_a_typed_value() {
+    let mut h = harness();
+    open(&mut h, "FPM: speed functions and data partitioning");
+    let contention = |h: &Harness<'_, HetscopeApp>| h.state().session.fpm.devices[0].contention;
+    let type_in = |h: &mut Harness<'static, HetscopeApp>, label: &str, text: &str| {
+        h.get_all_by_role_and_label(Role::SpinButton, label)
+            .next()
+            .expect("a field")
+            .click();
+        h.run();
+        let field = h
+            .get_all_by_role_and_label(Role::SpinButton, label)
+            .next()
+            .expect("a field");
+        assert!(field.is_focused());
+        field.type_text(text);
+        h.key_press(egui::Key::Enter);
+        h.run();
+    };
+    let before = contention(&h);
+    type_in(&mut h, "Contention (factor)", "much");
+    assert_eq!(contention(&h), before);
+    h.get_by_label_contains("“much” is not a number: the value is kept");
+    type_in(&mut h, "Contention (factor)", "2");
+    assert_eq!(contention(&h), 1.0);
+    h.get_by_label_contains("2 is outside 0.001 to 1: set to 1");
+    type_in(&mut h, "Socket (number)", "2.6");
+    assert_eq!(h.state().session.fpm.devices[0].socket, Some(3));
+    h.get_by_label_contains("2.6 is not a whole number: set to 3");
+    type_in(&mut h, "Contention (factor)", "0.5");
+    assert_eq!(contention(&h), 0.5);
+    assert!(h.query_by_label_contains("is outside").is_none());
 }

@@ -13,7 +13,7 @@ use eframe::egui::{self, Button, DragValue, ProgressBar, RichText, TextEdit, Ui}
 use super::FpmUi;
 use crate::gui::context::ViewContext;
 use crate::gui::model_ui::Editing;
-use crate::gui::widgets::{param_row_ui, rgb, source_tag_ui};
+use crate::gui::widgets::{TypedCheck, param_row_ui, rgb, source_tag_ui};
 use hetscope_core::fpm::{FpmScenario, SizesPreset, paper_devices};
 use hetscope_figure::fpm::{FpmDevice, device_color};
 use hetscope_measure::{Kernel, MAX_THREADS};
@@ -109,32 +109,46 @@ fn device_card_ui(
         }
     });
     ui.horizontal_wrapped(|ui| {
-        ui.label("Contention (factor)").on_hover_text(
-            "Speed factor, 0.05 to 1, while another device of its socket works",
+        let name = ui
+            .label("Contention (factor)")
+            .on_hover_text("Speed factor, 0.001 to 1, while another device of its socket works");
+        let check = TypedCheck::new(
+            ("fpm contention", i),
+            FpmParam::Contention.range().inclusive(),
+            "",
         );
-        ui.add(
-            DragValue::new(&mut d.contention)
-                .range(0.05..=1.0)
-                .speed(0.005)
-                .max_decimals(3),
-        )
-        .on_hover_text("Speed factor while another device of the same socket has work (FPM paper, Section V: about 0.85 for a GPU next to busy cores); 1 = no loss");
-        ui.label("Socket (number)")
+        let field = DragValue::new(&mut d.contention)
+            .speed(0.005)
+            .max_decimals(3);
+        ui.add(check.field(ui.ctx(), field))
+            .labelled_by(name.id)
+            .on_hover_text(CONTENTION_TIP);
+        check.note_ui(ui);
+        let socket_name = ui
+            .label("Socket (number)")
             .on_hover_text("Devices with the same socket number share resources; 0: alone");
         let mut socket = d.socket.unwrap_or(0);
+        let check =
+            TypedCheck::new(("fpm socket", i), FpmParam::Socket.range().inclusive(), "").whole();
         if ui
-            .add(DragValue::new(&mut socket).range(0..=64))
+            .add(check.field(ui.ctx(), DragValue::new(&mut socket)))
+            .labelled_by(socket_name.id)
             .on_hover_text("Devices with the same socket number share resources; 0 = alone")
             .changed()
         {
             d.socket = (socket > 0).then_some(socket);
         }
+        check.note_ui(ui);
         ui.label(format!("Memory limit ({unit})")).on_hover_text(
             "Largest share the device holds, in the problem's computation unit; 0: no limit",
         );
-        memory_cells_ui(ui, d);
+        memory_cells_ui(ui, d, i);
     });
 }
+
+/// The contention field's tooltip.
+const CONTENTION_TIP: &str = "Speed factor while another device of the same socket has work \
+    (FPM paper, Section V: about 0.85 for a GPU next to busy cores); 1 = no loss";
 
 /// Width of the name fields, points: the longest name whole.
 fn name_width(ui: &Ui, fpm: &FpmScenario) -> f32 {
@@ -154,16 +168,19 @@ fn name_width(ui: &Ui, fpm: &FpmScenario) -> f32 {
 }
 
 /// The memory limit (0: none) and the out-of-core switch with its factor.
-fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice) {
+fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice, i: usize) {
     let mut limit = d.max_size_units.unwrap_or(0.0);
     let step = (limit.abs() * 0.002).max(0.01);
+    let check = TypedCheck::new(
+        ("fpm memory limit", i),
+        0.0..=FpmParam::MaxSize.range().max,
+        &d.unit,
+    );
+    let field = DragValue::new(&mut limit)
+        .speed(step)
+        .suffix(format!(" {}", d.unit));
     if ui
-        .add(
-            DragValue::new(&mut limit)
-                .range(0.0..=FpmParam::MaxSize.range().max)
-                .speed(step)
-                .suffix(format!(" {}", d.unit)),
-        )
+        .add(check.field(ui.ctx(), field))
         .on_hover_text(format!(
             "Largest size the device holds, {}; no share goes beyond it unless it runs out of core; 0 = no limit",
             d.unit
@@ -175,6 +192,7 @@ fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice) {
             d.out_of_core = None;
         }
     }
+    check.note_ui(ui);
     ui.horizontal(|ui| {
         ui.label("Out of core (factor)").on_hover_text(
             "Beyond the memory limit: the speed as a factor, 0.001 to 1, of the speed at the limit",
@@ -196,8 +214,10 @@ fn memory_cells_ui(ui: &mut Ui, d: &mut FpmDevice) {
         }
         match &mut d.out_of_core {
             Some(OutOfCore::Factor(k)) => {
-                ui.add(DragValue::new(k).range(0.01..=1.0).speed(0.005).max_decimals(3))
+                let check = TypedCheck::new(("fpm out of core", i), FpmParam::OutOfCoreFactor.range().inclusive(), "");
+                ui.add(check.field(ui.ctx(), DragValue::new(k).speed(0.005).max_decimals(3)))
                     .on_hover_text("Speed beyond the limit as a fraction of the speed at the limit, from 0.001 to 1");
+                check.note_ui(ui);
             }
             Some(OutOfCore::Points(p)) => {
                 ui.weak(format!("{} points", p.len()))
@@ -362,8 +382,11 @@ fn measure_section_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewCon
         });
         ui.horizontal(|ui| {
             let l = ui.label("Threads");
-            ui.add(DragValue::new(&mut s.threads).range(1..=MAX_THREADS))
+            let check =
+                TypedCheck::new("fpm measure threads", 1.0..=MAX_THREADS as f64, "").whole();
+            ui.add(check.field(ui.ctx(), DragValue::new(&mut s.threads)))
                 .labelled_by(l.id);
+            check.note_ui(ui);
             let kernel = s.kernel;
             egui::ComboBox::from_label("Sizes")
                 .selected_text(s.sizes.title())

@@ -3,11 +3,12 @@
 //! parameter of the platform (changes are kept as overrides of the
 //! preset, by their `--set` names).
 
+use crate::gui::widgets::TypedCheck;
 use std::ops::RangeInclusive;
 
 use eframe::egui::{self, DragValue, RichText, Ui};
 
-use crate::gui::widgets::{param_cells_ui, parse_edit, source_tag_ui, value_row_ui};
+use crate::gui::widgets::{param_cells_ui, source_tag_ui, value_row_ui};
 use hetscope_core::CoreError;
 use hetscope_core::offload::{BasePlatform, OffloadScenario, Readout};
 use hetscope_model::format::fmt_edit;
@@ -282,25 +283,23 @@ fn sizes_ui(ui: &mut Ui, s: &mut OffloadScenario) {
     });
     ui.horizontal(|ui| {
         let l = ui.label("sweep n from");
-        ui.add(
-            DragValue::new(&mut s.size_lo)
-                .speed(1.0)
-                .range(1.0..=1.0e9)
-                .custom_formatter(|v, _| fmt_edit(v))
-                .custom_parser(|t| parse_edit(t, "")),
-        )
-        .labelled_by(l.id)
-        .on_hover_text("Smallest size of the offload view's curves");
+        let lo = TypedCheck::new("offload sweep from", 1.0..=1.0e9, "");
+        let field = DragValue::new(&mut s.size_lo)
+            .speed(1.0)
+            .custom_formatter(|v, _| fmt_edit(v));
+        ui.add(lo.field(ui.ctx(), field))
+            .labelled_by(l.id)
+            .on_hover_text("Smallest size of the offload view's curves, 1 to 1e9");
         let l = ui.label("to");
-        ui.add(
-            DragValue::new(&mut s.size_hi)
-                .speed(10.0)
-                .range(2.0..=1.0e10)
-                .custom_formatter(|v, _| fmt_edit(v))
-                .custom_parser(|t| parse_edit(t, "")),
-        )
-        .labelled_by(l.id)
-        .on_hover_text("Largest size of the offload view's curves");
+        let hi = TypedCheck::new("offload sweep to", 2.0..=1.0e10, "");
+        let field = DragValue::new(&mut s.size_hi)
+            .speed(10.0)
+            .custom_formatter(|v, _| fmt_edit(v));
+        ui.add(hi.field(ui.ctx(), field))
+            .labelled_by(l.id)
+            .on_hover_text("Largest size of the offload view's curves, 2 to 1e10");
+        lo.note_ui(ui);
+        hi.note_ui(ui);
     });
 }
 

@@ -5,6 +5,7 @@
 //! by every model. The command line shares the speed functions
 //! (`hetscope_core::fpm::speed_csvs`) and the writer.
 
+use crate::gui::widgets::TypedCheck;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -211,9 +212,11 @@ pub fn measure_ui(ui: &mut Ui, m: &mut Editing<'_, OverviewUi>, ctx: &mut ViewCo
                 "Short runs (seconds) with a larger spread; off: up to a minute, stable",
             );
             let l = ui.label("Threads");
-            ui.add(DragValue::new(&mut s.threads).range(1..=MAX_THREADS))
+            let check = TypedCheck::new("measure threads", 1.0..=MAX_THREADS as f64, "").whole();
+            ui.add(check.field(ui.ctx(), DragValue::new(&mut s.threads)))
                 .labelled_by(l.id)
                 .on_hover_text("Threads of the all-thread roofs and speed functions");
+            check.note_ui(ui);
         });
         egui::ComboBox::from_label("GPU of the platform")
             .selected_text(&s.gpu)

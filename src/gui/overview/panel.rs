@@ -2,6 +2,7 @@
 //! window), a second platform, the workload, the FPM size, and where every
 //! model's parameters come from.
 
+use crate::gui::widgets::TypedCheck;
 use eframe::egui::{self, RichText, Ui};
 
 use super::OverviewUi;
@@ -127,15 +128,15 @@ fn pickers_ui(ui: &mut Ui, m: &mut Editing<'_, OverviewUi>, ctx: &mut ViewContex
         });
     }
     ui.horizontal(|ui| {
-        ui.add(
-            egui::DragValue::new(&mut s.fpm_n)
-                .range(1.0..=1.0e7)
-                .speed(10.0)
-                .max_decimals(0)
-                .suffix(" blocks"),
-        )
-        .on_hover_text("FPM problem size n: blocks of 640 x 640 single-precision elements (the FPM paper's unit; 3600 = its 60 x 60 blocks)");
+        let check = TypedCheck::new("overview fpm n", 1.0..=1.0e7, "blocks");
+        let field = egui::DragValue::new(&mut s.fpm_n)
+            .speed(10.0)
+            .max_decimals(0)
+            .suffix(" blocks");
+        ui.add(check.field(ui.ctx(), field))
+        .on_hover_text("FPM problem size n: blocks of 640 x 640 single-precision elements (the FPM paper's unit; 3600 = its 60 x 60 blocks), 1 to 1e7");
         ui.label("FPM problem size n");
+        check.note_ui(ui);
     });
 }
 
@@ -167,18 +168,18 @@ fn grouping_ui(ui: &mut Ui, s: &mut super::OverviewScenario, cat: &Catalog) -> b
         let mut n = value.unwrap_or(max);
         ui.horizontal(|ui| {
             let name = ui.label(label);
+            let check =
+                TypedCheck::new(("overview counted", label), 1.0..=f64::from(max), "").whole();
+            let field = egui::DragValue::new(&mut n).suffix(format!(" of {max}"));
             let r = ui
-                .add(
-                    egui::DragValue::new(&mut n)
-                        .range(1..=max)
-                        .suffix(format!(" of {max}")),
-                )
+                .add(check.field(ui.ctx(), field))
                 .labelled_by(name.id)
                 .on_hover_text(tip);
             if r.changed() {
                 *value = (n != max).then_some(n);
                 regrouped = true;
             }
+            check.note_ui(ui);
         });
     }
     regrouped

@@ -5,6 +5,7 @@
 //! figure), the parameters with a what-if comparison each, and the flip
 //! points with a comparison just past each.
 
+use crate::gui::widgets::TypedCheck;
 use std::sync::Arc;
 
 use eframe::egui::{self, RichText, Ui};
@@ -164,12 +165,15 @@ fn controls_ui(
             .on_hover_text("The headline result whose tornado chart is drawn");
         let mut pct = choice.step * 100.0;
         ui.label("Step");
+        let check = TypedCheck::new("sensitivity step", 0.1..=20.0, "%");
+        let field = egui::DragValue::new(&mut pct).speed(0.1).suffix(" %");
         let step = ui
-            .add(egui::DragValue::new(&mut pct).range(0.1..=20.0).speed(0.1).suffix(" %"))
-            .on_hover_text("Each parameter raised and lowered by this much (a count by one)");
+            .add(check.field(ui.ctx(), field))
+            .on_hover_text("Each parameter raised and lowered by this much (a count by one), 0.1 to 20 %");
         if step.changed() {
             choice.step = pct / 100.0;
         }
+        check.note_ui(ui);
         ui.checkbox(&mut choice.flips, "Flip points")
             .on_hover_text("Search where each decision flips within a tenth to ten times each parameter (about a second)");
     });
@@ -196,13 +200,13 @@ fn params_ui(
     ui.horizontal(|ui| {
         ui.label(RichText::new("Parameters").strong());
         ui.label("what if one were");
-        ui.add(
-            egui::DragValue::new(&mut m.ui.sensitivity.factor)
-                .range(0.1..=10.0)
-                .speed(0.05)
-                .prefix("× "),
-        )
-        .on_hover_text("The factor of the Compare buttons");
+        let check = TypedCheck::new("sensitivity factor", 0.1..=10.0, "");
+        let field = egui::DragValue::new(&mut m.ui.sensitivity.factor)
+            .speed(0.05)
+            .prefix("× ");
+        ui.add(check.field(ui.ctx(), field))
+            .on_hover_text("The factor of the Compare buttons, 0.1 to 10");
+        check.note_ui(ui);
         let pinned = "This platform with its offload copies from page-locked memory, as the \
                       platform to compare with";
         if ui

@@ -3,11 +3,11 @@
 //! optionally with p_s held at the idle power), each run's residual, and
 //! the fit applied to the CPU or the GPU, tagged `measured`.
 
+use crate::gui::widgets::TypedCheck;
 use eframe::egui::{self, DragValue, RichText, TextEdit, Ui};
 
 use crate::gui::context::{Request, ViewContext};
 use crate::gui::state::Tab;
-use crate::gui::widgets::parse_edit;
 use hetscope_core::perdome::{PerdomeScenario, PlatformState};
 use hetscope_figure::View;
 use hetscope_figure::perdome::energy_fit::{EnergyFitInput, Fits, model_energy, params_text};
@@ -144,16 +144,14 @@ fn file_row_ui(ui: &mut Ui, st: &mut EnergyRunsState, ctx: &mut ViewContext<'_>)
 fn idle_row_ui(ui: &mut Ui, st: &mut EnergyRunsState, gpu_idle: Option<(f64, Source)>) {
     ui.horizontal(|ui| {
         ui.checkbox(&mut st.fix_idle, "fix p_s at idle power [W]");
-        ui.add_enabled(
-            st.fix_idle,
-            DragValue::new(&mut st.idle_w)
-                .speed(0.25)
-                .range(0.0..=f64::INFINITY)
-                .suffix(" W")
-                .custom_formatter(|v, _| fmt_edit(v))
-                .custom_parser(|s| parse_edit(s, "W")),
-        )
-        .accessible_name("Idle power (W)");
+        let check = TypedCheck::new("energy fit idle power", 0.0..=f64::INFINITY, "W");
+        let field = DragValue::new(&mut st.idle_w)
+            .speed(0.25)
+            .suffix(" W")
+            .custom_formatter(|v, _| fmt_edit(v));
+        ui.add_enabled(st.fix_idle, check.field(ui.ctx(), field))
+            .accessible_name("Idle power (W)");
+        check.note_ui(ui);
         if let Some((w, source)) = gpu_idle {
             let hint = format!(
                 "Hold p_s at the idle power of the platform's GPU ({} W, {}): a board never \

@@ -2,6 +2,7 @@
 //! actions, a slider with an exact number field for every machine
 //! parameter and for I, and the workload's partitions.
 
+use crate::gui::widgets::TypedCheck;
 use eframe::egui;
 use std::ops::RangeInclusive;
 
@@ -11,7 +12,7 @@ use super::PerdomeUi;
 use super::files::FileAction;
 use crate::gui::context::ViewContext;
 use crate::gui::model_ui::Editing;
-use crate::gui::widgets::{param_cells_ui, param_row_ui, parse_edit, source_tag_ui};
+use crate::gui::widgets::{param_cells_ui, param_row_ui, source_tag_ui};
 use hetscope_core::perdome::{Chosen, WorkloadState};
 use hetscope_model::format::{fmt_edit, fmt_num};
 use hetscope_model::perdome::partition::intensity_range;
@@ -334,19 +335,18 @@ fn partition_intensities_ui(ui: &mut Ui, w: &mut WorkloadState, k: usize) {
             let l = ui.label(label);
             let speed = (v.abs() * 0.005).max(1e-3);
             let range = intensity_range(true);
+            let check = TypedCheck::new(("partition intensity", label, k), range.inclusive(), "");
+            let field = DragValue::new(v)
+                .speed(speed)
+                .custom_formatter(|v, _| fmt_edit(v));
             let r = ui
-                .add(
-                    DragValue::new(v)
-                        .speed(speed)
-                        .range(range.inclusive())
-                        .custom_formatter(|v, _| fmt_edit(v))
-                        .custom_parser(|s| parse_edit(s, "")),
-                )
+                .add(check.field(ui.ctx(), field))
                 .labelled_by(l.id)
                 .on_hover_text(format!("{label}: {}", range.need()));
             if r.changed() {
                 *v = range.clamp(*v);
             }
+            check.note_ui(ui);
         }
     });
 }
@@ -362,19 +362,18 @@ fn partition_measured_ui(ui: &mut Ui, w: &mut WorkloadState, k: usize, platform_
         }
         if let Some(mut v) = current {
             let speed = (v.abs() * 0.005).max(1e-3);
+            let check = TypedCheck::new(("measured GFLOP/s", k), 0.0..=f64::INFINITY, "GFLOP/s");
+            let field = DragValue::new(&mut v)
+                .speed(speed)
+                .suffix(" GFLOP/s")
+                .custom_formatter(|v, _| fmt_edit(v));
             let r = ui
-                .add(
-                    DragValue::new(&mut v)
-                        .speed(speed)
-                        .range(0.0..=f64::INFINITY)
-                        .suffix(" GFLOP/s")
-                        .custom_formatter(|v, _| fmt_edit(v))
-                        .custom_parser(|s| parse_edit(s, "GFLOP/s")),
-                )
+                .add(check.field(ui.ctx(), field))
                 .accessible_name(format!("Measured GFLOP/s of {name}"));
             if r.changed() {
                 w.set_measured(platform_id, &name, Some(v));
             }
+            check.note_ui(ui);
         }
     });
 }

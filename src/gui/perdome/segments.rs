@@ -2,6 +2,7 @@
 //! segment's flops and bytes and the processor it runs on; I and the
 //! partition "segments" follow from them while there are any.
 
+use crate::gui::widgets::TypedCheck;
 use eframe::egui::{self, DragValue, RichText, TextEdit, Ui};
 
 use hetscope_core::perdome::{SEGMENTS, WorkloadState};
@@ -58,20 +59,24 @@ fn rows_ui(ui: &mut Ui, w: &mut WorkloadState) {
                 let (flop_speed, byte_speed) = (s.flops.max(1.0) * 0.01, s.bytes.max(1.0) * 0.01);
                 ui.add(TextEdit::singleline(&mut s.name).desired_width(90.0))
                     .labelled_by(heads[0]);
-                ui.add(
-                    DragValue::new(&mut s.flops)
-                        .range(0.0..=1e30)
+                // Each field with its typed value's note under it, in its
+                // own cell.
+                ui.vertical(|ui| {
+                    let flops = TypedCheck::new(("segment flops", k), 0.0..=1e30, "flop");
+                    let field = DragValue::new(&mut s.flops)
                         .speed(flop_speed)
-                        .suffix(" flop"),
-                )
-                .on_hover_text("Floating-point operations of the segment");
-                ui.add(
-                    DragValue::new(&mut s.bytes)
-                        .range(0.0..=1e30)
-                        .speed(byte_speed)
-                        .suffix(" B"),
-                )
-                .on_hover_text("Bytes the segment moves to and from memory");
+                        .suffix(" flop");
+                    ui.add(flops.field(ui.ctx(), field))
+                        .on_hover_text("Floating-point operations of the segment, 0 to 1e30");
+                    flops.note_ui(ui);
+                });
+                ui.vertical(|ui| {
+                    let bytes = TypedCheck::new(("segment bytes", k), 0.0..=1e30, "B");
+                    let field = DragValue::new(&mut s.bytes).speed(byte_speed).suffix(" B");
+                    ui.add(bytes.field(ui.ctx(), field))
+                        .on_hover_text("Bytes the segment moves to and from memory, 0 to 1e30");
+                    bytes.note_ui(ui);
+                });
                 egui::ComboBox::from_id_salt(("segment_on", k))
                     .selected_text(s.on.name())
                     .width(60.0)

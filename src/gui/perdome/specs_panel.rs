@@ -2,6 +2,7 @@
 //! Eq. 5-6): cores x clock x issue width for the peak compute rate, and the
 //! memory bandwidth.
 
+use crate::gui::widgets::TypedCheck;
 use eframe::egui;
 use eframe::egui::{DragValue, Ui};
 
@@ -73,13 +74,13 @@ fn field_ui(ui: &mut Ui, (label, tip): (&str, &str), v: &mut f64, suffix: &str, 
     let tip = format!("{tip}\nRange: {}", range.need());
     let name = ui.label(label).on_hover_text(&tip);
     let speed = (v.abs() * 0.01).max(0.01);
-    ui.add(
-        DragValue::new(v)
-            .speed(speed)
-            .range(range.inclusive())
-            .suffix(suffix),
-    )
-    .labelled_by(name.id)
-    .on_hover_text(tip);
+    let check = TypedCheck::new(("spec", label), range.inclusive(), suffix);
+    ui.vertical(|ui| {
+        let field = DragValue::new(v).speed(speed).suffix(suffix);
+        ui.add(check.field(ui.ctx(), field))
+            .labelled_by(name.id)
+            .on_hover_text(tip);
+        check.note_ui(ui);
+    });
     ui.end_row();
 }
