@@ -1,7 +1,6 @@
 //! The FPM views driven headlessly with egui_kittest: the model tab, the
 //! n slider, loading a CSV by its typed path, the device fields' notes on
-//! typed values, and measuring this machine
-//! with progress and cancel.
+//! typed values, and measuring this machine with progress and cancel.
 
 use crate::common::MemoryStorage;
 
