@@ -1,7 +1,9 @@
 //! The CPU time of one frame of the real app after a slider change, for
-//! every view of every model: the state changes as a drag would change it,
-//! then egui_kittest runs one frame (panels, recomputation, figure, plot
-//! layout; no GPU rendering).
+//! every view of every model, on one platform and compared with a second:
+//! the state changes as a drag would change it, then egui_kittest runs one
+//! frame (panels, recomputation, figure, plot layout) and egui tessellates
+//! what it painted into triangles, as the window does before the GPU
+//! draws them (no GPU rendering).
 //!
 //! A pointer button is held down throughout, as in a drag.
 //!
@@ -13,10 +15,17 @@ use egui_kittest::Harness;
 use hetscope::figure::View;
 use hetscope::gui::{HetscopeApp, Tab};
 
-fn harness(tab: Tab) -> Harness<'static, HetscopeApp> {
+/// The platform a two-platform frame compares with.
+const SECOND: &str = "xeon-8480-h100";
+
+fn harness(tab: Tab, second: Option<&str>) -> Harness<'static, HetscopeApp> {
     let mut h = Harness::builder()
         .with_size(egui::vec2(1500.0, 950.0))
         .build_eframe(|_cc| HetscopeApp::default_state());
+    if let Some(p) = second {
+        assert!(h.state_mut().compare_with(Some(p)), "compared with {p}");
+        h.run();
+    }
     h.state_mut().session.tab = tab;
     h.run();
     assert_eq!(
@@ -61,28 +70,43 @@ fn nudge(app: &mut HetscopeApp, tab: Tab, up: bool) {
     }
 }
 
+/// One frame: a step of the app, then the tessellation of its shapes.
+fn frame(h: &mut Harness<'static, HetscopeApp>) -> usize {
+    h.step();
+    let out = h.output();
+    let meshes = h.ctx.tessellate(out.shapes.clone(), out.pixels_per_point);
+    meshes.len()
+}
+
 fn frames(c: &mut Criterion) {
     let tabs: Vec<Tab> = View::ALL
         .into_iter()
         .map(Tab::Figure)
         .chain([Tab::Classification])
         .collect();
-    for tab in tabs {
-        let mut h = harness(tab);
-        let mut up = false;
-        c.bench_function(&format!("frame after a change: {}", tab.title()), |b| {
-            b.iter(|| {
-                up = !up;
-                nudge(h.state_mut(), tab, up);
-                h.step();
-            })
-        });
-        assert!(
-            h.state().param_error().is_none(),
-            "{}: {:?}",
-            tab.title(),
-            h.state().param_error()
-        );
+    for second in [None, Some(SECOND)] {
+        for &tab in &tabs {
+            let mut h = harness(tab, second);
+            let mut up = false;
+            let pair = if second.is_some() {
+                " (two platforms)"
+            } else {
+                ""
+            };
+            let name = format!("frame after a change: {}{pair}", tab.title());
+            c.bench_function(&name, |b| {
+                b.iter(|| {
+                    up = !up;
+                    nudge(h.state_mut(), tab, up);
+                    frame(&mut h)
+                })
+            });
+            assert!(
+                h.state().param_error().is_none(),
+                "{name}: {:?}",
+                h.state().param_error()
+            );
+        }
     }
     cache_aware_offload(c);
     sensitivity_table(c);
@@ -113,7 +137,7 @@ fn sensitivity_table(c: &mut Criterion) {
             b.iter(|| {
                 k = 1 - k;
                 h.state_mut().session.overview.sensitivity.result = results[k].into();
-                h.step();
+                frame(&mut h)
             })
         },
     );
@@ -126,7 +150,7 @@ fn cache_aware_offload(c: &mut Criterion) {
     use hetscope::model::offload::Formulation;
     for view in [View::Offload, View::OffloadSuite] {
         let tab = Tab::Figure(view);
-        let mut h = harness(tab);
+        let mut h = harness(tab, None);
         h.state_mut().session.offload.formulation = Some(Formulation::CacheAware);
         h.run();
         let mut up = false;
@@ -135,7 +159,7 @@ fn cache_aware_offload(c: &mut Criterion) {
             b.iter(|| {
                 up = !up;
                 nudge(h.state_mut(), tab, up);
-                h.step();
+                frame(&mut h)
             })
         });
         assert!(h.state().param_error().is_none(), "{name}");

@@ -176,7 +176,7 @@ fn paint_grid(painter: &egui::Painter, origin: Pos2, p: &ChartPanel, pl: &PanelL
         let y = fr.py(t.pos);
         painter.line_segment([at(x0, y), at(x1, y)], ink(t.major));
     }
-    if p.y.scale == Scale::Linear && p.y.lo < 0.0 && p.y.hi > 0.0 {
+    if !p.horizontal && p.y.scale == Scale::Linear && p.y.lo < 0.0 && p.y.hi > 0.0 {
         let y = fr.py(0.0);
         let zero = Stroke::new((0.9 * k) as f32, gray(0x9a));
         painter.line_segment([at(x0, y), at(x1, y)], zero);
@@ -423,20 +423,23 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) {
     let mut bars = Vec::with_capacity(set.bars.len());
     // Error ranges go on top of the bars.
     let mut ranges: Vec<Vec<[f64; 2]>> = Vec::new();
+    // Along the category axis and the value axis (x and y, or y and x in
+    // a horizontal panel).
+    let (cat, val) = p.category_and_value_axes();
     for b in &set.bars {
-        let centre = b.category as f64 + set.offset;
+        let centre = p.category_at(b.category) + set.offset;
         let (Some(x), Some(top), Some(xa), Some(xb)) = (
-            p.x.pos(centre),
-            p.y.pos(b.value),
-            p.x.pos(centre - set.width / 2.0),
-            p.x.pos(centre + set.width / 2.0),
+            cat.pos(centre),
+            val.pos(b.value),
+            cat.pos(centre - set.width / 2.0),
+            cat.pos(centre + set.width / 2.0),
         ) else {
             continue;
         };
-        let base = p.y.base_pos(b.base);
+        let base = val.base_pos(b.base);
         let range = b
             .range
-            .and_then(|(lo, hi)| Some((p.y.pos(lo)?, p.y.pos(hi)?)));
+            .and_then(|(lo, hi)| Some((val.pos(lo)?, val.pos(hi)?)));
         bars.push(
             Bar::new(x, top - base)
                 .base_offset(base)
@@ -449,22 +452,29 @@ fn bar_set(pui: &mut PlotUi<'_>, p: &ChartPanel, set: &BarSet, ink: Color32) {
         );
         if let Some((lo, hi)) = range {
             let cap = (xb - xa).abs() * 0.35;
-            ranges.push(vec![
+            let mut whisker = vec![
                 [x - cap, lo],
                 [x + cap, lo],
                 [x, lo],
                 [x, hi],
                 [x - cap, hi],
                 [x + cap, hi],
-            ]);
+            ];
+            if p.horizontal {
+                whisker.iter_mut().for_each(|q| q.reverse());
+            }
+            ranges.push(whisker);
         }
     }
     // The hover is the window's own tooltip (`bar_hover_ui`).
-    pui.bar_chart(
-        BarChart::new(set.name.as_str(), bars)
-            .color(c)
-            .allow_hover(false),
-    );
+    let chart = BarChart::new(set.name.as_str(), bars)
+        .color(c)
+        .allow_hover(false);
+    pui.bar_chart(if p.horizontal {
+        chart.horizontal()
+    } else {
+        chart
+    });
     for pts in ranges {
         pui.line(Line::new("", pts).color(ink).width(1.3).allow_hover(false));
     }

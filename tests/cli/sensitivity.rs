@@ -476,13 +476,13 @@ fn the_sensitivity_view_exports_a_tornado_of_the_chosen_result() {
     };
     let first = bars.first().expect("bars");
     assert!(
-        first.contains("parameter raised 1 %,GPU memory bandwidth,"),
+        first.contains("parameter raised 1 %,GPU memory bandwidth (3350 GB/s),"),
         "{first}"
     );
     assert!((value(first) - 1.0).abs() < 1e-9, "{first}");
     let lowered = bars
         .iter()
-        .find(|l| l.contains("parameter lowered 1 %,GPU memory bandwidth,"))
+        .find(|l| l.contains("parameter lowered 1 %,GPU memory bandwidth (3350 GB/s),"))
         .expect("the lowered bar");
     assert!(
         (value(lowered) + 1.0).abs() < 1e-9,

@@ -43,7 +43,7 @@ pub(super) fn grid(svg: &mut Svg, p: &ChartPanel, pl: &PanelLayout, k: f64) {
     }
     svg.raw(&grid);
     let py = &p.y;
-    if py.scale == Scale::Linear && py.lo < 0.0 && py.hi > 0.0 {
+    if !p.horizontal && py.scale == Scale::Linear && py.lo < 0.0 && py.hi > 0.0 {
         let y = fr.py(0.0);
         svg.line(x0, y, x1, y, "#9a9a9a", 0.9 * k);
     }
@@ -99,21 +99,38 @@ pub(super) fn data(svg: &mut Svg, p: &ChartPanel, pl: &PanelLayout, k: f64, inde
 /// The range of bar `b` (drawn at `r`) as a whisker with caps.
 fn whisker(svg: &mut Svg, p: &ChartPanel, fr: &Frame, r: &[f64; 4], b: &Bar, k: f64) {
     let Some((lo, hi)) = b.range else { return };
-    let (Some(a), Some(c)) = (p.y.pos(lo), p.y.pos(hi)) else {
+    let (_, val) = p.category_and_value_axes();
+    let (Some(a), Some(c)) = (val.pos(lo), val.pos(hi)) else {
         return;
     };
-    let (ya, yb) = (fr.py(a), fr.py(c));
-    let cx = (r[0] + r[2]) / 2.0;
-    let cap = ((r[2] - r[0]) * 0.35).min(9.0 * k);
-    let (l, rr) = (f(cx - cap), f(cx + cap));
-    let d = format!(
-        "M{},{}V{}M{l},{}H{rr}M{l},{}H{rr}",
-        f(cx),
-        f(ya),
-        f(yb),
-        f(ya),
-        f(yb),
-    );
+    let d = if p.horizontal {
+        // Along x, its caps upright.
+        let (xa, xb) = (fr.px(a), fr.px(c));
+        let cy = (r[1] + r[3]) / 2.0;
+        let cap = ((r[3] - r[1]) * 0.35).min(9.0 * k);
+        let (t, bt) = (f(cy - cap), f(cy + cap));
+        format!(
+            "M{},{}H{}M{},{t}V{bt}M{},{t}V{bt}",
+            f(xa),
+            f(cy),
+            f(xb),
+            f(xa),
+            f(xb)
+        )
+    } else {
+        let (ya, yb) = (fr.py(a), fr.py(c));
+        let cx = (r[0] + r[2]) / 2.0;
+        let cap = ((r[2] - r[0]) * 0.35).min(9.0 * k);
+        let (l, rr) = (f(cx - cap), f(cx + cap));
+        format!(
+            "M{},{}V{}M{l},{}H{rr}M{l},{}H{rr}",
+            f(cx),
+            f(ya),
+            f(yb),
+            f(ya),
+            f(yb),
+        )
+    };
     let _ = writeln!(
         svg.buf,
         r##"<path d="{d}" fill="none" stroke="#222222" stroke-width="{}"/>"##,

@@ -154,6 +154,10 @@ pub struct ChartPanel {
     pub ref_lines: Vec<RefLine>,
     /// Lines of text under the panel (readouts, explanations).
     pub notes: Vec<String>,
+    /// Bars lie along x (a tornado): `x` is the value axis, the
+    /// categories stand one under the other on `y`, the first at the top,
+    /// named in full left of the plot.
+    pub horizontal: bool,
 }
 
 impl ChartPanel {
@@ -168,7 +172,46 @@ impl ChartPanel {
             markers: Vec::new(),
             ref_lines: Vec::new(),
             notes: Vec::new(),
+            horizontal: false,
         }
+    }
+
+    /// A bar panel whose bars lie along the value axis `x`, one category
+    /// under the other (the first at the top): a tornado chart.
+    pub fn bars_across(title: &str, categories: Vec<String>, x: ChartAxis) -> ChartPanel {
+        let n = categories.len().max(1) as f64;
+        let mut p = ChartPanel::new(
+            title,
+            x,
+            ChartAxis::new("", "", Scale::Linear, -0.5, n - 0.5),
+        );
+        p.categories = categories;
+        p.horizontal = true;
+        p
+    }
+
+    /// Where category `i` stands on its axis (x, or y counted from the
+    /// bottom in a horizontal panel, so that the first is at the top).
+    pub fn category_at(&self, i: usize) -> f64 {
+        if self.horizontal {
+            self.categories.len().max(1) as f64 - 1.0 - i as f64
+        } else {
+            i as f64
+        }
+    }
+
+    /// The axis along which the categories stand, and the value axis.
+    pub fn category_and_value_axes(&self) -> (&ChartAxis, &ChartAxis) {
+        if self.horizontal {
+            (&self.y, &self.x)
+        } else {
+            (&self.x, &self.y)
+        }
+    }
+
+    /// Whether category names go under the plot (a vertical bar panel).
+    pub fn names_under(&self) -> bool {
+        !self.categories.is_empty() && !self.horizontal
     }
 
     /// A bar panel over named categories with a value axis `y`.

@@ -157,11 +157,17 @@ pub fn audit_chart(fig: &ChartFigure, layout: &ChartLayout) -> Vec<Problem> {
             });
         }
         out.extend(labels_over_data(p, pl, &layout.scene));
-        let [x0, _, x1, y1] = pl.plot;
+        let [x0, y0, x1, y1] = pl.plot;
+        // Under the plot, or left of it in a horizontal bar panel.
+        let beside = |b: &[f64; 4]| {
+            if p.horizontal {
+                b[2] <= x0 + 1.0 && b[3] >= y0 - 1.0 && b[1] <= y1 + 1.0
+            } else {
+                b[1] >= y1 - 1.0 && b[2] >= x0 - 1.0 && b[0] <= x1 + 1.0
+            }
+        };
         for c in &p.categories {
-            let named = names
-                .iter()
-                .any(|(n, b)| n == c && b[1] >= y1 - 1.0 && b[2] >= x0 - 1.0 && b[0] <= x1 + 1.0);
+            let named = names.iter().any(|(n, b)| n == c && beside(b));
             if !named {
                 out.push(Problem::Unnamed {
                     panel: p.title.clone(),
@@ -270,10 +276,17 @@ fn hides_data(p: &crate::chart::ChartPanel, pl: &PanelLayout, b: [f64; 4]) -> bo
         }
         // The whisker of the bar's range.
         let range = p.bars[si].bars[bi].range;
-        let ends = range.and_then(|(lo, hi)| Some((p.y.pos(lo)?, p.y.pos(hi)?)));
+        let (_, val) = p.category_and_value_axes();
+        let ends = range.and_then(|(lo, hi)| Some((val.pos(lo)?, val.pos(hi)?)));
         if let Some((lo, hi)) = ends {
-            let cx = (r[0] + r[2]) / 2.0;
-            if clip_segment((cx, fr.py(lo)), (cx, fr.py(hi)), &inner).is_some() {
+            let (a, b) = if p.horizontal {
+                let cy = (r[1] + r[3]) / 2.0;
+                ((fr.px(lo), cy), (fr.px(hi), cy))
+            } else {
+                let cx = (r[0] + r[2]) / 2.0;
+                ((cx, fr.py(lo)), (cx, fr.py(hi)))
+            };
+            if clip_segment(a, b, &inner).is_some() {
                 return true;
             }
         }

@@ -1,9 +1,10 @@
 //! "Sensitivity" ([`crate::View::Sensitivity`]): a tornado chart of one
-//! headline result, turned upright: one category per hardware parameter,
-//! ranked by effect from the left, a bar for the parameter raised and one
-//! for it lowered, each the result's change in % per % of the parameter
-//! (its elasticity, signed as the result moves); under it the parameters
-//! that do not move the result and the flip points of the result's model.
+//! headline result: one row per hardware parameter, named in full with
+//! its value, ranked by effect from the top, a bar for the parameter
+//! raised and one for it lowered, each the result's change in % per % of
+//! the parameter (its elasticity, signed as the result moves) along x;
+//! under it the parameters that do not move the result and the flip
+//! points of the result's model.
 
 use crate::chart::palette::{BLUE, GREY, ORANGE};
 use crate::chart::{Bar, BarSet, ChartAxis, ChartFigure, ChartPanel, Orientation, RefLine, Scale};
@@ -58,7 +59,13 @@ pub struct TornadoBar {
 /// The figure of `t`.
 pub fn build(t: &TornadoInput) -> ChartFigure {
     let drawn = &t.bars[..t.bars.len().min(MOST_DRAWN)];
-    let mut categories: Vec<String> = drawn.iter().map(|b| b.param.clone()).collect();
+    let mut categories: Vec<String> = drawn
+        .iter()
+        .map(|b| match b.value.trim() {
+            "" => b.param.clone(),
+            v => format!("{} ({v})", b.param),
+        })
+        .collect();
     if categories.is_empty() {
         categories.push("no parameter moves it".into());
     }
@@ -68,36 +75,37 @@ pub fn build(t: &TornadoInput) -> ChartFigure {
         .flatten()
         .fold(0.0f64, |m, e| m.max(e.abs()));
     let hi = if extent > 0.0 { extent * 1.2 } else { 1.0 };
-    let y = ChartAxis::new(
+    let x = ChartAxis::new(
         "change of the result per % of the parameter",
         "%/%",
         Scale::Linear,
         -hi,
         hi,
     );
-    // Few parameters get narrower bars (a category's slot is then wide):
-    // the pair is as wide as among five.
+    // Few parameters get narrower bars (a category's slot is then tall):
+    // the pair is as thick as among five.
     let narrow = (categories.len() as f64 / 5.0).min(1.0);
-    let mut p = ChartPanel::bars(&t.result, categories, y);
+    let mut p = ChartPanel::bars_across(&t.result, categories, x);
     let pct = fmt_tick(t.step * 100.0);
     let raised = format!("parameter raised {pct} %");
     let lowered = format!("parameter lowered {pct} %");
     for (name, color, side, sign, pick) in [
+        // Raised above its row's middle, lowered under it.
         (
             &raised,
             BLUE,
-            -1.0,
+            1.0,
             1.0,
             up as fn(&TornadoBar) -> Option<f64>,
         ),
-        (&lowered, ORANGE, 1.0, -1.0, down),
+        (&lowered, ORANGE, -1.0, -1.0, down),
     ] {
         let mut set = bar_set(drawn, name, color, side * 0.19 * narrow, sign, pick);
         set.width *= narrow;
         p.bars.push(set);
     }
     p.ref_lines.push(RefLine {
-        orientation: Orientation::Horizontal,
+        orientation: Orientation::Vertical,
         value: 0.0,
         label: String::new(),
         color: GREY,
@@ -230,12 +238,20 @@ mod tests {
         };
         let f = build(&t);
         let p = &f.panels[0];
-        assert_eq!(p.categories, ["GPU memory bandwidth", "CPU clock"]);
+        assert_eq!(
+            p.categories,
+            ["GPU memory bandwidth (1 GB/s)", "CPU clock (1 GB/s)"]
+        );
+        assert!(
+            p.horizontal,
+            "a tornado: bars along x, the largest effect on top"
+        );
+        assert!(p.category_at(0) > p.category_at(1));
         let (up, down) = (&p.bars[0].bars, &p.bars[1].bars);
         assert_eq!((up[0].value, down[0].value), (0.98, -0.99));
         assert_eq!((up[1].value, down[1].value), (-0.2, 0.1));
         assert!(up[1].label.contains("falls 0.2 % per %"), "{}", up[1].label);
-        assert!(p.y.hi >= 0.99 * 1.2 - 1e-9 && p.y.lo <= -0.99 * 1.2 + 1e-9);
+        assert!(p.x.hi >= 0.99 * 1.2 - 1e-9 && p.x.lo <= -0.99 * 1.2 + 1e-9);
         assert!(
             f.notes
                 .iter()
@@ -246,7 +262,7 @@ mod tests {
     }
 
     #[test]
-    fn few_parameters_get_narrower_bars_beside_their_category() {
+    fn few_parameters_get_thinner_bars_in_their_row() {
         let two = build(&TornadoInput {
             bars: vec![bar("a", 1.0, 1.0), bar("b", 0.5, 0.5)],
             step: 0.01,
@@ -259,10 +275,10 @@ mod tests {
         });
         let (w2, w6) = (two.panels[0].bars[0].width, many.panels[0].bars[0].width);
         assert!((w2 - w6 * 0.4).abs() < 1e-12, "{w2} {w6}");
-        // Raised left of the category, lowered right, touching.
+        // Raised above the row's middle, lowered under it, touching.
         let (a, b) = (&two.panels[0].bars[0], &two.panels[0].bars[1]);
-        assert!(a.offset < 0.0 && b.offset > 0.0);
-        assert!((b.offset - a.offset - (a.width + b.width) / 2.0).abs() < 0.02);
+        assert!(a.offset > 0.0 && b.offset < 0.0);
+        assert!((a.offset - b.offset - (a.width + b.width) / 2.0).abs() < 0.02);
     }
 
     #[test]

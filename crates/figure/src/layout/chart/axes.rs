@@ -97,6 +97,45 @@ pub(super) fn y_tick_labels(sc: &mut Scene, st: &Style, ticks: &[Tick], fr: &Fra
     }
 }
 
+/// Category names left of a horizontal bar panel, each in full at its
+/// bars' height, right-aligned against its tick, wrapped into lines
+/// `width` wide (each line keeps the whole name for the audit and the
+/// hover).
+pub(super) fn category_labels_left(
+    sc: &mut Scene,
+    st: &Style,
+    p: &ChartPanel,
+    fr: &Frame,
+    width: f64,
+) {
+    let (k, size) = (st.k, st.tick);
+    let x0 = fr.plot[0];
+    let line_h = size * 1.15;
+    for (i, name) in p.categories.iter().enumerate() {
+        let Some(pos) = p.y.pos(p.category_at(i)) else {
+            continue;
+        };
+        let y = fr.py(pos);
+        sc.line([x0 - 4.0 * k, y], [x0, y], Stroke::solid(INK, 0.9 * k));
+        let lines = crate::layout::wrap(name, size, width.max(size));
+        let first = y - (lines.len() as f64 - 1.0) * line_h / 2.0 + 0.35 * size;
+        for (j, line) in lines.iter().enumerate() {
+            let mut t = Text::new(
+                x0 - 6.0 * k,
+                first + j as f64 * line_h,
+                size,
+                Anchor::End,
+                TextRole::Category,
+                line,
+            );
+            if lines.len() > 1 {
+                t.full = Some(name.clone());
+            }
+            sc.text(t);
+        }
+    }
+}
+
 /// Category names under a bar panel, every one, as `names` says.
 pub(super) fn category_labels(
     sc: &mut Scene,

@@ -25,6 +25,29 @@ struct ValueSpot {
     turned: bool,
     inside: bool,
     bounds: Rect,
+    /// Where the text hangs from (x, y), where not the default (middle,
+    /// or start for a turned one).
+    anchor: Option<Anchor>,
+}
+
+/// The place of a horizontal bar's value: beyond its end (right of a bar
+/// that grows to the right, `rightward`, left of the others), level
+/// with its middle.
+fn value_spots_across(r: &Rect, rightward: bool, w: f64, size: f64, gap: f64) -> Vec<ValueSpot> {
+    let y = (r[1] + r[3]) / 2.0 + size * 0.35;
+    let (x, anchor, x0) = if rightward {
+        (r[2] + gap, Anchor::Start, r[2] + gap)
+    } else {
+        (r[0] - gap, Anchor::End, r[0] - gap - w)
+    };
+    vec![ValueSpot {
+        x,
+        y,
+        turned: false,
+        inside: false,
+        bounds: [x0, y - size * 0.85, x0 + w, y + size * 0.2],
+        anchor: Some(anchor),
+    }]
 }
 
 /// The places a value of `w` px at `size` may take for the bar `r`, in
@@ -40,6 +63,7 @@ fn value_spots(r: &Rect, above: f64, stacked: bool, w: f64, size: f64, gap: f64)
         turned: false,
         inside,
         bounds: [cx - w / 2.0, y - size * 0.85, cx + w / 2.0, y + size * 0.2],
+        anchor: None,
     };
     // Turned a quarter anticlockwise about its baseline start, reading
     // upward: the glyphs span 0.85 of the size left of the baseline and
@@ -51,6 +75,7 @@ fn value_spots(r: &Rect, above: f64, stacked: bool, w: f64, size: f64, gap: f64)
         turned: true,
         inside,
         bounds: [cx - size * 0.525, bottom - w, cx + size * 0.525, bottom],
+        anchor: None,
     };
     let mut spots = Vec::new();
     if !stacked {
@@ -102,6 +127,11 @@ pub(super) fn value_labels(
             .min(r[1]);
         let above = err_top - 4.0 * k;
         let stacked = p.is_stacked_under(set, b);
+        let spots = if p.horizontal {
+            value_spots_across(r, b.value >= b.base, w, size, 4.0 * k)
+        } else {
+            value_spots(r, above, stacked, w, size, 4.0 * k)
+        };
         // Apart from other labels by a third of a letter ("1x" beside "1"
         // is not "1x1").
         let g = size / 3.0;
@@ -110,23 +140,22 @@ pub(super) fn value_labels(
             let in_own = bx[0] >= r[0] && bx[2] <= r[2] && bx[1] >= r[1] && bx[3] <= r[3];
             bx[1] >= y0
                 && bx[3] <= y1
+                && bx[0] >= fr.plot[0]
+                && bx[2] <= fr.plot[2]
                 && (!v.inside || in_own)
                 && taken.free(&[bx[0] - g, bx[1] - g, bx[2] + g, bx[3] + g])
                 && taken.off_data_but(&bx, r)
         };
         // A value with no free spot is left out (the bar's hover and the
         // CSV have it).
-        let Some(v) = value_spots(r, above, stacked, w, size, 4.0 * k)
-            .into_iter()
-            .find(|v| fits(v))
-        else {
+        let Some(v) = spots.into_iter().find(|v| fits(v)) else {
             continue;
         };
         taken.boxes.push(v.bounds);
-        let anchor = if v.turned {
-            Anchor::Start
-        } else {
-            Anchor::Middle
+        let anchor = match v.anchor {
+            Some(a) => a,
+            None if v.turned => Anchor::Start,
+            None => Anchor::Middle,
         };
         let mut t = Text::new(v.x, v.y, size, anchor, TextRole::Label, &text);
         if v.turned {

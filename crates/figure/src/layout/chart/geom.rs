@@ -149,21 +149,26 @@ pub fn ref_px(p: &ChartPanel, fr: &Frame, r: &RefLine) -> Option<f64> {
 /// Pixel rectangles of the placeable bars: (rect, set index, bar index).
 pub fn bar_rects(p: &ChartPanel, fr: &Frame) -> Vec<(Rect, usize, usize)> {
     let mut out = Vec::new();
+    let (cat, val) = p.category_and_value_axes();
     for (si, set) in p.bars.iter().enumerate() {
         for (bi, b) in set.bars.iter().enumerate() {
-            let c = b.category as f64 + set.offset;
-            let (Some(xa), Some(xb), Some(top)) = (
-                p.x.pos(c - set.width / 2.0),
-                p.x.pos(c + set.width / 2.0),
-                p.y.pos(b.value),
+            let c = p.category_at(b.category) + set.offset;
+            let (Some(ca), Some(cb), Some(top)) = (
+                cat.pos(c - set.width / 2.0),
+                cat.pos(c + set.width / 2.0),
+                val.pos(b.value),
             ) else {
                 continue;
             };
-            let base = p.y.base_pos(b.base);
+            let base = val.base_pos(b.base);
             if !base.is_finite() {
                 continue;
             }
-            let (xa, xb, ya, yb) = (fr.px(xa), fr.px(xb), fr.py(top), fr.py(base));
+            let (xa, xb, ya, yb) = if p.horizontal {
+                (fr.px(base), fr.px(top), fr.py(ca), fr.py(cb))
+            } else {
+                (fr.px(ca), fr.px(cb), fr.py(top), fr.py(base))
+            };
             let r = [xa.min(xb), ya.min(yb), xa.max(xb), ya.max(yb)];
             if r.iter().all(|v| v.is_finite()) {
                 out.push((r, si, bi));

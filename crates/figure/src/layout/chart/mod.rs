@@ -326,11 +326,26 @@ fn under_plot_h(m: &Metrics, legend_below: bool, st: &Style) -> f64 {
 /// `avail_h` px.
 fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
     let k = st.k;
-    let y_ticks = axis_ticks(&p.y, st.powers);
+    // A horizontal bar panel names its categories left of the plot, in
+    // full, each on lines at most 45 % of the panel wide.
+    let names_w = if p.horizontal {
+        p.categories
+            .iter()
+            .map(|c| text_width(c, st.tick))
+            .fold(0.0, f64::max)
+            .min(pw * 0.45)
+    } else {
+        0.0
+    };
+    let y_ticks = if p.horizontal {
+        Vec::new()
+    } else {
+        axis_ticks(&p.y, st.powers)
+    };
     let y_tick_w = y_ticks
         .iter()
         .map(|t| text_width(&t.label, st.tick))
-        .fold(0.0, f64::max);
+        .fold(names_w, f64::max);
     // Room for a y title of one line at first; more lines below, once the
     // height left to the plot is known.
     let title_w = |lines: usize| match lines {
@@ -340,7 +355,7 @@ fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
     let one = usize::from(!p.y.title().trim().is_empty());
     let mut left = y_tick_w + 10.0 * k + title_w(one) + 4.0 * k;
     let x_ticks = axis_ticks(&p.x, st.powers);
-    let last_w = if p.categories.is_empty() {
+    let last_w = if !p.names_under() {
         x_ticks
             .last()
             .map(|t| text_width(&t.label, st.tick) / 2.0)
@@ -351,8 +366,9 @@ fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
     let right = (last_w + 2.0 * k).max(12.0 * k);
     let plot_w = (pw - left - right).max(10.0);
     let slot = plot_w / p.categories.len().max(1) as f64;
-    let names = CategoryNames::for_slot(&p.categories, slot, st);
-    let x_ticks_h = if p.categories.is_empty() || names.angle == 0.0 {
+    let under: &[String] = if p.names_under() { &p.categories } else { &[] };
+    let names = CategoryNames::for_slot(under, slot, st);
+    let x_ticks_h = if !p.names_under() || names.angle == 0.0 {
         names.size + 10.0 * k
     } else {
         let longest = p
@@ -384,6 +400,7 @@ fn metrics(p: &ChartPanel, st: &Style, pw: f64, avail_h: f64) -> Metrics {
         right,
         x_ticks_h,
         x_title_h,
+        names_w,
         names,
         notes,
         legend_rows: legend_rows(p, st, pw),

@@ -2,7 +2,9 @@
 //! category labels, axis titles, then the labels inside the plot, the
 //! legend and the notes. The data inside the plot is each painter's.
 
-use super::axes::{Tick, axis_ticks, category_labels, tick_labels_x, y_tick_labels};
+use super::axes::{
+    Tick, axis_ticks, category_labels, category_labels_left, tick_labels_x, y_tick_labels,
+};
 use super::bars::value_labels;
 use super::geom::{Frame, Rect, bar_rects, dot_radius, line_segments, ref_segments};
 use super::labels::{Taken, marker_label, ref_label};
@@ -48,12 +50,16 @@ impl PanelDraw<'_> {
         let p = self.p;
         let layout = PanelLayout {
             plot: self.fr.plot,
-            x_ticks: if p.categories.is_empty() {
-                axis_ticks(&p.x, self.st.powers)
-            } else {
+            x_ticks: if p.names_under() {
                 Vec::new()
+            } else {
+                axis_ticks(&p.x, self.st.powers)
             },
-            y_ticks: axis_ticks(&p.y, self.st.powers),
+            y_ticks: if p.horizontal {
+                Vec::new()
+            } else {
+                axis_ticks(&p.y, self.st.powers)
+            },
             marker_r: 5.5 * self.st.k,
             legend: match place {
                 LegendPlace::Inside(b) => Some(b),
@@ -113,8 +119,10 @@ impl PanelDraw<'_> {
             sc.line([x0 - 4.0 * k, y], [x0, y], Stroke::solid(INK, 0.9 * k));
         }
         y_tick_labels(sc, st, &l.y_ticks, fr);
-        if !p.categories.is_empty() {
+        if p.names_under() {
             category_labels(sc, st, p, fr, &m.names);
+        } else if p.horizontal {
+            category_labels_left(sc, st, p, fr, m.names_w);
         }
         let x_title = p.x.title();
         let mut below_y = y1 + m.x_ticks_h;

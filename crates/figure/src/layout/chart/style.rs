@@ -18,6 +18,9 @@ pub(super) struct Metrics {
     pub(super) right: f64,
     pub(super) x_ticks_h: f64,
     pub(super) x_title_h: f64,
+    /// Width of the category names left of a horizontal bar panel's plot
+    /// (a longer name wraps); 0 for other panels.
+    pub(super) names_w: f64,
     /// How the category names are written.
     pub(super) names: CategoryNames,
     pub(super) notes: Vec<String>,
