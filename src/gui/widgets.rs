@@ -9,7 +9,7 @@ pub mod table;
 mod typed;
 
 pub use log_slider::{FINE, LogSlider, PX_PER_DECADE};
-pub use typed::TypedCheck;
+pub use typed::{SMALL_TEXT, TypedCheck, parse_edit};
 use typed::{typed_note_ui, typed_parser};
 
 use eframe::egui;
@@ -137,9 +137,6 @@ fn cells_ui(
     before.to_bits() != value.to_bits()
 }
 
-/// The smallest text the window writes, px: a side note, a tag.
-pub const SMALL_TEXT: f32 = 11.0;
-
 /// A small tag naming where a value comes from ("[spec sheet]",
 /// "[paper]", "[derived]", "[measured]", "[estimate]", "[edited]"), the
 /// citation or rule on hover.
@@ -152,18 +149,6 @@ pub fn source_tag_ui(ui: &mut Ui, kind: &str, detail: &str) {
     if !detail.is_empty() {
         tag.on_hover_text(detail);
     }
-}
-
-/// Parse what the user typed in a number field: a finite number, with or
-/// without the unit after it.
-pub fn parse_edit(s: &str, unit: &str) -> Option<f64> {
-    let t = s.trim();
-    let t = if unit.is_empty() {
-        t
-    } else {
-        t.trim_end_matches(unit).trim()
-    };
-    t.parse::<f64>().ok().filter(|v| v.is_finite())
 }
 
 pub fn rgb(c: [u8; 3]) -> Color32 {

@@ -1,7 +1,8 @@
-//! What a typed value leaves under its number field: a text that is no
-//! number, or a number outside what the field takes (which the field then
-//! sets to the nearest allowed value), says so for a few seconds instead
-//! of passing in silence.
+//! Typed numbers: how a field reads one (`parse_edit`), and what a typed
+//! value leaves under its field: a text that is no number, or a number
+//! outside what the field takes (which the field then sets to the nearest
+//! allowed value), says so for a few seconds, in the window's smallest
+//! text, instead of passing in silence.
 
 use eframe::egui;
 use eframe::egui::{DragValue, Ui};
@@ -9,8 +10,6 @@ use std::ops::RangeInclusive;
 
 use hetscope_model::Range;
 use hetscope_model::format::fmt_edit;
-
-use super::{SMALL_TEXT, parse_edit};
 
 /// How long a typed value's note stays under its field, seconds.
 const NOTE_SECONDS: f64 = 8.0;
@@ -145,4 +144,19 @@ impl TypedCheck {
     pub fn note_ui(&self, ui: &mut Ui) {
         typed_note_ui(ui, self.id);
     }
+}
+
+/// The smallest text the window writes, px: a side note, a tag.
+pub const SMALL_TEXT: f32 = 11.0;
+
+/// Parse what the user typed in a number field: a finite number, with or
+/// without the unit after it.
+pub fn parse_edit(s: &str, unit: &str) -> Option<f64> {
+    let t = s.trim();
+    let t = if unit.is_empty() {
+        t
+    } else {
+        t.trim_end_matches(unit).trim()
+    };
+    t.parse::<f64>().ok().filter(|v| v.is_finite())
 }
