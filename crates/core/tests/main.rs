@@ -40,6 +40,8 @@ mod peapaw_paper;
 mod perdome_paper;
 /// Every registered model evaluates, exports and joins the overview.
 mod registry;
+/// What a drag reuses equals what it would compute.
+mod reuse;
 /// 3-D surfaces hide what is behind them.
 mod surface_3d;
 /// The projected 3-D surface at every zoom and camera angle.

@@ -24,7 +24,7 @@ use super::model_ui::{Editing, ModelUi, Shown};
 use super::state::Tab;
 use hetscope_core::overview::{Overview, Tuned};
 use hetscope_core::sensitivity::tornado::Asked;
-use hetscope_core::{CoreError, Model, Session};
+use hetscope_core::{CoreError, Session};
 use hetscope_figure::overview::OverviewInput;
 use hetscope_figure::{Figure, View};
 use hetscope_preset::Catalog;
@@ -137,7 +137,7 @@ impl ModelUi for OverviewUi {
                 input: input.clone(),
                 ..out.clone()
             }),
-            _ => Overview::compute(input),
+            _ => Overview::compute_reusing(input, last),
         }
     }
 

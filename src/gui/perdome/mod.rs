@@ -60,6 +60,15 @@ impl ModelUi for PerdomeUi {
         PerdomeUi::default()
     }
 
+    /// The platform compared with is analysed again only when it changed.
+    fn compute(
+        &self,
+        input: &hetscope_core::perdome::PerdomeInput,
+        last: Option<&hetscope_core::perdome::PerdomeOutput>,
+    ) -> Result<hetscope_core::perdome::PerdomeOutput, hetscope_core::CoreError> {
+        Perdome::compute_reusing(input, last)
+    }
+
     /// Version 1 kept these fields at the top of its single record.
     fn legacy_state(old: &str) -> Option<PerdomeScenario> {
         ron::from_str(old).ok()

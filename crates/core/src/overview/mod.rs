@@ -132,17 +132,7 @@ impl Model for Overview {
     }
 
     fn compute(input: &OverviewInput) -> Result<OverviewOutput, CoreError> {
-        let overview = OverviewVerdicts::compute(input)?;
-        let texts = std::iter::once(&overview.first)
-            .chain(overview.second.as_ref())
-            .map(|v| v.sentences())
-            .collect();
-        Ok(OverviewOutput {
-            differences: overview.differences(),
-            texts,
-            overview,
-            input: input.clone(),
-        })
+        Overview::compute_reusing(input, None)
     }
 
     fn figure(view: View, c: &OverviewOutput) -> Result<Figure, CoreError> {
@@ -183,6 +173,27 @@ impl Model for Overview {
 }
 
 impl Overview {
+    /// [`Model::compute`], each model's verdict on each platform taken
+    /// from `last` where what it reads did not change (the window, while
+    /// the FPM size is dragged, evaluates FPM alone again).
+    pub fn compute_reusing(
+        input: &OverviewInput,
+        last: Option<&OverviewOutput>,
+    ) -> Result<OverviewOutput, CoreError> {
+        let last = last.map(|o| (&o.input, &o.overview));
+        let overview = OverviewVerdicts::compute_reusing(input, last)?;
+        let texts = std::iter::once(&overview.first)
+            .chain(overview.second.as_ref())
+            .map(|v| v.sentences())
+            .collect();
+        Ok(OverviewOutput {
+            differences: overview.differences(),
+            texts,
+            overview,
+            input: input.clone(),
+        })
+    }
+
     /// [`Model::input`] with the first platform's models as their tabs
     /// hold them (`tuned`, where every tab is on that platform).
     pub fn input_tuned(

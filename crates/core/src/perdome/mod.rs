@@ -47,6 +47,35 @@ pub const READS: &[(FileKind, Reading)] = &[
 /// PerDome / PeaPaw.
 pub struct Perdome;
 
+impl Perdome {
+    /// [`Model::compute`], taking from `last` an analysis of the same
+    /// case as is asked (while one platform's value is dragged, the
+    /// platform compared with is not analysed again every frame).
+    pub fn compute_reusing(
+        input: &PerdomeInput,
+        last: Option<&PerdomeOutput>,
+    ) -> Result<PerdomeOutput, CoreError> {
+        let res = Resolution::default();
+        let analyse = |case: &Case| -> Result<Analysis, CoreError> {
+            let done = last
+                .into_iter()
+                .flat_map(|o| std::iter::once(&o.analysis).chain(&o.compared))
+                .find(|a| a.case == *case);
+            match done {
+                Some(a) => Ok(a.clone()),
+                None => Ok(Analysis::compute(case, res)?),
+            }
+        };
+        Ok(PerdomeOutput {
+            analysis: analyse(&input.case)?,
+            compared: input.compared.as_ref().map(analyse).transpose()?,
+            energy: input.energy.clone(),
+            log_bars: input.log_bars,
+            colors: input.colors,
+        })
+    }
+}
+
 /// What the views are computed from: the workload on the platform and,
 /// when one is chosen, on the platform compared with.
 #[derive(Clone, Debug, PartialEq)]
@@ -159,17 +188,7 @@ impl Model for Perdome {
     }
 
     fn compute(input: &PerdomeInput) -> Result<PerdomeOutput, CoreError> {
-        let res = Resolution::default();
-        Ok(PerdomeOutput {
-            analysis: Analysis::compute(&input.case, res)?,
-            compared: match &input.compared {
-                Some(s) => Some(Analysis::compute(s, res)?),
-                None => None,
-            },
-            energy: input.energy.clone(),
-            log_bars: input.log_bars,
-            colors: input.colors,
-        })
+        Perdome::compute_reusing(input, None)
     }
 
     fn figure(view: View, c: &PerdomeOutput) -> Result<Figure, CoreError> {

@@ -19,11 +19,42 @@ pub struct Verdicts {
 
 impl Verdicts {
     pub fn compute(p: &PlatformInput) -> Result<Verdicts, FigureError> {
+        Verdicts::compute_reusing(p, None)
+    }
+
+    /// [`Verdicts::compute`], each model's verdict taken from `last`
+    /// where the part of the input it reads is the same (the FPM size
+    /// dragged: only FPM's verdict again).
+    pub fn compute_reusing(
+        p: &PlatformInput,
+        last: Option<(&PlatformInput, &Verdicts)>,
+    ) -> Result<Verdicts, FigureError> {
+        let same = |f: &dyn Fn(&PlatformInput) -> bool| last.filter(|(q, _)| f(q)).map(|(_, v)| v);
+        let perdome = match same(&|q| q.perdome == p.perdome) {
+            Some(v) => v.perdome.clone(),
+            None => PerdomeVerdict::compute(p)?,
+        };
+        let boathull = match same(&|q| q.boathull == p.boathull && q.name == p.name) {
+            Some(v) => v.boathull.clone(),
+            None => BoathullVerdict::compute(p)?,
+        };
+        let offload = match same(&|q| {
+            (&q.offload, &q.kernels, q.gpu_mem_bytes) == (&p.offload, &p.kernels, p.gpu_mem_bytes)
+        }) {
+            Some(v) => v.offload.clone(),
+            None => OffloadVerdict::compute(p),
+        };
+        let fpm = match same(&|q| {
+            (&q.fpm_devices, q.fpm_n, q.fpm_integer) == (&p.fpm_devices, p.fpm_n, p.fpm_integer)
+        }) {
+            Some(v) => v.fpm.clone(),
+            None => FpmVerdict::compute(p),
+        };
         Ok(Verdicts {
-            perdome: PerdomeVerdict::compute(p)?,
-            boathull: BoathullVerdict::compute(p)?,
-            offload: OffloadVerdict::compute(p),
-            fpm: FpmVerdict::compute(p),
+            perdome,
+            boathull,
+            offload,
+            fpm,
         })
     }
 
@@ -68,9 +99,24 @@ pub struct OverviewVerdicts {
 
 impl OverviewVerdicts {
     pub fn compute(input: &OverviewInput) -> Result<OverviewVerdicts, FigureError> {
+        OverviewVerdicts::compute_reusing(input, None)
+    }
+
+    /// [`OverviewVerdicts::compute`], reusing `last`'s verdicts of the
+    /// models whose inputs did not change ([`Verdicts::compute_reusing`]).
+    pub fn compute_reusing(
+        input: &OverviewInput,
+        last: Option<(&OverviewInput, &OverviewVerdicts)>,
+    ) -> Result<OverviewVerdicts, FigureError> {
+        let first = last.map(|(i, v)| (&i.first, &v.first));
+        let second = last.and_then(|(i, v)| i.second.as_ref().zip(v.second.as_ref()));
         Ok(OverviewVerdicts {
-            first: Verdicts::compute(&input.first)?,
-            second: input.second.as_ref().map(Verdicts::compute).transpose()?,
+            first: Verdicts::compute_reusing(&input.first, first)?,
+            second: input
+                .second
+                .as_ref()
+                .map(|p| Verdicts::compute_reusing(p, second))
+                .transpose()?,
         })
     }
 

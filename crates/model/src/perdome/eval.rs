@@ -91,6 +91,12 @@ pub fn evaluate(p: &Platform, wp: Wp) -> Result<WpEval, WpError> {
 /// the hot path of a search that evaluates one platform many times.
 pub fn evaluate_valid(p: &Platform, wp: Wp) -> Result<WpEval, WpError> {
     wp.check_values().map_err(WpError::Invalid)?;
+    evaluate_checked(p, wp)
+}
+
+/// [`evaluate_valid`] of intensities already checked
+/// ([`Wp::check_values`]): a search's samples, each within the range.
+pub(crate) fn evaluate_checked(p: &Platform, wp: Wp) -> Result<WpEval, WpError> {
     let kind = wp.kind().map_err(WpError::NoSuchPartition)?;
     let shares = match kind {
         WpKind::PerfectDp => pdp_shares(p, wp.i),

@@ -54,8 +54,10 @@ pub fn search(p: &Platform, i: f64) -> Result<Optima, WpError> {
     let gpu_only = eval::evaluate(p, Wp::gpu_only(i))?;
     let energy_best_dp = eval::energy_best_dp(p, i)?;
     let refs = [pdp, cpu_only, gpu_only];
-    let best_performance = best(p, i, Metric::Performance, &refs, &pdp);
-    let best_energy = best(p, i, Metric::EnergyEfficiency, &refs, &pdp);
+    // One coarse sampling serves both metrics.
+    let samples = coarse_samples(p, i);
+    let best_performance = best(p, i, Metric::Performance, &samples, (&refs, &pdp));
+    let best_energy = best(p, i, Metric::EnergyEfficiency, &samples, (&refs, &pdp));
     Ok(Optima {
         i,
         best_performance,
@@ -86,41 +88,76 @@ fn best_samples(samples: &[(f64, f64, f64)]) -> Vec<(f64, f64, f64)> {
     top
 }
 
-/// `p` must be valid (`search` checked it with the reference partitions):
-/// each sample is then evaluated without checking the platform again.
-fn best(p: &Platform, i: f64, m: Metric, refs: &[WpEval], pdp: &WpEval) -> Optimum {
-    let eval_cp = |i_c: f64, i_g: f64| -> Option<WpEval> {
-        eval::evaluate_valid(p, Wp::new(i, i_c, i_g))
-            .ok()
-            .filter(|e| e.kind == WpKind::Cp)
-    };
+/// A CP partition of `p` at (I_C, I_G) for the workload's `i`: none
+/// outside the intensities' range (left out before it is evaluated: the
+/// check's error names the value, which allocates, and many samples of a
+/// wide span fall outside) or of another kind. `p` and `i` must be valid
+/// (`search` checked them with the reference partitions).
+fn eval_cp(p: &Platform, i: f64, i_c: f64, i_g: f64) -> Option<WpEval> {
+    let range = super::partition::intensity_range(true);
+    if !(range.contains(i_c) && range.contains(i_g)) {
+        return None;
+    }
+    eval::evaluate_checked(p, Wp::new(i, i_c, i_g))
+        .ok()
+        .filter(|e| e.kind == WpKind::Cp)
+}
+
+/// The coarse samples in log2 space, (x, y, GFLOP/s, GFLOP/J), over both
+/// quadrants and both zero edges (f64::NEG_INFINITY encodes the zero
+/// edge on one axis); the grid's step.
+struct Samples {
+    points: Vec<(f64, f64, f64, f64)>,
+    step: f64,
+}
+
+fn coarse_samples(p: &Platform, i: f64) -> Samples {
     let c = i.log2();
-    // Coarse samples in log2 space: (x, y, value); f64::NEG_INFINITY encodes
-    // the zero edge on one axis.
-    let mut samples: Vec<(f64, f64, f64)> = Vec::with_capacity(2 * COARSE * COARSE + 2 * EDGE);
+    let mut points = Vec::with_capacity(2 * COARSE * COARSE + 2 * EDGE);
+    let mut push = |x: f64, y: f64, e: Option<WpEval>| {
+        if let Some(e) = e {
+            points.push((x, y, e.gflops, e.gflop_per_joule));
+        }
+    };
     let step = SPAN / COARSE as f64;
     for a in 0..COARSE {
         for b in 0..COARSE {
             let below = c - (a as f64 + 0.5) * step;
             let above = c + (b as f64 + 0.5) * step;
             for (x, y) in [(below, above), (above, below)] {
-                if let Some(e) = eval_cp(x.exp2(), y.exp2()) {
-                    samples.push((x, y, value(&e, m)));
-                }
+                push(x, y, eval_cp(p, i, x.exp2(), y.exp2()));
             }
         }
     }
     let estep = SPAN / EDGE as f64;
     for k in 0..EDGE {
         let above = c + (k as f64 + 0.5) * estep;
-        if let Some(e) = eval_cp(0.0, above.exp2()) {
-            samples.push((f64::NEG_INFINITY, above, value(&e, m)));
-        }
-        if let Some(e) = eval_cp(above.exp2(), 0.0) {
-            samples.push((above, f64::NEG_INFINITY, value(&e, m)));
-        }
+        push(f64::NEG_INFINITY, above, eval_cp(p, i, 0.0, above.exp2()));
+        push(above, f64::NEG_INFINITY, eval_cp(p, i, above.exp2(), 0.0));
     }
-    let top = best_samples(&samples);
+    Samples { points, step }
+}
+
+/// The best partition for metric `m`: the best few coarse samples refined,
+/// against the reference partitions `refs` (p-DP among them).
+fn best(
+    p: &Platform,
+    i: f64,
+    m: Metric,
+    samples: &Samples,
+    (refs, pdp): (&[WpEval], &WpEval),
+) -> Optimum {
+    let of_metric: Vec<(f64, f64, f64)> = samples
+        .points
+        .iter()
+        .map(|&(x, y, perf, energy)| match m {
+            Metric::Performance => (x, y, perf),
+            Metric::EnergyEfficiency => (x, y, energy),
+        })
+        .collect();
+    let step = samples.step;
+    let eval_cp = |i_c: f64, i_g: f64| eval_cp(p, i, i_c, i_g);
+    let top = best_samples(&of_metric);
     let to_i = |v: f64| {
         if v == f64::NEG_INFINITY {
             0.0

@@ -93,7 +93,7 @@ pub(super) fn legend_place(p: &ChartPanel, fr: &Frame, st: &Style, force: bool) 
         [x1 - inset - w, y1 - inset - h, x1 - inset, y1 - inset],
         [x0 + inset, y1 - inset - h, x0 + inset + w, y1 - inset],
     ];
-    let scores: Vec<usize> = corners.iter().map(|c| covered(p, fr, c, st)).collect();
+    let scores = covered(p, fr, &corners, st);
     if let Some(i) = scores.iter().position(|s| *s == 0) {
         return LegendPlace::Inside(corners[i]);
     }
@@ -104,45 +104,64 @@ pub(super) fn legend_place(p: &ChartPanel, fr: &Frame, st: &Style, force: bool) 
     LegendPlace::Inside(corners[best])
 }
 
-/// How much of the panel's data the box `b` would hide.
-fn covered(p: &ChartPanel, fr: &Frame, b: &Rect, st: &Style) -> usize {
+/// How much of the panel's data each box of `boxes` would hide: the
+/// data are placed once, then tested against every box.
+fn covered<const N: usize>(
+    p: &ChartPanel,
+    fr: &Frame,
+    boxes: &[Rect; N],
+    st: &Style,
+) -> [usize; N] {
     let k = st.k;
-    let grown = [
-        b[0] - 3.0 * k,
-        b[1] - 3.0 * k,
-        b[2] + 3.0 * k,
-        b[3] + 3.0 * k,
-    ];
-    let hit_pt = |x: f64, y: f64| x >= grown[0] && x <= grown[2] && y >= grown[1] && y <= grown[3];
-    let mut n = 0;
+    let grown = boxes.map(|b| {
+        [
+            b[0] - 3.0 * k,
+            b[1] - 3.0 * k,
+            b[2] + 3.0 * k,
+            b[3] + 3.0 * k,
+        ]
+    });
+    let hit_pt = |g: &Rect, x: f64, y: f64| x >= g[0] && x <= g[2] && y >= g[1] && y <= g[3];
+    // A segment whose bounding box misses a box cannot cross it.
+    let near = |g: &Rect, a: (f64, f64), c: (f64, f64)| {
+        a.0.max(c.0) >= g[0] && a.0.min(c.0) <= g[2] && a.1.max(c.1) >= g[1] && a.1.min(c.1) <= g[3]
+    };
+    let mut n = [0; N];
     for s in &p.series {
         let mut prev: Option<(f64, f64)> = None;
         for pt in &s.points {
             let cur = fr.point(p, pt[0], pt[1]);
             if let Some((x, y)) = cur {
-                if hit_pt(x, y) {
-                    n += 1;
-                } else if !s.points_only
-                    && let Some(a) = prev
-                    && clip_segment(a, (x, y), &grown).is_some()
-                {
-                    n += 1;
+                for (g, count) in grown.iter().zip(n.iter_mut()) {
+                    if hit_pt(g, x, y) {
+                        *count += 1;
+                    } else if !s.points_only
+                        && let Some(a) = prev
+                        && near(g, a, (x, y))
+                        && clip_segment(a, (x, y), g).is_some()
+                    {
+                        *count += 1;
+                    }
                 }
             }
             prev = cur;
         }
     }
     for (r, _, _) in bar_rects(p, fr) {
-        if overlaps(&r, &grown) {
-            n += 1;
+        for (g, count) in grown.iter().zip(n.iter_mut()) {
+            if overlaps(&r, g) {
+                *count += 1;
+            }
         }
     }
     for m in &p.markers {
         if let Some((x, y)) = fr.point(p, m.x, m.y) {
             let w = text_width(&m.label, st.marker);
             let r = [x - 6.0 * k, y - st.marker, x + 10.0 * k + w, y + 6.0 * k];
-            if overlaps(&r, &grown) {
-                n += 1;
+            for (g, count) in grown.iter().zip(n.iter_mut()) {
+                if overlaps(&r, g) {
+                    *count += 1;
+                }
             }
         }
     }
