@@ -49,9 +49,15 @@ impl Taken {
             && self.off_lines(b)
     }
     fn off_lines(&self, b: &Rect) -> bool {
-        self.segments
-            .iter()
-            .all(|(p, q)| clip_segment(*p, *q, b).is_none())
+        // A segment whose bounding box misses the box cannot cross it
+        // (most of a long series' segments: no clipping needed).
+        self.segments.iter().all(|(p, q)| {
+            let apart = p.0.max(q.0) < b[0]
+                || p.0.min(q.0) > b[2]
+                || p.1.max(q.1) < b[1]
+                || p.1.min(q.1) > b[3];
+            apart || clip_segment(*p, *q, b).is_none()
+        })
     }
     /// The first candidate (baseline x, y, anchor) whose box fits and is
     /// free of labels and data, else (`may_cover_data`) one free of
