@@ -1655,3 +1655,42 @@ fn mutations_keep_text_valid_and_find_numbers() {
     let tree = s.new_tree(&mut runner).expect("a value");
     let _ = tree.current();
 }
+
+const STARPU_WORDS: &[&str] = &[
+    "\n",
+    "#",
+    "45",
+    "44",
+    "0",
+    "1",
+    "nan",
+    "inf",
+    "-1",
+    "1,5",
+    "99999999999",
+    "ffffffff",
+    "\t",
+];
+
+/// A StarPU performance-model file: the reader and the devices made of
+/// what it read (every speed finite, every error one line).
+#[test]
+fn fuzz_starpu_perfmodel() {
+    fuzz("starpu-perfmodel", 1500, false, STARPU_WORDS, |text| {
+        let parsed = hetscope::preset::fpm::starpu::parse_perfmodel(text, "fuzz.vm");
+        let devices = parsed.as_ref().map(|m| {
+            let d = m.to_devices("fuzz", "fuzz.vm");
+            let points: Vec<(f64, f64)> = d
+                .devices
+                .iter()
+                .flat_map(|dev| {
+                    dev.points
+                        .iter()
+                        .map(|p| (p.size_units, p.speed_units_per_s))
+                })
+                .collect();
+            (d.left_out, points)
+        });
+        vec![("devices", outcome(devices.map_err(|e| e.clone())))]
+    });
+}

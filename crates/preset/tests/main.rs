@@ -23,3 +23,5 @@ mod presets;
 mod probe_catalog;
 /// The GPU probe's CSV into a GPU spec sheet.
 mod probe_import;
+/// StarPU's performance-model files, against StarPU's own display tool.
+mod starpu;

@@ -1,11 +1,13 @@
 //! Presets of the functional performance model: a device's speed function
-//! as a CSV file (`speed_csv.rs`, format and errors there). The built-in
+//! as a CSV file (`speed_csv.rs`, format and errors there), or from a
+//! StarPU performance-model file (`starpu/`). The built-in
 //! devices (`presets/devices/*.csv`) are part of the one
 //! [`Catalog`](crate::Catalog).
 
 pub mod keys;
 pub mod speed_csv;
 mod speed_csv_out;
+pub mod starpu;
 
 pub use speed_csv::{SpeedCsv, SpeedCsvError, load_speed_csv, parse_speed_csv};
 pub use speed_csv_out::save_speed_csv;
