@@ -22,6 +22,7 @@ mod probe;
 pub(crate) mod refusal;
 mod sensitivity;
 pub(crate) mod session;
+mod starpu;
 mod validate;
 
 use std::ffi::OsString;
@@ -96,6 +97,13 @@ pub enum Command {
     /// Every model's predictions on a platform against measured files
     /// (relative errors, decisions right), one table per file, as JSON.
     Validate(validate::ValidateArgs),
+    /// Bring measurements made elsewhere: StarPU's performance models as
+    /// FPM speed functions.
+    #[command(subcommand_required = true)]
+    Import {
+        #[command(subcommand)]
+        what: starpu::ImportAction,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -420,6 +428,9 @@ pub fn run(cmd: Command, files: &mut output::Files) -> Result<(), CliError> {
         }),
         Command::Session(args) => out(&session::run(&args)?),
         Command::Validate(args) => validate::run(&args),
+        Command::Import {
+            what: starpu::ImportAction::Starpu(args),
+        } => out(&starpu::run(&args, files)?),
     }
 }
 

@@ -67,5 +67,7 @@ mod probe_real;
 mod sensitivity;
 /// `hetscope session` and `export --session`, and the window's export.
 mod session_cli;
+/// StarPU's performance models into speed-function files and a partition.
+mod starpu_import;
 /// `hetscope validate` on the shipped measurements.
 mod validate;

@@ -1,0 +1,111 @@
+//! `hetscope import starpu`: StarPU's performance models (files StarPU
+//! wrote here, and the models its examples ship) become speed-function
+//! CSV files that `fpm eval` partitions with, each speed the model's work
+//! over its mean time.
+
+use hetscope::preset::fpm::speed_csv::parse_speed_csv;
+use hetscope::preset::fpm::starpu::parse_perfmodel;
+
+const FIXTURES: &str = "crates/preset/tests/data/starpu";
+
+#[test]
+fn every_device_of_a_model_folder_becomes_a_speed_function_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let report = crate::common::ok(&["import", "starpu", FIXTURES, "--out-dir", out]);
+    assert_eq!(
+        report.lines().filter(|l| l.starts_with("wrote ")).count(),
+        2,
+        "{report}"
+    );
+    let model_text = std::fs::read_to_string(format!("{FIXTURES}/chol_model_22.vm")).unwrap();
+    let model = parse_perfmodel(&model_text, "chol_model_22.vm").unwrap();
+    let written = dir.path().join("chol_model_22.vm.1.csv");
+    let csv = parse_speed_csv(&std::fs::read_to_string(&written).unwrap(), "w").unwrap();
+    let entries = &model.combinations[0].implementations[0].entries;
+    assert_eq!(csv.rows.len(), entries.len());
+    for e in entries {
+        let row = csv
+            .rows
+            .iter()
+            .find(|r| r.size_units == e.flops)
+            .expect("a row");
+        let want = e.flops / (e.mean_us * 1e-6);
+        assert!(
+            (row.speed_units_per_s - want).abs() <= 1e-9 * want,
+            "{row:?}"
+        );
+    }
+    assert!(
+        csv.comments
+            .iter()
+            .any(|c| c.contains("StarPU performance model"))
+    );
+    // The symbol chooses; a folder with none of it says so.
+    let report = crate::common::ok(&[
+        "import",
+        "starpu",
+        FIXTURES,
+        "--symbol",
+        "chol_model_11",
+        "--out-dir",
+        out,
+    ]);
+    assert_eq!(report.lines().count(), 1, "{report}");
+    crate::common::fails(
+        &[
+            "import",
+            "starpu",
+            FIXTURES,
+            "--symbol",
+            "gemm",
+            "--out-dir",
+            out,
+        ],
+        2,
+        "no StarPU model file of symbol gemm",
+    );
+}
+
+/// A CPU and three GPUs of a machine StarPU's examples ship (Debian's
+/// starpu-examples, which CI installs), partitioned by `fpm eval`: every
+/// device finishes at one time, the GPUs take most of the work.
+#[test]
+fn a_shipped_cpu_and_cuda_model_partitions_over_its_devices() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    crate::common::ok(&[
+        "import",
+        "starpu",
+        "/usr/share/starpu/perfmodels/sampling",
+        "--symbol",
+        "chol_model_22",
+        "--out-dir",
+        out,
+    ]);
+    let devices: Vec<String> = (1..=4)
+        .map(|k| format!("{out}/chol_model_22.attila.{k}.csv"))
+        .collect();
+    let v = crate::common::eval(&[
+        "fpm",
+        "eval",
+        "--devices",
+        &devices.join(","),
+        "--n",
+        "1e11",
+    ]);
+    let shares: Vec<(f64, f64)> = v["devices"]
+        .as_array()
+        .expect("devices")
+        .iter()
+        .map(|d| (d["size"].as_f64().unwrap(), d["time_s"].as_f64().unwrap()))
+        .collect();
+    assert_eq!(shares.len(), 4);
+    let t0 = shares[0].1;
+    assert!(
+        shares.iter().all(|s| (s.1 - t0).abs() <= 1e-6 * t0),
+        "{shares:?}"
+    );
+    let gpus: f64 = shares[1..].iter().map(|s| s.0).sum();
+    assert!(gpus > 10.0 * shares[0].0, "the GPUs take most: {shares:?}");
+}
