@@ -61,6 +61,11 @@ fn model_files(path: &Path, symbol: Option<&str>) -> Result<Vec<(PathBuf, String
         .into_iter()
         .filter_map(|p| {
             let name = p.file_name()?.to_str()?.to_string();
+            // What this command writes is no model (a folder may be both
+            // where models are read and where their files go).
+            if name.ends_with(".csv") {
+                return None;
+            }
             let (sym, _host) = name.split_once('.')?;
             let sym = sym.to_string();
             symbol.is_none_or(|s| s == sym).then_some((p, sym))
@@ -80,8 +85,12 @@ fn model_files(path: &Path, symbol: Option<&str>) -> Result<Vec<(PathBuf, String
 /// what was left out, a line each. A file that cannot be read is named
 /// with its line and the others are still written; none written is an
 /// error.
-pub fn run(args: &StarpuArgs, files: &output::Files) -> Result<String, CliError> {
+pub fn run(args: &StarpuArgs, files: &mut output::Files) -> Result<String, CliError> {
     let models = model_files(&args.path, args.symbol.as_deref())?;
+    // Every model read is an input no file written may replace.
+    for (path, _) in &models {
+        files.add_read(path.display().to_string(), path);
+    }
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| CliError::failure(format!("{}: {e}", args.out_dir.display())))?;
     let mut report = String::new();

@@ -295,3 +295,36 @@ fn a_replaced_file_keeps_its_mode() {
             .starts_with("<?xml")
     );
 }
+
+/// `import starpu` writes next to the models it reads without ever
+/// replacing one: a file it would write that is a model read (here by a
+/// symbolic link) is refused and the model kept; an `--out-dir` that is
+/// a file is refused before any work.
+#[test]
+fn an_imported_model_is_never_written_over() {
+    let b = Bench::new();
+    let model = std::fs::read_to_string(format!(
+        "{}/crates/preset/tests/data/starpu/chol_model_11.vm",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    std::fs::create_dir(b.path("models")).unwrap();
+    std::fs::write(b.path("models/chol_model_11.vm"), &model).unwrap();
+    std::os::unix::fs::symlink("chol_model_11.vm", b.path("models/chol_model_11.vm.1.csv"))
+        .unwrap();
+    b.refused(
+        &["import", "starpu", "models", "--out-dir", "models"],
+        2,
+        &["the same file as the input"],
+    );
+    assert_eq!(
+        std::fs::read_to_string(b.path("models/chol_model_11.vm")).unwrap(),
+        model,
+        "the model is kept"
+    );
+    b.refused(
+        &["import", "starpu", "models", "--out-dir", "m.csv"],
+        2,
+        &["--out-dir m.csv: not a directory"],
+    );
+}
