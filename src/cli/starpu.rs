@@ -2,7 +2,7 @@
 //! speed-function CSV files, one per device and implementation, each with
 //! its source.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
@@ -10,7 +10,7 @@ use super::output;
 use super::{CliError, one_line};
 use hetscope_preset::fpm::save_speed_csv;
 use hetscope_preset::fpm::speed_csv::SpeedCsv;
-use hetscope_preset::fpm::starpu::parse_perfmodel;
+use hetscope_preset::fpm::starpu::{ModelFile, StarpuFilesError, model_files, parse_perfmodel};
 
 #[derive(Debug, Subcommand)]
 pub enum ImportAction {
@@ -36,70 +36,25 @@ pub struct StarpuArgs {
     pub out_dir: PathBuf,
 }
 
-/// The model files `path` names, with the symbol each is of.
-fn model_files(path: &Path, symbol: Option<&str>) -> Result<Vec<(PathBuf, String)>, CliError> {
-    let files: Vec<PathBuf> = if path.is_dir() {
-        let models = path.join("codelets").join("45");
-        let dir = if models.is_dir() {
-            models
-        } else {
-            path.to_path_buf()
-        };
-        let entries = std::fs::read_dir(&dir)
-            .map_err(|e| CliError::failure(format!("{}: {e}", dir.display())))?;
-        let mut v: Vec<PathBuf> = entries
-            .filter_map(Result::ok)
-            .map(|e| e.path())
-            .filter(|p| p.is_file())
-            .collect();
-        v.sort();
-        v
-    } else {
-        vec![path.to_path_buf()]
-    };
-    let named: Vec<(PathBuf, String)> = files
-        .into_iter()
-        .filter_map(|p| {
-            let name = p.file_name()?.to_str()?.to_string();
-            // What this command writes is no model (a folder may be both
-            // where models are read and where their files go).
-            if name.ends_with(".csv") {
-                return None;
-            }
-            let (sym, _host) = name.split_once('.')?;
-            let sym = sym.to_string();
-            symbol.is_none_or(|s| s == sym).then_some((p, sym))
-        })
-        .collect();
-    if named.is_empty() {
-        return Err(CliError::usage(format!(
-            "{}: no StarPU model file{} (files named <symbol>.<host>; a sampling folder's are in codelets/45)",
-            path.display(),
-            symbol.map_or(String::new(), |s| format!(" of symbol {s}"))
-        )));
-    }
-    Ok(named)
-}
-
 /// Write every device of every model `args` names; what was written and
 /// what was left out, a line each. A file that cannot be read is named
 /// with its line and the others are still written; none written is an
 /// error.
 pub fn run(args: &StarpuArgs, files: &mut output::Files) -> Result<String, CliError> {
-    let models = model_files(&args.path, args.symbol.as_deref())?;
+    let models = model_files(&args.path, args.symbol.as_deref()).map_err(|e| match e {
+        StarpuFilesError::Read { .. } => CliError::failure(e.to_string()),
+        _ => CliError::usage(e.to_string()),
+    })?;
     // Every model read is an input no file written may replace.
-    for (path, _) in &models {
-        files.add_read(path.display().to_string(), path);
+    for m in &models {
+        files.add_read(m.path.display().to_string(), &m.path);
     }
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| CliError::failure(format!("{}: {e}", args.out_dir.display())))?;
     let mut report = String::new();
     let mut written = 0;
-    for (path, symbol) in models {
-        let file = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
+    for ModelFile { path, symbol, name } in models {
+        let file = name.as_str();
         let parsed = hetscope_preset::read_text(&path)
             .map_err(|e| e.to_string())
             .and_then(|text| parse_perfmodel(&text, file).map_err(|e| e.to_string()));

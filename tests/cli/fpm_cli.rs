@@ -46,11 +46,13 @@ fn csv_round_trip_keeps_points_notes_and_limit() {
                 size_units: 1600.0,
                 speed_units_per_s: 643.2160804020101,
                 spread: Some(0.012),
+                runs: None,
             },
             SpeedPoint {
                 size_units: 0.065536,
                 speed_units_per_s: 1.0 / 3.0,
                 spread: Some(0.5),
+                runs: None,
             },
         ],
         ..SpeedCsv::default()

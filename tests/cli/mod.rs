@@ -67,6 +67,8 @@ mod probe_real;
 mod sensitivity;
 /// `hetscope session` and `export --session`, and the window's export.
 mod session_cli;
+/// `eval fpm --starpu`: a codelet's workers partitioned directly.
+mod starpu_eval;
 /// StarPU's performance models into speed-function files and a partition.
 mod starpu_import;
 /// `hetscope validate` on the shipped measurements.

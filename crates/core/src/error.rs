@@ -18,6 +18,9 @@ pub enum CoreError {
     Preset(#[from] PresetError),
     #[error(transparent)]
     Offload(#[from] OffloadError),
+    /// StarPU performance models that give no devices.
+    #[error(transparent)]
+    Starpu(#[from] hetscope_preset::fpm::starpu::StarpuFilesError),
     #[error("Invalid parameter: {0}")]
     Param(#[from] ParamError),
     /// Code segments that give no partition.

@@ -25,3 +25,6 @@ mod probe_catalog;
 mod probe_import;
 /// StarPU's performance-model files, against StarPU's own display tool.
 mod starpu;
+/// StarPU models taken for a partition: one codelet, one host, a worker
+/// each combination.
+mod starpu_workers;

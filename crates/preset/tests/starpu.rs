@@ -141,10 +141,10 @@ const SHIPPED: &str = "/usr/share/starpu/perfmodels/sampling";
 /// samples); None where StarPU cannot read the file.
 type Displayed = Vec<((usize, usize), Vec<(u32, f64, u64)>)>;
 
-fn displayed(symbol: &str, host: &str) -> Option<Displayed> {
+fn displayed(dir: &Path, symbol: &str, host: &str) -> Option<Displayed> {
     let out = std::process::Command::new("starpu_perfmodel_display")
         .args(["-s", symbol])
-        .env("STARPU_PERF_MODEL_DIR", SHIPPED)
+        .env("STARPU_PERF_MODEL_DIR", dir)
         .env("STARPU_HOSTNAME", host)
         .env("STARPU_HOME", std::env::temp_dir())
         .output()
@@ -204,7 +204,31 @@ fn shipped_files() -> Vec<PathBuf> {
 fn every_shipped_model_reads_as_starpus_own_display_tool_shows_it() {
     let files = shipped_files();
     assert!(files.len() > 50, "{} files", files.len());
-    let (mut compared, mut cuda, mut refused) = (0, 0, 0);
+    let c = compare_with_display(Path::new(SHIPPED), files);
+    assert!(c.entries > 500, "{} entries compared", c.entries);
+    assert!(c.cuda > 20, "CUDA combinations read: {}", c.cuda);
+    assert!(
+        c.refused < 10,
+        "{} files refused by StarPU and by us",
+        c.refused
+    );
+}
+
+/// What [`compare_with_display`] compared.
+#[derive(Default)]
+struct Compared {
+    entries: usize,
+    cuda: usize,
+    refused: usize,
+    multiple: usize,
+}
+
+/// Every file of `files` (in the model folder of sampling folder `dir`)
+/// read here and by `starpu_perfmodel_display`: the same means and
+/// counts of every entry the tool shows; a file the tool refuses refused
+/// here too.
+fn compare_with_display(dir: &Path, files: Vec<PathBuf>) -> Compared {
+    let mut c = Compared::default();
     for path in files {
         let name = path
             .file_name()
@@ -215,16 +239,22 @@ fn every_shipped_model_reads_as_starpus_own_display_tool_shows_it() {
         };
         let text = std::fs::read_to_string(&path).expect("readable");
         let parsed = parse_perfmodel(&text, name);
-        let Some(shown) = displayed(symbol, host) else {
+        let Some(shown) = displayed(dir, symbol, host) else {
             // A file StarPU itself refuses (one of them has a block in
             // another order): refused here too, with its line.
             let e = parsed.expect_err(name);
             assert!(e.line > 0, "{e}");
-            refused += 1;
+            c.refused += 1;
             continue;
         };
         let m: PerfModel = parsed.unwrap_or_else(|e| panic!("{e}"));
-        cuda += m
+        c.multiple += m
+            .combinations
+            .iter()
+            .flat_map(|c| &c.implementations)
+            .filter(|i| i.multiple.is_some())
+            .count();
+        c.cuda += m
             .combinations
             .iter()
             .filter(|c| c.devices.iter().any(|d| d.kind == DeviceKind::Cuda))
@@ -243,11 +273,77 @@ fn every_shipped_model_reads_as_starpus_own_display_tool_shows_it() {
                     e.mean_us
                 );
                 assert_eq!(e.samples, n, "{name} {footprint:08x}");
-                compared += 1;
+                c.entries += 1;
             }
         }
     }
-    assert!(compared > 500, "{compared} entries compared");
-    assert!(cuda > 20, "CUDA combinations read: {cuda}");
-    assert!(refused < 10, "{refused} files refused by StarPU and by us");
+    c
+}
+
+/// StarPU's example programs (Debian's `starpu-examples`).
+fn examples() -> PathBuf {
+    std::fs::read_dir("/usr/lib")
+        .expect("/usr/lib")
+        .filter_map(Result::ok)
+        .map(|e| e.path().join("starpu/examples"))
+        .find(|p| p.join("cholesky_implicit").is_file())
+        .expect("StarPU's examples (install Debian's starpu-examples; CI does)")
+}
+
+/// Models StarPU writes on this machine (and on CI's): its examples run
+/// under calibration in a fresh `STARPU_HOME` (a Cholesky factorization
+/// at two sizes, history-based; `mlr`, a multiple regression), then
+/// every file they left read here as StarPU's display tool reads it.
+#[test]
+fn models_starpu_calibrates_here_read_as_its_display_tool_shows_them() {
+    let home = std::env::temp_dir().join(format!("hetscope-starpu-home-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&home);
+    std::fs::create_dir_all(&home).unwrap();
+    let bin = examples();
+    let runs: [(&str, &[&str]); 3] = [
+        ("cholesky_implicit", &["-size", "960", "-nblocks", "4"]),
+        ("cholesky_implicit", &["-size", "1920", "-nblocks", "4"]),
+        ("mlr", &[]),
+    ];
+    for (program, args) in runs {
+        let out = std::process::Command::new(bin.join(program))
+            .args(args)
+            .env("STARPU_HOME", &home)
+            .env("STARPU_CALIBRATE", "1")
+            .env("STARPU_HOSTNAME", "hetscope-ci")
+            .env("STARPU_SILENT", "1")
+            .output()
+            .unwrap_or_else(|e| panic!("{program}: {e}"));
+        assert!(
+            out.status.success(),
+            "{program} {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    let sampling = home.join(".starpu/sampling");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(sampling.join("codelets/45"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let names: Vec<String> = files
+        .iter()
+        .filter_map(|p| Some(p.file_name()?.to_str()?.to_string()))
+        .collect();
+    for want in [
+        "chol_model_11.hetscope-ci",
+        "chol_model_22.hetscope-ci",
+        "mlr_init.hetscope-ci",
+    ] {
+        assert!(names.iter().any(|n| n == want), "{want} in {names:?}");
+    }
+    let c = compare_with_display(&sampling, files);
+    assert_eq!(c.refused, 0);
+    assert!(
+        c.entries >= 6,
+        "the Cholesky kernels at two sizes: {}",
+        c.entries
+    );
+    assert!(c.multiple >= 1, "mlr's multiple regression read");
+    std::fs::remove_dir_all(&home).unwrap();
 }

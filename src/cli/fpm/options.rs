@@ -23,6 +23,37 @@ pub struct FpmOptions {
         value_name = "FILE[,FILE...]"
     )]
     pub devices: Vec<String>,
+    /// StarPU performance models of one codelet (a sampling folder,
+    /// `$STARPU_HOME/.starpu/sampling`; a model folder; or a model file):
+    /// each worker (a combination of devices) a device, its speed the
+    /// work of a task (flop where the codelet counts them, else bytes)
+    /// over its mean time. Not with --devices or --platform.
+    #[arg(
+        id = "fpm_starpu",
+        long = "starpu",
+        value_name = "DIR|FILE",
+        conflicts_with = "fpm_devices"
+    )]
+    pub starpu: Option<std::path::PathBuf>,
+    /// The codelet of --starpu, where its folder holds several (the model
+    /// file's name before its first dot).
+    #[arg(
+        id = "fpm_symbol",
+        long = "symbol",
+        value_name = "S",
+        requires = "fpm_starpu"
+    )]
+    pub symbol: Option<String>,
+    /// The host of --starpu's models, where its folder holds several (the
+    /// model file's name after its first dot): a partition is of one
+    /// machine's workers.
+    #[arg(
+        id = "fpm_host",
+        long = "host",
+        value_name = "H",
+        requires = "fpm_starpu"
+    )]
+    pub host: Option<String>,
     /// Total problem size n, computation units (the unit of the devices'
     /// CSV files). eval: needed; export: needed with --devices.
     #[arg(
@@ -51,6 +82,9 @@ impl FpmOptions {
     pub fn given(&self) -> Vec<&'static str> {
         let mut given: Vec<&'static str> = [
             (!self.devices.is_empty(), "--devices"),
+            (self.starpu.is_some(), "--starpu"),
+            (self.symbol.is_some(), "--symbol"),
+            (self.host.is_some(), "--host"),
             (self.n.is_some(), "--n"),
             (self.integer, "--integer"),
             (self.linear, "--linear"),
@@ -72,6 +106,9 @@ impl FpmOptions {
         let d = &self.overrides;
         FpmChoices {
             devices: self.devices.clone(),
+            starpu: self.starpu.clone(),
+            symbol: self.symbol.clone(),
+            host: self.host.clone(),
             n: self.n,
             integer: self.integer,
             linear: self.linear,
@@ -93,7 +130,11 @@ pub struct FpmEvalArgs {
     /// Platform (id or .ron file, `presets list` kind platform): its
     /// measured speed functions where it names them, else one device per
     /// CPU socket and GPU derived from its hardware. Not with --devices.
-    #[arg(long, value_name = "NAME|FILE", conflicts_with = "fpm_devices")]
+    #[arg(
+        long,
+        value_name = "NAME|FILE",
+        conflicts_with_all = ["fpm_devices", "fpm_starpu"]
+    )]
     pub platform: Option<String>,
     /// Partitioning method.
     #[arg(long, value_parser = parser::<Method>(), default_value = "fpm")]

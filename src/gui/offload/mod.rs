@@ -18,8 +18,10 @@ use eframe::egui::Ui;
 use super::context::ViewContext;
 use super::model_ui::{Editing, ModelUi, Scenario, Shown};
 use super::state::Tab;
+use hetscope_core::CoreError;
 use hetscope_core::offload::{BasePlatform, Offload, OffloadScenario};
 use hetscope_figure::Figure;
+use hetscope_figure::offload::OffloadInput;
 use hetscope_preset::Catalog;
 
 /// The offload panels, with what they keep between frames.
@@ -58,6 +60,17 @@ impl ModelUi for OffloadUi {
     /// the file is read again.
     fn restored(m: &mut Editing<'_, Self>, record: &str, ctx: &mut ViewContext<'_>) {
         measured::reload_saved_path(m, record, ctx);
+    }
+
+    /// The kernels of the last input are taken where unchanged (a drag
+    /// parses no subscript again).
+    fn input(
+        &self,
+        state: &OffloadScenario,
+        catalog: &Catalog,
+        last: Option<(&OffloadScenario, &OffloadInput)>,
+    ) -> Result<OffloadInput, CoreError> {
+        state.input_reusing(catalog, last)
     }
 
     fn platform_part(s: &OffloadScenario) -> Option<String> {

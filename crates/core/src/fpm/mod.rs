@@ -13,6 +13,7 @@ mod eval;
 pub mod measured;
 pub mod options;
 pub mod scenario;
+pub mod starpu;
 
 pub use measured::{measured_speed_csv, speed_csvs};
 pub use scenario::{FpmScenario, SizesPreset, paper_devices};

@@ -22,6 +22,13 @@ use hetscope_preset::{Catalog, PresetKind};
 pub struct FpmChoices {
     /// Speed-function files or built-in device names (`--devices`).
     pub devices: Vec<String>,
+    /// StarPU performance models: a sampling folder, a model folder or a
+    /// model file (`--starpu`), the codelet's workers as the devices.
+    pub starpu: Option<std::path::PathBuf>,
+    /// The codelet of `starpu` (`--symbol`), where it holds several.
+    pub symbol: Option<String>,
+    /// The host of `starpu`'s models (`--host`), where it holds several.
+    pub host: Option<String>,
     /// The problem size (`--n`).
     pub n: Option<f64>,
     /// Whole units (`--integer`).
@@ -66,6 +73,17 @@ impl FpmScenario {
                 "gives the devices: not with --devices",
             ));
         }
+        if let Some(path) = &c.starpu {
+            return self.apply_starpu(c, path, from_platform, used);
+        }
+        for (given, option) in [
+            (c.symbol.is_some(), "--symbol"),
+            (c.host.is_some(), "--host"),
+        ] {
+            if given {
+                return Err(refused(option, "names models of --starpu: give it"));
+            }
+        }
         match (from_platform, c.devices.is_empty(), used) {
             (true, _, _) => {}
             (false, true, FpmUse::Eval) => {
@@ -89,6 +107,41 @@ impl FpmScenario {
                 self.integer = false;
             }
         }
+        self.apply_size(c, used)
+    }
+
+    /// The workers of StarPU's models of one codelet as the devices.
+    fn apply_starpu(
+        &mut self,
+        c: &FpmChoices,
+        path: &Path,
+        from_platform: bool,
+        used: FpmUse,
+    ) -> Result<(), NamedError> {
+        let other = if from_platform {
+            Some("--platform")
+        } else if !c.devices.is_empty() {
+            Some("--devices")
+        } else {
+            None
+        };
+        if let Some(option) = other {
+            return Err(refused(option, "gives the devices: not with --starpu"));
+        }
+        if used == FpmUse::Figure && c.n.is_none() {
+            return Err(refused(
+                "--n",
+                "is needed with --starpu: the total work in the models' unit (flop, else bytes)",
+            ));
+        }
+        self.devices = super::starpu::starpu_devices(path, c.symbol.as_deref(), c.host.as_deref())
+            .map_err(|e| NamedError::new("--starpu", e))?;
+        self.integer = false;
+        self.apply_size(c, used)
+    }
+
+    /// Each device's settings, then n and its units.
+    fn apply_size(&mut self, c: &FpmChoices, used: FpmUse) -> Result<(), NamedError> {
         apply_settings(&mut self.devices, c)?;
         match used {
             FpmUse::Eval => {

@@ -14,6 +14,7 @@ mod base;
 mod check;
 mod eval;
 mod hong_kim;
+mod launched;
 pub mod measured;
 pub mod options;
 mod overrides;
@@ -22,6 +23,7 @@ pub mod scenario;
 mod suite;
 
 pub use hong_kim::{HongKimQuery, hong_kim_names};
+pub use launched::Suite;
 pub use measured::load_measured;
 pub use readout::Readout;
 pub use scenario::{BasePlatform, GivenPresets, KernelEdit, OffloadScenario, PresetSizes};

@@ -12,9 +12,9 @@ use serde::{Deserialize, Serialize};
 pub use super::base::BasePlatform;
 use super::measured::loaded_or_path;
 use crate::{CoreError, Loaded};
-use hetscope_figure::offload::{KernelInput, MeasuredSuite, OffloadInput, OverlayPlatform};
+use hetscope_figure::offload::MeasuredSuite;
 use hetscope_model::offload::paper_quotes::Mode;
-use hetscope_model::offload::{Formulation, Launch, OffloadParam, Platform};
+use hetscope_model::offload::{Formulation, OffloadParam, Platform};
 use hetscope_model::platform::Source;
 use hetscope_model::platform::Transfers;
 use hetscope_preset::Catalog;
@@ -194,28 +194,6 @@ impl OffloadScenario {
         }
     }
 
-    /// The platform compared with, and the current kernel launched on it.
-    fn overlay(&self, catalog: &Catalog) -> Result<Option<Box<OverlayPlatform>>, CoreError> {
-        let Some(id) = &self.compare else {
-            return Ok(None);
-        };
-        let mut b = match &self.given.compare {
-            Some(b) => b.clone(),
-            None => BasePlatform::of(id, catalog)?,
-        };
-        if let Some(f) = self.formulation {
-            b.model.formulation = f;
-        }
-        let launch = b.model.runtime.launch(&b.model.gpu);
-        let (input, _) = self.launched(catalog, &self.kernel, &launch)?;
-        let kernel = input.kernel;
-        Ok(Some(Box::new(OverlayPlatform {
-            name: b.name,
-            platform: b.model,
-            kernel,
-        })))
-    }
-
     /// The platform's name and its model with the overrides applied.
     pub fn platform(&self, catalog: &Catalog) -> Result<(String, Platform), CoreError> {
         self.platform_of(self.base(catalog)?)
@@ -292,67 +270,6 @@ impl OffloadScenario {
         Ok((k, edited))
     }
 
-    /// Kernel `id` launched as `launch` says, and its preset (with the
-    /// edited subscripts).
-    fn launched(
-        &self,
-        catalog: &Catalog,
-        id: &str,
-        launch: &Launch,
-    ) -> Result<(KernelInput, OffloadKernelPreset), CoreError> {
-        let (k, edited) = self.kernel_preset(catalog, id)?;
-        let kernel = k
-            .to_model(launch)
-            .map_err(|source| CoreError::OffloadKernel {
-                id: id.to_string(),
-                source: Box::new(source),
-            })?;
-        let input = KernelInput {
-            id: id.to_string(),
-            name: k.name.clone(),
-            edited,
-            kernel,
-        };
-        Ok((input, k))
-    }
-
-    /// The ids of the suite's kernels, in bar order, and the suite's name.
-    fn suite_ids(&self, catalog: &Catalog) -> (Vec<String>, String) {
-        if let Some(ids) = &self.suite_kernels {
-            return (ids.clone(), format!("{} offload kernels", ids.len()));
-        }
-        let set = catalog.offload_suite(self.suite_set);
-        let ids: Vec<String> = set
-            .iter()
-            .map(|(e, _)| e.id.clone())
-            .filter(|id| !self.suite_excluded.contains(id))
-            .collect();
-        let all = set.len();
-        let name = if ids.len() == all {
-            self.suite_set.label().to_string()
-        } else {
-            format!("{} of {all} parallel loops", ids.len())
-        };
-        (ids, name)
-    }
-
-    /// The suite's kernels launched as `launch` says.
-    pub fn suite(&self, catalog: &Catalog, launch: &Launch) -> Result<Suite, CoreError> {
-        let (ids, name) = self.suite_ids(catalog);
-        let mut kernels = Vec::with_capacity(ids.len());
-        let mut sizes = Vec::with_capacity(ids.len());
-        for id in &ids {
-            let (input, k) = self.launched(catalog, id, launch)?;
-            kernels.push(input);
-            sizes.push(PresetSizes::of(&k));
-        }
-        Ok(Suite {
-            kernels,
-            name,
-            sizes,
-        })
-    }
-
     /// The name of the scenario's size for kernel `k`: the size's mode
     /// where it was named by one, else the kernel's size it equals.
     pub fn size_name(&self, k: &OffloadKernelPreset) -> Option<&'static str> {
@@ -389,43 +306,6 @@ impl OffloadScenario {
             self.edit = KernelEdit::from_preset(&e.id, k);
         }
     }
-
-    /// The model input of the current values, or why there is none (an
-    /// unknown preset, a parameter out of range, a subscript that does
-    /// not parse: named with its column).
-    pub fn input(&self, catalog: &Catalog) -> Result<OffloadInput, CoreError> {
-        let (platform_name, platform) = self.platform(catalog)?;
-        let launch = platform.runtime.launch(&platform.gpu);
-        let (kernel, _) = self.launched(catalog, &self.kernel, &launch)?;
-        let suite = self.suite(catalog, &launch)?;
-        // Each kernel at its own size of the mode that names the size.
-        let suite_sizes = self
-            .size_mode
-            .map(|m| suite.sizes.iter().map(|s| s.get(m)).collect());
-        Ok(OffloadInput {
-            platform_name,
-            platform,
-            kernel: Box::new(kernel),
-            suite: suite.kernels,
-            suite_name: suite.name,
-            size: self.size,
-            size_lo: self.size_lo,
-            size_hi: self.size_hi,
-            overlay: self.overlay(catalog)?,
-            measured: self.measured.as_ref().map(|m| m.data().clone()),
-            suite_sizes,
-        })
-    }
-}
-
-/// The suite view's kernels as launched on a platform.
-pub struct Suite {
-    /// In bar order.
-    pub kernels: Vec<KernelInput>,
-    /// The suite's name, as the figure's title gives it.
-    pub name: String,
-    /// Each kernel's preset sizes.
-    pub sizes: Vec<PresetSizes>,
 }
 
 /// A kernel preset's two problem sizes.

@@ -13,12 +13,14 @@
 //!   against n for the three methods (after Figure 7).
 //!
 //! `input.rs` holds the input and its partitions of one n, `style.rs` the
-//! names and colours the views share. Every number comes from
+//! names and colours the views share, `runs.rs` what a task runtime's
+//! history adds to the speed view (spread, runs, under-calibrated points). Every number comes from
 //! `hetscope_model::fpm`; this module only lays it out. Sizes are in the devices' computation unit, speeds in units/s,
 //! times in s (x / s(x), the time of one kernel run of the share).
 
 mod device;
 mod input;
+mod runs;
 mod speed;
 mod style;
 mod sweep;

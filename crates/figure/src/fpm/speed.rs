@@ -41,6 +41,9 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
     };
     let mut panel = v.panel();
     v.push_curves(&mut panel);
+    panel
+        .series
+        .extend(super::runs::under_calibrated(&input.devices));
     let overlay_note = v.push_overlay(&mut panel)?;
     for m in [Method::Cpm, Method::Fpm] {
         if v.show(m) {
@@ -50,6 +53,7 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
     v.fit_y(&mut panel);
     let mut notes = v.push_partition_lines(&mut panel);
     notes.extend(input.common_notes(&v.speeds));
+    notes.extend(super::runs::note(&input.devices));
     notes.extend(overlay_note);
     Ok(ChartFigure {
         title: "FPM: speed functions and data partitioning".into(),
@@ -218,6 +222,10 @@ impl SpeedView<'_> {
         )
         .points_only();
         dots.hide_in_legend = true;
+        dots.point_labels = super::runs::point_labels(d);
+        panel
+            .series
+            .extend(super::runs::spread_edges(d, label, color));
         panel.series.push(dots);
         if let Some(l) = f.memory_limit_units() {
             let (label, style) = match ooc_from {

@@ -1,5 +1,5 @@
 //! Offload figures: the decision for one kernel against the problem size
-//! ([`View::Offload`], `sweep.rs`) and the decision for every kernel of a
+//! ([`View::Offload`], `sweep.rs`, its flips found by `crossovers.rs`) and the decision for every kernel of a
 //! suite at one size ([`View::OffloadSuite`], `suite.rs`).
 //!
 //! Both are built from an [`OffloadInput`] (`input.rs`): plain model
@@ -20,6 +20,7 @@
 //! transfer times beside the measured ones.
 
 mod access;
+mod crossovers;
 mod input;
 mod measured;
 mod measured_runs;
@@ -28,13 +29,13 @@ mod summary;
 mod sweep;
 
 pub use access::{AccessRow, access_rows, coalescing_text};
+pub use crossovers::{CROSSOVER_STEPS, SWEEP_POINTS, crossovers};
 pub use input::{KernelInput, OffloadInput, OverlayPlatform, SWEEP, check_sizes, threads_text};
 pub use measured::{Comparison, Skipped, compare as compare_measured, legend as measured_legend};
 pub use measured_runs::{MeasuredRun, MeasuredSuite, RunTimes};
 pub use suite::build_at as build_suite_at;
 pub(crate) use summary::geomean;
 pub use summary::{SuiteRow, SuiteSummary, suite_summary, summarize as summarize_suite};
-pub use sweep::{CROSSOVER_STEPS, SWEEP_POINTS, crossovers};
 
 use super::{ChartFigure, View};
 use crate::error::FigureError;

@@ -3,6 +3,7 @@
 //! decision flips.
 
 use super::access::access_rows;
+use super::crossovers::{crossovers, merged};
 use super::input::{KernelInput, OffloadInput, formulation_note, subtitle, threads_text};
 use crate::chart::{
     ChartAxis, ChartFigure, ChartPanel, LineStyle, Orientation, PointMarker, RefLine, Scale,
@@ -10,52 +11,7 @@ use crate::chart::{
 };
 use crate::error::FigureError;
 use hetscope_model::format::{fmt_sig, fmt_speedup, fmt_tick, fmt_time, fmt_whole};
-use hetscope_model::offload::{
-    Decision, OffloadError, OffloadKernel, Platform, crossover, decide, sweep,
-};
-use hetscope_model::sampling::log_spaced;
-
-/// Sizes the curves are drawn through, evenly spaced in log(n) (the chosen
-/// size and both sides of every crossover are added).
-pub const SWEEP_POINTS: usize = 241;
-
-/// Sizes the crossover search scans before it bisects
-/// ([`hetscope_model::offload::crossover`]).
-pub const CROSSOVER_STEPS: usize = 256;
-
-/// At most this many flips are looked for.
-const MAX_FLIPS: usize = 16;
-
-/// Every size in `lo..=hi` where the decision flips, increasing: the
-/// model's crossover from `lo`, then again from each flip found.
-pub fn crossovers(
-    kernel: &OffloadKernel,
-    platform: &Platform,
-    lo: f64,
-    hi: f64,
-) -> Result<Vec<f64>, OffloadError> {
-    let mut out = Vec::new();
-    let mut from = lo;
-    while out.len() < MAX_FLIPS && from < hi {
-        match crossover(kernel, platform, from, hi, CROSSOVER_STEPS)? {
-            Some(c) => {
-                out.push(c);
-                from = c;
-            }
-            None => break,
-        }
-    }
-    Ok(out)
-}
-
-/// The sizes the curves go through.
-fn sample_sizes(lo: f64, hi: f64, extra: &[f64]) -> Vec<f64> {
-    let mut v: Vec<f64> = log_spaced(lo, hi, SWEEP_POINTS).collect();
-    v.extend(extra.iter().copied().filter(|n| *n >= lo && *n <= hi));
-    v.sort_by(f64::total_cmp);
-    v.dedup();
-    v
-}
+use hetscope_model::offload::{Decision, OffloadError, Platform, decide, sweep};
 
 fn err(kernel: &str, e: OffloadError) -> FigureError {
     FigureError::from(e).of(kernel)
@@ -203,15 +159,17 @@ impl<'a> SizeSweep<'a> {
     fn new(input: &'a OffloadInput) -> Result<Self, FigureError> {
         let k = &*input.kernel;
         let (p, lo, hi, n) = (&input.platform, input.size_lo, input.size_hi, input.size);
-        let flips = crossovers(&k.kernel, p, lo, hi).map_err(|e| err(&k.name, e))?;
+        let (flips, ds) = crossovers(&k.kernel, p, lo, hi).map_err(|e| err(&k.name, e))?;
         let mut extra = vec![n];
         for c in &flips {
             extra.push(*c);
             extra.push(c * (1.0 - 1e-9));
         }
-        let sizes = sample_sizes(lo, hi, &extra);
-        let ds = sweep(&k.kernel, p, &sizes).map_err(|e| err(&k.name, e))?;
-        let at_n = decide(&k.kernel, p, n).map_err(|e| err(&k.name, e))?;
+        let ds = merged(&k.kernel, p, ds, &extra).map_err(|e| err(&k.name, e))?;
+        let at_n = match ds.iter().find(|d| d.n == n) {
+            Some(d) => d.clone(),
+            None => decide(&k.kernel, p, n).map_err(|e| err(&k.name, e))?,
+        };
         Ok(SizeSweep {
             k,
             p,
@@ -391,8 +349,7 @@ impl<'a> SizeSweep<'a> {
                 fmt_speedup(at_n.speedup),
                 verdict(at_n)
             ),
-            flips_note(&self.k.kernel, self.p, self.lo, self.hi, &self.flips)
-                .map_err(|e| self.err(e))?,
+            flips_note(&self.ds, self.lo, self.hi, &self.flips),
         ];
         if let Some(why) = self.at_n.does_not_fit(&self.p.memory) {
             notes.push(format!(
@@ -465,31 +422,27 @@ impl<'a> SizeSweep<'a> {
     }
 }
 
-/// Where the decision flips, in words.
-fn flips_note(
-    kernel: &OffloadKernel,
-    p: &Platform,
-    lo: f64,
-    hi: f64,
-    flips: &[f64],
-) -> Result<String, OffloadError> {
+/// Where the decision flips, in words, from the decisions of the sweep
+/// (which hold every flip's size).
+fn flips_note(ds: &[Decision], lo: f64, hi: f64, flips: &[f64]) -> String {
     let range = format!("n = {} .. {}", fmt_whole(lo), fmt_whole(hi));
+    let offload_at = |n: f64| ds.iter().find(|d| d.n >= n).is_some_and(|d| d.offload);
     if flips.is_empty() {
-        let d = decide(kernel, p, lo)?;
-        return Ok(if d.offload {
+        return if offload_at(lo) {
             format!("No crossover in {range}: the GPU is predicted faster at every size.")
         } else {
             format!("No crossover in {range}: the host is predicted faster at every size.")
-        });
+        };
     }
-    let mut parts = Vec::new();
-    for c in flips {
-        let d = decide(kernel, p, *c)?;
-        parts.push(format!(
-            "n = {} ({} from there)",
-            fmt_whole(c.round()),
-            if d.offload { "offload" } else { "host" }
-        ));
-    }
-    Ok(format!("Crossover: {}.", parts.join(", ")))
+    let parts: Vec<String> = flips
+        .iter()
+        .map(|&c| {
+            format!(
+                "n = {} ({} from there)",
+                fmt_whole(c.round()),
+                if offload_at(c) { "offload" } else { "host" }
+            )
+        })
+        .collect();
+    format!("Crossover: {}.", parts.join(", "))
 }

@@ -50,5 +50,5 @@ pub use partition::{
     Method, Partition, PartitionError, Share, cpm_constants, evaluate, partition,
     partition_with_constants,
 };
-pub use point::SpeedPoints;
+pub use point::{CALIBRATION_MINIMUM, Runs, SpeedPoints};
 pub use speed::{Curve, SpeedError, SpeedFunction, SpeedPoint};

@@ -13,6 +13,25 @@ pub struct SpeedPoint {
     /// speed, where measured; the speed function does not use it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spread: Option<f64>,
+    /// How often a runtime timed this size and how much the timings
+    /// varied (a task runtime's history, e.g. StarPU's); the speed
+    /// function does not use it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub runs: Option<Runs>,
+}
+
+/// Runs under which a task runtime does not yet trust a size's time
+/// (StarPU's `STARPU_CALIBRATE_MINIMUM`, 10).
+pub const CALIBRATION_MINIMUM: u64 = 10;
+
+/// The timings behind one point as a task runtime keeps them.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Runs {
+    /// Timings taken.
+    pub samples: u64,
+    /// Their standard deviation over their mean (a relative deviation,
+    /// the same for the speed to first order).
+    pub deviation: f64,
 }
 
 impl SpeedPoint {
@@ -22,6 +41,15 @@ impl SpeedPoint {
             size_units,
             speed_units_per_s,
             spread: None,
+            runs: None,
+        }
+    }
+
+    /// The point with a runtime's count and deviation of its timings.
+    pub fn with_runs(self, runs: Runs) -> Self {
+        SpeedPoint {
+            runs: Some(runs),
+            ..self
         }
     }
 

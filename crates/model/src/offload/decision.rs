@@ -368,18 +368,49 @@ pub fn crossover(
     let mut prev = lo;
     for n in log_spaced(lo, hi, steps).skip(1) {
         if decide(kernel, platform, n)?.offload != first {
-            let (mut a, mut b) = (prev, n);
-            while b / a > 1.0 + 1e-9 {
-                let mid = (a * b).sqrt();
-                if decide(kernel, platform, mid)?.offload == first {
-                    a = mid;
-                } else {
-                    b = mid;
-                }
-            }
-            return Ok(Some(b));
+            return flip_between(kernel, platform, prev, n, first).map(Some);
         }
         prev = n;
     }
     Ok(None)
+}
+
+/// Where the decision flips between sizes `a < b`, the decision at `a`
+/// being `offload_at_a` and the one at `b` the other: bisected in log(n)
+/// to a bracket narrower than 1e-9 relative, whose upper end is returned.
+pub fn flip_between(
+    kernel: &OffloadKernel,
+    platform: &Platform,
+    a: f64,
+    b: f64,
+    offload_at_a: bool,
+) -> Result<f64, OffloadError> {
+    let (mut a, mut b) = (a, b);
+    while b / a > 1.0 + 1e-9 {
+        let mid = (a * b).sqrt();
+        if decide(kernel, platform, mid)?.offload == offload_at_a {
+            a = mid;
+        } else {
+            b = mid;
+        }
+    }
+    Ok(b)
+}
+
+/// Every flip between neighbouring decisions of a sweep (`decisions`
+/// increasing in n), bisected ([`flip_between`]), at most `max` of them.
+/// Over the decisions at `log_spaced(lo, hi, steps)` the first equals
+/// [`crossover`]'s, with no decision made twice.
+pub fn flips(
+    kernel: &OffloadKernel,
+    platform: &Platform,
+    decisions: &[Decision],
+    max: usize,
+) -> Result<Vec<f64>, OffloadError> {
+    decisions
+        .windows(2)
+        .filter(|w| w[0].offload != w[1].offload)
+        .take(max)
+        .map(|w| flip_between(kernel, platform, w[0].n, w[1].n, w[0].offload))
+        .collect()
 }

@@ -48,7 +48,9 @@ pub mod subscript_parse;
 
 pub use bus::{Bus, NoBusRate, Rates};
 pub use cache::{CacheTerms, Caches, GpuCaches, HostCache, HostTraffic, MemClass};
-pub use decision::{Decision, Footprint, Memory, Platform, crossover, decide, sweep};
+pub use decision::{
+    Decision, Footprint, Memory, Platform, crossover, decide, flip_between, flips, sweep,
+};
 pub use formulation::Formulation;
 pub use hong_kim::{ExecCase, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
 pub use hong_kim_param::{KERNEL_PARAMS, hong_kim_value, set_hong_kim};

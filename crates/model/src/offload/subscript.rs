@@ -162,19 +162,42 @@ impl Subscript {
     pub fn eval(&self, sizes: &[(&str, i64)]) -> Result<i128, NoValue> {
         let mut sum: i128 = 0;
         for (m, c) in &self.terms {
-            let mut p = i128::from(*c);
-            for v in m {
-                let x = sizes
-                    .iter()
-                    .find(|(name, _)| name == v)
-                    .map(|(_, x)| *x)
-                    .ok_or_else(|| NoValue(v.clone()))?;
-                p = p.saturating_mul(i128::from(x));
-            }
-            sum = sum.saturating_add(p);
+            sum = sum.saturating_add(term_value(*c, m.iter(), sizes)?);
         }
         Ok(sum)
     }
+
+    /// `self.coefficient(index).eval(sizes)` without building the
+    /// coefficient (a drag evaluates strides at every size it draws).
+    pub fn coefficient_at(&self, index: &str, sizes: &[(&str, i64)]) -> Result<i128, NoValue> {
+        let mut sum: i128 = 0;
+        for (m, c) in &self.terms {
+            if let Some(pos) = m.iter().position(|v| v == index) {
+                let rest = m.iter().enumerate().filter(|(k, _)| *k != pos);
+                sum = sum.saturating_add(term_value(*c, rest.map(|(_, v)| v), sizes)?);
+            }
+        }
+        Ok(sum)
+    }
+}
+
+/// `c` times the sizes of the identifiers `vars`; `Err` names the first
+/// without a value.
+fn term_value<'a>(
+    c: i64,
+    vars: impl Iterator<Item = &'a String>,
+    sizes: &[(&str, i64)],
+) -> Result<i128, NoValue> {
+    let mut p = i128::from(c);
+    for v in vars {
+        let x = sizes
+            .iter()
+            .find(|(name, _)| name == v)
+            .map(|(_, x)| *x)
+            .ok_or_else(|| NoValue(v.clone()))?;
+        p = p.saturating_mul(i128::from(x));
+    }
+    Ok(p)
 }
 
 impl fmt::Display for Subscript {
@@ -256,8 +279,8 @@ impl Access {
 
     /// The stride in elements at the runtime `sizes`.
     pub fn stride(&self, parallel: &str, sizes: &[(&str, i64)]) -> Result<i128, OffloadError> {
-        self.symbolic_stride(parallel)
-            .eval(sizes)
+        self.subscript
+            .coefficient_at(parallel, sizes)
             .map_err(|NoValue(name)| OffloadError::UnknownSize {
                 subscript: self.text.clone(),
                 name,
@@ -293,5 +316,29 @@ mod tests {
             e.to_string(),
             "`j` times `-\\n (k+1)` multiplies loop indices: the subscript must be affine in them"
         );
+    }
+
+    #[test]
+    fn a_coefficient_at_sizes_is_the_coefficient_evaluated() {
+        use crate::offload::subscript_parse::parse_access;
+        let idx = ["i", "j", "k"];
+        let sizes = [("n", 9600), ("m", 7), ("i", 3), ("j", 5), ("k", 11)];
+        for text in [
+            "A[i*n + k]",
+            "B[k*n + j]",
+            "C[(i + 2)*n*m + j - 3]",
+            "D[n*n*k + n*j + i]",
+            "x[7]",
+            "y[q*i + j]",
+        ] {
+            let a = parse_access(text, &idx).unwrap();
+            for index in ["i", "j", "k", "n"] {
+                assert_eq!(
+                    a.subscript.coefficient_at(index, &sizes),
+                    a.subscript.coefficient(index).eval(&sizes),
+                    "{text} along {index}"
+                );
+            }
+        }
     }
 }

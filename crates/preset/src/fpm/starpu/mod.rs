@@ -8,16 +8,18 @@
 //! FPM device: its speed at each size is the work done per second, in
 //! flop where the file counts flops, else in bytes of data.
 
+mod files;
 mod parse;
 
+pub use files::{ModelFile, StarpuFilesError, model_files, read_codelet};
 pub use parse::parse_perfmodel;
 
-use hetscope_model::fpm::{FpmDevice, SpeedPoint};
+use hetscope_model::fpm::{FpmDevice, Runs, SpeedPoint};
 use hetscope_model::platform::Source;
 
 /// StarPU's calibration minimum: an entry measured fewer times is not
 /// yet trusted by its scheduler (`STARPU_CALIBRATE_MINIMUM`, 10).
-pub const CALIBRATION_MINIMUM: u64 = 10;
+pub use hetscope_model::fpm::CALIBRATION_MINIMUM;
 
 /// One codelet's model, as the file holds it.
 #[derive(Clone, Debug, PartialEq)]
@@ -188,69 +190,146 @@ impl PerfModel {
     /// every usable entry of the implementation counts flops, else in
     /// bytes; entries of one size are merged, weighted by their samples.
     pub fn to_devices(&self, symbol: &str, file: &str) -> StarpuDevices {
+        self.devices_by(symbol, file, |imps| imps.to_vec())
+    }
+
+    /// One device per combination (a worker of the runtime), for a
+    /// partition: of several implementations with a history, the one run
+    /// most (the one StarPU's scheduler chose most often there).
+    pub fn to_workers(&self, symbol: &str, file: &str) -> StarpuDevices {
+        self.devices_by(symbol, file, |imps| {
+            imps.iter()
+                .max_by_key(|(_, runs)| *runs)
+                .map(|d| vec![d.clone()])
+                .unwrap_or_default()
+        })
+    }
+
+    /// The devices of every combination's implementations that `pick`
+    /// keeps of those with a usable history (each with its runs).
+    fn devices_by(
+        &self,
+        symbol: &str,
+        file: &str,
+        pick: impl Fn(&[(FpmDevice, u64)]) -> Vec<(FpmDevice, u64)>,
+    ) -> StarpuDevices {
         let mut devices = Vec::new();
         let mut left_out = 0;
         for comb in &self.combinations {
             let place: Vec<String> = comb.devices.iter().map(Device::name).collect();
+            let several = comb.implementations.len() > 1;
+            let mut made = Vec::new();
             for imp in &comb.implementations {
-                let timed: Vec<&Entry> = imp.entries.iter().filter(|e| e.usable()).collect();
-                let positive = |v: f64| v.is_finite() && v > 0.0;
-                let flops = !timed.is_empty() && timed.iter().all(|e| positive(e.flops));
-                let work = |e: &Entry| if flops { e.flops } else { e.size_bytes };
-                // A size that is no positive number is no point either, nor
-                // a speed past the largest number.
-                let usable: Vec<&Entry> = timed
-                    .into_iter()
-                    .filter(|e| positive(work(e)) && positive(work(e) / (e.mean_us * 1e-6)))
-                    .collect();
+                let (usable, flops) = usable_entries(imp);
                 left_out += imp.entries.len() - usable.len();
                 if usable.is_empty() {
                     continue;
                 }
-                let points = merged_points(&usable, work);
-                let implementation = if comb.implementations.len() > 1 {
+                let implementation = if several {
                     format!(", implementation {}", imp.index)
                 } else {
                     String::new()
                 };
-                let runs = usable.iter().fold(0u64, |n, e| n.saturating_add(e.samples));
-                devices.push(FpmDevice {
-                    name: format!("{symbol} on {}{implementation}", place.join(" + ")),
-                    source: Source::Measured(format!(
-                        "StarPU performance model {file}: {} sizes, {runs} runs",
-                        points.len()
-                    )),
-                    points: points.into(),
-                    unit: if flops { "flop".into() } else { "bytes".into() },
-                    ..FpmDevice::default()
-                });
+                let name = format!("{symbol} on {}{implementation}", place.join(" + "));
+                made.push(device_of(&usable, flops, name, file));
             }
+            devices.extend(pick(&made).into_iter().map(|(d, _)| d));
         }
         StarpuDevices { devices, left_out }
     }
 }
 
+/// Whether an implementation's sizes count flops: every timed entry does.
+fn counts_flops(timed: &[&Entry]) -> bool {
+    !timed.is_empty() && timed.iter().all(|e| positive(e.flops))
+}
+
+fn positive(v: f64) -> bool {
+    v.is_finite() && v > 0.0
+}
+
+/// The work of one task of `e`: its flops where the implementation
+/// counts them, else its bytes.
+fn work(e: &Entry, flops: bool) -> f64 {
+    if flops { e.flops } else { e.size_bytes }
+}
+
+/// The entries of an implementation that give a point: timed, with a
+/// positive work and a finite speed; and whether their work is flops.
+fn usable_entries(imp: &Implementation) -> (Vec<&Entry>, bool) {
+    let timed: Vec<&Entry> = imp.entries.iter().filter(|e| e.usable()).collect();
+    let flops = counts_flops(&timed);
+    // A size that is no positive number is no point either, nor a speed
+    // past the largest number.
+    let usable = timed
+        .into_iter()
+        .filter(|e| positive(work(e, flops)) && positive(work(e, flops) / (e.mean_us * 1e-6)))
+        .collect();
+    (usable, flops)
+}
+
+/// The device of an implementation's usable entries, with its runs.
+fn device_of(usable: &[&Entry], flops: bool, name: String, file: &str) -> (FpmDevice, u64) {
+    let points = merged_points(usable, |e| work(e, flops));
+    let runs = usable.iter().fold(0u64, |n, e| n.saturating_add(e.samples));
+    let device = FpmDevice {
+        name,
+        source: Source::Measured(format!(
+            "StarPU performance model {file}: {} sizes, {runs} runs",
+            points.len()
+        )),
+        points: points.into(),
+        unit: if flops { "flop".into() } else { "bytes".into() },
+        ..FpmDevice::default()
+    };
+    (device, runs)
+}
+
 /// One point per work size: the work over the mean time, entries of one
-/// size merged with their sample counts as weights; sorted by size.
+/// size pooled with their sample counts as weights (their deviations
+/// too, the spread of the means between them counted); sorted by size.
+/// Each point keeps its runs and relative deviation.
 fn merged_points(entries: &[&Entry], work: impl Fn(&Entry) -> f64) -> Vec<SpeedPoint> {
-    // (work, mean time, samples as a weight).
-    let mut sizes: Vec<(f64, f64, f64)> = Vec::new();
+    // Per size: (work, entries of it).
+    let mut sizes: Vec<(f64, Vec<&Entry>)> = Vec::new();
     for e in entries {
         let x = work(e);
-        let n = e.samples as f64;
         match sizes.iter_mut().find(|s| s.0 == x) {
-            // A weighted mean of positive means lies between them.
-            Some(s) => {
-                let w = s.2 / (s.2 + n);
-                s.1 = s.1 * w + e.mean_us * (1.0 - w);
-                s.2 += n;
-            }
-            None => sizes.push((x, e.mean_us, n)),
+            Some(s) => s.1.push(e),
+            None => sizes.push((x, vec![e])),
         }
     }
     sizes.sort_by(|a, b| a.0.total_cmp(&b.0));
     sizes
         .into_iter()
-        .map(|(x, mean_us, _)| SpeedPoint::new(x, x / (mean_us * 1e-6)))
+        .map(|(x, group)| {
+            let (mean_us, deviation_us, samples) = pooled(&group);
+            SpeedPoint::new(x, x / (mean_us * 1e-6)).with_runs(Runs {
+                samples,
+                deviation: deviation_us / mean_us,
+            })
+        })
         .collect()
+}
+
+/// The mean, standard deviation and count of the timings of entries of
+/// one size together: a sample-weighted mean (between the entries'
+/// means), and the deviation of all their timings (each entry's own and
+/// its mean's distance from the pooled one).
+fn pooled(group: &[&Entry]) -> (f64, f64, u64) {
+    let samples = group.iter().fold(0u64, |n, e| n.saturating_add(e.samples));
+    let weight = |e: &Entry| e.samples as f64 / samples as f64;
+    let mean: f64 = group.iter().map(|e| weight(e) * e.mean_us).sum();
+    let variance: f64 = group
+        .iter()
+        .map(|e| {
+            let dev = if e.deviation_us.is_finite() {
+                e.deviation_us
+            } else {
+                0.0
+            };
+            weight(e) * (dev * dev + (e.mean_us - mean).powi(2))
+        })
+        .sum();
+    (mean, variance.max(0.0).sqrt(), samples)
 }

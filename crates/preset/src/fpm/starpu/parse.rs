@@ -201,28 +201,36 @@ fn implementation(rows: &mut Rows<'_>, index: usize) -> Result<Implementation, S
     })
 }
 
-/// The multiple-regression flag and, when set, its coefficients (a row
-/// of their count followed by them).
+/// The multiple regression's row: the count of its coefficients, then
+/// them (the intercept first); a count of 0 alone where the model is no
+/// multiple regression.
 fn multiple_regression(rows: &mut Rows<'_>) -> Result<Option<Vec<f64>>, StarpuError> {
-    let flag = rows.count("the multiple-regression flag", 1)?;
-    if flag == 0 {
-        return Ok(None);
-    }
-    let (line, v) = rows.next("the multiple regression's coefficients")?;
-    let n = v[0].parse::<usize>().ok().filter(|n| *n + 1 == v.len());
-    let Some(n) = n else {
+    let expected = "the multiple regression's count and coefficients";
+    let (line, v) = rows.next(expected)?;
+    let first = v.first().copied().unwrap_or_default();
+    let n = first.parse::<usize>().map_err(|_| {
+        rows.error(
+            line,
+            StarpuErrorKind::NotACount {
+                expected,
+                found: first.chars().take(40).collect(),
+                most: v.len().saturating_sub(1),
+            },
+        )
+    })?;
+    if n.checked_add(1) != Some(v.len()) {
         return Err(rows.error(
             line,
             StarpuErrorKind::Count {
-                expected: "the multiple regression's count and coefficients",
-                want: v
-                    .first()
-                    .and_then(|c| c.parse::<usize>().ok())
-                    .map_or(1, |c| c + 1),
+                expected,
+                want: n.saturating_add(1),
                 got: v.len(),
             },
         ));
-    };
+    }
+    if n == 0 {
+        return Ok(None);
+    }
     let mut coeff = Vec::with_capacity(n);
     for token in &v[1..] {
         coeff.push(rows.number(line, token, "a coefficient")?);

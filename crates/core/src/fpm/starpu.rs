@@ -1,0 +1,67 @@
+//! The FPM devices of a codelet's StarPU performance models: one device
+//! per worker (combination of devices) of every host's model file, for a
+//! partition across the runtime's workers.
+
+use std::path::Path;
+
+use crate::CoreError;
+use hetscope_model::fpm::FpmDevice;
+use hetscope_model::platform::Source;
+use hetscope_preset::fpm::starpu::read_codelet;
+
+/// The workers of the codelet `symbol` on `host` (the path's one codelet
+/// and host where not named) as FPM devices, each with its file and what
+/// of it was left out or read with a warning in its source. All the
+/// devices count work in one unit (flop, else bytes): a codelet counting
+/// flops on some workers only is refused.
+pub fn starpu_devices(
+    path: &Path,
+    symbol: Option<&str>,
+    host: Option<&str>,
+) -> Result<Vec<FpmDevice>, CoreError> {
+    let (file, model) = read_codelet(path, symbol, host)?;
+    let workers = model.to_workers(&file.symbol, &file.name);
+    let notes: String = [
+        (
+            workers.left_out,
+            "history entries without samples or time left out",
+        ),
+        (
+            model.decimal_commas,
+            "values with a decimal comma read as with a point",
+        ),
+        (
+            model.rows_after_end,
+            "rows after the last combination not read, as StarPU does",
+        ),
+    ]
+    .into_iter()
+    .filter(|(n, _)| *n > 0)
+    .map(|(n, what)| format!("; {n} {what}"))
+    .collect();
+    let mut devices = workers.devices;
+    for d in &mut devices {
+        if let Source::Measured(text) = &mut d.source {
+            text.push_str(&notes);
+        }
+    }
+    if devices.is_empty() {
+        return Err(CoreError::Choice(format!(
+            "{}: no worker with a usable history",
+            path.display()
+        )));
+    }
+    let units: Vec<&str> = devices.iter().map(|d| d.unit.as_str()).collect();
+    if units.iter().any(|u| *u != units[0]) {
+        let each: Vec<String> = devices
+            .iter()
+            .map(|d| format!("{} in {}", d.name, d.unit))
+            .collect();
+        return Err(CoreError::Choice(format!(
+            "{}: the workers count work in different units ({}): no partition adds them up",
+            path.display(),
+            each.join("; ")
+        )));
+    }
+    Ok(devices)
+}
