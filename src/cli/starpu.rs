@@ -2,15 +2,18 @@
 //! speed-function CSV files, one per device and implementation, each with
 //! its source.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 
 use super::output;
 use super::{CliError, one_line};
+use hetscope_model::format::fmt_sig;
 use hetscope_preset::fpm::save_speed_csv;
 use hetscope_preset::fpm::speed_csv::SpeedCsv;
-use hetscope_preset::fpm::starpu::{ModelFile, StarpuFilesError, model_files, parse_perfmodel};
+use hetscope_preset::fpm::starpu::{
+    ModelFile, StarpuFilesError, links_ron, model_files, parse_perfmodel, read_bus,
+};
 
 #[derive(Debug, Subcommand)]
 pub enum ImportAction {
@@ -53,6 +56,12 @@ pub fn run(args: &StarpuArgs, files: &mut output::Files) -> Result<String, CliEr
         .map_err(|e| CliError::failure(format!("{}: {e}", args.out_dir.display())))?;
     let mut report = String::new();
     let mut written = 0;
+    let hosts: Vec<String> = {
+        let mut h: Vec<String> = models.iter().map(|m| m.host().to_string()).collect();
+        h.sort();
+        h.dedup();
+        h
+    };
     for ModelFile { path, symbol, name } in models {
         let file = name.as_str();
         let parsed = hetscope_preset::read_text(&path)
@@ -100,6 +109,7 @@ pub fn run(args: &StarpuArgs, files: &mut output::Files) -> Result<String, CliEr
             }
         }
     }
+    report.push_str(&write_links(&args.path, &hosts, &args.out_dir, files)?);
     if written == 0 {
         return Err(CliError::usage(format!(
             "{}: no device with a usable history{}",
@@ -110,6 +120,55 @@ pub fn run(args: &StarpuArgs, files: &mut output::Files) -> Result<String, CliEr
                 format!("; {}", one_line(&report))
             }
         )));
+    }
+    Ok(report)
+}
+
+/// The sampling folder a model path lies in: the first of the path and
+/// its three parents that holds a `bus` folder.
+fn sampling_folder(path: &Path) -> Option<&Path> {
+    path.ancestors().take(4).find(|p| p.join("bus").is_dir())
+}
+
+/// Each host's bus calibration, where the sampling folder holds one:
+/// its CUDA devices' links written as `<host>.links.ron` (each a
+/// platform preset's `link`); what was written, a line each.
+fn write_links(
+    path: &Path,
+    hosts: &[String],
+    out_dir: &Path,
+    files: &mut output::Files,
+) -> Result<String, CliError> {
+    let Some(sampling) = sampling_folder(path) else {
+        return Ok(String::new());
+    };
+    let mut report = String::new();
+    for host in hosts {
+        let bus = read_bus(sampling, host).map_err(|e| CliError::failure(e.to_string()))?;
+        let links = bus.map(|b| b.cuda_links()).unwrap_or_default();
+        if links.is_empty() {
+            continue;
+        }
+        let out = out_dir.join(format!("{host}.links.ron"));
+        files.check_in_out_dir(&out)?;
+        hetscope_preset::save_atomic(&out, &links_ron(&links))
+            .map_err(|e| CliError::failure(e.to_string()))?;
+        let each: Vec<String> = links
+            .iter()
+            .map(|(k, l)| {
+                format!(
+                    "CUDA {k} {} GB/s to, {} GB/s from, {} us",
+                    fmt_sig(l.h2d_pinned_gbs.unwrap_or(l.pinned_gbs)),
+                    fmt_sig(l.d2h_pinned_gbs.unwrap_or(l.pinned_gbs)),
+                    fmt_sig(l.latency_us)
+                )
+            })
+            .collect();
+        report.push_str(&format!(
+            "wrote {} (bus of {host}: {})\n",
+            out.display(),
+            each.join("; ")
+        ));
     }
     Ok(report)
 }

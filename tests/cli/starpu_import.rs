@@ -74,15 +74,7 @@ fn every_device_of_a_model_folder_becomes_a_speed_function_file() {
 fn a_shipped_cpu_and_cuda_model_partitions_over_its_devices() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    crate::common::ok(&[
-        "import",
-        "starpu",
-        "/usr/share/starpu/perfmodels/sampling",
-        "--symbol",
-        "chol_model_22",
-        "--out-dir",
-        out,
-    ]);
+    import_shipped_cholesky(out);
     let devices: Vec<String> = (1..=4)
         .map(|k| format!("{out}/chol_model_22.attila.{k}.csv"))
         .collect();
@@ -108,4 +100,54 @@ fn a_shipped_cpu_and_cuda_model_partitions_over_its_devices() {
     );
     let gpus: f64 = shares[1..].iter().map(|s| s.0).sum();
     assert!(gpus > 10.0 * shares[0].0, "the GPUs take most: {shares:?}");
+}
+
+/// A sampling folder with a bus calibration: each host's CUDA links
+/// written beside the speed functions, as platform links.
+#[test]
+fn a_sampling_folders_bus_calibration_is_written_as_links() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let report = import_shipped_cholesky(out);
+    let line = report
+        .lines()
+        .find(|l| l.contains("mirage.links.ron"))
+        .unwrap_or_else(|| panic!("{report}"));
+    assert!(
+        line.contains("bus of mirage: CUDA 0 6.031 GB/s to, 6.518 GB/s from"),
+        "{line}"
+    );
+    let text = std::fs::read_to_string(dir.path().join("mirage.links.ron")).unwrap();
+    let links: Vec<hetscope::model::platform::Link> = ron::from_str(&text).unwrap();
+    assert_eq!(links.len(), 3);
+    assert!(
+        links[0]
+            .source
+            .to_string()
+            .contains("StarPU bus calibration of mirage")
+    );
+    // A single model file has no bus folder beside it: no links.
+    let one = tempfile::tempdir().unwrap();
+    let report = crate::common::ok(&[
+        "import",
+        "starpu",
+        &format!("{FIXTURES}/chol_model_22.vm"),
+        "--out-dir",
+        one.path().to_str().unwrap(),
+    ]);
+    assert!(!report.contains("links.ron"), "{report}");
+}
+
+/// `import starpu` of the shipped sampling folder's `chol_model_22`
+/// (every host) into `out`: its report.
+fn import_shipped_cholesky(out: &str) -> String {
+    crate::common::ok(&[
+        "import",
+        "starpu",
+        "/usr/share/starpu/perfmodels/sampling",
+        "--symbol",
+        "chol_model_22",
+        "--out-dir",
+        out,
+    ])
 }

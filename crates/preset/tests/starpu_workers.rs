@@ -187,3 +187,45 @@ fn a_multiple_regression_is_read_from_its_one_row() {
         "{e}"
     );
 }
+
+/// The bus calibration of a machine StarPU's examples ship (three CUDA
+/// devices, the same three as OpenCL devices after them): each CUDA
+/// device's link its row and column of the host's memory node.
+#[test]
+fn a_hosts_bus_calibration_gives_each_cuda_device_its_link() {
+    use hetscope_preset::fpm::starpu::{links_ron, parse_matrix, read_bus};
+    let sampling = std::path::Path::new("/usr/share/starpu/perfmodels/sampling");
+    let bus = read_bus(sampling, "mirage").unwrap().expect("mirage's bus");
+    assert_eq!(bus.cuda, 3);
+    let bw = parse_matrix(
+        &std::fs::read_to_string(sampling.join("bus/mirage.bandwidth")).unwrap(),
+        "b",
+    )
+    .unwrap();
+    let lat = parse_matrix(
+        &std::fs::read_to_string(sampling.join("bus/mirage.latency")).unwrap(),
+        "l",
+    )
+    .unwrap();
+    let links = bus.cuda_links();
+    assert_eq!(links.len(), 3);
+    for (k, link) in &links {
+        let node = k + 1;
+        assert_eq!(link.h2d_pinned_gbs, Some(bw[0][node] / 1000.0));
+        assert_eq!(link.d2h_pinned_gbs, Some(bw[node][0] / 1000.0));
+        assert_eq!(link.pinned_gbs, (bw[0][node].min(bw[node][0])) / 1000.0);
+        assert_eq!(link.latency_us, (lat[0][node] + lat[node][0]) / 2.0);
+        assert!(link.pinned_gbs > 2.0 && link.pinned_gbs < 10.0, "{link:?}");
+    }
+    // Written and read back as platform links.
+    let back: Vec<hetscope_model::platform::Link> = ron::from_str(&links_ron(&links)).unwrap();
+    assert_eq!(
+        back,
+        links.iter().map(|(_, l)| l.clone()).collect::<Vec<_>>()
+    );
+    // A host without a calibration has none; a damaged matrix is named.
+    assert!(read_bus(sampling, "nowhere").unwrap().is_none());
+    let e = parse_matrix("# to 0\n0.0 12,5x\n", "x.bandwidth").unwrap_err();
+    assert_eq!(e.line, 2);
+    assert!(e.to_string().contains("x.bandwidth: line 2"), "{e}");
+}

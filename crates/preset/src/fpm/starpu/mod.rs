@@ -8,9 +8,11 @@
 //! FPM device: its speed at each size is the work done per second, in
 //! flop where the file counts flops, else in bytes of data.
 
+mod bus;
 mod files;
 mod parse;
 
+pub use bus::{StarpuBus, links_ron, parse_matrix, read_bus};
 pub use files::{ModelFile, StarpuFilesError, model_files, read_codelet};
 pub use parse::parse_perfmodel;
 
