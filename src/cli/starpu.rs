@@ -20,7 +20,9 @@ pub enum ImportAction {
     /// StarPU's codelet performance models (format 45: StarPU 1.3, 1.4)
     /// as FPM speed-function CSV files, one per device and
     /// implementation: work per second (flop where the model counts
-    /// flops, else bytes) against the work of a task.
+    /// flops, else bytes) against the work of a task. A sampling folder
+    /// with StarPU's bus calibration also gives each host's CUDA links
+    /// (`<host>.links.ron`, each a platform preset's `link`).
     Starpu(StarpuArgs),
 }
 
