@@ -15,7 +15,7 @@ use hetscope::gui::{HetscopeApp, StatusKind, Tab};
 
 /// A file as the desktop hands it over.
 #[derive(Debug)]
-struct Dropped(PathBuf);
+pub(super) struct Dropped(pub(super) PathBuf);
 
 impl egui::DroppedFile for Dropped {
     fn path(&self) -> &Path {

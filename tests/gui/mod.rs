@@ -5,6 +5,8 @@
 mod gui_boathull;
 /// Files dropped on the window, recognised by their content.
 mod gui_drop;
+/// StarPU's models dropped on the window.
+mod gui_drop_starpu;
 /// Open, Save and Export through a typed path where no dialog can show.
 mod gui_files;
 /// The FPM views: the n slider, a typed CSV, measuring this machine.

@@ -2,7 +2,8 @@
 //! goes where it belongs (a session opens, a platform is used by every
 //! model, a spec sheet or a probe run makes a platform with that
 //! processor, a preset or a measured CSV goes to the model that reads
-//! it); the status line says what it became. Anything else is refused
+//! it; a folder is taken for StarPU's models); the status line says what
+//! it became. Anything else is refused
 //! with a message and changes nothing.
 
 use std::path::{Path, PathBuf};
@@ -32,6 +33,11 @@ impl HetscopeApp {
     /// A file dropped on the window: recognise it and use it. Returns
     /// whether it was used (else the status line says why not).
     pub fn take_file(&mut self, path: &Path) -> bool {
+        // The one folder a drop takes: StarPU's models (a sampling
+        // folder or its model folder).
+        if path.is_dir() {
+            return self.give_to_model(FileKind::StarpuModel, path);
+        }
         let name = file_name(path);
         let kind = match read_text(path)
             .map_err(|e| e.to_string())

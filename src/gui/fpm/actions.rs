@@ -18,6 +18,7 @@ use crate::gui::model_ui::Editing;
 use hetscope_core::fpm::measured_speed_csv;
 use hetscope_measure::{self as measure, MeasureConfig, MeasureError};
 use hetscope_preset::file_id;
+use hetscope_preset::fpm::starpu::StarpuFilesError;
 use hetscope_preset::fpm::{SpeedCsv, load_speed_csv, save_speed_csv};
 
 impl Editing<'_, FpmUi> {
@@ -119,6 +120,50 @@ impl Editing<'_, FpmUi> {
             }
             Err(e) => {
                 let msg = format!("Could not load the speed function {e}");
+                self.ui.load_error = Some(msg.clone());
+                status.error(msg);
+                false
+            }
+        }
+    }
+
+    /// The workers of a StarPU model file, or of a folder of one
+    /// codelet's models on one host, as devices: added to devices of the
+    /// same unit, else in their place; the status line says which, or
+    /// why none (a folder of several codelets or hosts names them).
+    pub fn load_starpu(&mut self, path: &Path, status: &mut StatusLine) -> bool {
+        match hetscope_core::fpm::starpu::starpu_devices(path, None, None) {
+            Ok(devices) => {
+                let n = devices.len();
+                let unit = devices.first().map(|d| d.unit.clone()).unwrap_or_default();
+                let replaced = self.state.take_devices(devices);
+                self.ui.load_error = None;
+                status.info(format!(
+                    "{}: {n} StarPU worker{} ({unit}) {}",
+                    file_name(path),
+                    if n == 1 { "" } else { "s" },
+                    if replaced {
+                        "in place of the devices of another unit"
+                    } else {
+                        "added to the devices"
+                    }
+                ));
+                true
+            }
+            Err(e) => {
+                let several = matches!(
+                    e,
+                    hetscope_core::CoreError::Starpu(
+                        StarpuFilesError::SeveralSymbols { .. }
+                            | StarpuFilesError::SeveralHosts { .. }
+                    )
+                );
+                let hint = if several {
+                    " (in the window: drop one model file, codelets/45/<symbol>.<host>)"
+                } else {
+                    ""
+                };
+                let msg = format!("StarPU models not used (nothing changed): {e}{hint}");
                 self.ui.load_error = Some(msg.clone());
                 status.error(msg);
                 false

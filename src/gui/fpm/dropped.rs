@@ -1,5 +1,7 @@
 //! Files dropped on the window that the FPM tab reads: a speed function
-//! (CSV) becomes a device, as the panel's Load button makes it.
+//! (CSV) becomes a device, as the panel's Load button makes it; a StarPU
+//! model file, or a folder of one codelet's models on one host, gives
+//! its workers.
 
 use std::path::Path;
 
@@ -20,6 +22,9 @@ pub fn take_file(
     match kind {
         FileKind::SpeedFunction => m
             .load_csv(path, ctx.status)
+            .then_some(Tab::Figure(View::FpmSpeed)),
+        FileKind::StarpuModel => m
+            .load_starpu(path, ctx.status)
             .then_some(Tab::Figure(View::FpmSpeed)),
         _ => None,
     }

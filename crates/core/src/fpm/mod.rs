@@ -32,7 +32,10 @@ use hetscope_preset::fpm::PAPER_N;
 use hetscope_preset::platform::PlatformChoice;
 
 /// The kinds of file the FPM reads, and as what (see `crate::reads`).
-pub const READS: &[(FileKind, Reading)] = &[(FileKind::SpeedFunction, Reading::Compared)];
+pub const READS: &[(FileKind, Reading)] = &[
+    (FileKind::SpeedFunction, Reading::Compared),
+    (FileKind::StarpuModel, Reading::Preset),
+];
 
 /// The functional performance models.
 pub struct Fpm;

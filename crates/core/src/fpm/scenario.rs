@@ -205,6 +205,23 @@ impl FpmScenario {
         self.fit_n();
     }
 
+    /// Adds `devices` (a runtime's workers, of one unit) where the
+    /// current devices count work in that unit too, else puts them in
+    /// place of the current ones (whole units off: their work is flop or
+    /// bytes); true when they replaced them.
+    pub fn take_devices(&mut self, devices: Vec<FpmDevice>) -> bool {
+        let unit = devices.first().map(|d| d.unit.trim().to_string());
+        let same = unit.is_some_and(|u| self.devices.iter().all(|d| d.unit.trim() == u));
+        if !same {
+            self.devices.clear();
+            self.integer = false;
+        }
+        for d in devices {
+            self.add_device(d);
+        }
+        !same
+    }
+
     /// Removes device `i`.
     pub fn remove_device(&mut self, i: usize) {
         if i < self.devices.len() {

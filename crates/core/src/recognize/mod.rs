@@ -73,10 +73,12 @@ pub enum FileKind {
     BoathullTimes,
     /// Offload measured speedups, CSV.
     OffloadSpeedups,
+    /// A StarPU codelet performance model (`<symbol>.<host>`).
+    StarpuModel,
 }
 
 impl FileKind {
-    pub const ALL: [FileKind; 15] = [
+    pub const ALL: [FileKind; 16] = [
         FileKind::Session,
         FileKind::Platform,
         FileKind::Processor,
@@ -92,6 +94,7 @@ impl FileKind {
         FileKind::GpuProbe,
         FileKind::BoathullTimes,
         FileKind::OffloadSpeedups,
+        FileKind::StarpuModel,
     ];
 
     /// A short human name, e.g. "GPU spec sheet".
@@ -112,6 +115,7 @@ impl FileKind {
             FileKind::GpuProbe => "GPU probe CSV",
             FileKind::BoathullTimes => "boat hull measured times CSV",
             FileKind::OffloadSpeedups => "offload measured speedups CSV",
+            FileKind::StarpuModel => "StarPU performance model",
         }
     }
 
@@ -137,7 +141,9 @@ impl FileKind {
 pub fn recognize(name: &str, bytes: &[u8]) -> Result<FileKind, CoreError> {
     let found = std::str::from_utf8(bytes).ok().and_then(|text| {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        if ron_kind::looks_like_ron(text) {
+        if is_starpu_model(text) {
+            Some(FileKind::StarpuModel)
+        } else if ron_kind::looks_like_ron(text) {
             ron_kind::recognize(name, text)
         } else {
             csv_kind::recognize(text)
@@ -151,6 +157,14 @@ pub fn recognize(name: &str, bytes: &[u8]) -> Result<FileKind, CoreError> {
             accepted: format!("one of: {}", accepted.join(", ")),
         })
     })
+}
+
+/// Whether `text` opens as StarPU writes its codelet models: a comment
+/// naming the performance-model version among its first lines.
+fn is_starpu_model(text: &str) -> bool {
+    text.lines()
+        .take(3)
+        .any(|l| l.trim() == "# Performance Model Version")
 }
 
 /// What `bytes` look like, in a few words: binary data, RON with its
@@ -252,6 +266,14 @@ mod tests {
                 FileKind::OffloadSpeedups,
             ),
             ("assets/data/h100-node-probe-quick.csv", FileKind::GpuProbe),
+            (
+                "crates/preset/tests/data/starpu/chol_model_22.vm",
+                FileKind::StarpuModel,
+            ),
+            (
+                "crates/preset/tests/data/starpu/mlr_final.vm",
+                FileKind::StarpuModel,
+            ),
             ("tests/data/format1/gemm.ron", FileKind::OffloadKernel),
             ("tests/data/format1/gtx-750.ron", FileKind::GpuSpec),
             (

@@ -1,0 +1,100 @@
+//! StarPU's models dropped on the window: a model file, or a folder of
+//! one codelet's models on one host, gives its workers to the FPM tab (in
+//! place of devices of another unit, beside devices of the same); a
+//! folder of several codelets is refused naming them, changing nothing.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use egui_kittest::Harness;
+
+use super::gui_drop::Dropped;
+
+use crate::common::window;
+use hetscope::figure::View;
+use hetscope::gui::{HetscopeApp, StatusKind, Tab};
+
+fn drop_path(h: &mut Harness<'_, HetscopeApp>, path: &Path) -> (StatusKind, String) {
+    h.input_mut()
+        .dropped_files
+        .push(Arc::new(Dropped(path.to_path_buf())));
+    h.run();
+    h.run();
+    let (k, s) = h.state().status().expect("a status line");
+    (k, s.to_string())
+}
+
+fn names(h: &Harness<'_, HetscopeApp>) -> Vec<String> {
+    h.state()
+        .session
+        .fpm
+        .devices
+        .iter()
+        .map(|d| d.name.clone())
+        .collect()
+}
+
+#[test]
+fn a_model_file_or_a_one_codelet_folder_gives_its_workers() {
+    let mut h = window(1920.0, 1080.0);
+    h.run();
+    // Mirage's model (a CPU and three CUDA workers) in place of the
+    // paper's devices, which count blocks.
+    let mirage =
+        Path::new("/usr/share/starpu/perfmodels/sampling/codelets/45/chol_model_22.mirage");
+    let (k, s) = drop_path(&mut h, mirage);
+    assert_eq!(k, StatusKind::Info, "{s}");
+    assert!(s.contains("4 StarPU workers (flop) in place of"), "{s}");
+    assert_eq!(h.state().session.tab, Tab::Figure(View::FpmSpeed));
+    assert_eq!(
+        names(&h),
+        [
+            "chol_model_22 on CPU 0",
+            "chol_model_22 on CUDA 0",
+            "chol_model_22 on CUDA 1",
+            "chol_model_22 on CUDA 2"
+        ]
+    );
+    assert!(
+        h.state()
+            .session
+            .fpm
+            .devices
+            .iter()
+            .all(|d| d.unit == "flop")
+    );
+    assert!(h.state().param_error().is_none());
+    // A folder of one codelet on one host: its worker beside them, of
+    // the same unit, under a name of its own.
+    let dir = tempfile::tempdir().expect("a folder");
+    std::fs::copy(
+        "crates/preset/tests/data/starpu/chol_model_22.vm",
+        dir.path().join("chol_model_22.here"),
+    )
+    .expect("copied");
+    let (k, s) = drop_path(&mut h, dir.path());
+    assert_eq!(k, StatusKind::Info, "{s}");
+    assert!(s.contains("1 StarPU worker (flop) added"), "{s}");
+    assert_eq!(names(&h).len(), 5);
+    assert_eq!(names(&h)[4], "chol_model_22 on CPU 0 #2");
+}
+
+#[test]
+fn a_folder_of_several_codelets_is_refused_naming_them() {
+    let mut h = window(1920.0, 1080.0);
+    h.run();
+    let before = h.state().session.clone();
+    let (k, s) = drop_path(&mut h, Path::new("/usr/share/starpu/perfmodels/sampling"));
+    assert_eq!(k, StatusKind::Error, "{s}");
+    assert!(
+        s.contains("nothing changed") && s.contains("name one with --symbol"),
+        "{s}"
+    );
+    assert!(s.contains("chol_model_11, chol_model_21"), "{s}");
+    assert_eq!(h.state().session.fpm, before.fpm);
+    // A folder with no models says so.
+    let empty = tempfile::tempdir().expect("a folder");
+    let (k, s) = drop_path(&mut h, empty.path());
+    assert_eq!(k, StatusKind::Error, "{s}");
+    assert!(s.contains("no StarPU model file"), "{s}");
+}
