@@ -92,23 +92,8 @@ pub fn run(args: &StarpuArgs, files: &mut output::Files) -> Result<String, CliEr
             ));
             written += 1;
         }
-        for (n, what) in [
-            (
-                devices.left_out,
-                "history entries without samples or time left out",
-            ),
-            (
-                model.decimal_commas,
-                "values with a decimal comma read as with a point",
-            ),
-            (
-                model.rows_after_end,
-                "rows after the last combination not read, as StarPU does",
-            ),
-        ] {
-            if n > 0 {
-                report.push_str(&format!("{file}: {n} {what}\n"));
-            }
+        for warning in model.warnings(devices.left_out) {
+            report.push_str(&format!("{file}: {warning}\n"));
         }
     }
     report.push_str(&write_links(&args.path, &hosts, &args.out_dir, files)?);

@@ -66,62 +66,28 @@ fn a_codelets_workers_partition_as_their_imported_files_do() {
     }
 }
 
+/// `eval fpm --starpu` of the shipped folder with `more` options: refused
+/// (exit 2) with `needle` in the message, which it returns.
+fn refused(more: &[&str], needle: &str) -> String {
+    let mut args = vec!["eval", "fpm", "--starpu", SHIPPED, "--n", "1e9"];
+    args.extend_from_slice(more);
+    crate::common::fails(&args, 2, needle)
+}
+
 #[test]
 fn a_folder_of_several_codelets_or_hosts_is_refused_with_their_names() {
-    crate::common::fails(
-        &["eval", "fpm", "--starpu", SHIPPED, "--n", "1e9"],
-        2,
-        "chol_model_11, chol_model_21, chol_model_22",
-    );
-    let err = crate::common::fails(
-        &[
-            "eval",
-            "fpm",
-            "--starpu",
-            SHIPPED,
-            "--symbol",
-            "chol_model_22",
-            "--n",
-            "1e9",
-        ],
-        2,
-        "name one with --host",
-    );
+    refused(&[], "chol_model_11, chol_model_21, chol_model_22");
+    let err = refused(&["--symbol", "chol_model_22"], "name one with --host");
     assert!(
         err.contains("attila, hannibal, hannibal-pitch, idgraf, mirage, sirocco"),
         "{err}"
     );
-    crate::common::fails(
-        &[
-            "eval",
-            "fpm",
-            "--starpu",
-            SHIPPED,
-            "--symbol",
-            "chol_model_22",
-            "--host",
-            "nowhere",
-            "--n",
-            "1e9",
-        ],
-        2,
+    refused(
+        &["--symbol", "chol_model_22", "--host", "nowhere"],
         "no model of chol_model_22 from host nowhere",
     );
     // Devices come from one place.
-    crate::common::fails(
-        &[
-            "eval",
-            "fpm",
-            "--starpu",
-            SHIPPED,
-            "--platform",
-            "xeon-8480-h100",
-            "--n",
-            "1e9",
-        ],
-        2,
-        "--platform",
-    );
+    refused(&["--platform", "xeon-8480-h100"], "--platform");
     crate::common::fails(
         &[
             "eval",
@@ -138,26 +104,24 @@ fn a_folder_of_several_codelets_or_hosts_is_refused_with_their_names() {
     );
 }
 
+/// The `fpm-speed` view of the models `models` (the `--starpu` options)
+/// at `n`, exported as SVG into `dir`: its text.
+fn speed_svg(dir: &std::path::Path, models: &[&str], n: &str) -> String {
+    let svg = dir.join("speeds.svg");
+    let mut args = vec!["export", "--view", "fpm-speed", "--starpu"];
+    args.extend_from_slice(models);
+    args.extend(["--n", n, "--out", svg.to_str().unwrap()]);
+    crate::common::ok(&args);
+    std::fs::read_to_string(&svg).unwrap()
+}
+
+/// Mirage's Cholesky update: a CPU and three CUDA workers.
+const MIRAGE: [&str; 5] = [SHIPPED, "--symbol", "chol_model_22", "--host", "mirage"];
+
 #[test]
 fn the_speed_view_draws_the_workers_of_a_model() {
     let dir = tempfile::tempdir().unwrap();
-    let svg = dir.path().join("speeds.svg");
-    crate::common::ok(&[
-        "export",
-        "--view",
-        "fpm-speed",
-        "--starpu",
-        SHIPPED,
-        "--symbol",
-        "chol_model_22",
-        "--host",
-        "mirage",
-        "--n",
-        "1e11",
-        "--out",
-        svg.to_str().unwrap(),
-    ]);
-    let text = std::fs::read_to_string(&svg).unwrap();
+    let text = speed_svg(dir.path(), &MIRAGE, "1e11");
     for worker in ["CPU 0", "CUDA 0", "CUDA 1", "CUDA 2"] {
         assert!(
             text.contains(&format!("chol_model_22 on {worker}")),
@@ -173,39 +137,12 @@ fn the_speed_view_draws_the_workers_of_a_model() {
 #[test]
 fn points_timed_under_the_calibration_minimum_are_marked() {
     let dir = tempfile::tempdir().unwrap();
-    let svg = dir.path().join("few.svg");
-    crate::common::ok(&[
-        "export",
-        "--view",
-        "fpm-speed",
-        "--starpu",
-        "crates/preset/tests/data/starpu/chol_model_22.vm",
-        "--n",
-        "1e9",
-        "--out",
-        svg.to_str().unwrap(),
-    ]);
-    let text = std::fs::read_to_string(&svg).unwrap();
+    let few = ["crates/preset/tests/data/starpu/chol_model_22.vm"];
+    let text = speed_svg(dir.path(), &few, "1e9");
     assert!(text.contains("timed fewer than 10 times (under calibration)"));
     assert!(text.contains("plus and minus one standard deviation"));
     // The shipped mirage model ran every size at least ten times.
-    let svg = dir.path().join("many.svg");
-    crate::common::ok(&[
-        "export",
-        "--view",
-        "fpm-speed",
-        "--starpu",
-        SHIPPED,
-        "--symbol",
-        "chol_model_22",
-        "--host",
-        "mirage",
-        "--n",
-        "1e11",
-        "--out",
-        svg.to_str().unwrap(),
-    ]);
-    let text = std::fs::read_to_string(&svg).unwrap();
+    let text = speed_svg(dir.path(), &MIRAGE, "1e11");
     assert!(!text.contains("timed fewer than"));
     assert!(text.contains("plus and minus one standard deviation"));
 }

@@ -21,24 +21,11 @@ pub fn starpu_devices(
 ) -> Result<Vec<FpmDevice>, CoreError> {
     let (file, model) = read_codelet(path, symbol, host)?;
     let workers = model.to_workers(&file.symbol, &file.name);
-    let notes: String = [
-        (
-            workers.left_out,
-            "history entries without samples or time left out",
-        ),
-        (
-            model.decimal_commas,
-            "values with a decimal comma read as with a point",
-        ),
-        (
-            model.rows_after_end,
-            "rows after the last combination not read, as StarPU does",
-        ),
-    ]
-    .into_iter()
-    .filter(|(n, _)| *n > 0)
-    .map(|(n, what)| format!("; {n} {what}"))
-    .collect();
+    let notes: String = model
+        .warnings(workers.left_out)
+        .iter()
+        .map(|w| format!("; {w}"))
+        .collect();
     let mut devices = workers.devices;
     for d in &mut devices {
         if let Source::Measured(text) = &mut d.source {

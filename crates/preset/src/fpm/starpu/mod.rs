@@ -186,6 +186,27 @@ pub struct StarpuDevices {
 }
 
 impl PerfModel {
+    /// What reading the model left out or read with a warning, a phrase
+    /// each ("3 history entries without samples or time left out"), with
+    /// `left_out` the entries its devices left out.
+    pub fn warnings(&self, left_out: usize) -> Vec<String> {
+        [
+            (left_out, "history entries without samples or time left out"),
+            (
+                self.decimal_commas,
+                "values with a decimal comma read as with a point",
+            ),
+            (
+                self.rows_after_end,
+                "rows after the last combination not read, as StarPU does",
+            ),
+        ]
+        .into_iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect()
+    }
+
     /// Its speed functions as FPM devices named "`symbol` on CUDA 1"
     /// (with the implementation where there are several): each size's
     /// speed is the work of one task over its mean time, in flop where
