@@ -271,3 +271,33 @@ pub(crate) fn out_json(value: &serde_json::Value) -> Result<(), CliError> {
         .map_err(|e| CliError::failure(format!("cannot write JSON: {e}")))?;
     out(&format!("{text}\n"))
 }
+
+/// Rows under a header in columns two spaces apart, each padded to its
+/// widest cell (the last column unpadded); a line each, ending in one.
+pub fn aligned(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for row in rows {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let line = |cols: &[String]| -> String {
+        let mut out = String::new();
+        for (k, c) in cols.iter().enumerate() {
+            out.push_str(c);
+            if k + 1 < cols.len() {
+                let pad = widths[k].saturating_sub(c.chars().count());
+                out.push_str(&" ".repeat(pad + 2));
+            }
+        }
+        out.trim_end().to_string()
+    };
+    let head: Vec<String> = header.iter().map(|h| h.to_string()).collect();
+    let mut out = line(&head);
+    out.push('\n');
+    for row in rows {
+        out.push_str(&line(row));
+        out.push('\n');
+    }
+    out
+}

@@ -191,31 +191,8 @@ fn table(rows: &[Row]) -> String {
             ]
         })
         .collect();
-    let mut widths = header.map(|h| h.chars().count());
-    for row in &cells {
-        for (w, c) in widths.iter_mut().zip(row) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let line = |cols: &[String]| -> String {
-        let mut out = String::new();
-        for (k, c) in cols.iter().enumerate() {
-            if k + 1 == cols.len() {
-                out.push_str(c);
-            } else {
-                let pad = widths[k] - c.chars().count();
-                out.push_str(c);
-                out.push_str(&" ".repeat(pad + 2));
-            }
-        }
-        out.trim_end().to_string()
-    };
-    let mut out = line(&header.map(String::from));
-    out.push('\n');
-    for row in &cells {
-        out.push_str(&line(row));
-        out.push('\n');
-    }
+    let cells: Vec<Vec<String>> = cells.into_iter().map(Vec::from).collect();
+    let mut out = super::output::aligned(&header, &cells);
     out.push_str(&counts_line(rows));
     out.push('\n');
     out

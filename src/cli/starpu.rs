@@ -9,6 +9,7 @@ use clap::{Args, Subcommand};
 use super::output;
 use super::{CliError, one_line};
 use hetscope_model::format::fmt_sig;
+use hetscope_model::fpm::DeviceHealth;
 use hetscope_preset::fpm::save_speed_csv;
 use hetscope_preset::fpm::speed_csv::SpeedCsv;
 use hetscope_preset::fpm::starpu::{
@@ -17,7 +18,7 @@ use hetscope_preset::fpm::starpu::{
 
 #[derive(Debug, Subcommand)]
 pub enum ImportAction {
-    /// StarPU's codelet performance models (format 45: StarPU 1.3, 1.4)
+    /// StarPU's codelet performance models (formats 45: StarPU 1.3, 1.4, and 44: StarPU 1.2)
     /// as FPM speed-function CSV files, one per device and
     /// implementation: work per second (flop where the model counts
     /// flops, else bytes) against the work of a task. A sampling folder
@@ -29,7 +30,7 @@ pub enum ImportAction {
 #[derive(Debug, Args)]
 pub struct StarpuArgs {
     /// A model file (`<symbol>.<host>`), or a folder of them: a sampling
-    /// folder (`$STARPU_HOME/.starpu/sampling`, its `codelets/45` read) or
+    /// folder (`$STARPU_HOME/.starpu/sampling`, its `codelets/45` or `codelets/44` read) or
     /// the model folder itself.
     #[arg(value_name = "DIR|FILE")]
     pub path: PathBuf,
@@ -95,6 +96,7 @@ pub fn run(args: &StarpuArgs, files: &mut output::Files) -> Result<String, CliEr
         for warning in model.warnings(devices.left_out) {
             report.push_str(&format!("{file}: {warning}\n"));
         }
+        report.push_str(&health_table(file, &devices.health()));
     }
     report.push_str(&write_links(&args.path, &hosts, &args.out_dir, files)?);
     if written == 0 {
@@ -158,4 +160,55 @@ fn write_links(
         ));
     }
     Ok(report)
+}
+
+/// A model file's calibration health, a row per device: its sizes and
+/// runs, sizes under the calibration minimum, the median deviation of
+/// its timings, its fit and how far the fit lies from its points, and
+/// its speed against its peers' (flagged where far off).
+fn health_table(file: &str, health: &[DeviceHealth]) -> String {
+    if health.is_empty() {
+        return String::new();
+    }
+    let header = [
+        "device",
+        "sizes",
+        "runs",
+        "sizes under 10 runs",
+        "deviation",
+        "fit",
+        "fit off points",
+        "speed / peers'",
+    ];
+    let pct = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{} %", fmt_sig(v * 100.0)));
+    let rows: Vec<Vec<String>> = health
+        .iter()
+        .map(|h| {
+            let fit = match h.fit {
+                Some((kind, true)) => kind.name().to_string(),
+                Some((kind, false)) => format!("{} (not trusted)", kind.name()),
+                None => "-".into(),
+            };
+            let peers = match h.peer_ratio {
+                Some(r) if h.off_peers() => format!("{} (looks miscalibrated)", fmt_sig(r)),
+                Some(r) => fmt_sig(r),
+                None => "-".into(),
+            };
+            vec![
+                h.name.clone(),
+                h.sizes.to_string(),
+                h.runs.to_string(),
+                h.under_minimum.to_string(),
+                pct(h.median_deviation),
+                fit,
+                pct(h.fit_error),
+                peers,
+            ]
+        })
+        .collect();
+    let table = output::aligned(&header, &rows);
+    let indented: String = table.lines().map(|l| format!("  {l}\n")).collect();
+    format!(
+        "{file}: calibration health (peers: devices of one type and implementation; deviation: median over sizes)\n{indented}"
+    )
 }

@@ -60,6 +60,7 @@ fn a_csv_with_every_key_round_trips() {
         out_of_core: Some(OutOfCore::Factor(0.4)),
         contention: 1.0,
         socket: None,
+        fit: None,
         ..d
     };
     let text = SpeedCsv::from_device(&f).to_text();

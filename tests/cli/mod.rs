@@ -70,6 +70,6 @@ mod session_cli;
 /// `eval fpm --starpu`: a codelet's workers partitioned directly.
 mod starpu_eval;
 /// StarPU's performance models into speed-function files and a partition.
-mod starpu_import;
+pub(crate) mod starpu_import;
 /// `hetscope validate` on the shipped measurements.
 mod validate;

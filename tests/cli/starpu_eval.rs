@@ -21,21 +21,26 @@ fn shares(v: &serde_json::Value) -> Vec<(String, f64, f64)> {
         .collect()
 }
 
+/// `eval fpm` of the shipped `chol_model_22` workers of `host`, n 1e11.
+fn shipped_eval(host: &str) -> serde_json::Value {
+    crate::common::eval(&[
+        "eval",
+        "fpm",
+        "--starpu",
+        SHIPPED,
+        "--symbol",
+        "chol_model_22",
+        "--host",
+        host,
+        "--n",
+        "1e11",
+    ])
+}
+
 #[test]
 fn a_codelets_workers_partition_as_their_imported_files_do() {
     for host in ["attila", "mirage", "sirocco"] {
-        let direct = shares(&crate::common::eval(&[
-            "eval",
-            "fpm",
-            "--starpu",
-            SHIPPED,
-            "--symbol",
-            "chol_model_22",
-            "--host",
-            host,
-            "--n",
-            "1e11",
-        ]));
+        let direct = shares(&shipped_eval(host));
         assert!(direct.len() >= 2, "{host}: {direct:?}");
         assert!(direct.iter().all(|d| d.0.starts_with("chol_model_22 on ")));
         assert!(direct.iter().any(|d| d.0.contains("CUDA")), "{direct:?}");
@@ -145,4 +150,103 @@ fn points_timed_under_the_calibration_minimum_are_marked() {
     let text = speed_svg(dir.path(), &MIRAGE, "1e11");
     assert!(!text.contains("timed fewer than"));
     assert!(text.contains("plus and minus one standard deviation"));
+}
+
+/// A model of two workers made from the linear-regression fixture: its
+/// CPU worker, and a CUDA worker `faster` times as fast at every size
+/// (its means and its regression's factor divided).
+fn two_worker_model(faster: f64) -> String {
+    let text = std::fs::read_to_string(format!(
+        "{}/crates/preset/tests/data/starpu/hetscope_linear.vm",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    let (head, comb) = text.split_once("####################\n# COMB_0").unwrap();
+    let head = head.replace(
+        "# number of combinations\n1\n",
+        "# number of combinations\n2\n",
+    );
+    let mut second = Vec::new();
+    let mut after = "";
+    for line in comb.lines() {
+        let mut v: Vec<String> = line.split('\t').map(|t| t.trim().to_string()).collect();
+        let scale = |v: &mut Vec<String>, k: usize| {
+            let x: f64 = v[k].parse().unwrap();
+            v[k] = format!("{:e}", x / faster);
+        };
+        if !line.starts_with('#') && !line.trim().is_empty() {
+            match after {
+                "type" => v[0] = "1".into(),
+                "regression" => scale(&mut v, 4),
+                "history" => {
+                    scale(&mut v, 3);
+                    scale(&mut v, 4);
+                }
+                _ => {}
+            }
+        }
+        after = match line {
+            l if l.starts_with("# device type") => "type",
+            l if l.starts_with("# sumlnx") => "regression",
+            l if l.starts_with("# hash") => "history",
+            l if l.starts_with('#') || l.trim().is_empty() => "",
+            _ if after == "history" => "history",
+            _ => "",
+        };
+        second.push(v.join("\t"));
+    }
+    format!(
+        "{head}####################\n# COMB_0{comb}\n####################\n# COMB_1{}\n",
+        second.join("\n")
+    )
+}
+
+#[test]
+fn a_model_with_regressions_is_also_partitioned_along_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("hetscope_linear.twin");
+    std::fs::write(&model, two_worker_model(3.0)).unwrap();
+    let v = crate::common::eval(&[
+        "eval",
+        "fpm",
+        "--starpu",
+        model.to_str().unwrap(),
+        "--n",
+        "4e6",
+    ]);
+    let history = shares(&v);
+    let fitted = shares(&v["with_regressions"]);
+    assert_eq!(history.len(), 2, "{v}");
+    for (what, s) in [("history", &history), ("regressions", &fitted)] {
+        assert!(s[1].0.contains("CUDA 0"), "{what}: {s:?}");
+        // Three times as fast at every size: about three times the work
+        // (not exactly: the speeds at the two shares' sizes differ).
+        let ratio = s[1].1 / s[0].1;
+        assert!((2.4..3.6).contains(&ratio), "{what}: {ratio}");
+        assert!(
+            (s[0].2 - s[1].2).abs() <= 1e-6 * s[0].2,
+            "{what}: one finish"
+        );
+    }
+    let from = &v["with_regressions"]["devices"][0]["speeds_from"];
+    assert_eq!(from, "regression");
+    // Along power laws of one exponent b the times a1 x1^b and a2 x2^b
+    // are equal where x2 / x1 = (a1 / a2)^(1/b) = 3^(1/b) (to the
+    // sampling of the fit, 24 sizes).
+    let b = fixture_beta();
+    let along = fitted[1].1 / fitted[0].1;
+    let want = 3f64.powf(1.0 / b);
+    assert!((along / want - 1.0).abs() < 2e-3, "{along} against {want}");
+    // A history-only model has no such part.
+    let plain = shipped_eval("mirage");
+    assert!(plain.get("with_regressions").is_none());
+}
+
+/// The linear fixture's exponent b (the regression row's sixth value).
+fn fixture_beta() -> f64 {
+    let text = two_worker_model(1.0);
+    let mut lines = text.lines().skip_while(|l| !l.starts_with("# sumlnx"));
+    lines.next();
+    let row: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    row[5].parse().unwrap()
 }

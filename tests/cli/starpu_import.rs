@@ -15,7 +15,7 @@ fn every_device_of_a_model_folder_becomes_a_speed_function_file() {
     let report = crate::common::ok(&["import", "starpu", FIXTURES, "--out-dir", out]);
     assert_eq!(
         report.lines().filter(|l| l.starts_with("wrote ")).count(),
-        2,
+        4,
         "{report}"
     );
     let model_text = std::fs::read_to_string(format!("{FIXTURES}/chol_model_22.vm")).unwrap();
@@ -51,7 +51,9 @@ fn every_device_of_a_model_folder_becomes_a_speed_function_file() {
         "--out-dir",
         out,
     ]);
-    assert_eq!(report.lines().count(), 1, "{report}");
+    let wrote: Vec<&str> = report.lines().filter(|l| l.starts_with("wrote ")).collect();
+    assert_eq!(wrote.len(), 1, "{report}");
+    assert!(wrote[0].contains("chol_model_11.vm.1.csv"), "{report}");
     crate::common::fails(
         &[
             "import",
@@ -150,4 +152,100 @@ fn import_shipped_cholesky(out: &str) -> String {
         "--out-dir",
         out,
     ])
+}
+
+/// The shipped model of `host`'s `chol_model_22` with CUDA `slow`'s
+/// mean times multiplied by `factor` (its history spiked).
+pub(crate) fn spiked(host: &str, slow: usize, factor: f64) -> String {
+    let text = std::fs::read_to_string(format!(
+        "/usr/share/starpu/perfmodels/sampling/codelets/45/chol_model_22.{host}"
+    ))
+    .unwrap();
+    let (mut kind, mut id, mut expect) = (usize::MAX, usize::MAX, "");
+    let mut in_history = false;
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let mut v: Vec<String> = line.split_whitespace().map(String::from).collect();
+        if line.starts_with('#') || v.is_empty() {
+            expect = match line {
+                l if l.starts_with("# device type") => "type",
+                l if l.starts_with("# device id") => "id",
+                _ => "",
+            };
+            in_history = line.starts_with("# hash");
+            out.push(line.to_string());
+            continue;
+        }
+        match expect {
+            "type" => kind = v[0].parse().unwrap(),
+            "id" => id = v[0].parse().unwrap(),
+            _ => {}
+        }
+        expect = "";
+        if in_history && v.len() == 8 && (kind, id) == (1, slow) {
+            let mean: f64 = v[3].parse().unwrap();
+            v[3] = format!("{:e}", mean * factor);
+        }
+        out.push(v.join("\t"));
+    }
+    out.join("\n")
+}
+
+#[test]
+fn the_import_reports_each_devices_calibration_health_and_flags_a_gpu_off_its_peers() {
+    // StarPU's shipped CPU + CUDA models: every GPU within 5 % of its
+    // peers, none flagged.
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let shipped = "/usr/share/starpu/perfmodels/sampling";
+    let report = crate::common::ok(&[
+        "import",
+        "starpu",
+        shipped,
+        "--symbol",
+        "chol_model_22",
+        "--out-dir",
+        out,
+    ]);
+    let rows: Vec<&str> = report
+        .lines()
+        .filter(|l| l.starts_with("  chol_model_22 on CUDA"))
+        .collect();
+    assert!(rows.len() >= 15, "{report}");
+    for row in &rows {
+        let ratio: f64 = row.split_whitespace().last().unwrap().parse().unwrap();
+        assert!((0.95..1.05).contains(&ratio), "{row}");
+    }
+    assert!(!report.contains("miscalibrated"), "{report}");
+    // One of mirage's three GPUs timed 2.5 times slower: flagged alone.
+    let model = dir.path().join("chol_model_22.mirage");
+    std::fs::write(&model, spiked("mirage", 1, 2.5)).unwrap();
+    let report = crate::common::ok(&[
+        "import",
+        "starpu",
+        model.to_str().unwrap(),
+        "--out-dir",
+        out,
+    ]);
+    let flagged: Vec<&str> = report
+        .lines()
+        .filter(|l| l.contains("miscalibrated"))
+        .collect();
+    assert_eq!(flagged.len(), 1, "{report}");
+    assert!(
+        flagged[0]
+            .trim_start()
+            .starts_with("chol_model_22 on CUDA 1 "),
+        "{report}"
+    );
+    // Its speed over the median of its two peers': about 1 / 2.5.
+    let ratio: f64 = flagged[0]
+        .split_whitespace()
+        .rev()
+        .nth(2)
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((0.35..0.45).contains(&ratio), "{ratio}");
+    assert!(report.contains("calibration health"), "{report}");
 }

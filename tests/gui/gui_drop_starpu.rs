@@ -7,6 +7,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
 
 use super::gui_drop::Dropped;
 
@@ -97,4 +98,51 @@ fn a_folder_of_several_codelets_is_refused_naming_them() {
     let (k, s) = drop_path(&mut h, empty.path());
     assert_eq!(k, StatusKind::Error, "{s}");
     assert!(s.contains("no StarPU model file"), "{s}");
+}
+
+#[test]
+fn a_dropped_models_calibration_health_marks_the_gpu_off_its_peers() {
+    let mut h = window(1920.0, 1080.0);
+    h.run();
+    // Mirage's model with its CUDA 1 timed 2.5 times slower.
+    let dir = tempfile::tempdir().expect("a folder");
+    let model = dir.path().join("chol_model_22.mirage");
+    std::fs::write(&model, crate::cli::starpu_import::spiked("mirage", 1, 2.5)).expect("written");
+    let (k, s) = drop_path(&mut h, &model);
+    assert_eq!(k, StatusKind::Info, "{s}");
+    let title = "Calibration health of chol_model_22.mirage: 1 looking miscalibrated";
+    h.get_by_label(title).click();
+    h.run();
+    h.run();
+    let label_of = |h: &Harness<'_, HetscopeApp>, part: &str| {
+        let mut all = h.query_all_by_label_contains(part);
+        let first = all.next().map(|n| {
+            let node = n.accesskit_node();
+            node.label().or_else(|| node.value()).unwrap_or_default()
+        });
+        (first, all.count())
+    };
+    let (text, more) = label_of(&h, "speed: looks miscalibrated");
+    let text = text.expect("a worker marked");
+    assert!(
+        text.starts_with("chol_model_22 on CUDA 1: 3 sizes"),
+        "{text}"
+    );
+    assert_eq!(more, 0, "one worker marked");
+    // Its peers are listed unmarked, and the CPU has no peer.
+    assert!(label_of(&h, "chol_model_22 on CUDA 0: 3 sizes").0.is_some());
+    let cpu = label_of(&h, "chol_model_22 on CPU 0: 3 sizes")
+        .0
+        .expect("the CPU");
+    assert!(!cpu.contains("peers"), "{cpu}");
+    // StarPU's own model unchanged: no worker marked.
+    let mirage =
+        Path::new("/usr/share/starpu/perfmodels/sampling/codelets/45/chol_model_22.mirage");
+    drop_path(&mut h, mirage);
+    h.run();
+    assert!(
+        h.query_by_label("Calibration health of chol_model_22.mirage")
+            .is_some()
+    );
+    assert!(label_of(&h, "speed: looks miscalibrated").0.is_none());
 }

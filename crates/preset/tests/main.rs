@@ -25,6 +25,8 @@ mod probe_catalog;
 mod probe_import;
 /// StarPU's performance-model files, against StarPU's own display tool.
 mod starpu;
+/// StarPU's regression models, made here by a program of our own.
+mod starpu_regressions;
 /// StarPU models taken for a partition: one codelet, one host, a worker
 /// each combination.
 mod starpu_workers;

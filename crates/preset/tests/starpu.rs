@@ -5,7 +5,9 @@
 //! damaged files named with their line.
 
 use crate::common::ROOT;
-use hetscope_preset::fpm::starpu::{DeviceKind, PerfModel, StarpuErrorKind, parse_perfmodel};
+use hetscope_preset::fpm::starpu::{
+    DeviceKind, Entry, PerfModel, StarpuErrorKind, parse_perfmodel,
+};
 use std::path::{Path, PathBuf};
 
 fn fixture(name: &str) -> String {
@@ -92,6 +94,76 @@ fn a_file_written_with_decimal_commas_is_read_and_counted() {
     );
 }
 
+/// A file of format 45 as StarPU 1.2 wrote it (format 44): the version
+/// row changed and every multiple regression's row (a lone `0` after
+/// its comment) gone.
+fn as_format_44(text: &str) -> String {
+    let mut out = Vec::new();
+    let mut lines = text.lines().peekable();
+    while let Some(l) = lines.next() {
+        if l.starts_with("# not multiple-regression-base") {
+            assert_eq!(lines.next().map(str::trim), Some("0"));
+            continue;
+        }
+        out.push(if l.trim() == "45" { "44" } else { l });
+    }
+    out.join("\n")
+}
+
+#[test]
+fn a_file_of_starpu_1_2_format_44_reads_as_its_format_45_twin() {
+    for name in ["chol_model_11.vm", "chol_model_22.vm"] {
+        let text = fixture(name);
+        let v45 = parse_perfmodel(&text, name).unwrap();
+        let v44 = parse_perfmodel(&as_format_44(&text), name).unwrap();
+        assert_eq!((v45.format, v44.format), (45, 44));
+        // The same devices and entries (the lines two fewer an
+        // implementation, the multiple regression's comment and row).
+        let rows = |m: &PerfModel| -> Vec<_> {
+            m.combinations
+                .iter()
+                .flat_map(|c| {
+                    c.implementations.iter().flat_map(move |i| {
+                        i.entries.iter().map(move |e| {
+                            let e = Entry { line: 0, ..*e };
+                            (c.devices.clone(), i.index, i.linear.samples, e)
+                        })
+                    })
+                })
+                .collect()
+        };
+        assert_eq!(rows(&v44), rows(&v45), "{name}");
+        assert!(rows(&v44).len() >= 2);
+        // A format-44 file holding a multiple regression's row reads it
+        // as the first history entry: refused, naming that line.
+        let wrong = text.replacen("\n45\n", "\n44\n", 1);
+        let e = parse_perfmodel(&wrong, name).unwrap_err();
+        let row = text
+            .lines()
+            .position(|l| l.starts_with("# not multiple"))
+            .unwrap()
+            + 2;
+        assert_eq!(e.line, row, "{e}");
+    }
+}
+
+#[test]
+fn a_sampling_folder_of_starpu_1_2_is_read_from_its_codelets_44() {
+    let dir = std::env::temp_dir().join(format!("hetscope-starpu-44-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let models = dir.join("codelets").join("44");
+    std::fs::create_dir_all(&models).unwrap();
+    let text = as_format_44(&fixture("chol_model_22.vm"));
+    std::fs::write(models.join("chol_model_22.old"), &text).unwrap();
+    let found = hetscope_preset::fpm::starpu::model_files(&dir, None).unwrap();
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        (found[0].symbol.as_str(), found[0].host()),
+        ("chol_model_22", "old")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_damaged_file_is_named_with_its_line_and_never_panics() {
     let text = fixture("chol_model_22.vm");
@@ -124,9 +196,9 @@ fn a_damaged_file_is_named_with_its_line_and_never_panics() {
     assert_eq!(e.line, line, "{e}");
     assert!(matches!(e.kind, StarpuErrorKind::NotANumber { .. }), "{e}");
     // Another format version is refused by name.
-    let old = text.replacen("\n45\n", "\n44\n", 1);
+    let old = text.replacen("\n45\n", "\n43\n", 1);
     let e = parse_perfmodel(&old, "old.vm").unwrap_err();
-    assert!(e.to_string().contains("format 44"), "{e}");
+    assert!(e.to_string().contains("format 43"), "{e}");
     // A count past any real file.
     let huge = text.replacen("\n1\n", "\n99999999999\n", 1);
     assert!(parse_perfmodel(&huge, "huge.vm").is_err());

@@ -138,6 +138,8 @@ impl Editing<'_, FpmUi> {
                 let unit = devices.first().map(|d| d.unit.clone()).unwrap_or_default();
                 let replaced = self.state.take_devices(devices);
                 self.ui.load_error = None;
+                self.ui.starpu_health =
+                    hetscope_core::fpm::starpu::starpu_health(path, None, None).ok();
                 status.info(format!(
                     "{}: {n} StarPU worker{} ({unit}) {}",
                     file_name(path),

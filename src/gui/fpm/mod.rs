@@ -6,10 +6,12 @@
 //!
 //! - `actions.rs`: loading and saving speed functions, measuring this
 //!   machine on a thread (`measuring.rs`: its progress);
-//! - `panel.rs`: the side panel; `view.rs`: the central area.
+//! - `panel.rs`: the side panel (`health.rs`: a dropped StarPU model's
+//!   calibration health); `view.rs`: the central area.
 
 mod actions;
 mod dropped;
+mod health;
 mod measuring;
 mod panel;
 mod view;
@@ -31,6 +33,9 @@ pub struct FpmUi {
     measuring: Option<Measuring>,
     /// Why the last CSV could not be loaded.
     load_error: Option<String>,
+    /// The calibration health of the last StarPU model taken, with its
+    /// file's name.
+    starpu_health: Option<(String, Vec<hetscope_model::fpm::DeviceHealth>)>,
 }
 
 impl ModelUi for FpmUi {

@@ -40,6 +40,9 @@ fn devices_section_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewCon
     add_device_ui(ui, m, ctx);
     csv_file_ui(ui, m, ctx);
     let (remove, save) = devices_grid_ui(ui, m.state);
+    if let Some((file, health)) = &m.ui.starpu_health {
+        super::health::calibration_health_ui(ui, file, health);
+    }
     if let Some(i) = remove {
         m.state.remove_device(i);
     }

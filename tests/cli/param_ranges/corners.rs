@@ -365,6 +365,7 @@ fn fpm_devices(speed: f64, factor: f64) -> Vec<Device> {
         out_of_core: Some(OutOfCore::Factor(factor)),
         contention: factor,
         socket: Some(FpmParam::Socket.range().max as u32),
+        fit: None,
         ..Default::default()
     };
     let a = device(

@@ -42,6 +42,7 @@ pub(super) fn partition_json(s: &FpmScenario, method: Method) -> Result<Value, C
         .filter(|(d, share)| d.runs_out_of_core(share.size_units))
         .map(|(d, _)| d.name.as_str())
         .collect();
+    let with_fits = fitted_partition(s, method)?;
     let mut out = json!({
         "devices": json_devices,
         "n": n,
@@ -53,6 +54,9 @@ pub(super) fn partition_json(s: &FpmScenario, method: Method) -> Result<Value, C
     });
     if let Some(m) = out.as_object_mut() {
         explain_nulls(m, NOT_FINITE);
+        if let Some(f) = with_fits {
+            m.insert("with_regressions".into(), f);
+        }
         if !s.platform_id.is_empty() {
             m.insert("platform_id".into(), json!(s.platform_id));
             m.insert("platform".into(), json!(s.platform));
@@ -60,6 +64,50 @@ pub(super) fn partition_json(s: &FpmScenario, method: Method) -> Result<Value, C
         }
     }
     Ok(out)
+}
+
+/// The same partition on the speed functions along the regressions a
+/// task runtime fitted (StarPU's), where any device has one: each device
+/// with its share and time, and where its speeds came from (a device
+/// without a fit keeps its history). None where no device has a fit.
+fn fitted_partition(s: &FpmScenario, method: Method) -> Result<Option<Value>, CoreError> {
+    if s.devices.iter().all(|d| d.fit.is_none()) {
+        return Ok(None);
+    }
+    let devices: Vec<(FpmDevice, &str)> = s
+        .devices
+        .iter()
+        .map(|d| match d.along_fit() {
+            Some(f) => (f, "regression"),
+            None => (d.clone(), "history"),
+        })
+        .collect();
+    let speeds = FpmInput {
+        devices: devices.iter().map(|d| d.0.clone()).collect(),
+        ..Default::default()
+    }
+    .effective_functions()?;
+    let p = if s.integer {
+        partition_blocks(&speeds, s.n_units as u64, method)
+    } else {
+        partition(&speeds, s.n_units, method)
+    }?;
+    let each: Vec<Value> = devices
+        .iter()
+        .zip(&p.shares)
+        .map(|((d, from), share)| {
+            json!({
+                "name": d.name,
+                "size": share.size_units,
+                "time_s": finite(share.time_s),
+                "speeds_from": from,
+            })
+        })
+        .collect();
+    Ok(Some(json!({
+        "devices": each,
+        "makespan_s": finite(p.makespan_s),
+    })))
 }
 
 /// One device of the JSON: its share and time, its memory limit,

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use crate::CoreError;
-use hetscope_model::fpm::FpmDevice;
+use hetscope_model::fpm::{DeviceHealth, FpmDevice};
 use hetscope_model::platform::Source;
 use hetscope_preset::fpm::starpu::read_codelet;
 
@@ -51,4 +51,17 @@ pub fn starpu_devices(
         )));
     }
     Ok(devices)
+}
+
+/// The calibration health of the workers [`starpu_devices`] takes from
+/// the same path, against their peers (workers of one type and
+/// implementation), with the model file's name.
+pub fn starpu_health(
+    path: &Path,
+    symbol: Option<&str>,
+    host: Option<&str>,
+) -> Result<(String, Vec<DeviceHealth>), CoreError> {
+    let (file, model) = read_codelet(path, symbol, host)?;
+    let workers = model.to_workers(&file.symbol, &file.name);
+    Ok((file.name, workers.health()))
 }

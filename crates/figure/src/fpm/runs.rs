@@ -3,11 +3,17 @@
 //! dotted edges around the points (the speed at the mean time plus and
 //! minus one standard deviation), the runs and deviation of each point on
 //! hover, and the points timed fewer than [`CALIBRATION_MINIMUM`] times
-//! marked.
+//! marked; and the time function the runtime fitted (its regression) as a
+//! dashed curve over the sizes it was fitted to.
 
+use super::FpmInput;
 use crate::chart::{Series, palette};
-use hetscope_model::format::fmt_sig;
+use hetscope_model::format::{fmt_sig, fmt_time};
 use hetscope_model::fpm::{CALIBRATION_MINIMUM, FpmDevice, SpeedPoint};
+use hetscope_model::fpm::{Method, partition, partition_blocks};
+
+/// Sizes the fitted curve is drawn through.
+const FIT_POINTS: usize = 48;
 
 /// Whether any point of `d` holds a runtime's runs.
 pub(super) fn has_runs(d: &FpmDevice) -> bool {
@@ -98,4 +104,86 @@ pub(super) fn note(devices: &[FpmDevice]) -> Option<String> {
     devices.iter().any(has_runs).then(|| {
         "Thin dotted lines around a device's points: its speed at the mean time plus and minus one standard deviation of the runtime's runs (hover a point for its runs).".to_string()
     })
+}
+
+/// The speed along the time function the runtime fitted to `d`, dashed
+/// and thin in its colour over the sizes it was fitted to (only there:
+/// a regression says nothing beyond them); none where it fitted none.
+pub(super) fn fit_curve(d: &FpmDevice, label: &str, color: [u8; 3]) -> Option<Series> {
+    let fit = d.fit?;
+    let pts: Vec<[f64; 2]> = fit
+        .sizes(FIT_POINTS)
+        .into_iter()
+        .map(|x| [x, fit.speed(x).unwrap_or(f64::NAN)])
+        .collect();
+    let trust = if fit.valid() { "" } else { ", not trusted" };
+    let name = format!("{label}: the runtime's {}{trust}", fit.kind.name());
+    Some(Series::line(&name, color, pts).dashed().width(1.2))
+}
+
+/// The note that says what the dashed fits are, where any device has one.
+pub(super) fn fit_note(devices: &[FpmDevice]) -> Option<String> {
+    let fits: Vec<String> = devices
+        .iter()
+        .filter_map(|d| {
+            let f = d.fit?;
+            Some(format!(
+                "{} fitted to {} run{} from {} to {} {}{}",
+                d.name,
+                f.samples,
+                if f.samples == 1 { "" } else { "s" },
+                fmt_sig(f.min_units),
+                fmt_sig(f.max_units),
+                d.unit,
+                if f.valid() {
+                    ""
+                } else {
+                    " (not trusted: too few runs or sizes too close)"
+                }
+            ))
+        })
+        .collect();
+    (!fits.is_empty()).then(|| {
+        format!(
+            "Dashed: the speed along the time function the runtime fitted, over the sizes it was fitted to ({}).",
+            fits.join("; ")
+        )
+    })
+}
+
+/// The FPM partition along the runtime's regressions (a device without
+/// one on its history), against the one on the measured points, as a
+/// note; none where no device has a fit or it cannot be solved.
+pub(super) fn fitted_partition_note(input: &FpmInput, measured_makespan_s: f64) -> Option<String> {
+    if input.devices.iter().all(|d| d.fit.is_none()) {
+        return None;
+    }
+    let along = FpmInput {
+        devices: input
+            .devices
+            .iter()
+            .map(|d| d.along_fit().unwrap_or_else(|| d.clone()))
+            .collect(),
+        ..input.clone()
+    };
+    let speeds = along.effective_functions().ok()?;
+    let n = input.n_used(input.n_units);
+    let p = if input.integer {
+        partition_blocks(&speeds, n as u64, Method::Fpm)
+    } else {
+        partition(&speeds, n, Method::Fpm)
+    }
+    .ok()?;
+    let shares: Vec<String> = input
+        .devices
+        .iter()
+        .zip(&p.shares)
+        .map(|(d, s)| format!("{} {}", d.name, fmt_sig(s.size_units)))
+        .collect();
+    Some(format!(
+        "Along the runtime's regressions (a device without one on its points): FPM shares {}; makespan {} against {} on the measured points.",
+        shares.join(", "),
+        fmt_time(p.makespan_s),
+        fmt_time(measured_makespan_s)
+    ))
 }

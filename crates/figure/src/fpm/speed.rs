@@ -54,6 +54,9 @@ pub(super) fn build(input: &FpmInput) -> Result<ChartFigure, FigureError> {
     let mut notes = v.push_partition_lines(&mut panel);
     notes.extend(input.common_notes(&v.speeds));
     notes.extend(super::runs::note(&input.devices));
+    notes.extend(super::runs::fit_note(&input.devices));
+    let fpm_makespan_s = v.solved.part(Method::Fpm).makespan_s;
+    notes.extend(super::runs::fitted_partition_note(input, fpm_makespan_s));
     notes.extend(overlay_note);
     Ok(ChartFigure {
         title: "FPM: speed functions and data partitioning".into(),
@@ -226,6 +229,7 @@ impl SpeedView<'_> {
         panel
             .series
             .extend(super::runs::spread_edges(d, label, color));
+        panel.series.extend(super::runs::fit_curve(d, label, color));
         panel.series.push(dots);
         if let Some(l) = f.memory_limit_units() {
             let (label, style) = match ooc_from {

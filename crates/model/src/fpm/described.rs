@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::contention::Contention;
 use super::device::Device;
+use super::fitted::{FITTED_POINTS, FittedTime};
 use super::param::FpmParam;
 use super::point::SpeedPoints;
 use super::speed::{SpeedError, SpeedFunction, SpeedPoint};
@@ -39,6 +40,10 @@ pub struct FpmDevice {
     pub contention: f64,
     /// Devices with the same socket number share resources; None: alone.
     pub socket: Option<u32>,
+    /// The time function a task runtime fitted to these runs (StarPU's
+    /// regression), where it fitted one; drawn beside the points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fit: Option<FittedTime>,
 }
 
 impl Default for FpmDevice {
@@ -52,6 +57,7 @@ impl Default for FpmDevice {
             unit: "units".into(),
             contention: 1.0,
             socket: None,
+            fit: None,
         }
     }
 }
@@ -121,6 +127,25 @@ impl FpmDevice {
     }
 }
 
+impl FpmDevice {
+    /// The device with its speed function sampled along its fit (at
+    /// [`FITTED_POINTS`] sizes over the fitted range, where the fitted
+    /// time is positive): how the runtime's regression sees it. None
+    /// where it has no fit or the fit gives fewer than two points.
+    pub fn along_fit(&self) -> Option<FpmDevice> {
+        let fit = self.fit?;
+        let points: Vec<SpeedPoint> = fit
+            .sizes(FITTED_POINTS)
+            .into_iter()
+            .filter_map(|x| fit.speed(x).map(|s| SpeedPoint::new(x, s)))
+            .collect();
+        (points.len() >= 2).then(|| FpmDevice {
+            points: points.into(),
+            ..self.clone()
+        })
+    }
+}
+
 /// How a device's speed continues beyond its memory limit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum OutOfCore {
@@ -155,5 +180,35 @@ impl OutOfCore {
             }
             OutOfCore::Points(points) => f.with_out_of_core(points),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fpm::fitted::FitKind;
+
+    #[test]
+    fn a_device_along_its_fit_has_the_fits_speeds_over_its_range() {
+        let f = FittedTime {
+            kind: FitKind::Linear,
+            a_s: 2e-9,
+            b: 1.0,
+            c_s: 0.0,
+            min_units: 1e3,
+            max_units: 1e6,
+            samples: 40,
+        };
+        let d = FpmDevice {
+            points: vec![SpeedPoint::new(1.0, 1.0)].into(),
+            fit: Some(f),
+            ..FpmDevice::default()
+        };
+        let a = d.along_fit().unwrap();
+        let pts = a.points.to_vec();
+        assert_eq!(pts.len(), FITTED_POINTS);
+        assert!(pts.iter().all(|p| (p.speed_units_per_s - 5e8).abs() < 1e-3));
+        assert_eq!((pts[0].size_units, a.name.as_str()), (1e3, ""));
+        assert!(FpmDevice::default().along_fit().is_none());
     }
 }

@@ -35,6 +35,8 @@ pub mod contention;
 pub mod described;
 pub mod device;
 pub mod error;
+pub mod fitted;
+pub mod health;
 pub mod param;
 pub mod partition;
 mod piecewise;
@@ -45,6 +47,8 @@ pub use blocks::{MAX_BLOCKS, partition_blocks};
 pub use contention::{Contention, PAPER_GPU_LOSS_PERCENT};
 pub use described::{FpmDevice, OutOfCore};
 pub use device::{Device, effective_speeds};
+pub use fitted::{FITTED_POINTS, FitKind, FittedTime};
+pub use health::{DeviceHealth, PEER_FACTOR, calibration_health};
 pub use param::FpmParam;
 pub use partition::{
     Method, Partition, PartitionError, Share, cpm_constants, evaluate, partition,

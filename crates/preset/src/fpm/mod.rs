@@ -40,6 +40,7 @@ impl SpeedCsv {
             unit: unit_from_comments(&self.comments),
             contention: self.contention.unwrap_or(1.0),
             socket: self.socket,
+            fit: None,
         }
     }
 

@@ -97,5 +97,6 @@ fn device(name: String, peak_gflops: f64, mem_gib: f64, source: Source) -> FpmDe
         unit: UNIT.into(),
         contention: 1.0,
         socket: None,
+        fit: None,
     }
 }

@@ -1,5 +1,6 @@
 //! Where StarPU keeps its models and how a folder of them is read: a
-//! sampling folder (`$STARPU_HOME/.starpu/sampling`, its `codelets/45`),
+//! sampling folder (`$STARPU_HOME/.starpu/sampling`, its `codelets/45`
+//! or, from StarPU 1.2, `codelets/44`),
 //! the model folder itself, or one file named `<symbol>.<host>`.
 
 use std::path::{Path, PathBuf};
@@ -30,7 +31,7 @@ pub enum StarpuFilesError {
     #[error("{path}: {message}")]
     Read { path: String, message: String },
     #[error(
-        "{path}: no StarPU model file{of} (files named <symbol>.<host>; a sampling folder's are in codelets/45)",
+        "{path}: no StarPU model file{of} (files named <symbol>.<host>; a sampling folder's are in codelets/45, or codelets/44 from StarPU 1.2)",
         of = symbol.as_ref().map_or(String::new(), |s| format!(" of symbol {s}"))
     )]
     NoModels {
@@ -71,12 +72,13 @@ pub enum StarpuFilesError {
 pub fn model_files(path: &Path, symbol: Option<&str>) -> Result<Vec<ModelFile>, StarpuFilesError> {
     let shown = path.display().to_string();
     let files: Vec<PathBuf> = if path.is_dir() {
-        let models = path.join("codelets").join("45");
-        let dir = if models.is_dir() {
-            models
-        } else {
-            path.to_path_buf()
-        };
+        // A sampling folder keeps each format's models apart: StarPU
+        // 1.3 and 1.4 write codelets/45, 1.2 codelets/44.
+        let dir = ["45", "44"]
+            .iter()
+            .map(|v| path.join("codelets").join(v))
+            .find(|d| d.is_dir())
+            .unwrap_or_else(|| path.to_path_buf());
         let entries = std::fs::read_dir(&dir).map_err(|e| StarpuFilesError::Read {
             path: dir.display().to_string(),
             message: e.to_string(),

@@ -1,6 +1,6 @@
 //! StarPU's performance models as FPM speed functions: a codelet's model
 //! file (`sampling/codelets/45/<symbol>.<host>`, written by StarPU 1.3 and
-//! 1.4; `parse.rs` reads it by its counts) holds, for every combination
+//! 1.4, or `codelets/44/` by 1.2; `parse.rs` reads it by its counts) holds, for every combination
 //! of devices and every implementation, a history of task sizes with the
 //! mean and deviation of their times and their sample counts, and the
 //! linear (a n^b) and non-linear (a n^b + c) regressions StarPU fitted.
@@ -10,13 +10,14 @@
 
 mod bus;
 mod files;
+mod fit;
 mod parse;
 
 pub use bus::{StarpuBus, links_ron, parse_matrix, read_bus};
 pub use files::{ModelFile, StarpuFilesError, model_files, read_codelet};
 pub use parse::parse_perfmodel;
 
-use hetscope_model::fpm::{FpmDevice, Runs, SpeedPoint};
+use hetscope_model::fpm::{DeviceHealth, FpmDevice, Runs, SpeedPoint, calibration_health};
 use hetscope_model::platform::Source;
 
 /// StarPU's calibration minimum: an entry measured fewer times is not
@@ -26,6 +27,8 @@ pub use hetscope_model::fpm::CALIBRATION_MINIMUM;
 /// One codelet's model, as the file holds it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PerfModel {
+    /// The format it was written in: 45 (StarPU 1.3, 1.4) or 44 (1.2).
+    pub format: u32,
     pub combinations: Vec<Combination>,
     /// Values written with a decimal comma (a file saved under such a
     /// locale), read as with a point: worth a warning.
@@ -87,6 +90,14 @@ pub struct Device {
 }
 
 impl Device {
+    /// Its type and cores without its id: "CUDA", "CPU (4 cores)".
+    pub fn kind_name(&self) -> String {
+        match self.cores {
+            0 | 1 => self.kind.name(),
+            n => format!("{} ({n} cores)", self.kind.name()),
+        }
+    }
+
     /// "CUDA 1", "CPU 0 (4 cores)".
     pub fn name(&self) -> String {
         match self.cores {
@@ -153,7 +164,9 @@ pub struct StarpuError {
 
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum StarpuErrorKind {
-    #[error("performance-model format {found}: hetscope reads format 45 (StarPU 1.3 and 1.4)")]
+    #[error(
+        "performance-model format {found}: hetscope reads formats 45 (StarPU 1.3 and 1.4) and 44 (StarPU 1.2)"
+    )]
     Version { found: String },
     #[error("the file ends where {expected} was expected")]
     Ended { expected: &'static str },
@@ -182,7 +195,17 @@ pub enum StarpuErrorKind {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StarpuDevices {
     pub devices: Vec<FpmDevice>,
+    /// Each device's peers' group: its combination's device types and
+    /// cores and its implementation ("CUDA, implementation 0").
+    pub groups: Vec<String>,
     pub left_out: usize,
+}
+
+impl StarpuDevices {
+    /// Each device's calibration health against its peers.
+    pub fn health(&self) -> Vec<DeviceHealth> {
+        calibration_health(&self.devices, &self.groups)
+    }
 }
 
 impl PerfModel {
@@ -222,7 +245,7 @@ impl PerfModel {
     pub fn to_workers(&self, symbol: &str, file: &str) -> StarpuDevices {
         self.devices_by(symbol, file, |imps| {
             imps.iter()
-                .max_by_key(|(_, runs)| *runs)
+                .max_by_key(|d| d.1)
                 .map(|d| vec![d.clone()])
                 .unwrap_or_default()
         })
@@ -234,12 +257,14 @@ impl PerfModel {
         &self,
         symbol: &str,
         file: &str,
-        pick: impl Fn(&[(FpmDevice, u64)]) -> Vec<(FpmDevice, u64)>,
+        pick: impl Fn(&[Made]) -> Vec<Made>,
     ) -> StarpuDevices {
         let mut devices = Vec::new();
+        let mut groups = Vec::new();
         let mut left_out = 0;
         for comb in &self.combinations {
             let place: Vec<String> = comb.devices.iter().map(Device::name).collect();
+            let kinds: Vec<String> = comb.devices.iter().map(Device::kind_name).collect();
             let several = comb.implementations.len() > 1;
             let mut made = Vec::new();
             for imp in &comb.implementations {
@@ -254,13 +279,26 @@ impl PerfModel {
                     String::new()
                 };
                 let name = format!("{symbol} on {}{implementation}", place.join(" + "));
-                made.push(device_of(&usable, flops, name, file));
+                let (mut device, runs) = device_of(&usable, flops, name, file);
+                device.fit = fit::fitted(imp, &usable, flops);
+                let group = format!("{}, implementation {}", kinds.join(" + "), imp.index);
+                made.push((device, runs, group));
             }
-            devices.extend(pick(&made).into_iter().map(|(d, _)| d));
+            for (d, _, group) in pick(&made) {
+                devices.push(d);
+                groups.push(group);
+            }
         }
-        StarpuDevices { devices, left_out }
+        StarpuDevices {
+            devices,
+            groups,
+            left_out,
+        }
     }
 }
+
+/// A device made of an implementation, its runs and its peers' group.
+type Made = (FpmDevice, u64, String);
 
 /// Whether an implementation's sizes count flops: every timed entry does.
 fn counts_flops(timed: &[&Entry]) -> bool {

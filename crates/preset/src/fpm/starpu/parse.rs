@@ -1,7 +1,8 @@
 //! The reader of a StarPU codelet performance-model file, format 45
-//! (StarPU 1.3 and 1.4): the file is read by the counts it gives (of
-//! combinations, devices, implementations and entries), never by the
-//! text of its comments. Lines starting with `#` and blank lines are
+//! (StarPU 1.3 and 1.4) and 44 (StarPU 1.2, the same layout without the
+//! multiple regression's row, which 1.3 added): the file is read by the
+//! counts it gives (of combinations, devices, implementations and
+//! entries), never by the text of its comments. Lines starting with `#` and blank lines are
 //! comments; every other line is a row of whitespace-separated values.
 
 use super::{Combination, Device, DeviceKind, Entry, Implementation, PerfModel, Regression};
@@ -114,35 +115,49 @@ impl<'a> Rows<'a> {
 /// may announce: a count past these is a damaged file, not a big one.
 const MOST: usize = 1 << 20;
 
-/// Read a codelet model of format 45; `file` names it in errors.
+/// The formats read: whether a file of the format has the multiple
+/// regression's row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Format {
+    /// StarPU 1.2.
+    V44,
+    /// StarPU 1.3 and 1.4.
+    V45,
+}
+
+/// Read a codelet model of format 45 or 44; `file` names it in errors.
 pub fn parse_perfmodel(text: &str, file: &str) -> Result<PerfModel, StarpuError> {
     let mut rows = Rows::new(text, file);
     let (line, v) = rows.values(1, "the format version")?;
-    let version = v[0];
-    if version != "45" {
-        return Err(rows.error(
-            line,
-            StarpuErrorKind::Version {
-                found: version.chars().take(20).collect(),
-            },
-        ));
-    }
+    let format = match v[0] {
+        "45" => Format::V45,
+        "44" => Format::V44,
+        other => {
+            return Err(rows.error(
+                line,
+                StarpuErrorKind::Version {
+                    found: other.chars().take(20).collect(),
+                },
+            ));
+        }
+    };
     let ncomb = rows.count("the number of combinations", MOST)?;
     let mut combinations = Vec::with_capacity(ncomb.min(64));
     for _ in 0..ncomb {
-        combinations.push(combination(&mut rows)?);
+        combinations.push(combination(&mut rows, format)?);
     }
     // Rows after the last combination the file announces are not read,
     // as StarPU does not read them (a file StarPU's examples ship has
     // one combination more than it counts); they are counted.
     Ok(PerfModel {
+        format: if format == Format::V44 { 44 } else { 45 },
         combinations,
         decimal_commas: rows.commas,
         rows_after_end: rows.rows.len() - rows.at,
     })
 }
 
-fn combination(rows: &mut Rows<'_>) -> Result<Combination, StarpuError> {
+fn combination(rows: &mut Rows<'_>, format: Format) -> Result<Combination, StarpuError> {
     let ndev = rows.count("the number of devices of a combination", 1024)?;
     let mut devices = Vec::with_capacity(ndev);
     for _ in 0..ndev {
@@ -158,7 +173,7 @@ fn combination(rows: &mut Rows<'_>) -> Result<Combination, StarpuError> {
     let nimpl = rows.count("the number of implementations", 1024)?;
     let mut implementations = Vec::with_capacity(nimpl);
     for index in 0..nimpl {
-        implementations.push(implementation(rows, index)?);
+        implementations.push(implementation(rows, index, format)?);
     }
     Ok(Combination {
         devices,
@@ -166,7 +181,11 @@ fn combination(rows: &mut Rows<'_>) -> Result<Combination, StarpuError> {
     })
 }
 
-fn implementation(rows: &mut Rows<'_>, index: usize) -> Result<Implementation, StarpuError> {
+fn implementation(
+    rows: &mut Rows<'_>,
+    index: usize,
+    format: Format,
+) -> Result<Implementation, StarpuError> {
     let nentries = rows.count("the number of entries", MOST)?;
     let (line, v) = rows.values(
         9,
@@ -181,7 +200,10 @@ fn implementation(rows: &mut Rows<'_>, index: usize) -> Result<Implementation, S
     for (slot, token) in nl.iter_mut().zip(&v) {
         *slot = rows.number(line, token, "a regression value")?;
     }
-    let multiple = multiple_regression(rows)?;
+    let multiple = match format {
+        Format::V45 => multiple_regression(rows)?,
+        Format::V44 => None,
+    };
     let mut entries = Vec::with_capacity(nentries.min(4096));
     for _ in 0..nentries {
         entries.push(entry(rows)?);
