@@ -10,11 +10,13 @@ use super::output;
 use super::{CliError, one_line};
 use hetscope_model::format::fmt_sig;
 use hetscope_model::fpm::DeviceHealth;
+use hetscope_model::platform::Link;
 use hetscope_preset::fpm::save_speed_csv;
 use hetscope_preset::fpm::speed_csv::SpeedCsv;
 use hetscope_preset::fpm::starpu::{
     ModelFile, StarpuFilesError, links_ron, model_files, parse_perfmodel, read_bus,
 };
+use hetscope_preset::platform::PlatformChoice;
 
 #[derive(Debug, Subcommand)]
 pub enum ImportAction {
@@ -40,6 +42,11 @@ pub struct StarpuArgs {
     /// Folder the CSV files are written to (made where missing).
     #[arg(long, value_name = "DIR", default_value = ".")]
     pub out_dir: PathBuf,
+    /// A platform (catalog id or .ron file) that takes each host's
+    /// measured bus: written as `<platform>-with-<host>-bus.ron`, its link
+    /// the host's link to its first CUDA device, as StarPU measured it.
+    #[arg(long, value_name = "ID|FILE")]
+    pub platform: Option<String>,
 }
 
 /// Write every device of every model `args` names; what was written and
@@ -98,7 +105,17 @@ pub fn run(args: &StarpuArgs, files: &mut output::Files) -> Result<String, CliEr
         }
         report.push_str(&health_table(file, &devices.health()));
     }
-    report.push_str(&write_links(&args.path, &hosts, &args.out_dir, files)?);
+    let platform = match &args.platform {
+        Some(p) => Some(super::platform::choice(p, "--platform")?),
+        None => None,
+    };
+    report.push_str(&write_links(
+        &args.path,
+        &hosts,
+        &args.out_dir,
+        platform.as_ref(),
+        files,
+    )?);
     if written == 0 {
         return Err(CliError::usage(format!(
             "{}: no device with a usable history{}",
@@ -126,10 +143,14 @@ fn write_links(
     path: &Path,
     hosts: &[String],
     out_dir: &Path,
+    platform: Option<&PlatformChoice>,
     files: &mut output::Files,
 ) -> Result<String, CliError> {
     let Some(sampling) = sampling_folder(path) else {
-        return Ok(String::new());
+        return Ok(match platform {
+            Some(_) => "--platform: no bus calibration (a sampling folder's bus/) beside the models, so no platform written\n".into(),
+            None => String::new(),
+        });
     };
     let mut report = String::new();
     for host in hosts {
@@ -158,6 +179,9 @@ fn write_links(
             out.display(),
             each.join("; ")
         ));
+        if let Some(p) = platform {
+            report.push_str(&write_platform(p, host, &links[0].1, out_dir, files)?);
+        }
     }
     Ok(report)
 }
@@ -211,4 +235,34 @@ fn health_table(file: &str, health: &[DeviceHealth]) -> String {
     format!(
         "{file}: calibration health (peers: devices of one type and implementation; deviation: median over sizes)\n{indented}"
     )
+}
+
+/// `p` with `link` as its hardware's link, written as
+/// `<platform>-with-<host>-bus.ron`; what was written, a line.
+fn write_platform(
+    p: &PlatformChoice,
+    host: &str,
+    link: &Link,
+    out_dir: &Path,
+    files: &mut output::Files,
+) -> Result<String, CliError> {
+    let mut preset = p.preset.clone();
+    let Some(hw) = preset.hardware.as_mut() else {
+        return Err(CliError::usage(format!(
+            "--platform: {} has no hardware description, so no link to take StarPU's bus",
+            p.origin
+        )));
+    };
+    hw.link = link.clone();
+    preset.name = format!("{} with the bus of {host} (StarPU)", p.preset.name);
+    let out = out_dir.join(format!("{}-with-{host}-bus.ron", p.id));
+    files.check_in_out_dir(&out)?;
+    hetscope_preset::platform::save_platform(&out, &preset)
+        .map_err(|e| CliError::failure(e.to_string()))?;
+    Ok(format!(
+        "wrote {} ({}: its link {})\n",
+        out.display(),
+        preset.name,
+        link.name
+    ))
 }

@@ -249,3 +249,48 @@ fn the_import_reports_each_devices_calibration_health_and_flags_a_gpu_off_its_pe
     assert!((0.35..0.45).contains(&ratio), "{ratio}");
     assert!(report.contains("calibration health"), "{report}");
 }
+
+#[test]
+fn a_platform_takes_each_hosts_bus_as_starpu_measured_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let shipped = "/usr/share/starpu/perfmodels/sampling";
+    let report = crate::common::ok(&[
+        "import",
+        "starpu",
+        shipped,
+        "--symbol",
+        "chol_model_22",
+        "--out-dir",
+        out,
+        "--platform",
+        "i7-gtx750-perdome",
+    ]);
+    let written = dir.path().join("i7-gtx750-perdome-with-mirage-bus.ron");
+    assert!(report.contains(&written.display().to_string()), "{report}");
+    let cat = crate::common::catalog();
+    let p = hetscope::preset::platform::platform_choice(written.to_str().unwrap(), cat).unwrap();
+    let link = p.preset.hardware.expect("hardware").link;
+    // CUDA 0 of mirage: the link StarPU measured (the links file's first).
+    let links = std::fs::read_to_string(dir.path().join("mirage.links.ron")).unwrap();
+    assert!(
+        links.contains(&format!("pinned_gbs: {}", link.pinned_gbs)),
+        "{link:?}"
+    );
+    assert!(link.name.contains("CUDA 0 of mirage"), "{}", link.name);
+    assert!(p.preset.name.contains("with the bus of mirage"));
+    // The platform works in every model's evaluation.
+    let v = crate::common::eval(&["eval", "perdome", "--platform", written.to_str().unwrap()]);
+    assert!(v.get("platform").is_some(), "{v}");
+    // Without a bus beside the models, nothing is written and it says so.
+    let report = crate::common::ok(&[
+        "import",
+        "starpu",
+        &format!("{FIXTURES}/chol_model_22.vm"),
+        "--out-dir",
+        out,
+        "--platform",
+        "i7-gtx750-perdome",
+    ]);
+    assert!(report.contains("no bus calibration"), "{report}");
+}

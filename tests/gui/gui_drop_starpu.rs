@@ -1,11 +1,13 @@
 //! StarPU's models dropped on the window: a model file, or a folder of
 //! one codelet's models on one host, gives its workers to the FPM tab (in
 //! place of devices of another unit, beside devices of the same); a
-//! folder of several codelets is refused naming them, changing nothing.
+//! folder of several codelets or hosts opens a chooser of them in the
+//! FPM panel; the workers' calibration health is listed there.
 
 use std::path::Path;
 use std::sync::Arc;
 
+use eframe::egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 
@@ -81,23 +83,45 @@ fn a_model_file_or_a_one_codelet_folder_gives_its_workers() {
 }
 
 #[test]
-fn a_folder_of_several_codelets_is_refused_naming_them() {
+fn a_folder_of_several_codelets_opens_a_chooser_of_codelet_and_host() {
     let mut h = window(1920.0, 1080.0);
     h.run();
     let before = h.state().session.clone();
     let (k, s) = drop_path(&mut h, Path::new("/usr/share/starpu/perfmodels/sampling"));
-    assert_eq!(k, StatusKind::Error, "{s}");
+    assert_eq!(k, StatusKind::Info, "{s}");
+    assert!(s.contains("choose a codelet and a host"), "{s}");
+    assert_eq!(h.state().session.fpm, before.fpm, "nothing taken yet");
+    assert_eq!(h.state().session.tab, Tab::Figure(View::FpmSpeed));
+    // Codelet chol_model_22, host mirage, then its workers.
+    h.get_by_role_and_label(Role::ComboBox, "Codelet").click();
+    h.run();
+    h.get_by_label("chol_model_22").click();
+    h.run();
+    h.get_by_role_and_label(Role::ComboBox, "Host").click();
+    h.run();
+    h.get_by_label("mirage").click();
+    h.run();
+    h.get_by_label("Use these workers").click();
+    h.run();
+    h.run();
+    let (k, s) = h.state().status().expect("a status line");
+    assert_eq!(k, StatusKind::Info, "{s}");
     assert!(
-        s.contains("nothing changed") && s.contains("name one with --symbol"),
+        s.contains("(chol_model_22 on mirage): 4 StarPU workers"),
         "{s}"
     );
-    assert!(s.contains("chol_model_11, chol_model_21"), "{s}");
-    assert_eq!(h.state().session.fpm, before.fpm);
-    // A folder with no models says so.
+    assert_eq!(names(&h)[1], "chol_model_22 on CUDA 0");
+    assert_eq!(names(&h).len(), 4);
+    // A folder with no models says so, changing nothing.
+    let fpm = h.state().session.fpm.clone();
     let empty = tempfile::tempdir().expect("a folder");
     let (k, s) = drop_path(&mut h, empty.path());
     assert_eq!(k, StatusKind::Error, "{s}");
-    assert!(s.contains("no StarPU model file"), "{s}");
+    assert!(
+        s.contains("no StarPU model file") && s.contains("nothing changed"),
+        "{s}"
+    );
+    assert_eq!(h.state().session.fpm, fpm);
 }
 
 #[test]

@@ -129,48 +129,92 @@ impl Editing<'_, FpmUi> {
 
     /// The workers of a StarPU model file, or of a folder of one
     /// codelet's models on one host, as devices: added to devices of the
-    /// same unit, else in their place; the status line says which, or
-    /// why none (a folder of several codelets or hosts names them).
+    /// same unit, else in their place; the status line says which. A
+    /// folder of several codelets or hosts opens the panel's chooser of
+    /// them instead; any other refusal says why, changing nothing.
     pub fn load_starpu(&mut self, path: &Path, status: &mut StatusLine) -> bool {
-        match hetscope_core::fpm::starpu::starpu_devices(path, None, None) {
-            Ok(devices) => {
-                let n = devices.len();
-                let unit = devices.first().map(|d| d.unit.clone()).unwrap_or_default();
-                let replaced = self.state.take_devices(devices);
-                self.ui.load_error = None;
-                self.ui.starpu_health =
-                    hetscope_core::fpm::starpu::starpu_health(path, None, None).ok();
+        match self.take_starpu(path, None, None, status) {
+            Err(e) if several(&e) => self.open_starpu_chooser(path, status),
+            Err(e) => {
+                self.starpu_refused(&e, status);
+                false
+            }
+            Ok(()) => true,
+        }
+    }
+
+    /// The workers of `symbol` on `host` of the models at `path`; the
+    /// status line says what was taken, or why nothing.
+    pub(super) fn load_starpu_chosen(
+        &mut self,
+        path: &Path,
+        symbol: &str,
+        host: &str,
+        status: &mut StatusLine,
+    ) {
+        if let Err(e) = self.take_starpu(path, Some(symbol), Some(host), status) {
+            self.starpu_refused(&e, status);
+        }
+    }
+
+    fn take_starpu(
+        &mut self,
+        path: &Path,
+        symbol: Option<&str>,
+        host: Option<&str>,
+        status: &mut StatusLine,
+    ) -> Result<(), hetscope_core::CoreError> {
+        let devices = hetscope_core::fpm::starpu::starpu_devices(path, symbol, host)?;
+        let n = devices.len();
+        let unit = devices.first().map(|d| d.unit.clone()).unwrap_or_default();
+        let replaced = self.state.take_devices(devices);
+        self.ui.load_error = None;
+        self.ui.starpu_health = hetscope_core::fpm::starpu::starpu_health(path, symbol, host).ok();
+        let of = match (symbol, host) {
+            (Some(s), Some(h)) => format!(" ({s} on {h})"),
+            _ => String::new(),
+        };
+        status.info(format!(
+            "{}{of}: {n} StarPU worker{} ({unit}) {}",
+            file_name(path),
+            if n == 1 { "" } else { "s" },
+            if replaced {
+                "in place of the devices of another unit"
+            } else {
+                "added to the devices"
+            }
+        ));
+        Ok(())
+    }
+
+    /// The chooser of the codelets and hosts at `path`, opened on the
+    /// first of each; the status line says to choose.
+    fn open_starpu_chooser(&mut self, path: &Path, status: &mut StatusLine) -> bool {
+        match hetscope_core::fpm::starpu::starpu_codelets(path) {
+            Ok(codelets) if !codelets.is_empty() => {
+                let hosts: usize = codelets.iter().map(|c| c.1.len()).sum();
                 status.info(format!(
-                    "{}: {n} StarPU worker{} ({unit}) {}",
+                    "{}: StarPU models of {} codelet{} ({hosts} model files): choose a codelet and a host in the FPM panel",
                     file_name(path),
-                    if n == 1 { "" } else { "s" },
-                    if replaced {
-                        "in place of the devices of another unit"
-                    } else {
-                        "added to the devices"
-                    }
+                    codelets.len(),
+                    if codelets.len() == 1 { "" } else { "s" },
                 ));
+                self.ui.starpu_chooser =
+                    Some(super::starpu_chooser::StarpuChooser::new(path, codelets));
                 true
             }
+            Ok(_) => false,
             Err(e) => {
-                let several = matches!(
-                    e,
-                    hetscope_core::CoreError::Starpu(
-                        StarpuFilesError::SeveralSymbols { .. }
-                            | StarpuFilesError::SeveralHosts { .. }
-                    )
-                );
-                let hint = if several {
-                    " (in the window: drop one model file, codelets/45/<symbol>.<host>)"
-                } else {
-                    ""
-                };
-                let msg = format!("StarPU models not used (nothing changed): {e}{hint}");
-                self.ui.load_error = Some(msg.clone());
-                status.error(msg);
+                self.starpu_refused(&e, status);
                 false
             }
         }
+    }
+
+    fn starpu_refused(&mut self, e: &hetscope_core::CoreError, status: &mut StatusLine) {
+        let msg = format!("StarPU models not used (nothing changed): {e}");
+        self.ui.load_error = Some(msg.clone());
+        status.error(msg);
     }
 
     /// Start measuring the chosen kernel on a background thread.
@@ -260,4 +304,14 @@ impl FpmUi {
     pub fn measuring(&self) -> bool {
         self.measuring.is_some()
     }
+}
+
+/// Whether `e` refuses a folder for holding several codelets or hosts.
+fn several(e: &hetscope_core::CoreError) -> bool {
+    matches!(
+        e,
+        hetscope_core::CoreError::Starpu(
+            StarpuFilesError::SeveralSymbols { .. } | StarpuFilesError::SeveralHosts { .. }
+        )
+    )
 }

@@ -7,13 +7,15 @@
 //! - `actions.rs`: loading and saving speed functions, measuring this
 //!   machine on a thread (`measuring.rs`: its progress);
 //! - `panel.rs`: the side panel (`health.rs`: a dropped StarPU model's
-//!   calibration health); `view.rs`: the central area.
+//!   calibration health; `starpu_chooser.rs`: the codelet and host of a
+//!   dropped folder of several); `view.rs`: the central area.
 
 mod actions;
 mod dropped;
 mod health;
 mod measuring;
 mod panel;
+mod starpu_chooser;
 mod view;
 
 use eframe::egui::Ui;
@@ -36,6 +38,9 @@ pub struct FpmUi {
     /// The calibration health of the last StarPU model taken, with its
     /// file's name.
     starpu_health: Option<(String, Vec<hetscope_model::fpm::DeviceHealth>)>,
+    /// The codelets and hosts of a dropped folder of several, to choose
+    /// one from.
+    starpu_chooser: Option<starpu_chooser::StarpuChooser>,
 }
 
 impl ModelUi for FpmUi {

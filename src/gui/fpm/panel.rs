@@ -39,6 +39,7 @@ fn devices_section_ui(ui: &mut Ui, m: &mut Editing<'_, FpmUi>, ctx: &mut ViewCon
     ui.weak("Speed functions s(x); the contention factor scales a device while another device of its socket works (socket 0: none). A device with a memory limit may run out of core beyond it.");
     add_device_ui(ui, m, ctx);
     csv_file_ui(ui, m, ctx);
+    super::starpu_chooser::starpu_chooser_ui(ui, m, ctx);
     let (remove, save) = devices_grid_ui(ui, m.state);
     if let Some((file, health)) = &m.ui.starpu_health {
         super::health::calibration_health_ui(ui, file, health);

@@ -7,7 +7,7 @@ use std::path::Path;
 use crate::CoreError;
 use hetscope_model::fpm::{DeviceHealth, FpmDevice};
 use hetscope_model::platform::Source;
-use hetscope_preset::fpm::starpu::read_codelet;
+use hetscope_preset::fpm::starpu::{model_files, read_codelet};
 
 /// The workers of the codelet `symbol` on `host` (the path's one codelet
 /// and host where not named) as FPM devices, each with its file and what
@@ -64,4 +64,23 @@ pub fn starpu_health(
     let (file, model) = read_codelet(path, symbol, host)?;
     let workers = model.to_workers(&file.symbol, &file.name);
     Ok((file.name, workers.health()))
+}
+
+/// The codelets of the models at `path`, each with its hosts, sorted: what
+/// a face offers to choose from where the path holds several.
+pub fn starpu_codelets(path: &Path) -> Result<Vec<(String, Vec<String>)>, CoreError> {
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    for f in model_files(path, None)? {
+        let host = f.host().to_string();
+        match out.iter_mut().find(|(s, _)| *s == f.symbol) {
+            Some((_, hosts)) => hosts.push(host),
+            None => out.push((f.symbol.clone(), vec![host])),
+        }
+    }
+    out.sort();
+    for (_, hosts) in &mut out {
+        hosts.sort();
+        hosts.dedup();
+    }
+    Ok(out)
 }
