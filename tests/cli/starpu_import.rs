@@ -76,7 +76,7 @@ fn every_device_of_a_model_folder_becomes_a_speed_function_file() {
 fn a_shipped_cpu_and_cuda_model_partitions_over_its_devices() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    import_shipped_cholesky(out);
+    import_shipped_cholesky(out, &[]);
     let devices: Vec<String> = (1..=4)
         .map(|k| format!("{out}/chol_model_22.attila.{k}.csv"))
         .collect();
@@ -110,7 +110,7 @@ fn a_shipped_cpu_and_cuda_model_partitions_over_its_devices() {
 fn a_sampling_folders_bus_calibration_is_written_as_links() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    let report = import_shipped_cholesky(out);
+    let report = import_shipped_cholesky(out, &[]);
     let line = report
         .lines()
         .find(|l| l.contains("mirage.links.ron"))
@@ -138,20 +138,6 @@ fn a_sampling_folders_bus_calibration_is_written_as_links() {
         one.path().to_str().unwrap(),
     ]);
     assert!(!report.contains("links.ron"), "{report}");
-}
-
-/// `import starpu` of the shipped sampling folder's `chol_model_22`
-/// (every host) into `out`: its report.
-fn import_shipped_cholesky(out: &str) -> String {
-    crate::common::ok(&[
-        "import",
-        "starpu",
-        "/usr/share/starpu/perfmodels/sampling",
-        "--symbol",
-        "chol_model_22",
-        "--out-dir",
-        out,
-    ])
 }
 
 /// The shipped model of `host`'s `chol_model_22` with CUDA `slow`'s
@@ -197,16 +183,7 @@ fn the_import_reports_each_devices_calibration_health_and_flags_a_gpu_off_its_pe
     // peers, none flagged.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    let shipped = "/usr/share/starpu/perfmodels/sampling";
-    let report = crate::common::ok(&[
-        "import",
-        "starpu",
-        shipped,
-        "--symbol",
-        "chol_model_22",
-        "--out-dir",
-        out,
-    ]);
+    let report = import_shipped_cholesky(out, &[]);
     let rows: Vec<&str> = report
         .lines()
         .filter(|l| l.starts_with("  chol_model_22 on CUDA"))
@@ -254,18 +231,7 @@ fn the_import_reports_each_devices_calibration_health_and_flags_a_gpu_off_its_pe
 fn a_platform_takes_each_hosts_bus_as_starpu_measured_it() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().to_str().unwrap();
-    let shipped = "/usr/share/starpu/perfmodels/sampling";
-    let report = crate::common::ok(&[
-        "import",
-        "starpu",
-        shipped,
-        "--symbol",
-        "chol_model_22",
-        "--out-dir",
-        out,
-        "--platform",
-        "i7-gtx750-perdome",
-    ]);
+    let report = import_shipped_cholesky(out, &["--platform", "i7-gtx750-perdome"]);
     let written = dir.path().join("i7-gtx750-perdome-with-mirage-bus.ron");
     assert!(report.contains(&written.display().to_string()), "{report}");
     let cat = crate::common::catalog();
@@ -293,4 +259,21 @@ fn a_platform_takes_each_hosts_bus_as_starpu_measured_it() {
         "i7-gtx750-perdome",
     ]);
     assert!(report.contains("no bus calibration"), "{report}");
+}
+
+/// `import starpu` of the shipped sampling folder's `chol_model_22`
+/// (every host) into `out`, with `more` options: its report.
+fn import_shipped_cholesky(out: &str, more: &[&str]) -> String {
+    let shipped = "/usr/share/starpu/perfmodels/sampling";
+    let mut args = vec![
+        "import",
+        "starpu",
+        shipped,
+        "--symbol",
+        "chol_model_22",
+        "--out-dir",
+        out,
+    ];
+    args.extend_from_slice(more);
+    crate::common::ok(&args)
 }
