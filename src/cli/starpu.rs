@@ -189,7 +189,7 @@ fn write_links(
 /// A model file's calibration health, a row per device: its sizes and
 /// runs, sizes under the calibration minimum, the median deviation of
 /// its timings, its fit and how far the fit lies from its points, and
-/// its speed against its peers' (flagged where far off).
+/// its speed against its group's median (flagged where far off).
 fn health_table(file: &str, health: &[DeviceHealth]) -> String {
     if health.is_empty() {
         return String::new();
@@ -202,7 +202,7 @@ fn health_table(file: &str, health: &[DeviceHealth]) -> String {
         "deviation",
         "fit",
         "fit off points",
-        "speed / peers'",
+        "speed / group median",
     ];
     let pct = |v: Option<f64>| v.map_or("-".to_string(), |v| format!("{} %", fmt_sig(v * 100.0)));
     let rows: Vec<Vec<String>> = health
@@ -233,7 +233,7 @@ fn health_table(file: &str, health: &[DeviceHealth]) -> String {
     let table = output::aligned(&header, &rows);
     let indented: String = table.lines().map(|l| format!("  {l}\n")).collect();
     format!(
-        "{file}: calibration health (peers: devices of one type and implementation; deviation: median over sizes)\n{indented}"
+        "{file}: calibration health (group: devices of one type and implementation; deviation: median over sizes)\n{indented}"
     )
 }
 

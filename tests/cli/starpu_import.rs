@@ -215,7 +215,17 @@ fn the_import_reports_each_devices_calibration_health_and_flags_a_gpu_off_its_pe
             .starts_with("chol_model_22 on CUDA 1 "),
         "{report}"
     );
-    // Its speed over the median of its two peers': about 1 / 2.5.
+    // Its speed over its group's median (a healthy GPU's): about 1 / 2.5;
+    // the two healthy ones at 1.
+    for healthy in ["chol_model_22 on CUDA 0 ", "chol_model_22 on CUDA 2 "] {
+        let row = report
+            .lines()
+            .rev()
+            .find(|l| l.trim_start().starts_with(healthy))
+            .unwrap();
+        let r: f64 = row.split_whitespace().last().unwrap().parse().unwrap();
+        assert!((r - 1.0).abs() < 0.05, "{row}");
+    }
     let ratio: f64 = flagged[0]
         .split_whitespace()
         .rev()

@@ -158,7 +158,7 @@ fn a_dropped_models_calibration_health_marks_the_gpu_off_its_peers() {
     let cpu = label_of(&h, "chol_model_22 on CPU 0: 3 sizes")
         .0
         .expect("the CPU");
-    assert!(!cpu.contains("peers"), "{cpu}");
+    assert!(!cpu.contains("group"), "{cpu}");
     // StarPU's own model unchanged: no worker marked.
     let mirage =
         Path::new("/usr/share/starpu/perfmodels/sampling/codelets/45/chol_model_22.mirage");

@@ -21,7 +21,7 @@ pub fn calibration_health_ui(ui: &mut Ui, file: &str, health: &[DeviceHealth]) {
         .id_salt("fpm starpu health")
         .show(ui, |ui| {
             ui.weak(format!(
-                "As StarPU's model file holds them when it was dropped. Peers: workers of one type and implementation; a worker {PEER_FACTOR} times slower or faster than their median looks miscalibrated (spikes in its history), and StarPU does not trust a size timed fewer than {CALIBRATION_MINIMUM} times."
+                "As StarPU's model file holds them when it was dropped. Group: workers of one type and implementation; a worker {PEER_FACTOR} times slower or faster than its group's median looks miscalibrated (spikes in its history), and StarPU does not trust a size timed fewer than {CALIBRATION_MINIMUM} times."
             ));
             for h in health {
                 worker_line_ui(ui, h);
@@ -55,7 +55,7 @@ fn worker_line_ui(ui: &mut Ui, h: &DeviceHealth) {
         parts.push(format!("{}{trust}{off}", kind.name()));
     }
     if let Some(r) = h.peer_ratio {
-        parts.push(format!("{} x its peers' speed", fmt_sig(r)));
+        parts.push(format!("{} x its group's median speed", fmt_sig(r)));
     }
     let text = format!("{}: {}", h.name, parts.join("; "));
     if h.off_peers() {

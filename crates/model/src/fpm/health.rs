@@ -3,7 +3,7 @@
 //! under the runtime's calibration minimum, the spread of its timings,
 //! whether its fit is valid and how far it lies from its points, and how
 //! its speed compares with its peers (devices of the same type timing the
-//! same sizes). A device far off its peers' median is flagged: among
+//! same sizes). A device far off its group's median is flagged: among
 //! identical GPUs of one node, timing spikes in one's history make it
 //! look slow and a history-based scheduler then starves it.
 
@@ -11,7 +11,7 @@ use super::described::FpmDevice;
 use super::fitted::FitKind;
 use super::point::CALIBRATION_MINIMUM;
 
-/// A device this many times slower or faster than its peers' median is
+/// A device this many times slower or faster than its group's median is
 /// flagged as looking miscalibrated (our threshold: identical devices
 /// differ by a few per cent; a factor 1.5 is far past that and under the
 /// factor 2 a spiked history easily shows).
@@ -34,8 +34,10 @@ pub struct DeviceHealth {
     /// distance of the speed along it from the points it covers.
     pub fit: Option<(FitKind, bool)>,
     pub fit_error: Option<f64>,
-    /// Its speed over its peers' median at the sizes they share (the
-    /// median over those sizes); None without a peer sharing a size.
+    /// Its speed over the median speed of its group (itself and its
+    /// peers) at each size a peer shares, the median over those sizes;
+    /// None without a peer sharing a size. The group's median, not the
+    /// peers' alone: of three GPUs one slow, the two others stay at 1.
     pub peer_ratio: Option<f64>,
 }
 
@@ -86,7 +88,7 @@ fn one(d: &FpmDevice, group: &str, peers: &[&FpmDevice]) -> DeviceHealth {
         points
             .iter()
             .filter_map(|p| {
-                let theirs: Vec<f64> = peers
+                let mut group: Vec<f64> = peers
                     .iter()
                     .filter_map(|q| {
                         q.points
@@ -95,7 +97,11 @@ fn one(d: &FpmDevice, group: &str, peers: &[&FpmDevice]) -> DeviceHealth {
                             .map(|r| r.speed_units_per_s)
                     })
                     .collect();
-                Some(p.speed_units_per_s / median(theirs)?)
+                if group.is_empty() {
+                    return None;
+                }
+                group.push(p.speed_units_per_s);
+                Some(p.speed_units_per_s / median(group)?)
             })
             .collect(),
     );
@@ -162,9 +168,12 @@ mod tests {
         ];
         let groups: Vec<String> = ["CUDA", "CUDA", "CUDA", "CPU"].map(String::from).to_vec();
         let h = calibration_health(&devices, &groups);
-        // g2 against the median of 10 and 10.2.
-        assert!((h[2].peer_ratio.unwrap() - 4.0 / 10.1).abs() < 1e-12);
+        // g2 against the group's median (4, 10, 10.2): 10; the others at
+        // about 1 (not against the mean of a fast and the slow peer).
+        assert!((h[2].peer_ratio.unwrap() - 0.4).abs() < 1e-12);
         assert!(h[2].off_peers());
+        assert!((h[0].peer_ratio.unwrap() - 1.0).abs() < 1e-12);
+        assert!((h[1].peer_ratio.unwrap() - 1.02).abs() < 1e-12);
         assert!(!h[0].off_peers() && !h[1].off_peers());
         assert_eq!(h[3].peer_ratio, None, "a CPU has no CUDA peer");
         assert_eq!((h[0].sizes, h[0].runs, h[0].under_minimum), (4, 80, 0));
