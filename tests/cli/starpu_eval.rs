@@ -250,3 +250,35 @@ fn fixture_beta() -> f64 {
     let row: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
     row[5].parse().unwrap()
 }
+
+#[test]
+fn the_eval_names_each_workers_calibration_health() {
+    let flagged = |v: &serde_json::Value| -> Vec<String> {
+        v["calibration_health"]
+            .as_array()
+            .expect("calibration_health")
+            .iter()
+            .filter(|h| h["looks_miscalibrated"] == true)
+            .map(|h| h["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let shipped = shipped_eval("mirage");
+    assert_eq!(shipped["calibration_health"].as_array().unwrap().len(), 4);
+    assert!(flagged(&shipped).is_empty(), "{shipped}");
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("chol_model_22.mirage");
+    std::fs::write(&model, crate::cli::starpu_import::spiked("mirage", 1, 2.5)).unwrap();
+    let v = crate::common::eval(&[
+        "eval",
+        "fpm",
+        "--starpu",
+        model.to_str().unwrap(),
+        "--n",
+        "1e11",
+    ]);
+    assert_eq!(flagged(&v), ["chol_model_22 on CUDA 1"]);
+    let cpu = &v["calibration_health"][0];
+    assert_eq!(cpu["group"], "chol_model_22 on CPU");
+    assert!(cpu["speed_over_group_median"].is_null(), "no peer");
+    assert!(cpu["runs"].as_u64().unwrap() > 0);
+}

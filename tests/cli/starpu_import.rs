@@ -287,3 +287,34 @@ fn import_shipped_cholesky(out: &str, more: &[&str]) -> String {
     args.extend_from_slice(more);
     crate::common::ok(&args)
 }
+
+#[test]
+fn an_imported_file_keeps_its_runs_and_fit_for_the_figures() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let model = format!("{FIXTURES}/hetscope_linear.vm");
+    crate::common::ok(&["import", "starpu", &model, "--out-dir", out]);
+    let csv = dir.path().join("hetscope_linear.vm.1.csv");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(text.contains("# fit: linear a="), "{text}");
+    // The speed view of the file draws the fit and rings nothing (every
+    // size timed at least 10 times here) exactly as of the model itself.
+    let svg = |args: &[&str], name: &str| {
+        let path = dir.path().join(name);
+        let mut all = vec!["export", "--view", "fpm-speed", "--n", "2e6", "--out"];
+        all.push(path.to_str().unwrap());
+        all.extend_from_slice(args);
+        crate::common::ok(&all);
+        std::fs::read_to_string(path).unwrap()
+    };
+    let from_file = svg(&["--devices", csv.to_str().unwrap()], "file.svg");
+    let from_model = svg(&["--starpu", &model], "model.svg");
+    for svg in [&from_file, &from_model] {
+        assert!(svg.contains(": the runtime&apos;s linear regression a x^b"));
+        assert!(svg.contains("fitted to 108 runs from 16384 to 4.194e6 bytes"));
+        assert!(
+            svg.contains("Thin dotted lines around a device"),
+            "the runs' spread"
+        );
+    }
+}

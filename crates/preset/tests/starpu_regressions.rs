@@ -241,3 +241,49 @@ fn regression_models_starpu_fits_here_read_as_its_display_tool_shows_them() {
     }
     let _ = std::fs::remove_dir_all(&home);
 }
+
+#[test]
+fn a_speed_function_file_keeps_a_runtimes_runs_and_fit() {
+    use hetscope_preset::fpm::{SpeedCsv, parse_speed_csv};
+    let m = parse_perfmodel(&fixture("hetscope_non_linear.vm"), "f").unwrap();
+    let device = m.to_devices("hetscope_non_linear", "f").devices.remove(0);
+    assert!(device.points.iter().all(|p| p.runs.is_some()));
+    let text = SpeedCsv::from_device(&device).to_text();
+    assert!(text.contains("size,speed,runs,deviation\n"), "{text}");
+    assert!(text.contains("# fit: non-linear a="), "{text}");
+    let back = parse_speed_csv(&text, "w.csv")
+        .unwrap()
+        .file_device(&device.name, "w.csv");
+    assert_eq!(
+        back.points, device.points,
+        "sizes, speeds, runs, deviations"
+    );
+    assert_eq!(back.fit, device.fit);
+    assert_eq!(back.source, device.source);
+    // A runs field that is no whole number, or runs without a deviation,
+    // is named with its line and column; so is a fit that cannot be read.
+    let row = text.lines().position(|l| l.starts_with("size,")).unwrap() + 2;
+    let at = |bad: &str| parse_speed_csv(bad, "bad.csv").unwrap_err();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut cells: Vec<String> = lines[row - 1].split(',').map(String::from).collect();
+    cells[2] = "12.5".into();
+    let bad = text.replacen(lines[row - 1], &cells.join(","), 1);
+    let e = at(&bad);
+    assert_eq!(
+        (e.line, e.column.as_deref()),
+        (Some(row), Some("runs")),
+        "{e}"
+    );
+    cells[2] = "12".into();
+    cells[3] = String::new();
+    let bad = text.replacen(lines[row - 1], &cells.join(","), 1);
+    let e = at(&bad);
+    assert_eq!(e.column.as_deref(), Some("deviation"), "{e}");
+    let fit_line = text.lines().position(|l| l.starts_with("# fit:")).unwrap() + 1;
+    let bad = text.replacen("# fit: non-linear", "# fit: cubic", 1);
+    let e = at(&bad);
+    assert_eq!(e.line, Some(fit_line), "{e}");
+    assert!(e.to_string().contains("linear|non-linear a=S"), "{e}");
+    let bad = text.replacen(" from=", " from=-", 1);
+    assert!(at(&bad).to_string().contains("fit '"));
+}

@@ -9,7 +9,9 @@ use super::scenario::FpmScenario;
 use crate::CoreError;
 use crate::json::{explain_nulls, sources_json};
 use hetscope_figure::fpm::FpmInput;
-use hetscope_model::fpm::{FpmDevice, Method, Share, partition, partition_blocks};
+use hetscope_model::fpm::{
+    FpmDevice, Method, Share, calibration_health, group_by_name, partition, partition_blocks,
+};
 use hetscope_preset::fpm::keys;
 
 /// Why a time is null.
@@ -56,6 +58,9 @@ pub(super) fn partition_json(s: &FpmScenario, method: Method) -> Result<Value, C
         explain_nulls(m, NOT_FINITE);
         if let Some(f) = with_fits {
             m.insert("with_regressions".into(), f);
+        }
+        if let Some(h) = health_json(devices) {
+            m.insert("calibration_health".into(), h);
         }
         if !s.platform_id.is_empty() {
             m.insert("platform_id".into(), json!(s.platform_id));
@@ -108,6 +113,38 @@ fn fitted_partition(s: &FpmScenario, method: Method) -> Result<Option<Value>, Co
         "devices": each,
         "makespan_s": finite(p.makespan_s),
     })))
+}
+
+/// Each device's calibration health where any device holds a task
+/// runtime's runs: peers are devices named alike but for their numbers
+/// (`group_by_name`); none otherwise.
+fn health_json(devices: &[FpmDevice]) -> Option<Value> {
+    if !devices
+        .iter()
+        .any(|d| d.points.iter().any(|p| p.runs.is_some()))
+    {
+        return None;
+    }
+    let groups: Vec<String> = devices.iter().map(|d| group_by_name(&d.name)).collect();
+    let rows: Vec<Value> = calibration_health(devices, &groups)
+        .iter()
+        .map(|h| {
+            json!({
+                "name": h.name,
+                "group": h.group,
+                "sizes": h.sizes,
+                "runs": h.runs,
+                "sizes_under_calibration_minimum": h.under_minimum,
+                "median_deviation": h.median_deviation,
+                "fit": h.fit.map(|(kind, _)| kind.name()),
+                "fit_valid": h.fit.map(|(_, valid)| valid),
+                "fit_median_error": h.fit_error,
+                "speed_over_group_median": h.peer_ratio,
+                "looks_miscalibrated": h.off_peers(),
+            })
+        })
+        .collect();
+    Some(json!(rows))
 }
 
 /// One device of the JSON: its share and time, its memory limit,

@@ -121,6 +121,18 @@ fn one(d: &FpmDevice, group: &str, peers: &[&FpmDevice]) -> DeviceHealth {
     }
 }
 
+/// The group of a device told by its name alone: the name without its
+/// whole-number words, so that devices named alike but for their numbers
+/// ("trsm on CUDA 0", "trsm on CUDA 1") are peers. For devices whose
+/// reader knows their types (StarPU's), [`calibration_health`] takes
+/// the reader's groups instead.
+pub fn group_by_name(name: &str) -> String {
+    name.split_whitespace()
+        .filter(|w| !w.chars().all(|c| c.is_ascii_digit()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The median of finite values; None where there are none.
 fn median(mut v: Vec<f64>) -> Option<f64> {
     v.retain(|x| x.is_finite());
@@ -180,6 +192,15 @@ mod tests {
         // Deviations 2, 4, 6, 8 %: median 5 %.
         assert!((h[0].median_deviation.unwrap() - 0.05).abs() < 1e-12);
         assert!(h[0].calibrated());
+    }
+
+    #[test]
+    fn devices_named_alike_but_for_their_numbers_are_one_group() {
+        let g = group_by_name;
+        assert_eq!(g("trsm on CUDA 0"), g("trsm on CUDA 12"));
+        assert_ne!(g("trsm on CUDA 0"), g("trsm on CPU 0"));
+        assert_eq!(g("trsm on CPU 0 (4 cores)"), "trsm on CPU (4 cores)");
+        assert_ne!(g("gemm on CUDA 0"), g("trsm on CUDA 0"));
     }
 
     #[test]

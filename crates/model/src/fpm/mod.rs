@@ -48,7 +48,7 @@ pub use contention::{Contention, PAPER_GPU_LOSS_PERCENT};
 pub use described::{FpmDevice, OutOfCore};
 pub use device::{Device, effective_speeds};
 pub use fitted::{FITTED_POINTS, FitKind, FittedTime};
-pub use health::{DeviceHealth, PEER_FACTOR, calibration_health};
+pub use health::{DeviceHealth, PEER_FACTOR, calibration_health, group_by_name};
 pub use param::FpmParam;
 pub use partition::{
     Method, Partition, PartitionError, Share, cpm_constants, evaluate, partition,

@@ -20,7 +20,7 @@
 
 use crate::version::{self, VersionProblem};
 use hetscope_model::OutOfRange;
-use hetscope_model::fpm::{FpmParam, OutOfCore, SpeedPoint};
+use hetscope_model::fpm::{FitKind, FittedTime, FpmParam, OutOfCore, SpeedPoint};
 
 /// The format version key.
 pub const FORMAT: &str = "format";
@@ -32,8 +32,10 @@ pub const OUT_OF_CORE: &str = "out_of_core";
 pub const CONTENTION: &str = "contention";
 /// The socket key.
 pub const SOCKET: &str = "socket";
+/// The key of a task runtime's fitted time function.
+pub const FIT: &str = "fit";
 /// Every key, in the order they are written.
-pub const ALL: [&str; 5] = [FORMAT, MAX_SIZE, OUT_OF_CORE, CONTENTION, SOCKET];
+pub const ALL: [&str; 6] = [FORMAT, MAX_SIZE, OUT_OF_CORE, CONTENTION, SOCKET, FIT];
 
 /// The largest socket number.
 pub const MAX_SOCKET: u32 = 64;
@@ -68,6 +70,11 @@ pub enum KeyError {
     /// An out-of-core extension without a memory limit.
     #[error("an out-of-core extension needs a memory limit: add `# {MAX_SIZE}: N`")]
     NoLimit,
+    /// A fitted time function that cannot be read.
+    #[error(
+        "fit '{0}': expected `linear|non-linear a=S b=X c=S from=U to=U runs=N` (a and c in seconds, from < to sizes above 0)"
+    )]
+    Fit(String),
     /// A measured out-of-core point at or below the memory limit; `k`
     /// counts from 1.
     #[error("out_of_core point {k}: size {size} units must lie beyond max_size {limit} units")]
@@ -206,6 +213,51 @@ pub fn check_out_of_core(o: Option<&OutOfCore>, limit: Option<f64>) -> Result<()
         });
     }
     Ok(())
+}
+
+/// A fitted time function: `linear|non-linear a=S b=X c=S from=U to=U
+/// runs=N`, every value given, in this order.
+pub fn parse_fit(v: &str) -> Result<FittedTime, KeyError> {
+    let bad = || KeyError::Fit(v.chars().take(120).collect());
+    let mut words = v.split_whitespace();
+    let kind = match words.next() {
+        Some("linear") => FitKind::Linear,
+        Some("non-linear") => FitKind::NonLinear,
+        _ => return Err(bad()),
+    };
+    let mut value = |key: &str| -> Option<f64> {
+        let (k, x) = words.next()?.split_once('=')?;
+        (k == key).then(|| x.parse::<f64>().ok()).flatten()
+    };
+    let (a_s, b) = (value("a").ok_or_else(bad)?, value("b").ok_or_else(bad)?);
+    let c_s = value("c").ok_or_else(bad)?;
+    let (from, to) = (value("from").ok_or_else(bad)?, value("to").ok_or_else(bad)?);
+    let runs = value("runs").ok_or_else(bad)?;
+    let numbers = [a_s, b, c_s, from, to, runs].iter().all(|x| x.is_finite());
+    if !numbers || from <= 0.0 || from >= to || runs < 0.0 || runs.fract() != 0.0 {
+        return Err(bad());
+    }
+    Ok(FittedTime {
+        kind,
+        a_s,
+        b,
+        c_s,
+        min_units: from,
+        max_units: to,
+        samples: runs as u64,
+    })
+}
+
+/// The text [`parse_fit`] reads back to `f`.
+pub fn fit_text(f: &FittedTime) -> String {
+    let kind = match f.kind {
+        FitKind::Linear => "linear",
+        FitKind::NonLinear => "non-linear",
+    };
+    format!(
+        "{kind} a={} b={} c={} from={} to={} runs={}",
+        f.a_s, f.b, f.c_s, f.min_units, f.max_units, f.samples
+    )
 }
 
 #[cfg(test)]

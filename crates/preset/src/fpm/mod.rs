@@ -40,7 +40,7 @@ impl SpeedCsv {
             unit: unit_from_comments(&self.comments),
             contention: self.contention.unwrap_or(1.0),
             socket: self.socket,
-            fit: None,
+            fit: self.fit,
         }
     }
 
@@ -89,6 +89,7 @@ impl SpeedCsv {
         csv.out_of_core = d.out_of_core.clone();
         csv.contention = (d.contention != 1.0).then_some(d.contention);
         csv.socket = d.socket;
+        csv.fit = d.fit;
         csv
     }
 }

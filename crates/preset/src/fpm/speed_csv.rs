@@ -24,8 +24,15 @@
 //!   (values and ranges in `keys.rs`). Each key at most once; an error
 //!   names its line and key. Other comments are kept as notes.
 //! - The header's first two columns are `size` and `speed`; further
-//!   columns (for example `spread`, the relative spread of the repeated
-//!   timings) are allowed and ignored on import.
+//!   columns are allowed: `spread` (the relative spread of the repeated
+//!   timings), and `runs` with `deviation` (how often a task runtime
+//!   timed the size and the standard deviation of those timings over
+//!   their mean) are kept with the points; others are ignored. An empty
+//!   `runs` field is none; a `runs` that is no whole number, or one
+//!   without a `deviation` of at least 0, is refused naming its line.
+//! - `# fit: linear|non-linear a=S b=X c=S from=U to=U runs=N`: the time
+//!   function a runtime fitted, t = a x^b + c seconds over sizes from U
+//!   to U (StarPU's regressions; `hetscope_model::fpm::FittedTime`).
 //! - One measured point a row: size in computation units, speed in
 //!   computation units per second, both finite and positive, no size
 //!   twice. The unit is the application's (blocks, Mflop, M elements): say
@@ -38,7 +45,7 @@ use std::path::Path;
 use super::keys;
 use crate::csv_rows::{self, Dialect, FieldError, Header, Row, Sign};
 use crate::read::{FileLimit, ReadError, read_bounded};
-use hetscope_model::fpm::{OutOfCore, SpeedError, SpeedFunction, SpeedPoint};
+use hetscope_model::fpm::{FittedTime, OutOfCore, Runs, SpeedError, SpeedFunction, SpeedPoint};
 
 /// The contents of a speed-function CSV.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -54,8 +61,10 @@ pub struct SpeedCsv {
     pub contention: Option<f64>,
     /// Socket number (`# socket: N`; 0 or none: alone).
     pub socket: Option<u32>,
-    /// The points, in file order, each with its spread where the file
-    /// gives one.
+    /// The time function a task runtime fitted (`# fit: ...`).
+    pub fit: Option<FittedTime>,
+    /// The points, in file order, each with its spread and its runs
+    /// where the file gives them.
     pub rows: Vec<SpeedPoint>,
 }
 
@@ -211,6 +220,7 @@ impl Parse<'_> {
             keys::MAX_SIZE => keys::parse_max_size(v).map(|x| out.max_size_units = Some(x)),
             keys::OUT_OF_CORE => keys::parse_out_of_core(v).map(|o| out.out_of_core = o),
             keys::CONTENTION => keys::parse_contention(v).map(|x| out.contention = Some(x)),
+            keys::FIT => keys::parse_fit(v).map(|f| out.fit = Some(f)),
             _ => keys::parse_socket(v).map(|s| out.socket = s),
         };
         set.map_err(|e| self.err(Some(line), None, format!("key `{key}`: {e}")))?;
@@ -299,10 +309,32 @@ impl Parse<'_> {
             ));
         }
         let point = SpeedPoint::new(size, speed);
-        Ok(match spread {
+        let point = match spread {
             Some(s) => point.with_spread(s),
             None => point,
+        };
+        Ok(match self.runs(row, line)? {
+            Some(r) => point.with_runs(r),
+            None => point,
         })
+    }
+
+    /// A row's runs and deviation, where its `runs` field is not empty.
+    fn runs(&self, row: &Row, line: usize) -> Result<Option<Runs>, SpeedCsvError> {
+        let Some(text) = row.optional("runs") else {
+            return Ok(None);
+        };
+        let samples = text.trim().parse::<u64>().map_err(|_| {
+            self.err(
+                Some(line),
+                Some("runs"),
+                format!("'{text}' is not a whole number of runs"),
+            )
+        })?;
+        let deviation = row
+            .number("deviation", Sign::ZeroOrPositive)
+            .map_err(|e| self.err(Some(line), Some("deviation"), message(e)))?;
+        Ok(Some(Runs { samples, deviation }))
     }
 
     /// No size twice; the second is named by its line. One pass over the
@@ -355,12 +387,13 @@ impl SpeedCsv {
         }
     }
 
-    /// The points as the model takes them: sizes and speeds (the spreads
-    /// stay with the file).
+    /// The points as the model takes them: sizes and speeds, with a
+    /// runtime's runs where the file gives them (the spreads stay with
+    /// the file).
     pub fn points(&self) -> Vec<SpeedPoint> {
         self.rows
             .iter()
-            .map(|r| SpeedPoint::new(r.size_units, r.speed_units_per_s))
+            .map(|r| SpeedPoint { spread: None, ..*r })
             .collect()
     }
 

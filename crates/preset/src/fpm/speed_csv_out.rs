@@ -9,7 +9,8 @@ use crate::error::PresetError;
 
 impl SpeedCsv {
     /// The CSV text: format version, comments, keys, header, one row a
-    /// point (with a `spread` column when any row has one). Numbers are
+    /// point (with a `spread` column when any row has one, `runs` and
+    /// `deviation` when any row has runs). Numbers are
     /// written in their shortest exact form, so a file reads back to the
     /// same values.
     pub fn to_text(&self) -> String {
@@ -24,17 +25,27 @@ impl SpeedCsv {
         }
         s.push_str(&self.key_lines());
         let with_spread = self.rows.iter().any(|r| r.spread.is_some());
-        s.push_str(if with_spread {
-            "size,speed,spread\n"
-        } else {
-            "size,speed\n"
-        });
+        let with_runs = self.rows.iter().any(|r| r.runs.is_some());
+        s.push_str("size,speed");
+        if with_spread {
+            s.push_str(",spread");
+        }
+        if with_runs {
+            s.push_str(",runs,deviation");
+        }
+        s.push('\n');
         for r in &self.rows {
             s.push_str(&format!("{},{}", r.size_units, r.speed_units_per_s));
             if with_spread {
                 match r.spread {
                     Some(v) => s.push_str(&format!(",{v:.4}")),
                     None => s.push(','),
+                }
+            }
+            if with_runs {
+                match r.runs {
+                    Some(v) => s.push_str(&format!(",{},{}", v.samples, v.deviation)),
+                    None => s.push_str(",,"),
                 }
             }
             s.push('\n');
@@ -59,6 +70,9 @@ impl SpeedCsv {
         }
         if let Some(k) = self.socket {
             s.push_str(&format!("# {}: {k}\n", keys::SOCKET));
+        }
+        if let Some(f) = &self.fit {
+            s.push_str(&format!("# {}: {}\n", keys::FIT, keys::fit_text(f)));
         }
         s
     }
