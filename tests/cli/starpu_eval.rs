@@ -203,17 +203,7 @@ fn two_worker_model(faster: f64) -> String {
 
 #[test]
 fn a_model_with_regressions_is_also_partitioned_along_them() {
-    let dir = tempfile::tempdir().unwrap();
-    let model = dir.path().join("hetscope_linear.twin");
-    std::fs::write(&model, two_worker_model(3.0)).unwrap();
-    let v = crate::common::eval(&[
-        "eval",
-        "fpm",
-        "--starpu",
-        model.to_str().unwrap(),
-        "--n",
-        "4e6",
-    ]);
+    let v = eval_written("hetscope_linear.twin", &two_worker_model(3.0), "4e6");
     let history = shares(&v);
     let fitted = shares(&v["with_regressions"]);
     assert_eq!(history.len(), 2, "{v}");
@@ -265,20 +255,19 @@ fn the_eval_names_each_workers_calibration_health() {
     let shipped = shipped_eval("mirage");
     assert_eq!(shipped["calibration_health"].as_array().unwrap().len(), 4);
     assert!(flagged(&shipped).is_empty(), "{shipped}");
-    let dir = tempfile::tempdir().unwrap();
-    let model = dir.path().join("chol_model_22.mirage");
-    std::fs::write(&model, crate::cli::starpu_import::spiked("mirage", 1, 2.5)).unwrap();
-    let v = crate::common::eval(&[
-        "eval",
-        "fpm",
-        "--starpu",
-        model.to_str().unwrap(),
-        "--n",
-        "1e11",
-    ]);
+    let spiked = crate::cli::starpu_import::spiked("mirage", 1, 2.5);
+    let v = eval_written("chol_model_22.mirage", &spiked, "1e11");
     assert_eq!(flagged(&v), ["chol_model_22 on CUDA 1"]);
     let cpu = &v["calibration_health"][0];
     assert_eq!(cpu["group"], "chol_model_22 on CPU");
     assert!(cpu["speed_over_group_median"].is_null(), "no peer");
     assert!(cpu["runs"].as_u64().unwrap() > 0);
+}
+
+/// `eval fpm --starpu` of `text` written as a model file `name`, n `n`.
+fn eval_written(name: &str, text: &str, n: &str) -> serde_json::Value {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join(name);
+    std::fs::write(&model, text).unwrap();
+    crate::common::eval(&["eval", "fpm", "--starpu", model.to_str().unwrap(), "--n", n])
 }
