@@ -259,6 +259,7 @@ fn summary(m: &CpuMeasurement) -> Value {
         "latency_ns": m.latency.value,
         "fma_gflops_by_threads": curve(&m.fma_f32_by_threads),
         "triad_gbs_by_threads": curve(&m.triad_by_threads),
+        "caches": caches_json(m),
         "t_f_ps": 1000.0 / m.fma_f32.value,
         "t_b_ps": 1000.0 / m.triad.value,
         "spread": spread.iter().map(|(k, r)| ((*k).to_string(), json!(r.spread))).collect::<serde_json::Map<_, _>>(),
@@ -272,11 +273,36 @@ fn summary(m: &CpuMeasurement) -> Value {
             "strided_gbs": "useful GB/s reading one 8-byte word per 128 bytes",
             "fma_gflops_by_threads": "[threads, GFLOP/s, spread] of the f32 FMA peak on 1, 2, 4, ... threads up to all",
             "triad_gbs_by_threads": "[threads, GB/s, spread] of the memory triad on 1, 2, 4, ... threads up to all",
+            "caches": "each data cache level: its capacity (KiB), the logical CPUs sharing one, and read_gbs_by_threads, [threads, GB/s, spread] of reading a working set of half a thread's share of it (thread counts where the level can hold it apart from the inner ones)",
             "t_f_ps": "ps per flop at the f32 FMA peak (PerDome/PeaPaw t_f)",
             "t_b_ps": "ps per byte at the triad bandwidth (t_b)",
             "spread": "(max - min) / median of the samples each value is the median of",
         },
     })
+}
+
+/// Each data cache level with its read bandwidth over thread counts.
+fn caches_json(m: &CpuMeasurement) -> Value {
+    let caches: Vec<Value> = m
+        .machine
+        .caches
+        .iter()
+        .map(|c| {
+            let reads = m
+                .cache_reads
+                .iter()
+                .find(|(level, _)| *level == c.level)
+                .map(|(_, r)| curve(r))
+                .unwrap_or_else(|| json!([]));
+            json!({
+                "level": c.level,
+                "kib": c.kib,
+                "shared_by": c.shared_by,
+                "read_gbs_by_threads": reads,
+            })
+        })
+        .collect();
+    json!(caches)
 }
 
 /// Achieved fraction of a spec sheet's roofs.

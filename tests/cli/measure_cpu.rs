@@ -29,7 +29,7 @@ fn measure(dir: &std::path::Path) -> Value {
     assert!(o.status.success(), "{}", stderr(&o));
     // One progress line a step on stderr, the JSON on stdout.
     assert!(
-        stderr(&o).contains("[11/11] package energy"),
+        stderr(&o).contains("[12/12] package energy"),
         "{}",
         stderr(&o)
     );
@@ -77,6 +77,22 @@ fn measure_cpu_writes_a_platform_every_model_takes() {
         Some(Source::Measured(_))
     ));
     assert!(matches!(cpu.source, Source::Measured(_)));
+    // The data caches the system describes, innermost first, each with
+    // the read bandwidth of a working set it holds (one thread here).
+    let levels: Vec<u32> = cpu.caches.iter().map(|c| c.level).collect();
+    assert!(
+        !levels.is_empty() && levels.windows(2).all(|w| w[0] < w[1]),
+        "{levels:?}"
+    );
+    let l1 = &cpu.caches[0];
+    assert!(l1.kib > 0.0 && l1.shared_by >= 1);
+    let (k, gbs) = l1.read_gbs_by_threads[0];
+    assert!(k == 1 && gbs.is_finite() && gbs > 0.0, "{k}: {gbs}");
+    assert!(matches!(
+        cpu.sources.get("caches"),
+        Some(Source::Measured(_))
+    ));
+    assert_eq!(v["caches"][0]["level"], 1);
     // The platform: PerDome derives t_fC from the measured peak (PeaPaw
     // Eq. 6), a measured value, and every model evaluates it.
     let platform = v["files"]["platform"].as_str().expect("platform file");
@@ -207,7 +223,7 @@ fn the_window_measures_this_machine_and_uses_it_everywhere() {
     h.step();
     assert!(h.state().model::<OverviewUi>().measuring.is_some());
     assert!(
-        h.query_by_label_contains("of 11:").is_some(),
+        h.query_by_label_contains("of 12:").is_some(),
         "a progress bar"
     );
     let start = std::time::Instant::now();

@@ -14,6 +14,7 @@ use super::machine::{MachineInfo, Powercap, PowercapError};
 use super::roofs::{self, Isa, Roof, Timing};
 use super::{Kernel, MAX_THREADS, MeasureConfig, MeasureError, Measurement};
 use hetscope_model::perdome::energy_fit::{self, EnergyFit, EnergyRun, FitError};
+use hetscope_model::platform::CacheLevel;
 
 /// What to measure.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -47,13 +48,14 @@ impl CpuMeasureConfig {
 }
 
 /// The steps of a measurement, in order (for a progress bar).
-pub const STEPS: [&str; 11] = [
+pub const STEPS: [&str; 12] = [
     "FMA f32, one thread",
     "FMA f64, one thread",
     "FMA f32 on 2, 4, ... threads up to all",
     "FMA f64, all threads",
     "triad from memory on 1, 2, 4, ... threads up to all",
     "triad from cache",
+    "read from each cache level on 1, 2, 4, ... threads",
     "strided read",
     "memory latency",
     "gemm speed function",
@@ -93,6 +95,10 @@ pub struct CpuMeasurement {
     /// `triad`.
     pub triad_by_threads: Vec<(usize, Roof)>,
     pub cache_triad: Roof,
+    /// Each data cache level (`machine.caches`) with its read bandwidth
+    /// at the thread counts where a working set can be held in it and in
+    /// no inner level ([`cache_read_sizes`]), GB/s.
+    pub cache_reads: Vec<(u32, Vec<(usize, Roof)>)>,
     /// Useful GB/s of the strided read (8 bytes per 128).
     pub strided: Roof,
     /// ns per dependent load.
@@ -152,6 +158,15 @@ pub fn measure_cpu(
     next(&mut step);
     let cache_triad = roofs::cache_triad_gbs(8_192, n, &t, cancel)?;
     next(&mut step);
+    let mut cache_reads = Vec::new();
+    for (level, sizes) in cache_read_sizes(&machine.caches, &counts) {
+        let mut reads = Vec::new();
+        for (k, bytes) in sizes {
+            reads.push((k, roofs::read_gbs(bytes, k, &t, cancel)?));
+        }
+        cache_reads.push((level, reads));
+    }
+    next(&mut step);
     let strided = roofs::strided_gbs(2 * elements, n, &t, cancel)?;
     next(&mut step);
     let latency = roofs::latency_ns(elements, &t, cancel)?;
@@ -174,6 +189,7 @@ pub fn measure_cpu(
         triad,
         triad_by_threads,
         cache_triad,
+        cache_reads,
         strided,
         latency,
         triad_elements: elements,
@@ -182,6 +198,43 @@ pub fn measure_cpu(
         energy,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// The working set of each thread for reading each cache level of
+/// `caches` at each of `counts`: half of what one thread has of the
+/// level (its capacity, shared among the threads of one instance where
+/// more than two logical CPUs share it, as a last level is). A thread
+/// count where that is under twice what a thread has of the next inner
+/// level is left out: the inner level would serve much of it. Per level:
+/// (level, [(threads, bytes)]).
+pub fn cache_read_sizes(
+    caches: &[CacheLevel],
+    counts: &[usize],
+) -> Vec<(u32, Vec<(usize, usize)>)> {
+    // Bytes of the level one thread has, at k threads.
+    let has = |c: &CacheLevel, k: usize| -> f64 {
+        let sharing = if c.shared_by > 2 {
+            k.min(c.shared_by as usize).max(1)
+        } else {
+            1
+        };
+        c.kib * 1024.0 / sharing as f64
+    };
+    caches
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let sizes = counts
+                .iter()
+                .filter_map(|&k| {
+                    let bytes = has(c, k) / 2.0;
+                    let inner = i.checked_sub(1).map_or(0.0, |j| 2.0 * has(&caches[j], k));
+                    (bytes >= inner && bytes >= 4096.0).then_some((k, bytes as usize))
+                })
+                .collect();
+            (c.level, sizes)
+        })
+        .collect()
 }
 
 /// The thread counts of the curves over threads: 1, 2, 4, ... below `n`,
@@ -340,7 +393,39 @@ impl Mix {
 
 #[cfg(test)]
 mod tests {
-    use super::thread_counts;
+    use super::{CacheLevel, cache_read_sizes, thread_counts};
+
+    fn level(level: u32, kib: f64, shared_by: u32) -> CacheLevel {
+        CacheLevel {
+            level,
+            kib,
+            shared_by,
+            read_gbs_by_threads: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn each_level_is_read_from_half_a_threads_share_where_no_inner_level_holds_it() {
+        // A server socket: L1 48 KiB and L2 2 MiB per core, L3 105 MiB
+        // shared by 112 logical CPUs.
+        let caches = [
+            level(1, 48.0, 2),
+            level(2, 2048.0, 2),
+            level(3, 107_520.0, 112),
+        ];
+        let sizes = cache_read_sizes(&caches, &[1, 2, 4, 8, 16, 32, 64, 112]);
+        let kib = |l: usize| -> Vec<(usize, usize)> {
+            sizes[l].1.iter().map(|&(k, b)| (k, b / 1024)).collect()
+        };
+        // The private levels: half of each, on every thread count.
+        assert!(kib(0).iter().all(|&(_, b)| b == 24));
+        assert!(kib(1).iter().all(|&(_, b)| b == 1024));
+        assert_eq!(kib(1).len(), 8);
+        // The L3: half of each thread's share, only while that is at
+        // least twice a core's L2 (4 MiB): up to 8 threads.
+        assert_eq!(kib(2), [(1, 53_760), (2, 26_880), (4, 13_440), (8, 6720)]);
+        assert_eq!(sizes[2].0, 3);
+    }
 
     #[test]
     fn curves_are_timed_on_powers_of_two_and_all_threads() {

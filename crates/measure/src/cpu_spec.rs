@@ -7,10 +7,11 @@
 use std::collections::BTreeMap;
 
 use super::cpu::CpuMeasurement;
+use super::machine::CACHE_ROOT;
 use super::roofs::Roof;
 use hetscope_model::perdome::energy_fit::{EnergyFit, EnergyRun};
 use hetscope_model::platform::curve::{FMA_CURVE, TRIAD_CURVE};
-use hetscope_model::platform::{CpuSpec, Source};
+use hetscope_model::platform::{CacheLevel, CpuSpec, Source};
 
 /// A curve's (threads, value) points as a spec sheet writes them.
 fn values(curve: &[(usize, Roof)]) -> Vec<(u32, f64)> {
@@ -48,6 +49,24 @@ impl CpuMeasurement {
             let how = format!("{what} of the package energy fit (powercap); {run}");
             sources.insert((*field).into(), Source::Measured(how));
         }
+        if !m.caches.is_empty() {
+            let reads: Vec<String> = self
+                .cache_reads
+                .iter()
+                .map(|(level, r)| {
+                    let each: Vec<String> = r
+                        .iter()
+                        .map(|(k, roof)| format!("{k}: {:.1} %", 100.0 * roof.spread))
+                        .collect();
+                    format!("L{level} spread by threads {}", each.join(", "))
+                })
+                .collect();
+            let how = format!(
+                "capacities and sharers from {CACHE_ROOT}; read bandwidth of a working set of half a thread's share of each level, 32-lane sums; {run}; {}",
+                reads.join("; ")
+            );
+            sources.insert("caches".into(), Source::Measured(how));
+        }
         if m.l2_kib.is_some() {
             let how = "/sys/devices/system/cpu/cpu0/cache (level 2, unified)";
             sources.insert("l2_kib_per_core".into(), Source::Measured(how.into()));
@@ -84,7 +103,29 @@ impl CpuMeasurement {
             idle_w: None,
             l2_kib_per_core: m.l2_kib,
             cache_line_bytes: m.line_bytes,
+            caches: self.caches(),
         }
+    }
+
+    /// The data caches the system describes, each with the read
+    /// bandwidth measured from a working set it holds.
+    fn caches(&self) -> Vec<CacheLevel> {
+        self.machine
+            .caches
+            .iter()
+            .map(|c| {
+                let reads = self
+                    .cache_reads
+                    .iter()
+                    .find(|(level, _)| *level == c.level)
+                    .map(|(_, r)| values(r))
+                    .unwrap_or_default();
+                CacheLevel {
+                    read_gbs_by_threads: reads,
+                    ..c.clone()
+                }
+            })
+            .collect()
     }
 
     /// The run every measured value names: the command, host, date,

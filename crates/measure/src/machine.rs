@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use hetscope_model::platform::CacheLevel;
+
 /// This machine as the operating system describes it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MachineInfo {
@@ -24,6 +26,9 @@ pub struct MachineInfo {
     /// (`/sys/devices/system/cpu/cpu0/cache`), if readable.
     pub l2_kib: Option<f64>,
     pub line_bytes: Option<f64>,
+    /// The first CPU's data caches, innermost first (sysfs), without
+    /// bandwidths; empty where unreadable.
+    pub caches: Vec<CacheLevel>,
 }
 
 impl MachineInfo {
@@ -56,8 +61,69 @@ impl MachineInfo {
             date: today(),
             l2_kib: l2_cache("size"),
             line_bytes: l2_cache("coherency_line_size"),
+            caches: read_caches(Path::new(CACHE_ROOT)),
         }
     }
+}
+
+/// Where Linux describes the first CPU's caches.
+pub const CACHE_ROOT: &str = "/sys/devices/system/cpu/cpu0/cache";
+
+/// The data and unified caches described under `root` (`index<N>/`
+/// with `level`, `type`, `size` and `shared_cpu_list`), innermost first,
+/// one per level; a level whose files cannot be read is left out.
+pub fn read_caches(root: &Path) -> Vec<CacheLevel> {
+    let mut out: Vec<CacheLevel> = (0..16)
+        .filter_map(|i| {
+            let dir = root.join(format!("index{i}"));
+            let read = |f: &str| std::fs::read_to_string(dir.join(f)).ok();
+            let kind = read("type")?;
+            if !matches!(kind.trim(), "Data" | "Unified") {
+                return None;
+            }
+            let level = read("level")?.trim().parse::<u32>().ok()?;
+            let kib = kib_of(&read("size")?)?;
+            let shared_by = cpu_list_len(&read("shared_cpu_list")?)?;
+            Some(CacheLevel {
+                level,
+                kib,
+                shared_by,
+                read_gbs_by_threads: Vec::new(),
+            })
+        })
+        .collect();
+    out.sort_by_key(|c| c.level);
+    out.dedup_by_key(|c| c.level);
+    out
+}
+
+/// sysfs' cache size ("48K", "2048K", "32M") in KiB.
+fn kib_of(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let (num, scale) = match t.chars().last()? {
+        'K' => (&t[..t.len() - 1], 1.0),
+        'M' => (&t[..t.len() - 1], 1024.0),
+        'G' => (&t[..t.len() - 1], 1024.0 * 1024.0),
+        _ => (t, 1.0 / 1024.0),
+    };
+    let v = num.parse::<f64>().ok()? * scale;
+    (v.is_finite() && v > 0.0).then_some(v)
+}
+
+/// How many CPUs a list such as "0-3,8-11" or "5" names.
+fn cpu_list_len(text: &str) -> Option<u32> {
+    let mut n = 0u32;
+    for part in text.trim().split(',') {
+        let (a, b) = match part.split_once('-') {
+            Some((a, b)) => (a.parse::<u32>().ok()?, b.parse::<u32>().ok()?),
+            None => {
+                let a = part.parse::<u32>().ok()?;
+                (a, a)
+            }
+        };
+        n = n.checked_add(b.checked_sub(a)?.checked_add(1)?)?;
+    }
+    (n > 0).then_some(n)
 }
 
 /// A number of the first CPU's unified level-2 cache in sysfs (`size`
@@ -222,6 +288,36 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(11_016), (2000, 2, 29));
         assert_eq!(civil_from_days(20_780), (2026, 11, 23));
+    }
+
+    #[test]
+    fn the_data_caches_are_read_innermost_first_with_their_sharers() {
+        let dir = tempfile::tempdir().unwrap();
+        // A server's first CPU: L1 data and instruction, L2 of a core
+        // (two hardware threads), L3 of 56 cores, listed out of order.
+        let entries = [
+            ("index3", "3", "Unified", "107520K", "0-55,112-167"),
+            ("index0", "1", "Data", "48K", "0,112"),
+            ("index1", "1", "Instruction", "32K", "0,112"),
+            ("index2", "2", "Unified", "2M", "0,112"),
+        ];
+        for (name, level, kind, size, shared) in entries {
+            let d = dir.path().join(name);
+            std::fs::create_dir_all(&d).unwrap();
+            for (f, v) in [("level", level), ("type", kind), ("size", size)] {
+                std::fs::write(d.join(f), format!("{v}\n")).unwrap();
+            }
+            std::fs::write(d.join("shared_cpu_list"), format!("{shared}\n")).unwrap();
+        }
+        let c = read_caches(dir.path());
+        let got: Vec<(u32, f64, u32)> = c.iter().map(|c| (c.level, c.kib, c.shared_by)).collect();
+        assert_eq!(got, [(1, 48.0, 2), (2, 2048.0, 2), (3, 107_520.0, 112)]);
+        // A level whose size cannot be read is left out.
+        std::fs::write(dir.path().join("index2/size"), "lots\n").unwrap();
+        assert_eq!(read_caches(dir.path()).len(), 2);
+        assert!(read_caches(&dir.path().join("missing")).is_empty());
+        assert_eq!(cpu_list_len("0-3,8-11"), Some(8));
+        assert_eq!(cpu_list_len("3-1"), None);
     }
 
     #[test]

@@ -39,6 +39,7 @@ fn xeon_h100() -> Node {
             idle_w: None,
             l2_kib_per_core: None,
             cache_line_bytes: None,
+            caches: Vec::new(),
         },
         cpus: 1,
         gpus: vec![GpuGroup {

@@ -44,6 +44,7 @@ fn node() -> Node {
             idle_w: None,
             l2_kib_per_core: None,
             cache_line_bytes: None,
+            caches: Vec::new(),
         },
         cpus: 1,
         gpus: vec![GpuGroup {

@@ -10,6 +10,9 @@
 /// The names of the two curves, as files and `sources` write them.
 pub const FMA_CURVE: &str = "fma_gflops_by_threads";
 pub const TRIAD_CURVE: &str = "triad_gbs_by_threads";
+/// The name of a CPU's cache levels (and of their read-bandwidth curves)
+/// in its `sources`.
+pub const CACHES: &str = "caches";
 
 /// A curve that cannot be used: the field, the offending value and what
 /// it must be.

@@ -27,7 +27,7 @@ pub use curve::CurveError;
 pub use derive::Derived;
 pub use error::PlatformError;
 pub use source::{Source, Sourced};
-pub use spec::{CpuSpec, Direction, Fields, GpuSpec, Link, SpecField, Transfers};
+pub use spec::{CacheLevel, CpuSpec, Direction, Fields, GpuSpec, Link, SpecField, Transfers};
 pub use threads::{HostRates, ThreadScaling};
 
 use serde::{Deserialize, Serialize};

@@ -73,6 +73,32 @@ pub struct CpuSpec {
     /// on POWER).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_line_bytes: Option<f64>,
+    /// The data caches, innermost first, where known (read from the
+    /// operating system by `measure cpu`, with the read bandwidth of a
+    /// working set each holds); empty where not.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub caches: Vec<CacheLevel>,
+}
+
+/// One level of a CPU's data-cache hierarchy: the capacity of one
+/// instance, how many logical CPUs share it, and the read bandwidth of a
+/// working set it holds, where measured (the cache-aware roofline's
+/// bandwidth per level: Ilic, Pratas and Sousa, IEEE CAL 2014).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CacheLevel {
+    /// 1 (the L1 data cache), 2, 3, ...
+    pub level: u32,
+    /// Capacity of one instance, KiB.
+    pub kib: f64,
+    /// Logical CPUs sharing one instance: those of one core for a core's
+    /// own cache, many for a shared last level.
+    pub shared_by: u32,
+    /// Read bandwidth of the socket from working sets held in this level,
+    /// at thread counts: (threads, GB/s), thread counts increasing; empty
+    /// where not measured.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub read_gbs_by_threads: Vec<(u32, f64)>,
 }
 
 /// A GPU board as published: SMs, cores, clock, memory, power, occupancy

@@ -23,7 +23,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::curve::{CurveError, Curves, FMA_CURVE, TRIAD_CURVE, check_curve, interpolate};
+use super::curve::{CACHES, CurveError, Curves, FMA_CURVE, TRIAD_CURVE, check_curve, interpolate};
 use super::source::Source;
 use super::spec::{CpuSpec, Fields, GpuSpec, Link};
 
@@ -152,11 +152,19 @@ impl CpuSpec {
 }
 
 impl Curves for CpuSpec {
+    /// The FMA and triad curves, and each cache level's read bandwidth
+    /// (all under the one name `caches`, which `sources` may name).
     fn curves(&self) -> Vec<(&'static str, &[(u32, f64)])> {
-        vec![
+        let mut curves: Vec<(&'static str, &[(u32, f64)])> = vec![
             (FMA_CURVE, &self.fma_gflops_by_threads),
             (TRIAD_CURVE, &self.triad_gbs_by_threads),
-        ]
+        ];
+        curves.extend(
+            self.caches
+                .iter()
+                .map(|c| (CACHES, c.read_gbs_by_threads.as_slice())),
+        );
+        curves
     }
 }
 
@@ -296,6 +304,7 @@ mod tests {
             idle_w: None,
             l2_kib_per_core: None,
             cache_line_bytes: None,
+            caches: Vec::new(),
         }
     }
 
