@@ -288,12 +288,7 @@ fn caches_json(m: &CpuMeasurement) -> Value {
         .caches
         .iter()
         .map(|c| {
-            let reads = m
-                .cache_reads
-                .iter()
-                .find(|(level, _)| *level == c.level)
-                .map(|(_, r)| curve(r))
-                .unwrap_or_else(|| json!([]));
+            let reads = curve(m.cache_read(c.level));
             json!({
                 "level": c.level,
                 "kib": c.kib,

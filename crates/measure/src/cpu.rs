@@ -113,6 +113,17 @@ pub struct CpuMeasurement {
     pub seconds: f64,
 }
 
+impl CpuMeasurement {
+    /// The read bandwidth of cache `level` over thread counts (empty
+    /// where it was not read).
+    pub fn cache_read(&self, level: u32) -> &[(usize, Roof)] {
+        self.cache_reads
+            .iter()
+            .find(|(l, _)| *l == level)
+            .map_or(&[], |(_, r)| r.as_slice())
+    }
+}
+
 /// Measure, calling `progress(step, label)` before each step of
 /// [`STEPS`]; stops with [`MeasureError::Cancelled`] as soon as `cancel`
 /// is set.

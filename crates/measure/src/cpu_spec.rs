@@ -114,12 +114,7 @@ impl CpuMeasurement {
             .caches
             .iter()
             .map(|c| {
-                let reads = self
-                    .cache_reads
-                    .iter()
-                    .find(|(level, _)| *level == c.level)
-                    .map(|(_, r)| values(r))
-                    .unwrap_or_default();
+                let reads = values(self.cache_read(c.level));
                 CacheLevel {
                     read_gbs_by_threads: reads,
                     ..c.clone()
