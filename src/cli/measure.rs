@@ -10,7 +10,7 @@ use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
 use super::{CliError, catalog};
-use hetscope_measure::cpu::{CpuMeasureConfig, CpuMeasurement, STEPS, measure_cpu};
+use hetscope_measure::cpu::{CacheRun, CpuMeasureConfig, CpuMeasurement, STEPS, measure_cpu};
 use hetscope_measure::roofs::Roof;
 use hetscope_model::platform::CpuSpec;
 use hetscope_preset::fpm::SpeedCsv;
@@ -273,7 +273,7 @@ fn summary(m: &CpuMeasurement) -> Value {
             "strided_gbs": "useful GB/s reading one 8-byte word per 128 bytes",
             "fma_gflops_by_threads": "[threads, GFLOP/s, spread] of the f32 FMA peak on 1, 2, 4, ... threads up to all",
             "triad_gbs_by_threads": "[threads, GB/s, spread] of the memory triad on 1, 2, 4, ... threads up to all",
-            "caches": "each data cache level: its capacity (KiB), the logical CPUs sharing one, and read_gbs_by_threads, [threads, GB/s, spread] of reading a working set of half a thread's share of it (thread counts where the level can hold it apart from the inner ones)",
+            "caches": "each data cache level: its capacity (KiB), the logical CPUs sharing one, and read_, triad_ and strided_gbs_by_threads, [threads, GB/s, spread] of a read, a triad and a strided read from a working set of half a thread's share of it (thread counts where the level can hold it apart from the inner ones)",
             "t_f_ps": "ps per flop at the f32 FMA peak (PerDome/PeaPaw t_f)",
             "t_b_ps": "ps per byte at the triad bandwidth (t_b)",
             "spread": "(max - min) / median of the samples each value is the median of",
@@ -288,12 +288,17 @@ fn caches_json(m: &CpuMeasurement) -> Value {
         .caches
         .iter()
         .map(|c| {
-            let reads = curve(m.cache_read(c.level));
+            let run = m.cache_run(c.level);
+            let of = |kernel: fn(&CacheRun) -> &[(usize, Roof)]| {
+                run.map_or_else(|| json!([]), |r| curve(kernel(r)))
+            };
             json!({
                 "level": c.level,
                 "kib": c.kib,
                 "shared_by": c.shared_by,
-                "read_gbs_by_threads": reads,
+                "read_gbs_by_threads": of(|r| &r.read),
+                "triad_gbs_by_threads": of(|r| &r.triad),
+                "strided_gbs_by_threads": of(|r| &r.strided),
             })
         })
         .collect();

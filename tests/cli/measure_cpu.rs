@@ -86,8 +86,14 @@ fn measure_cpu_writes_a_platform_every_model_takes() {
     );
     let l1 = &cpu.caches[0];
     assert!(l1.kib > 0.0 && l1.shared_by >= 1);
-    let (k, gbs) = l1.read_gbs_by_threads[0];
-    assert!(k == 1 && gbs.is_finite() && gbs > 0.0, "{k}: {gbs}");
+    for curve in [
+        &l1.read_gbs_by_threads,
+        &l1.triad_gbs_by_threads,
+        &l1.strided_gbs_by_threads,
+    ] {
+        let (k, gbs) = curve[0];
+        assert!(k == 1 && gbs.is_finite() && gbs > 0.0, "{k}: {gbs}");
+    }
     assert!(matches!(
         cpu.sources.get("caches"),
         Some(Source::Measured(_))

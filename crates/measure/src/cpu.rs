@@ -10,6 +10,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use super::levels;
 use super::machine::{MachineInfo, Powercap, PowercapError};
 use super::roofs::{self, Isa, Roof, Timing};
 use super::{Kernel, MAX_THREADS, MeasureConfig, MeasureError, Measurement};
@@ -55,7 +56,7 @@ pub const STEPS: [&str; 12] = [
     "FMA f64, all threads",
     "triad from memory on 1, 2, 4, ... threads up to all",
     "triad from cache",
-    "read from each cache level on 1, 2, 4, ... threads",
+    "read, triad and strided read from each cache level on 1, 2, 4, ... threads",
     "strided read",
     "memory latency",
     "gemm speed function",
@@ -95,10 +96,10 @@ pub struct CpuMeasurement {
     /// `triad`.
     pub triad_by_threads: Vec<(usize, Roof)>,
     pub cache_triad: Roof,
-    /// Each data cache level (`machine.caches`) with its read bandwidth
-    /// at the thread counts where a working set can be held in it and in
-    /// no inner level ([`cache_read_sizes`]), GB/s.
-    pub cache_reads: Vec<(u32, Vec<(usize, Roof)>)>,
+    /// Each data cache level (`machine.caches`) with its bandwidths at
+    /// the thread counts where a working set can be held in it and in no
+    /// inner level ([`cache_read_sizes`]).
+    pub cache_runs: Vec<CacheRun>,
     /// Useful GB/s of the strided read (8 bytes per 128).
     pub strided: Roof,
     /// ns per dependent load.
@@ -113,14 +114,21 @@ pub struct CpuMeasurement {
     pub seconds: f64,
 }
 
+/// One cache level's kernels over thread counts, GB/s: a read (of 8
+/// bytes a word), a triad (24 bytes an element) and a strided read (8
+/// useful bytes per 128), each from a working set the level holds.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CacheRun {
+    pub level: u32,
+    pub read: Vec<(usize, Roof)>,
+    pub triad: Vec<(usize, Roof)>,
+    pub strided: Vec<(usize, Roof)>,
+}
+
 impl CpuMeasurement {
-    /// The read bandwidth of cache `level` over thread counts (empty
-    /// where it was not read).
-    pub fn cache_read(&self, level: u32) -> &[(usize, Roof)] {
-        self.cache_reads
-            .iter()
-            .find(|(l, _)| *l == level)
-            .map_or(&[], |(_, r)| r.as_slice())
+    /// The runs of cache `level` (none where it was not timed).
+    pub fn cache_run(&self, level: u32) -> Option<&CacheRun> {
+        self.cache_runs.iter().find(|r| r.level == level)
     }
 }
 
@@ -169,14 +177,7 @@ pub fn measure_cpu(
     next(&mut step);
     let cache_triad = roofs::cache_triad_gbs(8_192, n, &t, cancel)?;
     next(&mut step);
-    let mut cache_reads = Vec::new();
-    for (level, sizes) in cache_read_sizes(&machine.caches, &counts) {
-        let mut reads = Vec::new();
-        for (k, bytes) in sizes {
-            reads.push((k, roofs::read_gbs(bytes, k, &t, cancel)?));
-        }
-        cache_reads.push((level, reads));
-    }
+    let cache_runs = cache_runs(&machine.caches, &counts, &t, cancel)?;
     next(&mut step);
     let strided = roofs::strided_gbs(2 * elements, n, &t, cancel)?;
     next(&mut step);
@@ -200,7 +201,7 @@ pub fn measure_cpu(
         triad,
         triad_by_threads,
         cache_triad,
-        cache_reads,
+        cache_runs,
         strided,
         latency,
         triad_elements: elements,
@@ -209,6 +210,34 @@ pub fn measure_cpu(
         energy,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// Each cache level's read, triad and strided read at the thread counts
+/// [`cache_read_sizes`] gives it.
+fn cache_runs(
+    caches: &[CacheLevel],
+    counts: &[usize],
+    t: &Timing,
+    cancel: &AtomicBool,
+) -> Result<Vec<CacheRun>, MeasureError> {
+    let mut runs = Vec::new();
+    for (level, sizes) in cache_read_sizes(caches, counts) {
+        let mut run = CacheRun {
+            level,
+            ..CacheRun::default()
+        };
+        for (k, bytes) in sizes {
+            run.read
+                .push((k, levels::read_gbs(bytes, k, false, t, cancel)?));
+            // The triad's three arrays in the same working set a thread.
+            let triad = roofs::cache_triad_gbs(bytes / 24, k, t, cancel)?;
+            run.triad.push((k, triad));
+            let strided = levels::read_gbs(bytes, k, true, t, cancel)?;
+            run.strided.push((k, strided));
+        }
+        runs.push(run);
+    }
+    Ok(runs)
 }
 
 /// The working set of each thread for reading each cache level of
@@ -412,6 +441,8 @@ mod tests {
             kib,
             shared_by,
             read_gbs_by_threads: Vec::new(),
+            triad_gbs_by_threads: Vec::new(),
+            strided_gbs_by_threads: Vec::new(),
         }
     }
 

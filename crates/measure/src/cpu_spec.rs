@@ -6,7 +6,7 @@
 
 use std::collections::BTreeMap;
 
-use super::cpu::CpuMeasurement;
+use super::cpu::{CacheRun, CpuMeasurement};
 use super::machine::CACHE_ROOT;
 use super::roofs::Roof;
 use hetscope_model::perdome::energy_fit::{EnergyFit, EnergyRun};
@@ -50,22 +50,7 @@ impl CpuMeasurement {
             sources.insert((*field).into(), Source::Measured(how));
         }
         if !m.caches.is_empty() {
-            let reads: Vec<String> = self
-                .cache_reads
-                .iter()
-                .map(|(level, r)| {
-                    let each: Vec<String> = r
-                        .iter()
-                        .map(|(k, roof)| format!("{k}: {:.1} %", 100.0 * roof.spread))
-                        .collect();
-                    format!("L{level} spread by threads {}", each.join(", "))
-                })
-                .collect();
-            let how = format!(
-                "capacities and sharers from {CACHE_ROOT}; read bandwidth of a working set of half a thread's share of each level, 32-lane sums; {run}; {}",
-                reads.join("; ")
-            );
-            sources.insert("caches".into(), Source::Measured(how));
+            sources.insert("caches".into(), self.caches_source(&run));
         }
         if m.l2_kib.is_some() {
             let how = "/sys/devices/system/cpu/cpu0/cache (level 2, unified)";
@@ -107,6 +92,34 @@ impl CpuMeasurement {
         }
     }
 
+    /// How the cache levels were read and timed, with every spread.
+    fn caches_source(&self, run: &str) -> Source {
+        let spreads = |name: &str, c: &[(usize, Roof)]| {
+            let each: Vec<String> = c
+                .iter()
+                .map(|(k, roof)| format!("{k}: {:.1} %", 100.0 * roof.spread))
+                .collect();
+            format!("{name} {}", each.join(", "))
+        };
+        let runs: Vec<String> = self
+            .cache_runs
+            .iter()
+            .map(|r| {
+                format!(
+                    "L{} spread by threads: {}; {}; {}",
+                    r.level,
+                    spreads("read", &r.read),
+                    spreads("triad", &r.triad),
+                    spreads("strided", &r.strided)
+                )
+            })
+            .collect();
+        Source::Measured(format!(
+            "capacities and sharers from {CACHE_ROOT}; a read (32-lane sums), a triad and a strided read (8 useful bytes per 128) from a working set of half a thread's share of each level; {run}; {}",
+            runs.join("; ")
+        ))
+    }
+
     /// The data caches the system describes, each with the read
     /// bandwidth measured from a working set it holds.
     fn caches(&self) -> Vec<CacheLevel> {
@@ -114,9 +127,14 @@ impl CpuMeasurement {
             .caches
             .iter()
             .map(|c| {
-                let reads = values(self.cache_read(c.level));
+                let run = self.cache_run(c.level);
+                let of = |kernel: fn(&CacheRun) -> &[(usize, Roof)]| {
+                    run.map(|r| values(kernel(r))).unwrap_or_default()
+                };
                 CacheLevel {
-                    read_gbs_by_threads: reads,
+                    read_gbs_by_threads: of(|r| &r.read),
+                    triad_gbs_by_threads: of(|r| &r.triad),
+                    strided_gbs_by_threads: of(|r| &r.strided),
                     ..c.clone()
                 }
             })

@@ -32,6 +32,7 @@
 
 pub mod cpu;
 mod cpu_spec;
+pub mod levels;
 pub mod machine;
 pub mod roofs;
 

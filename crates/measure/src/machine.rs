@@ -89,6 +89,8 @@ pub fn read_caches(root: &Path) -> Vec<CacheLevel> {
                 kib,
                 shared_by,
                 read_gbs_by_threads: Vec::new(),
+                triad_gbs_by_threads: Vec::new(),
+                strided_gbs_by_threads: Vec::new(),
             })
         })
         .collect();

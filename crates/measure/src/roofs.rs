@@ -114,7 +114,7 @@ const FMA_PROBE_ITERS: usize = 2_000;
 
 /// Shortest run of one thread: long enough that starting the threads
 /// does not count.
-const MIN_THREAD_RUN: Duration = Duration::from_millis(10);
+pub(crate) const MIN_THREAD_RUN: Duration = Duration::from_millis(10);
 
 macro_rules! fma_kernel {
     ($name:ident, $t:ty, $lanes:expr, $op:expr) => {
@@ -304,58 +304,6 @@ pub fn cache_triad_gbs(
         value: 24.0 * (n * threads * reps) as f64 / s / 1e9,
         spread,
     })
-}
-
-/// Read bandwidth from a working set of `per_thread` bytes on each of
-/// `threads` threads (its own array each, read again and again for at
-/// least [`MIN_THREAD_RUN`]): GB/s of the socket. The sum runs in eight
-/// independent lanes, so that the loads, not the add latency, bound it.
-pub fn read_gbs(
-    per_thread: usize,
-    threads: usize,
-    t: &Timing,
-    cancel: &AtomicBool,
-) -> Result<Roof, MeasureError> {
-    let n = (per_thread / 8).max(READ_LANES) / READ_LANES * READ_LANES;
-    let threads = threads.max(1);
-    let a = vec![1.0f64; n * threads];
-    let t0 = Instant::now();
-    std::hint::black_box(lanes_sum(&a[..n]));
-    let once = t0.elapsed().as_secs_f64().max(1e-9);
-    let reps = (MIN_THREAD_RUN.as_secs_f64() / once).ceil().clamp(1.0, 1e7) as usize;
-    let (s, spread) = time_stable(t, cancel, &mut || {
-        std::thread::scope(|sc| {
-            for chunk in a.chunks(n) {
-                sc.spawn(move || {
-                    for _ in 0..reps {
-                        std::hint::black_box(lanes_sum(std::hint::black_box(chunk)));
-                    }
-                });
-            }
-        })
-    })?;
-    Ok(Roof {
-        value: 8.0 * (n * threads * reps) as f64 / s / 1e9,
-        spread,
-    })
-}
-
-/// Independent sums of the read kernel: eight 256-bit vectors of adds in
-/// flight, enough to cover the add latency at two loads a cycle while
-/// they stay in registers (sixteen of them on AVX2; 64 lanes spill and
-/// read slower on the development machine).
-const READ_LANES: usize = 32;
-
-/// The sum of `a` in [`READ_LANES`] independent lanes (a whole number
-/// of them).
-fn lanes_sum(a: &[f64]) -> f64 {
-    let mut acc = [0.0f64; READ_LANES];
-    for c in a.chunks_exact(READ_LANES) {
-        for (s, x) in acc.iter_mut().zip(c) {
-            *s += x;
-        }
-    }
-    acc.iter().sum()
 }
 
 /// Triad a[i] = b[i] + s c[i] over `elements` f64 per array, split over

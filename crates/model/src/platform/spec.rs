@@ -99,6 +99,13 @@ pub struct CacheLevel {
     /// where not measured.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub read_gbs_by_threads: Vec<(u32, f64)>,
+    /// The same for a triad a = b + s c (24 bytes an element).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub triad_gbs_by_threads: Vec<(u32, f64)>,
+    /// The same for a strided read (8 useful bytes per 128: one word a
+    /// line pair, as a column walk of a row-major matrix reads).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub strided_gbs_by_threads: Vec<(u32, f64)>,
 }
 
 /// A GPU board as published: SMs, cores, clock, memory, power, occupancy

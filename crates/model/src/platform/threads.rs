@@ -152,18 +152,23 @@ impl CpuSpec {
 }
 
 impl Curves for CpuSpec {
-    /// The FMA and triad curves, and each cache level's read bandwidth
-    /// (all under the one name `caches`, which `sources` may name).
+    /// The FMA and triad curves, and each cache level's read, triad and
+    /// strided bandwidths (all under the one name `caches`, which
+    /// `sources` may name).
     fn curves(&self) -> Vec<(&'static str, &[(u32, f64)])> {
         let mut curves: Vec<(&'static str, &[(u32, f64)])> = vec![
             (FMA_CURVE, &self.fma_gflops_by_threads),
             (TRIAD_CURVE, &self.triad_gbs_by_threads),
         ];
-        curves.extend(
-            self.caches
-                .iter()
-                .map(|c| (CACHES, c.read_gbs_by_threads.as_slice())),
-        );
+        for c in &self.caches {
+            for curve in [
+                &c.read_gbs_by_threads,
+                &c.triad_gbs_by_threads,
+                &c.strided_gbs_by_threads,
+            ] {
+                curves.push((CACHES, curve.as_slice()));
+            }
+        }
         curves
     }
 }
