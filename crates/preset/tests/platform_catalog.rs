@@ -81,3 +81,47 @@ fn a_platform_without_hardware_or_model_presets_says_what_is_missing() {
     );
     assert!(err.contains(&e.path), "{err}");
 }
+
+#[test]
+fn the_catalogs_cpus_with_caches_list_them_innermost_first_with_their_source() {
+    let cat = catalog();
+    let mut with = 0;
+    for (e, cpu) in cat.cpus() {
+        if cpu.caches.is_empty() {
+            continue;
+        }
+        with += 1;
+        let levels: Vec<u32> = cpu.caches.iter().map(|c| c.level).collect();
+        let want: Vec<u32> = (1..=levels.len() as u32).collect();
+        assert_eq!(levels, want, "{}", e.id);
+        let threads = cpu.cores * cpu.threads_per_core;
+        for w in cpu.caches.windows(2) {
+            // An outer level holds more and is shared by no fewer.
+            assert!(
+                w[1].kib > w[0].kib && w[1].shared_by >= w[0].shared_by,
+                "{}",
+                e.id
+            );
+        }
+        for c in &cpu.caches {
+            assert!(c.kib > 0.0 && c.shared_by >= 1, "{}", e.id);
+            assert!(
+                f64::from(c.shared_by) <= threads,
+                "{}: L{} shared by {}",
+                e.id,
+                c.level,
+                c.shared_by
+            );
+        }
+        // The last level is shared by the socket's threads or a part of
+        // them that divides it (AMD's CCDs).
+        let last = cpu.caches.last().map_or(1.0, |c| f64::from(c.shared_by));
+        assert_eq!(threads % last, 0.0, "{}", e.id);
+        assert!(
+            cpu.sources.contains_key("caches"),
+            "{}: where they come from",
+            e.id
+        );
+    }
+    assert!(with >= 7, "{with} CPUs with caches");
+}
