@@ -58,10 +58,18 @@ pub fn run(args: &StarpuArgs, files: &mut output::Files) -> Result<String, CliEr
         StarpuFilesError::Read { .. } => CliError::failure(e.to_string()),
         _ => CliError::usage(e.to_string()),
     })?;
-    // Every model read is an input no file written may replace.
+    // Every model read, and a platform file, is an input no file
+    // written may replace.
     for m in &models {
         files.add_read(m.path.display().to_string(), &m.path);
     }
+    let platform = match &args.platform {
+        Some(p) => {
+            files.add_read("--platform".into(), Path::new(p));
+            Some(super::platform::choice(p, "--platform")?)
+        }
+        None => None,
+    };
     std::fs::create_dir_all(&args.out_dir)
         .map_err(|e| CliError::failure(format!("{}: {e}", args.out_dir.display())))?;
     let mut report = String::new();
@@ -105,10 +113,6 @@ pub fn run(args: &StarpuArgs, files: &mut output::Files) -> Result<String, CliEr
         }
         report.push_str(&health_table(file, &devices.health()));
     }
-    let platform = match &args.platform {
-        Some(p) => Some(super::platform::choice(p, "--platform")?),
-        None => None,
-    };
     report.push_str(&write_links(
         &args.path,
         &hosts,

@@ -271,3 +271,32 @@ fn eval_written(name: &str, text: &str, n: &str) -> serde_json::Value {
     std::fs::write(&model, text).unwrap();
     crate::common::eval(&["eval", "fpm", "--starpu", model.to_str().unwrap(), "--n", n])
 }
+
+#[test]
+fn a_fitted_models_figure_is_the_same_from_its_options_and_from_its_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let model = dir.path().join("hetscope_linear.twin");
+    std::fs::write(&model, two_worker_model(3.0)).unwrap();
+    let path = |name: &str| dir.path().join(name).to_str().unwrap().to_string();
+    let (m, session) = (model.to_str().unwrap(), path("s.ron"));
+    let options = ["--view", "fpm-speed", "--starpu", m, "--n", "4e6"];
+    let view_svg = path("v.svg");
+    let mut args = vec!["export"];
+    args.extend_from_slice(&options);
+    args.extend_from_slice(&["--out", &view_svg]);
+    crate::common::ok(&args);
+    let mut args = vec!["session"];
+    args.extend_from_slice(&options);
+    args.extend_from_slice(&["--out", &session]);
+    crate::common::ok(&args);
+    crate::common::ok(&["export", "--session", &session, "--out", &path("s.svg")]);
+    let (v, s) = (
+        std::fs::read_to_string(path("v.svg")).unwrap(),
+        std::fs::read_to_string(path("s.svg")).unwrap(),
+    );
+    assert!(
+        v.contains("the runtime&apos;s linear regression"),
+        "the fits drawn"
+    );
+    assert_eq!(v, s, "the session keeps the fits");
+}
