@@ -435,25 +435,14 @@ impl Mix {
 mod tests {
     use super::{CacheLevel, cache_read_sizes, thread_counts};
 
-    fn level(level: u32, kib: f64, shared_by: u32) -> CacheLevel {
-        CacheLevel {
-            level,
-            kib,
-            shared_by,
-            read_gbs_by_threads: Vec::new(),
-            triad_gbs_by_threads: Vec::new(),
-            strided_gbs_by_threads: Vec::new(),
-        }
-    }
-
     #[test]
     fn each_level_is_read_from_half_a_threads_share_where_no_inner_level_holds_it() {
         // A server socket: L1 48 KiB and L2 2 MiB per core, L3 105 MiB
         // shared by 112 logical CPUs.
         let caches = [
-            level(1, 48.0, 2),
-            level(2, 2048.0, 2),
-            level(3, 107_520.0, 112),
+            CacheLevel::new(1, 48.0, 2),
+            CacheLevel::new(2, 2048.0, 2),
+            CacheLevel::new(3, 107_520.0, 112),
         ];
         let sizes = cache_read_sizes(&caches, &[1, 2, 4, 8, 16, 32, 64, 112]);
         let kib = |l: usize| -> Vec<(usize, usize)> {

@@ -84,14 +84,7 @@ pub fn read_caches(root: &Path) -> Vec<CacheLevel> {
             let level = read("level")?.trim().parse::<u32>().ok()?;
             let kib = kib_of(&read("size")?)?;
             let shared_by = cpu_list_len(&read("shared_cpu_list")?)?;
-            Some(CacheLevel {
-                level,
-                kib,
-                shared_by,
-                read_gbs_by_threads: Vec::new(),
-                triad_gbs_by_threads: Vec::new(),
-                strided_gbs_by_threads: Vec::new(),
-            })
+            Some(CacheLevel::new(level, kib, shared_by))
         })
         .collect();
     out.sort_by_key(|c| c.level);

@@ -164,12 +164,16 @@ impl Editing<'_, FpmUi> {
         host: Option<&str>,
         status: &mut StatusLine,
     ) -> Result<(), hetscope_core::CoreError> {
-        let devices = hetscope_core::fpm::starpu::starpu_devices(path, symbol, host)?;
-        let n = devices.len();
-        let unit = devices.first().map(|d| d.unit.clone()).unwrap_or_default();
-        let replaced = self.state.take_devices(devices);
+        let workers = hetscope_core::fpm::starpu::starpu_workers(path, symbol, host)?;
+        let n = workers.devices.len();
+        let unit = workers
+            .devices
+            .first()
+            .map(|d| d.unit.clone())
+            .unwrap_or_default();
+        let replaced = self.state.take_devices(workers.devices);
         self.ui.load_error = None;
-        self.ui.starpu_health = hetscope_core::fpm::starpu::starpu_health(path, symbol, host).ok();
+        self.ui.starpu_health = Some((workers.file, workers.health));
         let of = match (symbol, host) {
             (Some(s), Some(h)) => format!(" ({s} on {h})"),
             _ => String::new(),

@@ -10,7 +10,7 @@ use crate::CoreError;
 use crate::json::{explain_nulls, sources_json};
 use hetscope_figure::fpm::FpmInput;
 use hetscope_model::fpm::{
-    FpmDevice, Method, Share, calibration_health, group_by_name, partition, partition_blocks,
+    FpmDevice, Method, Share, calibration_health, group_by_name, partition_units,
 };
 use hetscope_preset::fpm::keys;
 
@@ -28,11 +28,7 @@ pub(super) fn partition_json(s: &FpmScenario, method: Method) -> Result<Value, C
     .effective_functions()?;
     s.check_whole_n()?;
     let n = s.n_units;
-    let p = if s.integer {
-        partition_blocks(&speeds, n as u64, method)
-    } else {
-        partition(&speeds, n, method)
-    }?;
+    let p = partition_units(&speeds, n, s.integer, method)?;
     let json_devices: Vec<Value> = devices
         .iter()
         .zip(&p.shares)
@@ -92,11 +88,7 @@ fn fitted_partition(s: &FpmScenario, method: Method) -> Result<Option<Value>, Co
         ..Default::default()
     }
     .effective_functions()?;
-    let p = if s.integer {
-        partition_blocks(&speeds, s.n_units as u64, method)
-    } else {
-        partition(&speeds, s.n_units, method)
-    }?;
+    let p = partition_units(&speeds, s.n_units, s.integer, method)?;
     let each: Vec<Value> = devices
         .iter()
         .zip(&p.shares)

@@ -19,8 +19,27 @@ pub fn starpu_devices(
     symbol: Option<&str>,
     host: Option<&str>,
 ) -> Result<Vec<FpmDevice>, CoreError> {
+    starpu_workers(path, symbol, host).map(|w| w.devices)
+}
+
+/// The workers [`starpu_devices`] gives, with their calibration health
+/// against their peers (workers of one type and implementation) and the
+/// model file's name: one reading of the file.
+pub struct StarpuWorkers {
+    pub devices: Vec<FpmDevice>,
+    pub file: String,
+    pub health: Vec<DeviceHealth>,
+}
+
+/// As [`starpu_devices`], with the workers' health.
+pub fn starpu_workers(
+    path: &Path,
+    symbol: Option<&str>,
+    host: Option<&str>,
+) -> Result<StarpuWorkers, CoreError> {
     let (file, model) = read_codelet(path, symbol, host)?;
     let workers = model.to_workers(&file.symbol, &file.name);
+    let health = workers.health();
     let notes: String = model
         .warnings(workers.left_out)
         .iter()
@@ -50,20 +69,11 @@ pub fn starpu_devices(
             each.join("; ")
         )));
     }
-    Ok(devices)
-}
-
-/// The calibration health of the workers [`starpu_devices`] takes from
-/// the same path, against their peers (workers of one type and
-/// implementation), with the model file's name.
-pub fn starpu_health(
-    path: &Path,
-    symbol: Option<&str>,
-    host: Option<&str>,
-) -> Result<(String, Vec<DeviceHealth>), CoreError> {
-    let (file, model) = read_codelet(path, symbol, host)?;
-    let workers = model.to_workers(&file.symbol, &file.name);
-    Ok((file.name, workers.health()))
+    Ok(StarpuWorkers {
+        devices,
+        file: file.name,
+        health,
+    })
 }
 
 /// The codelets of the models at `path`, each with its hosts, sorted: what

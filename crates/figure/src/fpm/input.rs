@@ -9,7 +9,7 @@ use crate::labels::grouped_names;
 use hetscope_model::format::fmt_num;
 use hetscope_model::fpm::{
     Contention, Device, FpmDevice, Method, Partition, SpeedFunction, cpm_constants,
-    effective_speeds, partition, partition_blocks,
+    effective_speeds, partition, partition_units,
 };
 
 /// Everything the FPM figures are computed from.
@@ -221,11 +221,7 @@ impl FpmInput {
     pub fn solve(&self, speeds: &[SpeedFunction], n: f64) -> Result<Solved, FigureError> {
         let n = self.n_used(n);
         let one = |m: Method| {
-            let p = if self.integer {
-                partition_blocks(speeds, n as u64, m)
-            } else {
-                partition(speeds, n, m)
-            };
+            let p = partition_units(speeds, n, self.integer, m);
             let at = || format!("n = {}", fmt_size(n, self.integer));
             p.map(|p| (m, p)).map_err(|e| FigureError::from(e).of(at()))
         };

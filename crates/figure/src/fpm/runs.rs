@@ -10,7 +10,7 @@ use super::FpmInput;
 use crate::chart::{Series, palette};
 use hetscope_model::format::{fmt_sig, fmt_time};
 use hetscope_model::fpm::{CALIBRATION_MINIMUM, FpmDevice, SpeedPoint};
-use hetscope_model::fpm::{Method, partition, partition_blocks};
+use hetscope_model::fpm::{Method, partition_units};
 
 /// Sizes the fitted curve is drawn through.
 const FIT_POINTS: usize = 48;
@@ -168,12 +168,7 @@ pub(super) fn fitted_partition_note(input: &FpmInput, measured_makespan_s: f64) 
     };
     let speeds = along.effective_functions().ok()?;
     let n = input.n_used(input.n_units);
-    let p = if input.integer {
-        partition_blocks(&speeds, n as u64, Method::Fpm)
-    } else {
-        partition(&speeds, n, Method::Fpm)
-    }
-    .ok()?;
+    let p = partition_units(&speeds, n, input.integer, Method::Fpm).ok()?;
     let shares: Vec<String> = input
         .devices
         .iter()

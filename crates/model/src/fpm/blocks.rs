@@ -28,6 +28,21 @@ pub const MAX_BLOCKS: u64 = 1 << 53;
 /// bisection and the water filling leave rounding errors of that order).
 const ROUND_TOL: f64 = 1e-7;
 
+/// `n_units` partitioned by `method`: in whole units with `whole` (n's
+/// fraction dropped; callers give whole numbers), else continuously.
+pub fn partition_units(
+    speeds: &[SpeedFunction],
+    n_units: f64,
+    whole: bool,
+    method: Method,
+) -> Result<Partition, PartitionError> {
+    if whole {
+        partition_blocks(speeds, n_units as u64, method)
+    } else {
+        super::partition::partition(speeds, n_units, method)
+    }
+}
+
 /// Partitions `n_blocks` whole blocks with `method`.
 pub fn partition_blocks(
     speeds: &[SpeedFunction],
@@ -102,4 +117,32 @@ pub(crate) fn round_to_blocks(
         left -= 1;
     }
     b
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_are_partitioned_whole_or_continuously_as_asked() {
+        let speeds = [
+            SpeedFunction::from_pairs(&[(1.0, 10.0), (100.0, 10.0)]).unwrap(),
+            SpeedFunction::from_pairs(&[(1.0, 20.0), (100.0, 20.0)]).unwrap(),
+        ];
+        for whole in [false, true] {
+            let got = partition_units(&speeds, 10.0, whole, Method::Fpm).unwrap();
+            let want = if whole {
+                partition_blocks(&speeds, 10, Method::Fpm)
+            } else {
+                super::super::partition::partition(&speeds, 10.0, Method::Fpm)
+            }
+            .unwrap();
+            assert_eq!(got, want);
+        }
+        // 10 split 1:2: 3.33 and 6.67 continuously, whole blocks apart.
+        let c = partition_units(&speeds, 10.0, false, Method::Fpm).unwrap();
+        let w = partition_units(&speeds, 10.0, true, Method::Fpm).unwrap();
+        assert!((c.shares[0].size_units - 10.0 / 3.0).abs() < 1e-6);
+        assert!(w.shares.iter().all(|s| s.size_units.fract() == 0.0));
+    }
 }

@@ -43,7 +43,7 @@ mod piecewise;
 mod point;
 pub mod speed;
 
-pub use blocks::{MAX_BLOCKS, partition_blocks};
+pub use blocks::{MAX_BLOCKS, partition_blocks, partition_units};
 pub use contention::{Contention, PAPER_GPU_LOSS_PERCENT};
 pub use described::{FpmDevice, OutOfCore};
 pub use device::{Device, effective_speeds};

@@ -108,6 +108,21 @@ pub struct CacheLevel {
     pub strided_gbs_by_threads: Vec<(u32, f64)>,
 }
 
+impl CacheLevel {
+    /// A level of `kib` KiB an instance shared by `shared_by` logical
+    /// CPUs, its bandwidths not measured.
+    pub fn new(level: u32, kib: f64, shared_by: u32) -> CacheLevel {
+        CacheLevel {
+            level,
+            kib,
+            shared_by,
+            read_gbs_by_threads: Vec::new(),
+            triad_gbs_by_threads: Vec::new(),
+            strided_gbs_by_threads: Vec::new(),
+        }
+    }
+}
+
 /// A GPU board as published: SMs, cores, clock, memory, power, occupancy
 /// limits; where measured, its memory system (Hong & Kim's Mem_LD and
 /// departure delays, coalesced and strided reads), FP64 roof, energy and
