@@ -25,6 +25,11 @@ pub enum MeasureAction {
     /// latency, the gemm and triad speed functions, package energy where
     /// the powercap counters can be read. Prints one JSON object.
     Cpu(MeasureCpuArgs),
+    /// Time the offload suite's host loops (probe/host: C with OpenMP,
+    /// built with this machine's C compiler) at sizes from
+    /// cache-resident to DRAM and at 1, 2, 4, ... threads; write them as
+    /// CSV for `validate`. Prints one JSON object.
+    Loops(super::measure_loops::MeasureLoopsArgs),
 }
 
 #[derive(Debug, Args)]
@@ -59,6 +64,7 @@ pub struct MeasureCpuArgs {
 pub fn run(action: &MeasureAction, files: &super::output::Files) -> Result<Value, CliError> {
     match action {
         MeasureAction::Cpu(args) => measure_cpu_cmd(args, files),
+        MeasureAction::Loops(args) => super::measure_loops::measure_loops_cmd(args, files),
     }
 }
 
@@ -240,6 +246,7 @@ fn summary(m: &CpuMeasurement) -> Value {
         ("cache_gbs", &m.cache_triad),
         ("strided_gbs", &m.strided),
         ("latency_ns", &m.latency),
+        ("add_latency_ns", &m.add_latency),
     ];
     json!({
         "model": "measure-cpu",
@@ -257,6 +264,7 @@ fn summary(m: &CpuMeasurement) -> Value {
         "cache_gbs": m.cache_triad.value,
         "strided_gbs": m.strided.value,
         "latency_ns": m.latency.value,
+        "add_latency_ns": m.add_latency.value,
         "fma_gflops_by_threads": curve(&m.fma_f32_by_threads),
         "triad_gbs_by_threads": curve(&m.triad_by_threads),
         "caches": caches_json(m),
@@ -274,6 +282,7 @@ fn summary(m: &CpuMeasurement) -> Value {
             "fma_gflops_by_threads": "[threads, GFLOP/s, spread] of the f32 FMA peak on 1, 2, 4, ... threads up to all",
             "triad_gbs_by_threads": "[threads, GB/s, spread] of the memory triad on 1, 2, 4, ... threads up to all",
             "caches": "each data cache level: its capacity (KiB), the logical CPUs sharing one, and read_, triad_ and strided_gbs_by_threads, [threads, GB/s, spread] of a read, a triad and a strided read from a working set of half a thread's share of it (thread counts where the level can hold it apart from the inner ones)",
+            "add_latency_ns": "ns per f32 add in a chain of dependent adds, one thread",
             "t_f_ps": "ps per flop at the f32 FMA peak (PerDome/PeaPaw t_f)",
             "t_b_ps": "ps per byte at the triad bandwidth (t_b)",
             "spread": "(max - min) / median of the samples each value is the median of",

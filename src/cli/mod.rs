@@ -11,6 +11,7 @@ mod boathull;
 mod export;
 pub mod fpm;
 mod measure;
+mod measure_loops;
 mod offload;
 mod offload_preset;
 pub(crate) mod output;

@@ -29,7 +29,7 @@ fn measure(dir: &std::path::Path) -> Value {
     assert!(o.status.success(), "{}", stderr(&o));
     // One progress line a step on stderr, the JSON on stdout.
     assert!(
-        stderr(&o).contains("[12/12] package energy"),
+        stderr(&o).contains("[13/13] package energy"),
         "{}",
         stderr(&o)
     );
@@ -229,7 +229,7 @@ fn the_window_measures_this_machine_and_uses_it_everywhere() {
     h.step();
     assert!(h.state().model::<OverviewUi>().measuring.is_some());
     assert!(
-        h.query_by_label_contains("of 12:").is_some(),
+        h.query_by_label_contains("of 13:").is_some(),
         "a progress bar"
     );
     let start = std::time::Instant::now();

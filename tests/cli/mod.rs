@@ -33,6 +33,9 @@ mod hostile_sessions;
 /// `measure cpu`: the description and platform it writes, in the window
 /// too.
 mod measure_cpu;
+/// `measure loops`: the host loop benchmark, its validation, in the
+/// window too.
+mod measure_loops;
 /// `eval hongkim`, `eval offload` and the offload preset commands.
 mod offload_cli;
 /// `export --view offload|offload-suite`: formats, arguments, failures.

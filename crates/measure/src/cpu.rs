@@ -49,7 +49,7 @@ impl CpuMeasureConfig {
 }
 
 /// The steps of a measurement, in order (for a progress bar).
-pub const STEPS: [&str; 12] = [
+pub const STEPS: [&str; 13] = [
     "FMA f32, one thread",
     "FMA f64, one thread",
     "FMA f32 on 2, 4, ... threads up to all",
@@ -59,6 +59,7 @@ pub const STEPS: [&str; 12] = [
     "read, triad and strided read from each cache level on 1, 2, 4, ... threads",
     "strided read",
     "memory latency",
+    "latency of a dependent add",
     "gemm speed function",
     "triad speed function",
     "package energy",
@@ -104,6 +105,8 @@ pub struct CpuMeasurement {
     pub strided: Roof,
     /// ns per dependent load.
     pub latency: Roof,
+    /// ns per dependent f32 add.
+    pub add_latency: Roof,
     /// Elements per array of the memory triad.
     pub triad_elements: usize,
     pub gemm: Vec<Measurement>,
@@ -183,6 +186,8 @@ pub fn measure_cpu(
     next(&mut step);
     let latency = roofs::latency_ns(elements, &t, cancel)?;
     next(&mut step);
+    let add_latency = roofs::add_latency_ns(&t, cancel)?;
+    next(&mut step);
     let gemm = speed_function(Kernel::Gemm, cfg, cancel)?;
     next(&mut step);
     let triad_speed = speed_function(Kernel::Triad, cfg, cancel)?;
@@ -204,6 +209,7 @@ pub fn measure_cpu(
         cache_runs,
         strided,
         latency,
+        add_latency,
         triad_elements: elements,
         gemm,
         triad_speed,

@@ -79,6 +79,7 @@ impl CpuMeasurement {
             triad_gbs_by_threads: values(&self.triad_by_threads),
             mem_gib: m.mem_gib.unwrap_or(16.0),
             mem_latency_ns: Some(self.latency.value),
+            add_latency_ns: Some(self.add_latency.value),
             tdp_w: 10.0 * cores,
             static_w,
             source: Source::Measured(run),
@@ -218,6 +219,13 @@ impl CpuMeasurement {
         sources.insert(
             "mem_latency_ns".into(),
             measured("pointer chase through memory, one thread", &self.latency),
+        );
+        sources.insert(
+            "add_latency_ns".into(),
+            measured(
+                "a chain of a million dependent f32 adds, one thread",
+                &self.add_latency,
+            ),
         );
         sources.insert(
             "tdp_w".into(),

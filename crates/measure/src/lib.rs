@@ -33,6 +33,7 @@
 pub mod cpu;
 mod cpu_spec;
 pub mod levels;
+pub mod loops;
 pub mod machine;
 pub mod roofs;
 

@@ -30,6 +30,7 @@ fn xeon_h100() -> Node {
             triad_gbs_by_threads: Vec::new(),
             mem_gib: 512.0,
             mem_latency_ns: None,
+            add_latency_ns: None,
             tdp_w: 350.0,
             static_w: None,
             source: spec("Intel ARK"),

@@ -35,6 +35,7 @@ fn node() -> Node {
             triad_gbs_by_threads: Vec::new(),
             mem_gib: 128.0,
             mem_latency_ns: None,
+            add_latency_ns: None,
             tdp_w: 160.0,
             static_w: None,
             source: spec("host sheet"),

@@ -56,6 +56,13 @@ impl HetscopeApp {
                 self.session_file.as_deref() == Some(path)
             }
             FileKind::Platform => self.take_platform(path),
+            // Compared, not drawn by a model's tab: the validation view
+            // opens with it.
+            FileKind::HostLoopTimes => {
+                let used = self.compare_with_file(kind, path);
+                self.session.tab = crate::gui::Tab::Figure(hetscope_figure::View::Validation);
+                used
+            }
             FileKind::CpuSpec | FileKind::GpuSpec | FileKind::GpuProbe => {
                 self.take_processor_sheet(kind, path)
             }

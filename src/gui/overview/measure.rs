@@ -260,6 +260,7 @@ pub fn measure_ui(ui: &mut Ui, m: &mut Editing<'_, OverviewUi>, ctx: &mut ViewCo
             r.cancel.store(true, Ordering::Relaxed);
         }
     });
+    super::measure_loops::loops_ui(ui, m, ctx);
     if let Some(r) = &m.ui.measuring {
         let k = r.step.load(Ordering::Relaxed).min(STEPS.len() - 1);
         let text = if r.cancel.load(Ordering::Relaxed) {

@@ -8,6 +8,7 @@
 //! - `measure.rs`: "Measure this machine" (a platform of this CPU).
 
 pub mod measure;
+pub mod measure_loops;
 mod panel;
 pub mod sensitivity;
 mod validation;
@@ -39,6 +40,8 @@ pub struct OverviewUi {
     pub measuring: Option<measure::CpuMeasuring>,
     /// Settings of "Measure this machine".
     pub measure: measure::MeasureSettings,
+    /// The timing of the host loops under way.
+    pub loops: Option<measure_loops::LoopsTiming>,
     /// The path typed in "Model against measurement".
     pub measured_path: String,
     /// The sensitivity tables computed off the UI thread.

@@ -45,6 +45,7 @@ pub const READS: &[(FileKind, Reading)] = &[
     (FileKind::OffloadKernel, Reading::Preset),
     (FileKind::OffloadPlatform, Reading::Preset),
     (FileKind::OffloadSpeedups, Reading::Held),
+    (FileKind::HostLoopTimes, Reading::Compared),
 ];
 
 /// The offload model.

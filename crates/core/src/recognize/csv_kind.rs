@@ -51,6 +51,11 @@ fn kinds() -> Vec<CsvKind> {
             required: offload::KEY_COLUMNS.to_vec(),
             optional: [&["speedup"][..], &offload::TIME_COLUMNS[..]].concat(),
         },
+        CsvKind {
+            kind: FileKind::HostLoopTimes,
+            required: offload::HOST_LOOP_COLUMNS.to_vec(),
+            optional: offload::HOST_LOOP_OPTIONAL.to_vec(),
+        },
     ]
 }
 

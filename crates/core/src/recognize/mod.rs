@@ -73,12 +73,14 @@ pub enum FileKind {
     BoathullTimes,
     /// Offload measured speedups, CSV.
     OffloadSpeedups,
+    /// Host loop times (`hetscope-loops`, `measure loops`), CSV.
+    HostLoopTimes,
     /// A StarPU codelet performance model (`<symbol>.<host>`).
     StarpuModel,
 }
 
 impl FileKind {
-    pub const ALL: [FileKind; 16] = [
+    pub const ALL: [FileKind; 17] = [
         FileKind::Session,
         FileKind::Platform,
         FileKind::Processor,
@@ -94,6 +96,7 @@ impl FileKind {
         FileKind::GpuProbe,
         FileKind::BoathullTimes,
         FileKind::OffloadSpeedups,
+        FileKind::HostLoopTimes,
         FileKind::StarpuModel,
     ];
 
@@ -115,6 +118,7 @@ impl FileKind {
             FileKind::GpuProbe => "GPU probe CSV",
             FileKind::BoathullTimes => "boat hull measured times CSV",
             FileKind::OffloadSpeedups => "offload measured speedups CSV",
+            FileKind::HostLoopTimes => "host loop times CSV",
             FileKind::StarpuModel => "StarPU performance model",
         }
     }

@@ -10,11 +10,13 @@
 
 mod boathull;
 mod fpm;
+mod host_loops;
 mod offload;
 mod perdome;
 mod table;
 mod view;
 
+pub use host_loops::{accuracy, factor};
 pub use table::{Row, Table};
 
 use std::collections::BTreeMap;
@@ -180,6 +182,10 @@ fn table_of(session: &Session, path: &Path, catalog: &Catalog) -> Result<Table, 
         }
         FileKind::PerdomeMeasured => perdome::partitions(session, &text, &file),
         FileKind::SpeedFunction => fpm::speed_function(&text, &file),
+        FileKind::HostLoopTimes => {
+            let times = hetscope_preset::offload::parse_host_loops(&text, &file, catalog)?;
+            host_loops::host_loops(session, &times, catalog)
+        }
         other => not_measured(other.describe()),
     }
 }

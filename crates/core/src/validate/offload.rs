@@ -8,7 +8,7 @@
 use super::table::{Row, Table};
 use crate::{CoreError, Session};
 use hetscope_figure::offload::MeasuredRun;
-use hetscope_model::offload::{Formulation, OffloadParam, Platform, decide};
+use hetscope_model::offload::{Formulation, OffloadKernel, OffloadParam, Platform, decide};
 use hetscope_preset::Catalog;
 
 /// Measured speedups below this and above its inverse are clear
@@ -92,6 +92,32 @@ fn other_reading(
     ))
 }
 
+/// The model of the offload kernel named `name` (its id or name, any
+/// case), launched as `platform` launches.
+pub(super) fn kernel_model(
+    s: &Session,
+    catalog: &Catalog,
+    platform: &Platform,
+    name: &str,
+) -> Result<OffloadKernel, CoreError> {
+    let id = catalog
+        .offload_kernel(name)
+        .or_else(|| catalog.offload_kernel(&name.to_lowercase()))
+        .map(|(e, _)| e.id.clone())
+        .ok_or_else(|| CoreError::Unknown {
+            kind: "offload kernel",
+            key: name.to_string(),
+        })?;
+    let (preset, _) = s.offload.kernel_preset(catalog, &id)?;
+    let launch = platform.runtime.launch(&platform.gpu);
+    preset
+        .to_model(&launch)
+        .map_err(|source| CoreError::OffloadKernel {
+            id: id.clone(),
+            source: Box::new(source),
+        })
+}
+
 /// One measured run against the prediction for its kernel (matched by id
 /// or name), size and threads.
 fn run_row(
@@ -100,22 +126,7 @@ fn run_row(
     platform: &Platform,
     run: &MeasuredRun,
 ) -> Result<Row, CoreError> {
-    let id = catalog
-        .offload_kernel(&run.kernel)
-        .or_else(|| catalog.offload_kernel(&run.kernel.to_lowercase()))
-        .map(|(e, _)| e.id.clone())
-        .ok_or_else(|| CoreError::Unknown {
-            kind: "offload kernel",
-            key: run.kernel.clone(),
-        })?;
-    let (preset, _) = s.offload.kernel_preset(catalog, &id)?;
-    let launch = platform.runtime.launch(&platform.gpu);
-    let kernel = preset
-        .to_model(&launch)
-        .map_err(|source| CoreError::OffloadKernel {
-            id: id.clone(),
-            source: Box::new(source),
-        })?;
+    let kernel = kernel_model(s, catalog, platform, &run.kernel)?;
     let mut p = platform.clone();
     p.set_param(OffloadParam::Threads, run.threads)?;
     let d = decide(&kernel, &p, run.n)?;

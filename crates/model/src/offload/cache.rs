@@ -49,6 +49,7 @@ use serde::{Deserialize, Serialize};
 
 use super::OffloadError;
 use super::hong_kim::{GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
+use super::host_levels::{HostHierarchy, LevelTerms, LoopShape, predict_levels};
 use super::omp_cpu::{CpuLoop, CpuMachine, CpuPrediction};
 use super::reuse::{FOLLOW_STEPS, Nest, Reference, distinct_lines, spans_of};
 use super::{non_negative, positive};
@@ -78,6 +79,11 @@ pub struct HostCache {
     /// The private cache one thread has, bytes (a core's L2 over its
     /// hardware threads).
     pub bytes_per_thread: f64,
+    /// Every data-cache level with its measured bandwidth and the add
+    /// latency, for the hierarchy formulation (see `host_levels.rs`);
+    /// none where the platform does not give them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hierarchy: Option<HostHierarchy>,
 }
 
 /// Both sides' caches.
@@ -313,27 +319,56 @@ pub struct CacheTerms {
     pub gpu: Vec<MemClass>,
     /// The host's traffic per iteration.
     pub host: HostTraffic,
+    /// The hierarchy formulation's host term (that formulation only).
+    pub levels: Option<LevelTerms>,
 }
 
 /// Both sides of a loop with the caches: the host loop `lp` (its bytes
 /// and TLB misses replaced by the per-access counts) on `cpu`, the GPU
-/// kernel `gk` with the memory classes of `nest` on `gpu`.
+/// kernel `gk` with the memory classes of `nest` on `gpu`. With `shape`
+/// (the hierarchy formulation), the host's time is the hierarchy term's
+/// (see `host_levels.rs`), which needs `caches.host.hierarchy`.
 pub fn sides(
     nest: &Nest,
     mut lp: CpuLoop,
     cpu: &CpuMachine,
-    gk: &GpuKernel,
-    gpu: &GpuMachine,
+    (gk, gpu): (&GpuKernel, &GpuMachine),
     caches: &Caches,
+    shape: Option<&LoopShape>,
 ) -> Result<(CpuPrediction, GpuPrediction, CacheTerms), OffloadError> {
     caches.check()?;
     let host = host_traffic(nest, &caches.host, cpu.tlb_entries, cpu.page_bytes);
     lp.bytes_per_iter = host.bytes_per_iter;
     lp.tlb_misses_per_iter = Some(host.tlb_misses_per_iter);
-    let cpu_p = cpu.predict(&lp)?;
+    let (cpu_p, levels) = match shape {
+        Some(shape) => {
+            let h = caches
+                .host
+                .hierarchy
+                .as_ref()
+                .ok_or(OffloadError::NoHierarchy)?;
+            let line = caches.host.line_bytes;
+            let misses = |bytes_per_thread: f64| {
+                let share = HostCache {
+                    line_bytes: line,
+                    bytes_per_thread,
+                    hierarchy: None,
+                };
+                host_traffic(nest, &share, cpu.tlb_entries, cpu.page_bytes).bytes_per_iter
+            };
+            let (p, terms) = predict_levels((nest, &lp, shape), cpu, h, &misses)?;
+            (p, Some(terms))
+        }
+        None => (cpu.predict(&lp)?, None),
+    };
     let classes = gpu_classes(nest, gk, gpu, &caches.gpu)?;
     let gpu_p = gpu.predict_cached(gk, &classes)?;
-    Ok((cpu_p, gpu_p, CacheTerms { gpu: classes, host }))
+    let terms = CacheTerms {
+        gpu: classes,
+        host,
+        levels,
+    };
+    Ok((cpu_p, gpu_p, terms))
 }
 
 #[cfg(test)]

@@ -157,6 +157,7 @@ fn host(cache_kib: f64) -> HostTraffic {
     let cache = HostCache {
         line_bytes: 64.0,
         bytes_per_thread: cache_kib * 1024.0,
+        hierarchy: None,
     };
     host_traffic(&nest, &cache, 64.0, 4096.0)
 }

@@ -11,6 +11,7 @@ use super::bus::Bus;
 use super::cache::{self, CacheTerms, Caches};
 use super::formulation::Formulation;
 use super::hong_kim::{GpuKernel, GpuMachine, GpuPrediction};
+use super::host_levels::LoopShape;
 use super::kernel::{HostVectorization, OffloadKernel, Scaling};
 use serde::{Deserialize, Serialize};
 
@@ -271,6 +272,19 @@ impl OffloadKernel {
         })
     }
 
+    /// What the hierarchy formulation's host term needs besides the nest
+    /// (see [`LoopShape`]).
+    pub fn loop_shape(&self, n: f64, vector_bits: f64) -> Result<LoopShape, OffloadError> {
+        let (_, trips) = self.counts(n)?;
+        let element = positive("element_bytes", "bytes", self.element_bytes)?;
+        Ok(LoopShape {
+            inner_loop: self.innermost_index != self.parallel_index,
+            footprint_bytes: self.host_footprint(n).lower,
+            stores_per_iter: self.cpu_mix.stores * trips,
+            max_lanes: (vector_bits / (8.0 * element)).floor().max(1.0),
+        })
+    }
+
     fn counts(&self, n: f64) -> Result<(f64, f64), OffloadError> {
         positive("problem size n", "", n)?;
         let iters = non_negative("iterations", "", self.iterations.at(n))?.ceil();
@@ -285,15 +299,18 @@ pub fn decide(
     platform: &Platform,
     n: f64,
 ) -> Result<Decision, OffloadError> {
-    let (cpu, gpu, cache) = if platform.formulation == Formulation::CacheAware {
+    let (cpu, gpu, cache) = if platform.formulation.uses_caches() {
         let caches = platform.caches.as_ref().ok_or(OffloadError::NoCaches)?;
+        let shape = (platform.formulation == Formulation::Hierarchy)
+            .then(|| kernel.loop_shape(n, platform.cpu.vector_bits))
+            .transpose()?;
         let (cpu, gpu, terms) = cache::sides(
             &kernel.nest(n)?,
             kernel.cpu_loop(n, platform.cpu.vector_bits)?,
             &platform.cpu,
-            &kernel.gpu_kernel(n)?,
-            &platform.gpu,
+            (&kernel.gpu_kernel(n)?, &platform.gpu),
             caches,
+            shape.as_ref(),
         )?;
         (cpu, gpu, Some(terms))
     } else {

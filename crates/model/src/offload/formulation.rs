@@ -18,14 +18,25 @@ pub enum Formulation {
     /// [`cache`](super::cache) on the GPU (L1 and L2 hits per access) and
     /// the host (memory traffic and TLB misses per access).
     CacheAware,
+    /// As cache-aware on the GPU; the host's time from its measured
+    /// cache levels and add latency (see
+    /// [`host_levels`](super::host_levels)).
+    Hierarchy,
 }
 
 impl Formulation {
-    pub const ALL: [Formulation; 3] = [
+    pub const ALL: [Formulation; 4] = [
         Formulation::Published,
         Formulation::WholeWaves,
         Formulation::CacheAware,
+        Formulation::Hierarchy,
     ];
+
+    /// Whether the GPU side uses the caches (and the platform must give
+    /// them).
+    pub fn uses_caches(self) -> bool {
+        matches!(self, Formulation::CacheAware | Formulation::Hierarchy)
+    }
 
     /// Name on the command line and in presets and JSON.
     pub fn key(self) -> &'static str {
@@ -33,6 +44,7 @@ impl Formulation {
             Formulation::Published => "published",
             Formulation::WholeWaves => "whole-waves",
             Formulation::CacheAware => "cache-aware",
+            Formulation::Hierarchy => "hierarchy",
         }
     }
 
@@ -47,6 +59,9 @@ impl Formulation {
             }
             Formulation::CacheAware => {
                 "with caches: as published, each GPU access served by the L1, the L2 or DRAM as its lines' reuse allows, and the host's memory traffic and TLB misses counted per access"
+            }
+            Formulation::Hierarchy => {
+                "with the host's hierarchy: the GPU as cache-aware; the host loop at the slowest of its flops, its chain of dependent adds and each cache level's misses at the next level's measured bandwidth"
             }
         }
     }

@@ -214,7 +214,7 @@ impl GpuMachine {
     ) -> Result<GpuPrediction, OffloadError> {
         self.validate()?;
         kernel.validate()?;
-        if f == Formulation::CacheAware {
+        if f.uses_caches() {
             return Err(OffloadError::NeedsSubscripts);
         }
         let k = kernel;
@@ -434,7 +434,7 @@ pub(super) struct WarpCycles {
 pub(super) fn repetitions(k: &GpuKernel, occ: &Occupancy, f: Formulation) -> (f64, f64) {
     let waves = k.blocks / (occ.blocks_per_sm * occ.active_sms);
     let rep = match f {
-        Formulation::Published | Formulation::CacheAware => waves,
+        Formulation::Published | Formulation::CacheAware | Formulation::Hierarchy => waves,
         Formulation::WholeWaves => waves.ceil(),
     };
     let threads = k.blocks * k.threads_per_block;

@@ -36,6 +36,7 @@ pub mod formulation;
 pub mod hong_kim;
 mod hong_kim_cached;
 mod hong_kim_param;
+pub mod host_levels;
 pub mod kernel;
 pub mod launch;
 pub mod omp_cpu;
@@ -54,6 +55,7 @@ pub use decision::{
 pub use formulation::Formulation;
 pub use hong_kim::{ExecCase, GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
 pub use hong_kim_param::{KERNEL_PARAMS, hong_kim_value, set_hong_kim};
+pub use host_levels::{HostHierarchy, HostLevel, LevelTerms, LevelTraffic, LoopShape};
 pub use kernel::{HostVectorization, OffloadKernel, Scaling, SubscriptAccess};
 pub use launch::{Launch, Runtime, derived_active_blocks};
 pub use omp_cpu::{CpuLoop, CpuMachine, CpuPrediction, InstructionMix};
@@ -95,6 +97,11 @@ pub enum OffloadError {
         "the cache-aware formulation needs the platform's caches (caches.gpu and caches.host), and this platform gives none: choose another formulation or add them"
     )]
     NoCaches,
+    /// The hierarchy formulation without the host's levels.
+    #[error(
+        "the hierarchy formulation needs the host's cache levels and add latency (caches.host.hierarchy), and this platform gives none: make the platform from a CPU spec sheet (e.g. one `measure cpu` wrote) or choose another formulation"
+    )]
+    NoHierarchy,
     /// The cache-aware formulation on instruction counts alone.
     #[error(
         "the cache-aware formulation needs a loop's subscripts to find where its accesses hit; Hong & Kim's model alone reads instruction counts: choose published or whole-waves"

@@ -46,6 +46,11 @@ pub struct CpuSpec {
     /// Load-to-use latency of main memory, ns, where published.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mem_latency_ns: Option<f64>,
+    /// Latency of one single-precision add in a dependent chain, ns,
+    /// where measured (a loop summing into one register waits this long
+    /// per element).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub add_latency_ns: Option<f64>,
     /// Thermal design power, W.
     pub tdp_w: f64,
     /// Static power p_s of PeaPaw's energy model (Eq. 21), W, where

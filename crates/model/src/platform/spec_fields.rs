@@ -129,6 +129,7 @@ impl_fields!(
         (mem_bw_gbs, "GB/s", "memory bandwidth", GBS),
         (mem_gib, "GiB", "memory size", GIB),
         (mem_latency_ns, "ns", "memory latency", NS),
+        (add_latency_ns, "ns", "add latency", NS),
         (tdp_w, "W", "TDP", TDP),
         (static_w, "W", "static power"),
         (e_f_pj, "pJ/flop", "energy per flop", PJ_FLOP),

@@ -300,6 +300,7 @@ mod tests {
             triad_gbs_by_threads: Vec::new(),
             mem_gib: 16.0,
             mem_latency_ns: None,
+            add_latency_ns: None,
             tdp_w: 95.0,
             static_w: None,
             source: Source::Spec("a test sheet".into()),

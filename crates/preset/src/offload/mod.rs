@@ -42,10 +42,13 @@
 //!   presets named on the command line (a catalog id or a file);
 //! - `measured.rs`: measured offload speedups (a CSV file) to set beside
 //!   the predictions;
+//! - `host_loops.rs`: host loop times (the CSV `hetscope-loops` writes) to
+//!   set beside the OpenMP host model;
 //! - `suite.rs`: the kernel sets of the suite views (the paper's 25 loops,
 //!   the 13 programs) and which loops make each program.
 
 mod arg;
+mod host_loops;
 mod kernel;
 pub mod load;
 mod measured;
@@ -53,6 +56,10 @@ mod platform;
 mod suite;
 
 pub use self::arg::{offload_kernel_arg, offload_platform_arg};
+pub use self::host_loops::{
+    HOST_LOOP_COLUMNS, HOST_LOOP_OPTIONAL, HostLoopRow, HostLoopTimes, LoopRecord, load_host_loops,
+    parse_host_loops,
+};
 pub use self::kernel::{AccessPreset, OffloadKernelPreset, offload_model};
 pub use self::load::{
     check_pair, load_offload_kernel_file, load_offload_platform_file, parse_offload_kernel,

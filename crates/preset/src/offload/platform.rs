@@ -161,12 +161,23 @@ impl OffloadPlatformPreset {
             c.check()
                 .map_err(|e| PresetError::invalid(origin, "caches", e.to_string()))?;
         }
-        if self.formulation == Formulation::CacheAware && self.caches.is_none() {
+        if self.formulation.uses_caches() && self.caches.is_none() {
             return Err(PresetError::invalid(
                 origin,
                 "formulation",
-                Formulation::CacheAware.key().to_string()
+                self.formulation.key().to_string()
                     + " needs `caches` (gpu and host), which this platform does not give",
+            ));
+        }
+        let no_levels = self
+            .caches
+            .as_ref()
+            .is_none_or(|c| c.host.hierarchy.is_none());
+        if self.formulation == Formulation::Hierarchy && no_levels {
+            return Err(PresetError::invalid(
+                origin,
+                "formulation",
+                "hierarchy needs `caches.host.hierarchy` (the host's cache levels and add latency), which this platform does not give",
             ));
         }
         Ok(())

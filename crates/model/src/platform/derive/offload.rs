@@ -29,14 +29,14 @@
 
 use super::Derived;
 use crate::offload::{
-    Bus, Caches, CpuMachine, Formulation, GpuCaches, GpuMachine, HostCache, InstructionMix, Memory,
-    Platform, Rates, Runtime,
+    Bus, Caches, CpuMachine, Formulation, GpuCaches, GpuMachine, HostCache, HostHierarchy,
+    HostLevel, InstructionMix, Memory, Platform, Rates, Runtime,
 };
 
 /// Bytes in a GiB.
 const GIB: f64 = 1024.0 * 1024.0 * 1024.0;
 use crate::platform::spec::Fields;
-use crate::platform::{Direction, GpuSpec, Link, Node, PlatformError, Source, Transfers};
+use crate::platform::{CpuSpec, Direction, GpuSpec, Link, Node, PlatformError, Source, Transfers};
 
 /// Memory latency assumed where none is published, ns (offload paper
 /// Table III: the V100's 1029 cycles at 1.53 GHz).
@@ -316,6 +316,7 @@ fn caches(node: &Node) -> (Caches, Vec<(String, Source)>) {
         host: HostCache {
             line_bytes: line,
             bytes_per_thread: l2c * 1024.0 / c.threads_per_core,
+            hierarchy: host_hierarchy(c),
         },
     };
     let per_thread = Source::derived(format!(
@@ -334,5 +335,82 @@ fn caches(node: &Node) -> (Caches, Vec<(String, Source)>) {
         ("host_cache_bytes_per_thread".into(), per_thread),
         ("host_line_bytes".into(), line_s),
     ];
+    let mut sources = sources;
+    sources.extend(hierarchy_sources(c));
     (caches, sources)
+}
+
+/// A dependent add's latency where none is measured, cycles: the middle
+/// of current server cores' 2 to 4 (Agner Fog, "Instruction tables",
+/// 2022: 2 on Golden Cove, 3 on Zen 2 to 4, 4 on Skylake-SP).
+const ADD_LATENCY_CYCLES: f64 = 3.0;
+
+/// The host's levels for the hierarchy formulation: the spec's data
+/// caches (none without them), each with the better of its measured read
+/// and triad at each thread count, and the add latency.
+fn host_hierarchy(c: &CpuSpec) -> Option<HostHierarchy> {
+    if c.caches.is_empty() {
+        return None;
+    }
+    let levels = c
+        .caches
+        .iter()
+        .map(|l| HostLevel {
+            level: l.level,
+            bytes: l.kib * 1024.0,
+            shared_by: f64::from(l.shared_by.max(1)),
+            gbs_by_threads: best_of(&l.read_gbs_by_threads, &l.triad_gbs_by_threads),
+        })
+        .collect();
+    Some(HostHierarchy {
+        levels,
+        add_latency_ns: c.add_latency_ns.unwrap_or(ADD_LATENCY_CYCLES / c.clock_ghz),
+        reassociates: false,
+    })
+}
+
+/// The larger of two curves at each thread count of the first (the
+/// first alone where the second lacks the count).
+fn best_of(a: &[(u32, f64)], b: &[(u32, f64)]) -> Vec<(u32, f64)> {
+    let mut out: Vec<(u32, f64)> = a
+        .iter()
+        .map(|&(t, v)| {
+            let w = b.iter().find(|p| p.0 == t).map_or(v, |p| p.1);
+            (t, v.max(w))
+        })
+        .collect();
+    if out.is_empty() {
+        out = b.to_vec();
+    }
+    out
+}
+
+fn hierarchy_sources(c: &CpuSpec) -> Vec<(String, Source)> {
+    if c.caches.is_empty() {
+        return Vec::new();
+    }
+    let latency = match c.add_latency_ns {
+        Some(_) => c.source_of("add_latency_ns"),
+        None => Source::Estimate(format!(
+            "not measured: {ADD_LATENCY_CYCLES} cycles at {} GHz (Agner Fog's instruction tables: 2 to 4 cycles on current server cores)",
+            c.clock_ghz
+        )),
+    };
+    vec![
+        (
+            "host_levels".into(),
+            Source::derived(format!(
+                "the spec's data caches, each level's bandwidth the better of its measured read and triad ({})",
+                c.source_of("caches")
+            )),
+        ),
+        ("host_add_latency_ns".into(), latency),
+        (
+            "host_reassociates".into(),
+            Source::Estimate(
+                "no: -O3 without -ffast-math, as hetscope-loops and the offload measurements build"
+                    .into(),
+            ),
+        ),
+    ]
 }
