@@ -234,7 +234,7 @@ fn offload_units() -> Value {
         "params": "GHz, GB/s, cycles, us, counts (see --help)",
         "host_memory": "where the kernel keeps the arrays it copies (pinned, pageable, or the platform's choice) and the copy rates that gives each way, GB/s",
         "caches": "the platform's caches, bytes and cycles (gpu: L1 per SM, L2, line, hit latencies; host: line, private cache per thread); absent where it gives none",
-        "cache": "the cache-aware formulation's terms (absent in the others): per access on the GPU its transactions per warp instruction, the shares served by L1, L2 and DRAM, cycles waited and before the next warp leaves, DRAM bytes per warp instruction; on the host bytes from DRAM and TLB misses per parallel iteration, bytes of one inner pass and whether the cache per thread holds it",
+        "cache": "the cache-aware formulation's terms (absent in the others): per access on the GPU its transactions per warp instruction, the shares served by L1, L2 and DRAM, cycles waited and before the next warp leaves, DRAM bytes per warp instruction; on the host bytes from DRAM and TLB misses per parallel iteration, bytes of one inner pass and whether the cache per thread holds it; host_levels (the hierarchy formulation): the chunk's flops, its chain of dependent adds and its slowest level's misses in s, which bounds it, and per cache level whether the loop's data fits it, the bytes per iteration that miss it, the bandwidth serving them (GB/s) and their time",
     })
 }
 
@@ -279,5 +279,27 @@ fn cache_json(terms: Option<&CacheTerms>) -> Value {
             "pass_bytes": h.pass_bytes,
             "pass_fits": h.pass_fits,
         },
+        "host_levels": t.levels.as_ref().map_or(Value::Null, |l| {
+            let traffic: Vec<Value> = l
+                .traffic
+                .iter()
+                .map(|x| {
+                    json!({
+                        "level": x.level,
+                        "fits": x.fits,
+                        "bytes_per_iter": x.bytes_per_iter,
+                        "gbs": x.gbs,
+                        "s": x.seconds,
+                    })
+                })
+                .collect();
+            json!({
+                "core_s": l.core_s,
+                "chain_s": l.chain_s,
+                "memory_s": l.memory_s,
+                "bound": l.bound,
+                "misses": traffic,
+            })
+        }),
     })
 }
