@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::{CliError, catalog, output, preset_error};
 use hetscope_core::CoreError;
-use hetscope_core::validate::validate_each;
+use hetscope_core::validate::{Fold, validate_each};
 use hetscope_export::ExportSize;
 use hetscope_figure::overview::validation;
 use hetscope_figure::{Camera, Figure};
@@ -38,6 +38,30 @@ pub struct ValidateArgs {
     /// Image height, px (200 to 8000).
     #[arg(long, default_value_t = 800)]
     pub height: u32,
+    /// Report the rows held out: each predicted by the formulation best
+    /// on the rows of the other kernels, sizes or thread counts (the
+    /// only choice made from measured rows), in place of the platform's
+    /// own formulation.
+    #[arg(long, value_name = "BY")]
+    pub holdout: Option<HoldoutBy>,
+}
+
+/// How the rows are split for `--holdout`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum HoldoutBy {
+    Kernel,
+    Size,
+    Threads,
+}
+
+impl HoldoutBy {
+    fn fold(self) -> Fold {
+        match self {
+            HoldoutBy::Kernel => Fold::Kernel,
+            HoldoutBy::Size => Fold::Size,
+            HoldoutBy::Threads => Fold::Threads,
+        }
+    }
 }
 
 /// The validation: its JSON on standard output, the CSV and the figure
@@ -65,6 +89,9 @@ pub fn run(args: &ValidateArgs) -> Result<(), CliError> {
         .into_iter()
         .collect::<Result<_, _>>()
         .map_err(|e| CliError::failure(format!("--measured: {e}")))?;
+    if let Some(by) = args.holdout {
+        v.tables = v.tables.iter().map(|t| t.held_out_by(by.fold())).collect();
+    }
     // The JSON is what standard output says; no "wrote" lines.
     if let Some(path) = &args.csv {
         output::write("--csv", path, v.to_csv().as_bytes())?;

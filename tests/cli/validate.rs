@@ -421,3 +421,64 @@ fn the_validation_takes_the_values_edited_in_the_models_tabs() {
         );
     }
 }
+
+#[test]
+fn the_page_quotes_the_formulations_and_the_held_out_rows() {
+    let v = validate("h100-node-measured", &FILES[..1], &[]);
+    let page = std::fs::read_to_string("docs/validation.md").expect("the page");
+    let notes = v["tables"][0]["notes"].as_array().expect("notes");
+    let quoted: Vec<&str> = notes
+        .iter()
+        .filter_map(serde_json::Value::as_str)
+        .filter(|n| {
+            n.starts_with("held out by")
+                || n.starts_with("published times")
+                || n.starts_with("cache-aware times")
+        })
+        .collect();
+    assert_eq!(quoted.len(), 4, "{notes:?}");
+    for line in quoted {
+        assert!(
+            page.contains(&format!("- {line}\n")),
+            "docs/validation.md should say: {line}"
+        );
+    }
+    let held = v["tables"][0]["held_out"].as_array().expect("held out");
+    let by: Vec<&str> = held.iter().filter_map(|h| h["by"].as_str()).collect();
+    assert_eq!(
+        by,
+        ["kernel", "size"],
+        "one thread count: nothing held out by threads"
+    );
+}
+
+#[test]
+fn holdout_reports_the_rows_no_choice_was_made_from() {
+    let decisions = |by: &str| {
+        let v = validate("h100-node-measured", &FILES[..1], &["--holdout", by]);
+        let t = &v["tables"][0];
+        let first = t["notes"][0].as_str().unwrap_or_default().to_string();
+        (num(&t["summary"], "decisions_right"), first)
+    };
+    let (kernel, note) = decisions("kernel");
+    assert_eq!(kernel, 24.0, "{note}");
+    assert!(note.starts_with("rows held out by kernel"), "{note}");
+    let (size, note) = decisions("size");
+    assert_eq!(size, 16.0, "{note}");
+    let (threads, note) = decisions("threads");
+    assert_eq!(threads, 24.0, "the platform's own rows: {note}");
+    assert!(note.starts_with("nothing held out by threads"), "{note}");
+    fails(
+        &[
+            "validate",
+            "--platform",
+            "h100-node-measured",
+            "--measured",
+            FILES[0],
+            "--holdout",
+            "kernels",
+        ],
+        2,
+        "--holdout",
+    );
+}

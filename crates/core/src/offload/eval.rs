@@ -271,7 +271,7 @@ fn cache_json(terms: Option<&CacheTerms>) -> Value {
         })
         .collect();
     let h = &t.host;
-    json!({
+    let mut out = json!({
         "gpu": gpu,
         "host": {
             "bytes_per_iter": h.bytes_per_iter,
@@ -279,7 +279,9 @@ fn cache_json(terms: Option<&CacheTerms>) -> Value {
             "pass_bytes": h.pass_bytes,
             "pass_fits": h.pass_fits,
         },
-        "host_levels": t.levels.as_ref().map_or(Value::Null, |l| {
+    });
+    if let Some(l) = &t.levels {
+        out["host_levels"] = {
             let traffic: Vec<Value> = l
                 .traffic
                 .iter()
@@ -300,6 +302,7 @@ fn cache_json(terms: Option<&CacheTerms>) -> Value {
                 "bound": l.bound,
                 "misses": traffic,
             })
-        }),
-    })
+        };
+    }
+    out
 }

@@ -66,5 +66,6 @@ pub fn times(s: &Session, file: &str, catalog: &Catalog) -> Result<Table, CoreEr
         file: file.to_string(),
         rows,
         notes,
+        held_out: Vec::new(),
     })
 }

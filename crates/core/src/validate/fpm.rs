@@ -37,5 +37,6 @@ pub fn speed_function(text: &str, file: &str) -> Result<Table, CoreError> {
             "predicted: the constant speed fitted to the points ({constant:.4e} units/s), \
              least relative squares"
         )],
+        held_out: Vec::new(),
     })
 }

@@ -4,39 +4,13 @@
 //! platform's formulation; the other formulations' accuracy in the
 //! notes. Only the host side is compared: no GPU ran.
 
-use super::offload::kernel_model;
+use super::holdout::{Fold, Readings, RowKey, holdout};
+use super::score::{accuracy, kernel_model};
 use super::table::{Row, Table};
 use crate::{CoreError, Session};
 use hetscope_model::offload::{Formulation, OffloadParam, Platform, decide};
 use hetscope_preset::Catalog;
 use hetscope_preset::offload::{HostLoopRow, HostLoopTimes};
-
-/// How far a prediction is from a measurement, as a factor of at least 1
-/// (2: twice or half).
-pub fn factor(measured: f64, predicted: f64) -> f64 {
-    (predicted / measured).max(measured / predicted)
-}
-
-/// (median factor, share of rows within 2x) of `rows`; none without rows.
-pub fn accuracy(rows: &[Row]) -> Option<(f64, f64)> {
-    let mut f: Vec<f64> = rows
-        .iter()
-        .map(|r| factor(r.measured, r.predicted))
-        .filter(|f| f.is_finite())
-        .collect();
-    if f.is_empty() {
-        return None;
-    }
-    f.sort_by(f64::total_cmp);
-    let n = f.len();
-    let median = if n % 2 == 1 {
-        f[n / 2]
-    } else {
-        (f[n / 2 - 1] + f[n / 2]) / 2.0
-    };
-    let within = f.iter().filter(|x| **x <= 2.0).count() as f64 / n as f64;
-    Some((median, within))
-}
 
 /// The table of a host loop times file.
 pub fn host_loops(
@@ -57,15 +31,32 @@ pub fn host_loops(
         ),
         "each loop's best run at its size and thread count; the host model on the platform's host at that thread count".into(),
     ];
+    let mut readings: Readings = Vec::new();
     for f in Formulation::ALL {
         let mut p = platform.clone();
         p.formulation = f;
-        let line = match rows_on(s, catalog, &p, &times.rows) {
-            Ok(rows) => accuracy_line(f, &rows),
-            Err(e) => format!("{}: not compared ({e})", f.key()),
-        };
-        notes.push(line);
+        match rows_on(s, catalog, &p, &times.rows) {
+            Ok(rows) => {
+                notes.push(accuracy_line(f, &rows));
+                readings.push((f, rows));
+            }
+            Err(e) => notes.push(format!("{}: not compared ({e})", f.key())),
+        }
     }
+    let keys: Vec<RowKey> = times
+        .rows
+        .iter()
+        .map(|r| RowKey {
+            kernel: r.kernel_id.clone(),
+            n: r.n,
+            threads: r.threads,
+        })
+        .collect();
+    let held_out: Vec<_> = Fold::ALL
+        .into_iter()
+        .filter_map(|fold| holdout(&keys, &readings, fold))
+        .collect();
+    notes.extend(held_out.iter().map(|h| h.line("host time")));
     Ok(Table {
         model: "offload",
         quantity: "host loop time".into(),
@@ -73,6 +64,7 @@ pub fn host_loops(
         file: times.origin.clone(),
         rows,
         notes,
+        held_out,
     })
 }
 
@@ -118,25 +110,4 @@ fn rows_on(
             })
         })
         .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn factors_and_their_median() {
-        assert_eq!(factor(2.0, 1.0), 2.0);
-        assert_eq!(factor(1.0, 3.0), 3.0);
-        let row = |m, p| Row {
-            label: String::new(),
-            measured: m,
-            predicted: p,
-            decision_right: None,
-        };
-        let (median, within) =
-            accuracy(&[row(1.0, 1.5), row(1.0, 0.25), row(2.0, 2.0)]).expect("rows");
-        assert_eq!((median, within), (1.5, 2.0 / 3.0));
-        assert_eq!(accuracy(&[]), None);
-    }
 }

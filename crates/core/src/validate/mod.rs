@@ -10,13 +10,16 @@
 
 mod boathull;
 mod fpm;
+mod holdout;
 mod host_loops;
 mod offload;
 mod perdome;
+mod score;
 mod table;
 mod view;
 
-pub use host_loops::{accuracy, factor};
+pub use holdout::{Fold, HeldOut};
+pub use score::{CLEAR, accuracy, factor, is_clear};
 pub use table::{Row, Table};
 
 use std::collections::BTreeMap;

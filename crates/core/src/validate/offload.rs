@@ -1,24 +1,18 @@
 //! Offload: each measured run's speedup against the one predicted for
 //! its kernel at its size and host thread count, and whether the model's
 //! decision (offload where the predicted speedup is above 1) is the
-//! measured one; the decisions right counted again under every other
-//! formulation of the offload model, so that the file says what each
-//! reading gets right.
+//! measured one; every formulation of the offload model read again over
+//! the same runs (decisions right, and where the file gives times, how
+//! far the host, kernel and transfer times are), and the formulation's
+//! choice held out by kernel, size and thread count (`holdout.rs`).
 
+use super::holdout::{Fold, Readings, RowKey, holdout};
+use super::score::{CLEAR, accuracy, clear_right, kernel_model};
 use super::table::{Row, Table};
 use crate::{CoreError, Session};
 use hetscope_figure::offload::MeasuredRun;
-use hetscope_model::offload::{Formulation, OffloadKernel, OffloadParam, Platform, decide};
+use hetscope_model::offload::{Decision, Formulation, OffloadParam, Platform, decide};
 use hetscope_preset::Catalog;
-
-/// Measured speedups below this and above its inverse are clear
-/// decisions; between them the host's run-to-run spread decides.
-pub const CLEAR: f64 = 1.5;
-
-/// Whether a measured speedup is a clear decision (see [`CLEAR`]).
-pub fn is_clear(measured: f64) -> bool {
-    !(1.0 / CLEAR..=CLEAR).contains(&measured)
-}
 
 /// The table of a file of measured speedups (already in `s`).
 pub fn speedups(s: &Session, file: &str, catalog: &Catalog) -> Result<Table, CoreError> {
@@ -29,10 +23,8 @@ pub fn speedups(s: &Session, file: &str, catalog: &Catalog) -> Result<Table, Cor
         .as_ref()
         .map(|m| m.data().runs.clone())
         .unwrap_or_default();
-    let rows = runs
-        .iter()
-        .map(|r| run_row(s, catalog, &platform, r))
-        .collect::<Result<Vec<_>, _>>()?;
+    let decisions = decisions_on(s, catalog, &platform, &runs)?;
+    let rows = rows_of(&runs, &decisions);
     let mut notes = vec![
         "each run at its own size and host thread count".to_string(),
         format!(
@@ -41,20 +33,43 @@ pub fn speedups(s: &Session, file: &str, catalog: &Catalog) -> Result<Table, Cor
             platform.formulation.describe()
         ),
     ];
-    let (n, right) = clear_count(rows.iter().map(|r| (r.measured, r.decision_right)));
+    let (n, right) = clear_right(rows.iter());
     notes.push(format!(
         "decisions right where the measured speedup is outside 1/{CLEAR} to {CLEAR}: {right} of {n}"
     ));
-    for f in Formulation::ALL
-        .into_iter()
-        .filter(|f| *f != platform.formulation)
-    {
+    let mut readings: Readings = Vec::new();
+    for f in Formulation::ALL {
         let mut other = platform.clone();
         other.formulation = f;
-        if let Some(line) = other_reading(s, catalog, &other, &runs) {
+        let Ok(d) = decisions_on(s, catalog, &other, &runs) else {
+            continue;
+        };
+        let rows = rows_of(&runs, &d);
+        if f != platform.formulation {
+            let (n, right) = clear_right(rows.iter());
+            notes.push(format!(
+                "with the {} formulation: decisions right {right} of {n}",
+                f.key()
+            ));
+        }
+        if let Some(line) = times_line(f, &runs, &d) {
             notes.push(line);
         }
+        readings.push((f, rows));
     }
+    let keys: Vec<RowKey> = runs
+        .iter()
+        .map(|r| RowKey {
+            kernel: r.kernel.to_lowercase(),
+            n: r.n,
+            threads: r.threads,
+        })
+        .collect();
+    let held_out: Vec<_> = Fold::ALL
+        .into_iter()
+        .filter_map(|fold| holdout(&keys, &readings, fold))
+        .collect();
+    notes.extend(held_out.iter().map(|h| h.line("speedup")));
     Ok(Table {
         model: "offload",
         quantity: "speedup".into(),
@@ -62,78 +77,76 @@ pub fn speedups(s: &Session, file: &str, catalog: &Catalog) -> Result<Table, Cor
         file: file.to_string(),
         rows,
         notes,
+        held_out,
     })
 }
 
-/// (clear decisions, right among them).
-fn clear_count(rows: impl Iterator<Item = (f64, Option<bool>)>) -> (usize, usize) {
-    let clear: Vec<Option<bool>> = rows.filter(|r| is_clear(r.0)).map(|r| r.1).collect();
-    let right = clear.iter().filter(|r| **r == Some(true)).count();
-    (clear.len(), right)
-}
-
-/// "with the <f> formulation: right k of n" for `platform` read another
-/// way, or nothing where that reading cannot run (no caches).
-fn other_reading(
+/// The decision for each run on `platform`.
+fn decisions_on(
     s: &Session,
     catalog: &Catalog,
     platform: &Platform,
     runs: &[MeasuredRun],
-) -> Option<String> {
-    let rows: Vec<Row> = runs
-        .iter()
-        .map(|r| run_row(s, catalog, platform, r))
-        .collect::<Result<_, _>>()
-        .ok()?;
-    let (n, right) = clear_count(rows.iter().map(|r| (r.measured, r.decision_right)));
+) -> Result<Vec<Decision>, CoreError> {
+    runs.iter()
+        .map(|r| run_decision(s, catalog, platform, r))
+        .collect()
+}
+
+fn rows_of(runs: &[MeasuredRun], decisions: &[Decision]) -> Vec<Row> {
+    runs.iter()
+        .zip(decisions)
+        .map(|(run, d)| Row {
+            label: format!("{} n={}", run.kernel, run.n),
+            measured: run.speedup,
+            predicted: d.speedup,
+            decision_right: Some(d.offload == (run.speedup > 1.0)),
+        })
+        .collect()
+}
+
+/// "<f>: host time off by a median factor of .., GPU kernel .., transfers
+/// .." where the runs give times.
+fn times_line(f: Formulation, runs: &[MeasuredRun], decisions: &[Decision]) -> Option<String> {
+    let part = |of: fn(&hetscope_figure::offload::RunTimes) -> f64, pred: fn(&Decision) -> f64| {
+        let rows: Vec<Row> = runs
+            .iter()
+            .zip(decisions)
+            .filter_map(|(r, d)| {
+                r.times.as_ref().map(|t| Row {
+                    label: String::new(),
+                    measured: of(t),
+                    predicted: pred(d),
+                    decision_right: None,
+                })
+            })
+            .collect();
+        accuracy(&rows)
+    };
+    let host = part(|t| t.cpu_s, |d| d.cpu_seconds)?;
+    let kernel = part(|t| t.kernel_s, |d| d.kernel_seconds)?;
+    let transfers = part(|t| t.transfer_s, |d| d.transfer_seconds)?;
+    let show =
+        |(median, within): (f64, f64)| format!("{median:.2} ({:.0} % within 2x)", within * 100.0);
     Some(format!(
-        "with the {} formulation: decisions right {right} of {n}",
-        platform.formulation.key()
+        "{} times off by a median factor of: host {}, GPU kernel {}, transfers {}",
+        f.key(),
+        show(host),
+        show(kernel),
+        show(transfers)
     ))
 }
 
-/// The model of the offload kernel named `name` (its id or name, any
-/// case), launched as `platform` launches.
-pub(super) fn kernel_model(
-    s: &Session,
-    catalog: &Catalog,
-    platform: &Platform,
-    name: &str,
-) -> Result<OffloadKernel, CoreError> {
-    let id = catalog
-        .offload_kernel(name)
-        .or_else(|| catalog.offload_kernel(&name.to_lowercase()))
-        .map(|(e, _)| e.id.clone())
-        .ok_or_else(|| CoreError::Unknown {
-            kind: "offload kernel",
-            key: name.to_string(),
-        })?;
-    let (preset, _) = s.offload.kernel_preset(catalog, &id)?;
-    let launch = platform.runtime.launch(&platform.gpu);
-    preset
-        .to_model(&launch)
-        .map_err(|source| CoreError::OffloadKernel {
-            id: id.clone(),
-            source: Box::new(source),
-        })
-}
-
-/// One measured run against the prediction for its kernel (matched by id
-/// or name), size and threads.
-fn run_row(
+/// The decision for one measured run's kernel (matched by id or name),
+/// size and threads.
+fn run_decision(
     s: &Session,
     catalog: &Catalog,
     platform: &Platform,
     run: &MeasuredRun,
-) -> Result<Row, CoreError> {
+) -> Result<Decision, CoreError> {
     let kernel = kernel_model(s, catalog, platform, &run.kernel)?;
     let mut p = platform.clone();
     p.set_param(OffloadParam::Threads, run.threads)?;
-    let d = decide(&kernel, &p, run.n)?;
-    Ok(Row {
-        label: format!("{} n={}", run.kernel, run.n),
-        measured: run.speedup,
-        predicted: d.speedup,
-        decision_right: Some(d.offload == (run.speedup > 1.0)),
-    })
+    Ok(decide(&kernel, &p, run.n)?)
 }

@@ -55,6 +55,7 @@ pub fn partitions(s: &Session, text: &str, file: &str) -> Result<Table, CoreErro
              fastest"
                 .into(),
         ],
+        held_out: Vec::new(),
     })
 }
 
@@ -104,5 +105,6 @@ pub fn energy_runs(s: &Session, file: &str) -> Result<Table, CoreError> {
              e_b = {} pJ/byte, p_s = {} W (not fitted to these runs)",
             gpu.e_f, gpu.e_b, gpu.p_s
         )],
+        held_out: Vec::new(),
     })
 }

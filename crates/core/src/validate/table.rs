@@ -38,9 +38,33 @@ pub struct Table {
     pub rows: Vec<Row>,
     /// What the comparison assumes (the size, the thread count, ...).
     pub notes: Vec<String>,
+    /// The rows held out by kernel, size and thread count, where a model
+    /// has formulations to choose from (see `holdout.rs`).
+    pub held_out: Vec<super::holdout::HeldOut>,
 }
 
 impl Table {
+    /// This table with its rows held out by `fold` (each predicted by the
+    /// formulation best on the other parts), where it has them; else as
+    /// it is, with a note saying so.
+    pub fn held_out_by(&self, fold: super::holdout::Fold) -> Table {
+        let mut t = self.clone();
+        match self.held_out.iter().find(|h| h.fold == fold) {
+            Some(h) => {
+                t.rows = h.rows.clone();
+                t.notes.insert(0, format!("rows held out by {}: {}", fold.key(), h.line(&self.quantity)));
+            }
+            None => t.notes.insert(
+                0,
+                format!(
+                    "nothing held out by {}: the rows fall into one part, or the model has no formulations to choose from",
+                    fold.key()
+                ),
+            ),
+        }
+        t
+    }
+
     /// The absolute relative errors, smallest first.
     fn abs_errors(&self) -> Vec<f64> {
         let mut e: Vec<f64> = self
@@ -82,6 +106,7 @@ impl Table {
             "quantity": self.quantity,
             "unit": self.unit,
             "notes": self.notes,
+            "held_out": self.held_out.iter().map(super::holdout::HeldOut::to_json).collect::<Vec<_>>(),
             "rows": self.rows.iter().map(|r| json!({
                 "row": r.label,
                 "measured": r.measured,
@@ -153,6 +178,7 @@ mod tests {
                 row(1.0, 1.1, None),
             ],
             notes: Vec::new(),
+            held_out: Vec::new(),
         };
         assert_eq!(t.rows[0].relative_error(), Some(0.5));
         assert_eq!(t.median_abs_error(), Some(0.5));
