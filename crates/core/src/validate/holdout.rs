@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
+use super::row::Row;
 use super::score::{accuracy, clear_right};
-use super::table::Row;
 use hetscope_model::offload::Formulation;
 
 /// What a row is, for splitting the rows.

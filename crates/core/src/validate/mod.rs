@@ -14,6 +14,7 @@ mod holdout;
 mod host_loops;
 mod offload;
 mod perdome;
+mod row;
 mod score;
 mod table;
 mod view;

@@ -4,7 +4,7 @@
 //! of those a model gets right; and the offload kernel a measured row
 //! names, as a model.
 
-use super::table::Row;
+use super::row::Row;
 use crate::{CoreError, Session};
 use hetscope_model::offload::{OffloadKernel, Platform};
 use hetscope_preset::Catalog;

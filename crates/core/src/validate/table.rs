@@ -6,25 +6,7 @@ use serde_json::{Value, json};
 
 use hetscope_model::format::fmt_value;
 
-/// One measured value and the model's prediction of it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    /// What was measured (a kernel, a point, a run).
-    pub label: String,
-    pub measured: f64,
-    pub predicted: f64,
-    /// Whether the model's decision for this row is the measured one
-    /// (offload or not), where the model decides.
-    pub decision_right: Option<bool>,
-}
-
-impl Row {
-    /// (predicted - measured) / measured; none where nothing was measured.
-    pub fn relative_error(&self) -> Option<f64> {
-        let e = (self.predicted - self.measured) / self.measured;
-        e.is_finite().then_some(e)
-    }
-}
+pub use super::row::Row;
 
 /// The rows of one measured file.
 #[derive(Clone, Debug, PartialEq)]
