@@ -456,6 +456,7 @@ fn test_platform(bus_latency_us: f64) -> Platform {
         formulation: Formulation::Published,
         memory: Default::default(),
         caches: None,
+        speedup_error: None,
     }
 }
 
@@ -612,6 +613,7 @@ proptest! {
             formulation: Formulation::Published,
             memory: Default::default(),
             caches: None,
+            speedup_error: None,
         };
         let kern = streaming(comp, stride, bytes);
         let g = 80.0 * 128.0;

@@ -57,6 +57,8 @@ pub(super) fn kernel_json(s: &OffloadScenario, catalog: &Catalog) -> Result<Valu
             },
         ),
         ("offload", json!(d.offload)),
+        ("call", json!(d.call().key())),
+        ("interval", interval_json(&d, &platform)),
         ("fits_gpu", json!(d.fits_gpu)),
         ("fits_host", json!(d.fits_host)),
         ("footprint_bytes", footprint_json(&d.footprint)),
@@ -84,7 +86,7 @@ pub(super) fn kernel_json(s: &OffloadScenario, catalog: &Catalog) -> Result<Valu
         m.insert(k.into(), v);
     }
     // Where the formulation or the platform has none, not there at all.
-    for optional in ["cache", "caches"] {
+    for optional in ["cache", "caches", "interval"] {
         if m.get(optional).is_some_and(Value::is_null) {
             m.remove(optional);
         }
@@ -226,6 +228,8 @@ fn offload_units() -> Value {
         "transfer_s": "s (both directions over the bus)",
         "gpu_s": "s (kernel plus transfers)",
         "speedup": "cpu_s / gpu_s",
+        "call": "offload, host, or too close to call: the speedup's interval straddles 1 (where the data fits)",
+        "interval": "the speedup's interval (x): low = speedup / factor, high = speedup x factor, factor the formulation's error holding `confidence` of the measured runs it comes `from`; absent where none is known",
         "footprint_bytes": "bytes in the GPU's memory (host_footprint_bytes: the host's); from the kernel's device_bytes and host_bytes, else bounded by its transfers",
         "gpu_cycles": "GPU cycles at freq_ghz",
         "thread_speed": "cpu: one host thread's speed with `threads` threads against the clock's (from the host's curves over thread counts; 1: linear in threads)",
@@ -236,6 +240,21 @@ fn offload_units() -> Value {
         "caches": "the platform's caches, bytes and cycles (gpu: L1 per SM, L2, line, hit latencies; host: line, private cache per thread); absent where it gives none",
         "cache": "the cache-aware formulation's terms (absent in the others): per access on the GPU its transactions per warp instruction, the shares served by L1, L2 and DRAM, cycles waited and before the next warp leaves, DRAM bytes per warp instruction; on the host bytes from DRAM and TLB misses per parallel iteration, bytes of one inner pass and whether the cache per thread holds it; host_levels (the hierarchy formulation): the chunk's flops, its chain of dependent adds and its slowest level's misses in s, which bounds it, and per cache level whether the loop's data fits it, the bytes per iteration that miss it, the bandwidth serving them (GB/s) and their time",
     })
+}
+
+/// The speedup's interval and the error it comes from, or null.
+fn interval_json(d: &hetscope_model::offload::Decision, platform: &Platform) -> Value {
+    match (&d.interval, &platform.speedup_error) {
+        (Some(i), Some(e)) => json!({
+            "low": i.low,
+            "high": i.high,
+            "confidence": i.confidence,
+            "factor": e.factor,
+            "rows": e.rows,
+            "from": e.from,
+        }),
+        _ => Value::Null,
+    }
 }
 
 /// Where the kernel keeps its host arrays and the rates its copies run

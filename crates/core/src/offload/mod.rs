@@ -21,6 +21,7 @@ mod overrides;
 mod readout;
 pub mod scenario;
 mod suite;
+pub mod uncertainty;
 
 pub use hong_kim::{HongKimQuery, hong_kim_names};
 pub use launched::Suite;

@@ -4,7 +4,7 @@
 use crate::CoreError;
 use hetscope_figure::offload::OffloadInput;
 use hetscope_model::format::{fmt_speedup, fmt_time, fmt_whole};
-use hetscope_model::offload::decide;
+use hetscope_model::offload::{Call, decide};
 
 /// The decision for the current kernel at the chosen size, in words.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,14 +25,20 @@ impl Readout {
             // No speedup to show: the data cannot be where it would run.
             Some(why) => format!("{at}: the data {why}; keep on the host"),
             None => format!(
-                "{at}: CPU {}, GPU {}: speedup {}, {}",
+                "{at}: CPU {}, GPU {}: speedup {}{}, {}",
                 fmt_time(d.cpu_seconds),
                 fmt_time(d.gpu_seconds),
                 fmt_speedup(d.speedup),
-                if d.offload {
-                    "offload to the GPU"
-                } else {
-                    "keep on the host"
+                d.interval.map_or(String::new(), |i| format!(
+                    " ({:.0} % interval {} to {})",
+                    100.0 * i.confidence,
+                    fmt_speedup(i.low),
+                    fmt_speedup(i.high)
+                )),
+                match d.call() {
+                    Call::Offload => "offload to the GPU",
+                    Call::Host => "keep on the host",
+                    Call::TooClose => "too close to call",
                 }
             ),
         };

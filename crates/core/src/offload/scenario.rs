@@ -211,6 +211,7 @@ impl OffloadScenario {
         if let Some(f) = self.formulation {
             model.formulation = f;
         }
+        model.speedup_error = super::uncertainty::speedup_error(model.formulation);
         model.check()?;
         Ok((name, model))
     }

@@ -263,6 +263,7 @@ fn row_json(r: &SuiteRow, at: &At<'_>) -> Value {
         "kernel_id": r.id,
         "n": d.n,
         "offload": d.offload,
+        "call": d.call().key(),
         "speedup": d.speedup,
         "fits_gpu": d.fits_gpu,
         "fits_host": d.fits_host,

@@ -125,6 +125,7 @@ fn sized_json(s: &SizedDecision) -> Value {
             "fits_gpu": s.fits_gpu,
             "speedup": d.speedup,
             "offload": d.offload,
+            "call": d.call().key(),
             "cpu_s": d.cpu_seconds,
             "gpu_s": d.gpu_seconds,
         }),

@@ -11,7 +11,7 @@ use crate::chart::{
 };
 use crate::error::FigureError;
 use hetscope_model::format::{fmt_sig, fmt_speedup, fmt_tick, fmt_time, fmt_whole};
-use hetscope_model::offload::{Decision, OffloadError, Platform, decide, sweep};
+use hetscope_model::offload::{Call, Decision, OffloadError, Platform, decide, sweep};
 
 fn err(kernel: &str, e: OffloadError) -> FigureError {
     FigureError::from(e).of(kernel)
@@ -64,10 +64,10 @@ fn memory_line(ds: &[Decision], cap: Option<f64>, whose: Option<&str>) -> Option
 
 /// What the decision is, in words.
 fn verdict(d: &Decision) -> &'static str {
-    if d.offload {
-        "offload to the GPU"
-    } else {
-        "keep on the host CPU"
+    match d.call() {
+        Call::Offload => "offload to the GPU",
+        Call::Host => "keep on the host CPU",
+        Call::TooClose => "too close to call",
     }
 }
 

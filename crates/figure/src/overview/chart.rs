@@ -193,10 +193,10 @@ fn offload_panel(cols: &[Column]) -> ChartPanel {
             s.value_labels = false;
             for (i, kv) in c.v.offload.kernels.iter().enumerate() {
                 if let Ok(d) = &kv.at(mode).decision {
-                    let verdict = if d.offload {
-                        "offload"
-                    } else {
-                        "keep on the host"
+                    let verdict = match d.call() {
+                        hetscope_model::offload::Call::Offload => "offload",
+                        hetscope_model::offload::Call::Host => "keep on the host",
+                        hetscope_model::offload::Call::TooClose => "too close to call",
                     };
                     s.bars.push(bar(
                         i,

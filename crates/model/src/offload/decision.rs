@@ -12,6 +12,7 @@ use super::cache::{self, CacheTerms, Caches};
 use super::formulation::Formulation;
 use super::hong_kim::{GpuKernel, GpuMachine, GpuPrediction};
 use super::host_levels::LoopShape;
+use super::interval::{Call, SpeedupError, SpeedupInterval, call};
 use super::kernel::{HostVectorization, OffloadKernel, Scaling};
 use serde::{Deserialize, Serialize};
 
@@ -37,6 +38,10 @@ pub struct Platform {
     /// formulation needs them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub caches: Option<Caches>,
+    /// How far the formulation's speedups are off on measured runs, where
+    /// known: each decision then carries an interval.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub speedup_error: Option<SpeedupError>,
 }
 
 /// The memory the kernel's data must fit in, bytes; `None`: not known (no
@@ -115,9 +120,18 @@ pub struct Decision {
     pub speedup: f64,
     /// speedup > 1 and the data does not exceed the GPU's memory.
     pub offload: bool,
+    /// The speedup's interval, where the platform knows its error.
+    pub interval: Option<SpeedupInterval>,
 }
 
 impl Decision {
+    /// Offload, keep on the host, or too close to call (the interval
+    /// straddles 1 and the data fits).
+    pub fn call(&self) -> Call {
+        let fits = self.fits_gpu != Some(false) && self.fits_host != Some(false);
+        call(self.offload, fits, self.interval.as_ref())
+    }
+
     /// Why the kernel cannot run at this size, if its data exceeds a
     /// memory: which, how much (at least, where bounded by the transfers),
     /// and the capacity.
@@ -350,6 +364,10 @@ pub fn decide(
         gpu_seconds,
         speedup,
         offload: speedup > 1.0 && fits_gpu != Some(false) && fits_host != Some(false),
+        interval: platform
+            .speedup_error
+            .as_ref()
+            .and_then(|e| e.interval(speedup)),
         cpu,
         gpu,
         cache,

@@ -63,6 +63,7 @@ impl OffloadPlatformPreset {
             formulation: self.formulation,
             memory: self.memory,
             caches: self.caches.clone(),
+            speedup_error: None,
         }
     }
 

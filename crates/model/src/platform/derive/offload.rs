@@ -72,6 +72,7 @@ pub fn platform(node: &Node, transfers: Transfers) -> Result<Derived<Platform>, 
             host_bytes: Some(node.cpu.mem_gib * f64::from(node.cpus) * GIB),
         },
         caches: Some(caches),
+        speedup_error: None,
     };
     value.check().map_err(|e| PlatformError::Derived {
         model: "offload",
