@@ -45,6 +45,8 @@ mod offload_export_cli;
 mod offload_figures;
 /// A kernel's stated footprint as `eval offload` reports it.
 mod offload_footprint;
+/// Offload decisions with their intervals: "too close to call".
+mod offload_intervals;
 /// Measured offload speedups on the command line and in the window.
 mod offload_measured;
 /// Pinned or pageable copies through `eval offload`.

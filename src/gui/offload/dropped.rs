@@ -58,6 +58,7 @@ pub fn take_file(
                     name: p.name.clone(),
                     model,
                     sources: vec![("platform".into(), Source::Paper(p.source.clone()))],
+                    derived: false,
                 });
                 s.platform = id;
                 s.overrides.clear();

@@ -8,7 +8,7 @@ use crate::CoreError;
 use hetscope_model::offload::{OffloadParam, Platform};
 use hetscope_model::platform::{Source, Transfers};
 use hetscope_preset::Catalog;
-use hetscope_preset::platform::PlatformChoice;
+use hetscope_preset::platform::{ModelSource, PlatformChoice};
 
 /// An offload platform before the user's overrides, with the source of
 /// its values (by `--set` name, or "platform" for all of them).
@@ -17,6 +17,9 @@ pub struct BasePlatform {
     pub name: String,
     pub model: Platform,
     pub sources: Vec<(String, Source)>,
+    /// Derived from a hardware description (not an offload preset's
+    /// values): its decisions carry the formulation's measured error.
+    pub derived: bool,
 }
 
 impl BasePlatform {
@@ -30,6 +33,7 @@ impl BasePlatform {
                 name: p.name.clone(),
                 model: p.to_model()?,
                 sources: vec![("platform".into(), Source::Paper(p.source.clone()))],
+                derived: false,
             });
         }
         let (e, p) = catalog.platform(id).ok_or_else(|| CoreError::Unknown {
@@ -39,6 +43,7 @@ impl BasePlatform {
         let r = p.offload(catalog, &e.path, Transfers::Pageable)?;
         Ok(BasePlatform {
             name: p.name.clone(),
+            derived: r.from == ModelSource::Derived,
             model: r.value.1,
             sources: r.sources,
         })
@@ -61,6 +66,7 @@ impl BasePlatform {
             .offload(catalog, &choice.origin, Transfers::Pageable)?;
         Ok(BasePlatform {
             name: choice.preset.name.clone(),
+            derived: r.from == ModelSource::Derived,
             model: r.value.1,
             sources: r.sources,
         })

@@ -144,6 +144,7 @@ fn offload_platform(
         model,
         sources: vec![("platform".into(), Source::Paper(preset.source.clone()))],
         name: preset.name,
+        derived: false,
     };
     Ok((id, base))
 }

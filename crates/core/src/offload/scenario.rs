@@ -203,7 +203,10 @@ impl OffloadScenario {
     /// formulation applied, checked.
     pub fn platform_of(&self, base: BasePlatform) -> Result<(String, Platform), CoreError> {
         let BasePlatform {
-            name, mut model, ..
+            name,
+            mut model,
+            derived,
+            ..
         } = base;
         for (param, v) in &self.overrides {
             model.set_param(*param, *v)?;
@@ -211,7 +214,11 @@ impl OffloadScenario {
         if let Some(f) = self.formulation {
             model.formulation = f;
         }
-        model.speedup_error = super::uncertainty::speedup_error(model.formulation);
+        // An offload preset's values (a paper's, or fitted by hand) carry
+        // no error of a formulation measured elsewhere.
+        model.speedup_error = derived
+            .then(|| super::uncertainty::speedup_error(model.formulation))
+            .flatten();
         model.check()?;
         Ok((name, model))
     }

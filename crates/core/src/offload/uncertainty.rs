@@ -11,9 +11,13 @@
 use std::sync::OnceLock;
 
 use super::base::BasePlatform;
-use crate::validate::factor;
 use hetscope_model::offload::{Formulation, OffloadParam, SpeedupError, decide};
 use hetscope_preset::offload::parse_measured_offload;
+
+/// How far a prediction is from a measurement, as a factor of at least 1.
+fn factor(measured: f64, predicted: f64) -> f64 {
+    (predicted / measured).max(measured / predicted)
+}
 
 /// The measured runs the error comes from.
 const RUNS: &str = include_str!("../../../../assets/data/h100-offload-measured.csv");
@@ -58,6 +62,7 @@ fn error_of(f: Formulation) -> Option<SpeedupError> {
         factor: quantile(&factors, CONFIDENCE)?,
         confidence: CONFIDENCE,
         rows: factors.len(),
+        covered: covered(&factors),
         from: format!(
             "the {} formulation's speedups against the {} measured runs of the shipped H100 node ({RUNS_NAME})",
             f.key(),
@@ -82,7 +87,12 @@ pub fn speedup_error(f: Formulation) -> Option<SpeedupError> {
 /// factor from the other runs only.
 pub fn leave_one_out_coverage(f: Formulation) -> Option<(usize, usize)> {
     let factors = run_factors(f)?;
-    let inside = (0..factors.len())
+    Some((covered(&factors), factors.len()))
+}
+
+/// Runs inside the interval whose factor comes from the other runs.
+fn covered(factors: &[f64]) -> usize {
+    (0..factors.len())
         .filter(|&i| {
             let others: Vec<f64> = factors
                 .iter()
@@ -92,8 +102,7 @@ pub fn leave_one_out_coverage(f: Formulation) -> Option<(usize, usize)> {
                 .collect();
             quantile(&others, CONFIDENCE).is_some_and(|q| factors[i] <= q)
         })
-        .count();
-    Some((inside, factors.len()))
+        .count()
 }
 
 #[cfg(test)]

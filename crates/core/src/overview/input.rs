@@ -80,7 +80,11 @@ pub fn choice_input_cached(
     let perdome = p.resolve(&c.id, cat, &c.origin)?;
     let (_, workload) = workload_arg(&options.workload, cat)?;
     let models = p.models(cat, &c.origin, options.transfers)?;
-    let offload = models.offload.value.1.clone();
+    let mut offload = models.offload.value.1.clone();
+    // As the offload tab reads it (`OffloadScenario::platform_of`).
+    if models.offload.from == hetscope_preset::platform::ModelSource::Derived {
+        offload.speedup_error = crate::offload::uncertainty::speedup_error(offload.formulation);
+    }
     let kernels = cached_kernels(cat, &offload, cache)?;
     let node = p.node(cat, &c.origin)?;
     let gpu_mem_bytes = node

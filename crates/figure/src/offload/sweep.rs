@@ -340,13 +340,19 @@ impl<'a> SizeSweep<'a> {
         let (n, at_n) = (self.n, &self.at_n);
         let mut notes = vec![
             format!(
-                "At n = {}: CPU {}, GPU {} (kernel {} + transfers {}): speedup {}, {}.",
+                "At n = {}: CPU {}, GPU {} (kernel {} + transfers {}): speedup {}{}, {}.",
                 fmt_whole(n),
                 fmt_time(at_n.cpu_seconds),
                 fmt_time(at_n.gpu_seconds),
                 fmt_time(at_n.kernel_seconds),
                 fmt_time(at_n.transfer_seconds),
                 fmt_speedup(at_n.speedup),
+                at_n.interval.map_or(String::new(), |i| format!(
+                    " ({:.0} % interval {} to {})",
+                    100.0 * i.confidence,
+                    fmt_speedup(i.low),
+                    fmt_speedup(i.high)
+                )),
                 verdict(at_n)
             ),
             flips_note(&self.ds, self.lo, self.hi, &self.flips),

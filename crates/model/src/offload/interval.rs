@@ -14,6 +14,11 @@ pub struct SpeedupError {
     pub factor: f64,
     pub confidence: f64,
     pub rows: usize,
+    /// Runs inside their interval when its factor is taken from the
+    /// other runs alone (leave one out): how well `confidence` holds for
+    /// a run the factor was not taken from.
+    #[serde(default)]
+    pub covered: usize,
     /// Which runs, in words.
     pub from: String,
 }
@@ -86,6 +91,7 @@ mod tests {
             factor: 2.0,
             confidence: 0.9,
             rows: 24,
+            covered: 22,
             from: "test".into(),
         };
         let near = e.interval(1.5).expect("an interval");
