@@ -59,3 +59,29 @@ fn a_decision_carries_its_interval_and_says_when_it_cannot_tell() {
     assert!(paper.get("interval").is_none(), "{paper}");
     assert_eq!(paper["call"], "offload");
 }
+
+#[test]
+fn the_readme_quotes_the_factors() {
+    let factor = |f: &str| {
+        let v = eval(&[
+            "eval",
+            "offload",
+            "--platform",
+            "xeon-8480-h100",
+            "--kernel",
+            "gemm",
+            "--formulation",
+            f,
+        ]);
+        num(&v["interval"], "factor")
+    };
+    let readme = std::fs::read_to_string("README.md")
+        .expect("the README")
+        .replace('\n', " ");
+    let said = format!(
+        "factor of {:.1} for the cache-aware formulation, {:.0} for the published one",
+        factor("cache-aware"),
+        factor("published")
+    );
+    assert!(readme.contains(&said), "README.md should say {said}");
+}

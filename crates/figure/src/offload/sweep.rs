@@ -323,7 +323,11 @@ impl<'a> SizeSweep<'a> {
                     "n = {}: {}, {}",
                     fmt_whole(n),
                     fmt_speedup(at_n.speedup),
-                    if at_n.offload { "offload" } else { "host" }
+                    match at_n.call() {
+                        Call::Offload => "offload",
+                        Call::Host => "host",
+                        Call::TooClose => "too close to call",
+                    }
                 ),
                 x: n,
                 y: at_n.speedup,

@@ -184,6 +184,19 @@ impl OffloadVerdict {
             part(SizeMode::Benchmark)
         );
         for mode in SizeMode::BOTH {
+            let close = self
+                .decisions(mode)
+                .filter(|(_, d)| d.call() == hetscope_model::offload::Call::TooClose)
+                .count();
+            if close > 0 {
+                s.push_str(&format!(
+                    " At {} size {close} of the {} are too close to call (the 90 % interval of their speedup straddles 1).",
+                    mode.key(),
+                    self.decisions(mode).count()
+                ));
+            }
+        }
+        for mode in SizeMode::BOTH {
             let (big, other) = self.undecided(mode);
             if !big.is_empty() {
                 s.push_str(&format!(
