@@ -12,7 +12,7 @@ use crate::chart::{
     fit_range, palette,
 };
 use crate::error::FigureError;
-use hetscope_model::format::fmt_speedup;
+use hetscope_model::format::{fmt_sig, fmt_speedup};
 
 fn bar_set(name: &str, color: [u8; 3], width: f64, offset: f64) -> BarSet {
     BarSet {
@@ -52,6 +52,13 @@ fn chart(input: &OffloadInput, s: &SuiteSummary) -> Result<ChartFigure, FigureEr
     // (exactly 1x) still shows.
     let mut vals: Vec<f64> = s.rows.iter().map(|r| r.decision.speedup).collect();
     vals.extend([1.0, s.geomean_always, s.geomean_profitable]);
+    // The whiskers' ends too.
+    vals.extend(
+        s.rows
+            .iter()
+            .filter_map(|r| r.decision.interval)
+            .flat_map(|i| [i.low, i.high]),
+    );
     if let Some((m, c)) = &measured {
         vals.extend(measured::speedups(m, c));
     }
@@ -122,12 +129,23 @@ fn policy_bars(s: &SuiteSummary, base: f64, (width, offset): (f64, f64)) -> Vec<
     );
     for (k, r) in s.rows.iter().enumerate() {
         let d = &r.decision;
+        // Whiskered by the speedup's interval, where the platform knows
+        // its formulation's error.
         always.bars.push(Bar {
             category: k,
             base,
             value: d.speedup,
-            range: None,
-            label: format!("{} if offloaded", fmt_speedup(d.speedup)),
+            range: d.interval.map(|i| (i.low, i.high)),
+            label: match d.interval {
+                Some(i) => format!(
+                    "{} if offloaded ({:.0} % interval {} to {})",
+                    fmt_speedup(d.speedup),
+                    100.0 * i.confidence,
+                    fmt_speedup(i.low),
+                    fmt_speedup(i.high)
+                ),
+                None => format!("{} if offloaded", fmt_speedup(d.speedup)),
+            },
         });
         let (set, label) = if d.offload {
             (
@@ -226,6 +244,22 @@ fn suite_notes(input: &OffloadInput, s: &SuiteSummary) -> Vec<String> {
     }
     notes.extend(paper_note(input, s));
     notes.push(formulation_note(&input.platform));
+    if let Some(e) = &input.platform.speedup_error {
+        let close: Vec<&str> = s
+            .rows
+            .iter()
+            .filter(|r| r.decision.call() == hetscope_model::offload::Call::TooClose)
+            .map(|r| r.name.as_str())
+            .collect();
+        notes.push(format!(
+            "Whiskers: each speedup's {:.0} % interval (x / {} to x {}, the formulation's error on {} measured runs); too close to call: {}.",
+            100.0 * e.confidence,
+            fmt_sig(e.factor),
+            fmt_sig(e.factor),
+            e.rows,
+            if close.is_empty() { "none".to_string() } else { close.join(", ") }
+        ));
+    }
     let edited: Vec<String> = input
         .suite
         .iter()

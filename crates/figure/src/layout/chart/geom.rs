@@ -146,6 +146,27 @@ pub fn ref_px(p: &ChartPanel, fr: &Frame, r: &RefLine) -> Option<f64> {
     }
 }
 
+/// The whisker of bar `bi` of set `si` (drawn at `r`): its range's ends
+/// in pixels, through the bar's middle; none without a range on the axis.
+pub fn whisker_segment(
+    p: &ChartPanel,
+    fr: &Frame,
+    r: &Rect,
+    si: usize,
+    bi: usize,
+) -> Option<(Pt, Pt)> {
+    let (lo, hi) = p.bars.get(si)?.bars.get(bi)?.range?;
+    let (_, val) = p.category_and_value_axes();
+    let (lo, hi) = (val.pos(lo)?, val.pos(hi)?);
+    Some(if p.horizontal {
+        let cy = (r[1] + r[3]) / 2.0;
+        ((fr.px(lo), cy), (fr.px(hi), cy))
+    } else {
+        let cx = (r[0] + r[2]) / 2.0;
+        ((cx, fr.py(lo)), (cx, fr.py(hi)))
+    })
+}
+
 /// Pixel rectangles of the placeable bars: (rect, set index, bar index).
 pub fn bar_rects(p: &ChartPanel, fr: &Frame) -> Vec<(Rect, usize, usize)> {
     let mut out = Vec::new();

@@ -1,7 +1,7 @@
 //! Legends: one entry a name, placed in a free corner of the plot or in
 //! rows under it.
 
-use super::geom::{Frame, Rect, bar_rects, clip_segment, overlaps};
+use super::geom::{Frame, Rect, bar_rects, clip_segment, overlaps, whisker_segment};
 use super::style::Style;
 use crate::chart::{ChartPanel, LineStyle};
 use crate::layout::scene::{Anchor, INK, Scene, Shape, Stroke, Text, TextRole, fitted};
@@ -147,9 +147,11 @@ fn covered<const N: usize>(
             prev = cur;
         }
     }
-    for (r, _, _) in bar_rects(p, fr) {
+    for (r, si, bi) in bar_rects(p, fr) {
+        let whisker = whisker_segment(p, fr, &r, si, bi);
         for (g, count) in grown.iter().zip(n.iter_mut()) {
-            if overlaps(&r, g) {
+            let crossed = whisker.is_some_and(|(a, b)| clip_segment(a, b, g).is_some());
+            if overlaps(&r, g) || crossed {
                 *count += 1;
             }
         }

@@ -6,7 +6,9 @@ use super::axes::{
     Tick, axis_ticks, category_labels, category_labels_left, tick_labels_x, y_tick_labels,
 };
 use super::bars::value_labels;
-use super::geom::{Frame, Rect, bar_rects, dot_radius, line_segments, ref_segments};
+use super::geom::{
+    Frame, Rect, bar_rects, dot_radius, line_segments, ref_segments, whisker_segment,
+};
 use super::labels::{Taken, marker_label, ref_label};
 use super::legend::{LegendPlace, legend_below, legend_box, legend_entries};
 use super::style::{Metrics, Style};
@@ -256,6 +258,12 @@ impl PanelDraw<'_> {
         if let LegendPlace::Inside(b) = place {
             taken.boxes.push(b);
         }
+        // Each bar's whisker (its range) is data too.
+        taken.segments.extend(
+            rects
+                .iter()
+                .filter_map(|(r, si, bi)| whisker_segment(p, fr, r, *si, *bi)),
+        );
         for s in p.series.iter().filter(|s| s.points_only) {
             let r = dot_radius(s, k);
             for (x, y) in s.points.iter().filter_map(|pt| fr.point(p, pt[0], pt[1])) {
