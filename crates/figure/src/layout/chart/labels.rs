@@ -24,6 +24,10 @@ pub(super) struct Taken {
     /// Bars and dots: covered only when no place is free of them.
     pub(super) areas: Vec<Rect>,
     pub(super) segments: Vec<(Pt, Pt)>,
+    /// The bars' whiskers: the reference lines' and markers' labels and
+    /// the legend avoid them; a bar's value label is placed beside its
+    /// own whisker already (see `bars.rs`).
+    pub(super) whiskers: Vec<(Pt, Pt)>,
     pub(super) bounds: Rect,
 }
 
@@ -38,7 +42,12 @@ impl Taken {
         self.boxes.iter().all(|o| !overlaps(b, o))
     }
     fn off_data(&self, b: &Rect) -> bool {
-        self.areas.iter().all(|o| !overlaps(b, o)) && self.off_lines(b)
+        self.areas.iter().all(|o| !overlaps(b, o))
+            && self.off_lines(b)
+            && self
+                .whiskers
+                .iter()
+                .all(|(p, q)| clip_segment(*p, *q, b).is_none())
     }
     /// Off the data but the bar `own` (a value written inside its bar).
     pub(super) fn off_data_but(&self, b: &Rect, own: &Rect) -> bool {
@@ -167,6 +176,7 @@ mod tests {
             boxes: Vec::new(),
             areas: Vec::new(),
             segments: Vec::new(),
+            whiskers: Vec::new(),
             bounds: [0.0, 0.0, 400.0, 300.0],
         };
         let spots = aligned(marker_spots(200.0, 150.0, 5.0, 12.0, 3.0));

@@ -253,13 +253,14 @@ impl PanelDraw<'_> {
                 .into_iter()
                 .chain(ref_segments(p, fr))
                 .collect(),
+            whiskers: Vec::new(),
             bounds: [x0 + 2.0 * k, y0 + 2.0 * k, x1 - 2.0 * k, y1 - 2.0 * k],
         };
         if let LegendPlace::Inside(b) = place {
             taken.boxes.push(b);
         }
         // Each bar's whisker (its range) is data too.
-        taken.segments.extend(
+        taken.whiskers.extend(
             rects
                 .iter()
                 .filter_map(|(r, si, bi)| whisker_segment(p, fr, r, *si, *bi)),
