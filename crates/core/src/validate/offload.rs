@@ -11,6 +11,7 @@ use super::score::{CLEAR, accuracy, clear_right, kernel_model};
 use super::table::{Row, Table};
 use crate::{CoreError, Session};
 use hetscope_figure::offload::MeasuredRun;
+use hetscope_model::format::fmt_sig;
 use hetscope_model::offload::{Decision, Formulation, OffloadParam, Platform, decide};
 use hetscope_preset::Catalog;
 
@@ -37,6 +38,19 @@ pub fn speedups(s: &Session, file: &str, catalog: &Catalog) -> Result<Table, Cor
     notes.push(format!(
         "decisions right where the measured speedup is outside 1/{CLEAR} to {CLEAR}: {right} of {n}"
     ));
+    if let Some(e) = &platform.speedup_error {
+        let close = decisions
+            .iter()
+            .filter(|d| d.call() == hetscope_model::offload::Call::TooClose)
+            .count();
+        notes.push(format!(
+            "too close to call (the {:.0} % interval, x / {} to x {}, straddles 1): {close} of {} runs",
+            100.0 * e.confidence,
+            fmt_sig(e.factor),
+            fmt_sig(e.factor),
+            runs.len()
+        ));
+    }
     let mut readings: Readings = Vec::new();
     for f in Formulation::ALL {
         let mut other = platform.clone();
