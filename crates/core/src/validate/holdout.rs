@@ -23,6 +23,16 @@ pub struct RowKey {
     pub threads: f64,
 }
 
+impl RowKey {
+    pub fn new(kernel: &str, n: f64, threads: f64) -> RowKey {
+        RowKey {
+            kernel: kernel.to_lowercase(),
+            n,
+            threads,
+        }
+    }
+}
+
 /// How the rows are split.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fold {
@@ -132,6 +142,15 @@ fn best(readings: &Readings, rows: &[usize]) -> usize {
             ra.cmp(&rb).then(mb.total_cmp(&ma))
         })
         .unwrap_or(0)
+}
+
+/// The rows held out by every way of splitting that leaves more than one
+/// part.
+pub fn holdout_all(keys: &[RowKey], readings: &Readings) -> Vec<HeldOut> {
+    Fold::ALL
+        .into_iter()
+        .filter_map(|fold| holdout(keys, readings, fold))
+        .collect()
 }
 
 /// The rows held out by `fold`; none where the rows fall into one part

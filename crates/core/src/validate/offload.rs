@@ -6,7 +6,7 @@
 //! far the host, kernel and transfer times are), and the formulation's
 //! choice held out by kernel, size and thread count (`holdout.rs`).
 
-use super::holdout::{Fold, Readings, RowKey, holdout};
+use super::holdout::{Readings, RowKey, holdout_all};
 use super::score::{CLEAR, accuracy, clear_right, kernel_model};
 use super::table::{Row, Table};
 use crate::{CoreError, Session};
@@ -53,12 +53,22 @@ pub fn speedups(s: &Session, file: &str, catalog: &Catalog) -> Result<Table, Cor
     }
     let mut readings: Readings = Vec::new();
     for f in Formulation::ALL {
+        // The platform's own reading is `decisions`: not worked out again.
         let mut other = platform.clone();
         other.formulation = f;
-        let Ok(d) = decisions_on(s, catalog, &other, &runs) else {
-            continue;
+        let found;
+        let d = if f == platform.formulation {
+            &decisions
+        } else {
+            match decisions_on(s, catalog, &other, &runs) {
+                Ok(d) => {
+                    found = d;
+                    &found
+                }
+                Err(_) => continue,
+            }
         };
-        let rows = rows_of(&runs, &d);
+        let rows = rows_of(&runs, d);
         if f != platform.formulation {
             let (n, right) = clear_right(rows.iter());
             notes.push(format!(
@@ -66,23 +76,16 @@ pub fn speedups(s: &Session, file: &str, catalog: &Catalog) -> Result<Table, Cor
                 f.key()
             ));
         }
-        if let Some(line) = times_line(f, &runs, &d) {
+        if let Some(line) = times_line(f, &runs, d) {
             notes.push(line);
         }
         readings.push((f, rows));
     }
     let keys: Vec<RowKey> = runs
         .iter()
-        .map(|r| RowKey {
-            kernel: r.kernel.to_lowercase(),
-            n: r.n,
-            threads: r.threads,
-        })
+        .map(|r| RowKey::new(&r.kernel, r.n, r.threads))
         .collect();
-    let held_out: Vec<_> = Fold::ALL
-        .into_iter()
-        .filter_map(|fold| holdout(&keys, &readings, fold))
-        .collect();
+    let held_out = holdout_all(&keys, &readings);
     notes.extend(held_out.iter().map(|h| h.line("speedup")));
     Ok(Table {
         model: "offload",
