@@ -30,6 +30,8 @@ mod hostile_inputs;
 mod hostile_outputs;
 /// Hostile input: session files by every way in.
 mod hostile_sessions;
+/// The host's layer conditions against kerncraft's on the suite's loops.
+mod layer_conditions;
 /// `measure cpu`: the description and platform it writes, in the window
 /// too.
 mod measure_cpu;

@@ -39,8 +39,9 @@
 //! order. A leading access brings per iteration the lines of one inner pass
 //! that the previous iteration did not touch, when one pass's lines of
 //! every leading access fit the host's cache per thread, else the whole
-//! pass again; its followers bring nothing when a few rows of iterations
-//! fit. The same count with pages against the TLB's entries gives the TLB
+//! pass again; an access that another of its group touched a few steps
+//! earlier brings nothing while the layer condition holds
+//! ([`layer`](super::layer)). The same count with pages against the TLB's entries gives the TLB
 //! misses. A column walk so pays a TLB miss per element once its pages
 //! exceed the TLB, and a loop that re-reads rows it cannot hold streams
 //! them from DRAM on every iteration.
@@ -50,8 +51,9 @@ use serde::{Deserialize, Serialize};
 use super::OffloadError;
 use super::hong_kim::{GpuKernel, GpuMachine, GpuPrediction, WARP_SIZE};
 use super::host_levels::{HostHierarchy, LevelTerms, LoopShape, predict_levels};
+use super::layer::group_hits;
 use super::omp_cpu::{CpuLoop, CpuMachine, CpuPrediction};
-use super::reuse::{FOLLOW_STEPS, Nest, Reference, distinct_lines, spans_of};
+use super::reuse::{Nest, Reference, distinct_lines, spans_of};
 use super::{non_negative, positive};
 
 /// The GPU's caches as the cache-aware term needs them.
@@ -267,7 +269,8 @@ const AVERAGE_OVER: f64 = 1024.0;
 
 /// New units (lines or pages of `unit` bytes) per iteration and units of
 /// one pass, for every access: `fits(pass units)` says whether a pass is
-/// held.
+/// held. An access whose layer condition holds ([`layer`](super::layer))
+/// brings nothing.
 fn per_iteration(nest: &Nest, unit: f64, capacity_units: f64) -> (f64, f64, bool) {
     let e = nest.element_bytes;
     let pass = |r: &Reference| distinct_lines(&[r.c_inner], &[nest.trips], e, unit);
@@ -281,16 +284,15 @@ fn per_iteration(nest: &Nest, unit: f64, capacity_units: f64) -> (f64, f64, bool
         let run = distinct_lines(&[r.c_inner, r.c_parallel], &[nest.trips, span], e, unit);
         (run - pass(r)) / (span - 1.0)
     };
-    let leaders: f64 = nest.refs.iter().filter(|r| r.leader).map(new_of).sum();
-    // Followers are found again when a few rows of iterations fit.
-    let rows = FOLLOW_STEPS as f64 * nest.extent * leaders;
-    let followers: f64 = nest
+    let hits = group_hits(nest, unit, capacity_units * unit);
+    let units = nest
         .refs
         .iter()
-        .filter(|r| !r.leader && rows > capacity_units)
-        .map(new_of)
+        .zip(hits)
+        .filter(|(_, hit)| !hit)
+        .map(|(r, _)| new_of(r))
         .sum();
-    (leaders + followers, pass_units, fits)
+    (units, pass_units, fits)
 }
 
 /// The host's traffic for `nest` with `cache`, `tlb_entries` pages of

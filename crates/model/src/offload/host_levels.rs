@@ -177,7 +177,7 @@ fn traffic(
         .enumerate()
         .map(|(i, l)| {
             let capacity = l.bytes * instances(l, t);
-            let fits = shape.footprint_bytes <= capacity;
+            let fits = shape.footprint_bytes < capacity;
             let bytes_per_iter = if fits {
                 0.0
             } else {

@@ -8,7 +8,8 @@
 //! - [`hong_kim`]: the GPU side, the MWP/CWP model of Hong & Kim (ISCA 2009)
 //!   with the paper's `#OMP_Rep` factor (the paper's Figure 4 and Figure 5);
 //!   [`formulation`]: how its #Rep and execution case are read;
-//!   [`cache`] and [`reuse`]: the cache-aware memory term of both sides;
+//!   [`cache`], [`reuse`] and [`layer`]: the cache-aware memory term of
+//!   both sides;
 //!   [`bus`]: the host-device transfers over the bus, each direction at
 //!   its own rate.
 //! - [`omp_cpu`]: the CPU side, the OpenMP cost model of Liao & Chapman as
@@ -40,6 +41,7 @@ pub mod host_levels;
 pub mod interval;
 pub mod kernel;
 pub mod launch;
+pub mod layer;
 pub mod omp_cpu;
 pub mod paper_quotes;
 pub mod param;

@@ -44,6 +44,10 @@ pub struct Reference {
     /// Whether this access brings its lines (see the module notes), or
     /// finds them brought by another access of its set.
     pub leader: bool,
+    /// The array (None where the access names none).
+    pub array: Option<String>,
+    /// The subscript with every loop index at 0, elements.
+    pub constant: i128,
 }
 
 /// The loop's shape at one size: references and the extents.
@@ -66,7 +70,6 @@ impl OffloadKernel {
         let sizes = [(self.size_name.as_str(), size)];
         let has_inner = self.innermost_index != self.parallel_index;
         let mut refs = Vec::with_capacity(self.accesses.len());
-        let mut keys = Vec::with_capacity(self.accesses.len());
         for a in &self.accesses {
             let c_inner = if has_inner {
                 a.access.stride(&self.innermost_index, &sizes)?
@@ -84,7 +87,6 @@ impl OffloadKernel {
             at_zero.push((self.innermost_index.as_str(), 0));
             at_zero.extend(self.outer_indices.iter().map(|o| (o.as_str(), 0)));
             let constant = a.access.subscript.eval(&at_zero).unwrap_or(0);
-            keys.push((a.access.array.clone(), constant));
             refs.push(Reference {
                 text: a.access.text.clone(),
                 per_trip: a.per_trip,
@@ -92,9 +94,11 @@ impl OffloadKernel {
                 c_parallel,
                 c_outer,
                 leader: true,
+                array: a.access.array.clone(),
+                constant,
             });
         }
-        mark_followers(&mut refs, &keys, self.element_bytes);
+        mark_followers(&mut refs, self.element_bytes);
         let (iterations, trips) = (self.iterations.at(n).ceil(), self.inner_trips.at(n));
         Ok(Nest {
             refs,
@@ -109,22 +113,23 @@ impl OffloadKernel {
 /// Marks as followers the accesses of a uniformly generated set whose
 /// constant lies near another's (see the module notes); the leader of a
 /// chain is its access of the largest constant (the leading edge).
-fn mark_followers(refs: &mut [Reference], keys: &[(Option<String>, i128)], e: f64) {
+fn mark_followers(refs: &mut [Reference], e: f64) {
     let line_elems = (128.0 / e).max(1.0) as i128;
     for i in 0..refs.len() {
         let follows = (0..refs.len()).any(|j| {
+            let (a, b) = (&refs[i], &refs[j]);
             j != i
-                && keys[j].0.is_some()
-                && keys[j].0 == keys[i].0
-                && same_strides(&refs[i], &refs[j])
-                && (keys[j].1 > keys[i].1 || (keys[j].1 == keys[i].1 && j < i))
-                && near(keys[j].1 - keys[i].1, &refs[i], line_elems)
+                && b.array.is_some()
+                && b.array == a.array
+                && same_strides(a, b)
+                && (b.constant > a.constant || (b.constant == a.constant && j < i))
+                && near(b.constant - a.constant, a, line_elems)
         });
         refs[i].leader = !follows;
     }
 }
 
-fn same_strides(a: &Reference, b: &Reference) -> bool {
+pub(super) fn same_strides(a: &Reference, b: &Reference) -> bool {
     a.c_inner == b.c_inner && a.c_parallel == b.c_parallel && a.c_outer == b.c_outer
 }
 

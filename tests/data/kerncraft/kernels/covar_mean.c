@@ -1,0 +1,6 @@
+float data[N][N];
+float s;
+
+for(int j=0; j<N; ++j)
+    for(int i=0; i<N; ++i)
+        s += data[i][j];

@@ -1,0 +1,6 @@
+float data[N][N];
+float mean[N];
+
+for(int i=0; i<N; ++i)
+    for(int j=0; j<N; ++j)
+        data[i][j] = data[i][j] - mean[j];
