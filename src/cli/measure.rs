@@ -247,6 +247,7 @@ fn summary(m: &CpuMeasurement) -> Value {
         ("strided_gbs", &m.strided),
         ("latency_ns", &m.latency),
         ("add_latency_ns", &m.add_latency),
+        ("fma_latency_ns", &m.fma_latency),
     ];
     json!({
         "model": "measure-cpu",
@@ -265,6 +266,7 @@ fn summary(m: &CpuMeasurement) -> Value {
         "strided_gbs": m.strided.value,
         "latency_ns": m.latency.value,
         "add_latency_ns": m.add_latency.value,
+        "fma_latency_ns": m.fma_latency.value,
         "fma_gflops_by_threads": curve(&m.fma_f32_by_threads),
         "triad_gbs_by_threads": curve(&m.triad_by_threads),
         "caches": caches_json(m),
@@ -283,6 +285,7 @@ fn summary(m: &CpuMeasurement) -> Value {
             "triad_gbs_by_threads": "[threads, GB/s, spread] of the memory triad on 1, 2, 4, ... threads up to all",
             "caches": "each data cache level: its capacity (KiB), the logical CPUs sharing one, and read_, triad_ and strided_gbs_by_threads, [threads, GB/s, spread] of a read, a triad and a strided read from a working set of half a thread's share of it (thread counts where the level can hold it apart from the inner ones)",
             "add_latency_ns": "ns per f32 add in a chain of dependent adds, one thread",
+            "fma_latency_ns": "ns per f32 fused multiply-add in a chain of dependent ones (x = x a + b), one thread",
             "t_f_ps": "ps per flop at the f32 FMA peak (PerDome/PeaPaw t_f)",
             "t_b_ps": "ps per byte at the triad bandwidth (t_b)",
             "spread": "(max - min) / median of the samples each value is the median of",

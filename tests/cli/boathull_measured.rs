@@ -118,7 +118,7 @@ fn eval_adds_the_model_time_and_the_error_per_point() {
         let got = p["relative_error"].as_f64().expect("error");
         assert!((got - e).abs() < 1e-12, "f = {f}: {got} against {e}");
         let model = p["model_s"].as_f64().expect("model");
-        assert!((model - model_hull(gpu, *f)).abs() < 1e-18);
+        assert!((model - model_time(gpu, *f)).abs() < 1e-18);
     }
     let (median, max, f_max) = median_max(&errs);
     let s = &m["processors"][0];

@@ -10,10 +10,10 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use super::levels;
 use super::machine::{MachineInfo, Powercap, PowercapError};
 use super::roofs::{self, Isa, Roof, Timing};
 use super::{Kernel, MAX_THREADS, MeasureConfig, MeasureError, Measurement};
+use super::{chain, levels};
 use hetscope_model::perdome::energy_fit::{self, EnergyFit, EnergyRun, FitError};
 use hetscope_model::platform::CacheLevel;
 
@@ -59,7 +59,7 @@ pub const STEPS: [&str; 13] = [
     "read, triad and strided read from each cache level on 1, 2, 4, ... threads",
     "strided read",
     "memory latency",
-    "latency of a dependent add",
+    "latency of a dependent add and FMA",
     "gemm speed function",
     "triad speed function",
     "package energy",
@@ -107,6 +107,8 @@ pub struct CpuMeasurement {
     pub latency: Roof,
     /// ns per dependent f32 add.
     pub add_latency: Roof,
+    /// ns per dependent f32 fused multiply-add (x = x a + b).
+    pub fma_latency: Roof,
     /// Elements per array of the memory triad.
     pub triad_elements: usize,
     pub gemm: Vec<Measurement>,
@@ -186,7 +188,8 @@ pub fn measure_cpu(
     next(&mut step);
     let latency = roofs::latency_ns(elements, &t, cancel)?;
     next(&mut step);
-    let add_latency = roofs::add_latency_ns(&t, cancel)?;
+    let add_latency = chain::add_latency_ns(&t, cancel)?;
+    let fma_latency = chain::fma_latency_ns(isa, &t, cancel)?;
     next(&mut step);
     let gemm = speed_function(Kernel::Gemm, cfg, cancel)?;
     next(&mut step);
@@ -210,6 +213,7 @@ pub fn measure_cpu(
         strided,
         latency,
         add_latency,
+        fma_latency,
         triad_elements: elements,
         gemm,
         triad_speed,

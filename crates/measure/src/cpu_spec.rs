@@ -80,6 +80,7 @@ impl CpuMeasurement {
             mem_gib: m.mem_gib.unwrap_or(16.0),
             mem_latency_ns: Some(self.latency.value),
             add_latency_ns: Some(self.add_latency.value),
+            fma_latency_ns: Some(self.fma_latency.value),
             tdp_w: 10.0 * cores,
             static_w,
             source: Source::Measured(run),
@@ -216,17 +217,7 @@ impl CpuMeasurement {
                 &self.triad_by_threads,
             ),
         );
-        sources.insert(
-            "mem_latency_ns".into(),
-            measured("pointer chase through memory, one thread", &self.latency),
-        );
-        sources.insert(
-            "add_latency_ns".into(),
-            measured(
-                "a chain of a million dependent f32 adds, one thread",
-                &self.add_latency,
-            ),
-        );
+        sources.extend(self.latency_sources(run));
         sources.insert(
             "tdp_w".into(),
             Source::Estimate(
@@ -234,6 +225,35 @@ impl CpuMeasurement {
             ),
         );
         sources
+    }
+
+    /// The sources of the latencies: memory, a dependent add, a dependent
+    /// FMA.
+    fn latency_sources(&self, run: &str) -> Vec<(String, Source)> {
+        let chains = "a chain of a million dependent f32";
+        [
+            (
+                "mem_latency_ns",
+                "pointer chase through memory, one thread".to_string(),
+                &self.latency,
+            ),
+            (
+                "add_latency_ns",
+                format!("{chains} adds, one thread"),
+                &self.add_latency,
+            ),
+            (
+                "fma_latency_ns",
+                format!("{chains} fused multiply-adds, one thread"),
+                &self.fma_latency,
+            ),
+        ]
+        .into_iter()
+        .map(|(key, what, r)| {
+            let text = format!("{what}; {run}; spread {:.1} %", 100.0 * r.spread);
+            (key.to_string(), Source::Measured(text))
+        })
+        .collect()
     }
 }
 

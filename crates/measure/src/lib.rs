@@ -30,6 +30,7 @@
 //! size (at least `min_samples` always run). The reported time is the
 //! median of that window.
 
+pub mod chain;
 pub mod cpu;
 mod cpu_spec;
 pub mod levels;

@@ -382,29 +382,6 @@ pub fn latency_ns(words: usize, t: &Timing, cancel: &AtomicBool) -> Result<Roof,
     })
 }
 
-/// Adds of one dependent chain in one timing.
-const CHAIN_ADDS: usize = 1_000_000;
-
-/// Latency of one single-precision add in a dependent chain, ns: x = x +
-/// y a million times on one thread. Rust keeps float adds in order (no
-/// reassociation), so each add waits for the one before, as a C loop
-/// summing into one float does at -O3 without -ffast-math.
-pub fn add_latency_ns(t: &Timing, cancel: &AtomicBool) -> Result<Roof, MeasureError> {
-    let mut x = 0.0f32;
-    let (s, spread) = time_stable(t, cancel, &mut || {
-        let y = std::hint::black_box(1e-7f32);
-        let mut v = std::hint::black_box(x);
-        for _ in 0..CHAIN_ADDS {
-            v += y;
-        }
-        x = std::hint::black_box(v);
-    })?;
-    Ok(Roof {
-        value: s / CHAIN_ADDS as f64 * 1e9,
-        spread,
-    })
-}
-
 /// One cycle through all of 0..n, n the power of two at or above `words`
 /// (at most 2^30): word i holds the next, (a i + c) mod n, an LCG of full
 /// period (Hull-Dobell: c odd, a = 1 mod 4), whose jumps no prefetcher
@@ -422,15 +399,6 @@ fn chase_cycle(words: usize) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn an_add_waits_for_the_one_before() {
-        let t = Timing::QUICK;
-        let add = add_latency_ns(&t, &AtomicBool::new(false)).expect("timed");
-        // At least one cycle of a 6 GHz core, at most 20 ns (a dependent
-        // add is 2 to 6 cycles on every core of the last two decades).
-        assert!(add.value > 0.16 && add.value < 20.0, "{}", add.value);
-    }
 
     #[test]
     fn the_chase_visits_every_word_once() {

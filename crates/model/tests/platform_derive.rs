@@ -31,6 +31,7 @@ fn xeon_h100() -> Node {
             mem_gib: 512.0,
             mem_latency_ns: None,
             add_latency_ns: None,
+            fma_latency_ns: None,
             tdp_w: 350.0,
             static_w: None,
             source: spec("Intel ARK"),

@@ -36,6 +36,7 @@ fn node() -> Node {
             mem_gib: 128.0,
             mem_latency_ns: None,
             add_latency_ns: None,
+            fma_latency_ns: None,
             tdp_w: 160.0,
             static_w: None,
             source: spec("host sheet"),

@@ -158,6 +158,17 @@ impl ClassJson {
                 ("c3_s", json!(t.c3_s)),
             ],
         );
+        if let (Some(l), Some(chain)) = (c.fma_latency_ns, t.chain_s) {
+            self.put(Part::Params, &[("fma_latency_ns", json!(l))]);
+            self.put(Part::Object, &[("chain_s", json!(chain))]);
+            self.put(
+                Part::Units,
+                &[(
+                    "chain_s",
+                    json!("s (each element's operations one chain of dependent FMAs, each waiting its latency fma_latency_ns, ns)"),
+                )],
+            );
+        }
         self.put_range(cpu_assumptions_text(assume), t.range(assume));
         self.put(
             Part::Units,
@@ -310,7 +321,8 @@ fn comparison_json(cmp: &Comparison) -> Value {
         "not_compared": not_compared,
         "units": {
             "measured_s": "s (from the file)",
-            "model_s": "s (the hull, max of c0 and m0: kernel only, no t0)",
+            "model_s": "s (the hull, max of c0 and m0, or for a CPU's `fma chain` row the chain floor, max of c_chain and m0: kernel only, no t0)",
+            "f": "operations per element as the model counts them (a file's f of fused multiply-adds doubled)",
             "relative_error": "(model_s - measured_s) / measured_s",
             "median_abs_relative_error": "median over the points of |relative_error|",
         },

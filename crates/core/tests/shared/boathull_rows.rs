@@ -21,15 +21,17 @@ pub fn shipped() -> String {
 }
 
 /// The file's rows read here without the crate's reader:
-/// (processor, f, time_s). The variant may hold a quoted comma, so f and
-/// time are the last two fields and the processor the second.
+/// (processor, f, time_s), f as the file writes it (fused multiply-adds).
+/// The variant may hold a quoted comma, so the operator, time and f are
+/// the last three fields and the processor the second.
 pub fn rows_by_hand() -> Vec<(String, f64, f64)> {
     shipped()
         .lines()
         .skip(1)
         .filter(|l| !l.trim().is_empty())
         .map(|l| {
-            let mut back = l.rsplitn(3, ',');
+            let mut back = l.rsplitn(4, ',');
+            assert_eq!(back.next(), Some("fma chain"), "{l}");
             let t: f64 = back.next().and_then(|v| v.parse().ok()).expect("time");
             let f: f64 = back.next().and_then(|v| v.parse().ok()).expect("f");
             let processor = l.split(',').nth(1).expect("processor").to_string();
@@ -48,8 +50,10 @@ pub fn h100_node(side: Side) -> (String, Machine) {
     (b.name, b.machine)
 }
 
-/// The model's hull at f, computed with the model alone.
-pub fn model_hull(machine: Machine, f: f64) -> f64 {
+/// The model's time at f (operations per element), computed with the
+/// model alone: the GPU's hull; for the CPU, whose rows are one chain of
+/// dependent FMAs per element, the chain floor max(c_chain, m0).
+pub fn model_time(machine: Machine, f: f64) -> f64 {
     let class = Class::parse(CLASS).expect("class");
     let opts = ClassOptions::default();
     match machine {
@@ -57,19 +61,28 @@ pub fn model_hull(machine: Machine, f: f64) -> f64 {
             .times(&ClassVars::gpu(class.shape(), &opts), f)
             .expect("times")
             .hull_s(),
-        Machine::Cpu(c) => c
-            .times(&ClassVars::cpu(class.shape(), &opts), f)
-            .expect("times")
-            .hull_s(),
+        Machine::Cpu(c) => {
+            let vars = ClassVars::cpu(class.shape(), &opts);
+            let t = c.times(&vars, f).expect("times");
+            // w f m / 2 FMAs, N_threads chains at a time, each FMA its
+            // latency.
+            let fmas = vars.w * vars.m * f / 2.0;
+            let latency = c.fma_latency_ns.expect("the node's CPU has one") * 1e-9;
+            let chain = fmas / f64::from(c.n_threads) * latency;
+            assert!((t.chain_s.expect("a chain floor") - chain).abs() < 1e-12 * chain);
+            chain.max(t.m0_s)
+        }
     }
 }
 
-/// Relative errors of one processor's rows against `machine`, recomputed.
+/// Relative errors of one processor's rows against `machine`,
+/// recomputed: (the model's f, error), each row's f of FMAs two
+/// operations each.
 pub fn errors_by_hand(processor: &str, machine: Machine) -> Vec<(f64, f64)> {
     rows_by_hand()
         .into_iter()
         .filter(|(p, _, _)| p == processor)
-        .map(|(_, f, t)| (f, (model_hull(machine, f) - t) / t))
+        .map(|(_, f, t)| (2.0 * f, (model_time(machine, 2.0 * f) - t) / t))
         .collect()
 }
 

@@ -43,7 +43,7 @@ pub(super) fn equations(p: &BoathullProcessor, vars: &ClassVars) -> Vec<Equation
             // The factors the model uses (`Cpu::slowdown`): one thread is
             // the measured thread speedup slower, else N_threads.
             let slow = |w| fmt_tick(cpu.slowdown(w));
-            vec![
+            let mut v = vec![
                 eq("c0", "c0 compute".into(), BLUE),
                 eq(
                     "c1",
@@ -66,8 +66,20 @@ pub(super) fn equations(p: &BoathullProcessor, vars: &ClassVars) -> Vec<Equation
                     ),
                     PURPLE,
                 ),
-                eq("m0", "m0 memory".into(), VERMILION),
-            ]
+            ];
+            if let Some(l) = cpu.fma_latency_ns {
+                v.push(eq(
+                    "c_chain",
+                    format!(
+                        "chain floor: dependent FMAs, {} ns each ({} x c0)",
+                        fmt_tick(l),
+                        slow(CpuCompute::Chain)
+                    ),
+                    ORANGE,
+                ));
+            }
+            v.push(eq("m0", "m0 memory".into(), VERMILION));
+            v
         }
     }
 }
@@ -76,7 +88,7 @@ pub(super) fn equations(p: &BoathullProcessor, vars: &ClassVars) -> Vec<Equation
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(super) struct Times {
     /// In the order of [`equations`]; the first `n` are used.
-    values: [f64; 5],
+    values: [f64; 6],
     n: usize,
     pub m0: f64,
     pub hull: f64,
@@ -84,6 +96,9 @@ pub(super) struct Times {
     pub t0: f64,
     /// Kernel time under the processor's assumptions.
     pub range: TimeRange,
+    /// A CPU's time with each element's operations one dependent FMA
+    /// chain, max(c_chain, m0), where its FMA latency is known.
+    pub chained: Option<f64>,
 }
 
 impl Times {
@@ -100,7 +115,7 @@ pub(super) fn times(p: &BoathullProcessor, vars: &ClassVars, f: f64) -> Result<T
     match p.target {
         Target::Gpu { gpu, assume } => {
             let t = gpu.times(vars, f).map_err(err)?;
-            let mut values = [0.0; 5];
+            let mut values = [0.0; 6];
             let mut n = 0;
             for v in [Some(t.c0_s), t.c1_s, Some(t.m0_s), t.m1_s]
                 .into_iter()
@@ -116,17 +131,27 @@ pub(super) fn times(p: &BoathullProcessor, vars: &ClassVars, f: f64) -> Result<T
                 hull: t.hull_s(),
                 t0: t.t0_s,
                 range: t.range(assume),
+                chained: None,
             })
         }
         Target::Cpu { cpu, assume } => {
             let t = cpu.times(vars, f).map_err(err)?;
+            let mut values = [t.c0_s, t.c1_s, t.c2_s, t.c3_s, t.m0_s, 0.0];
+            let n = match t.chain_s {
+                Some(chain) => {
+                    values[4..].copy_from_slice(&[chain, t.m0_s]);
+                    6
+                }
+                None => 5,
+            };
             Ok(Times {
-                values: [t.c0_s, t.c1_s, t.c2_s, t.c3_s, t.m0_s],
-                n: 5,
+                values,
+                n,
                 m0: t.m0_s,
                 hull: t.hull_s(),
                 t0: 0.0,
                 range: t.range(assume),
+                chained: t.chain_s.map(|c| c.max(t.m0_s)),
             })
         }
     }

@@ -13,8 +13,13 @@
 //!    with the measured name (parts in parentheses and plain numbers left
 //!    out, case ignored); a tie or no shared word leaves it unmatched.
 //!
-//! An unmatched processor is not drawn; a note names it. The model's time
-//! is the hull, max(c0, m0): the kernel alone, no transfer t0.
+//! An unmatched processor is not drawn; a note names it. A point sits at
+//! the model's f (a file's f of fused multiply-adds doubled: two
+//! operations each). The model's time is the hull, max(c0, m0): the
+//! kernel alone, no transfer t0; for a CPU's point of one dependent FMA
+//! chain per element, the chain floor, max(c_chain, m0), where the CPU's
+//! FMA latency is known (a GPU hides the chain's latency behind its other
+//! warps: the hull).
 
 use super::super::chart::{ChartAxis, ChartPanel, LineStyle, Orientation, RefLine, Scale, Series};
 use super::curves::{curves, f_axis, times};
@@ -51,9 +56,10 @@ impl MatchedBy {
 /// One measured point with the model's time at its f.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ComparedPoint {
+    /// The model's operator complexity, operations per element.
     pub f: f64,
     pub measured_s: f64,
-    /// The model's hull at f, s.
+    /// The model's time at f (the hull, or the chain floor), s.
     pub model_s: f64,
     /// (model - measured) / measured.
     pub relative_error: f64,
@@ -71,6 +77,9 @@ pub struct ComparedProcessor {
     pub model_name: String,
     pub matched_by: MatchedBy,
     pub points: Vec<ComparedPoint>,
+    /// Whether its points are set against the chain floor (a CPU's
+    /// `fma chain` rows), not the hull.
+    pub chained: bool,
 }
 
 impl ComparedProcessor {
@@ -134,10 +143,19 @@ pub fn compare(
         let p = candidates[model];
         let vars = p.vars(class, options);
         let mut points = Vec::with_capacity(rows.len());
+        let mut chained = false;
         for r in rows {
-            let model_s = times(p, &vars, r.f)?.hull;
+            let f = r.operator.model_f(r.f);
+            let t = times(p, &vars, f)?;
+            let model_s = match t.chained {
+                Some(on_chain) if r.operator.chained() => {
+                    chained = true;
+                    on_chain
+                }
+                _ => t.hull,
+            };
             points.push(ComparedPoint {
-                f: r.f,
+                f,
                 measured_s: r.time_s,
                 model_s,
                 relative_error: relative_error(model_s, r.time_s),
@@ -151,6 +169,7 @@ pub fn compare(
             model_name: p.name.clone(),
             matched_by,
             points,
+            chained,
         });
     }
     Ok(out)
@@ -232,21 +251,7 @@ pub(super) fn overlay(
         let color = MEASURED_COLORS[k % MEASURED_COLORS.len()];
         if c.model == 1 && !partner_drawn {
             partner_drawn = true;
-            let hull = curves(input, &input.partner)?;
-            let pts = hull.f.iter().zip(&hull.hull).map(|(x, y)| [*x, *y]);
-            panel.series.push(
-                Series::line(
-                    &format!(
-                        "{}: hull (model of the measured {})",
-                        input.partner.short_name(),
-                        input.partner.side().name()
-                    ),
-                    palette::GREY,
-                    pts.collect(),
-                )
-                .dashed()
-                .width(2.0),
-            );
+            panel.series.push(partner_line(input, c.chained)?);
         }
         let shown = |p: &&ComparedPoint| p.f >= lo && p.f <= hi;
         let measured = c.points.iter().filter(shown).map(|p| [p.f, p.measured_s]);
@@ -270,6 +275,30 @@ pub(super) fn overlay(
         (!cmp.processors.is_empty()).then_some(errors),
         notes(&cmp, input),
     ))
+}
+
+/// The second processor's hull (or chain floor, where its measured points
+/// are set against it), drawn for the measured points of its kind.
+fn partner_line(input: &BoathullInput, chained: bool) -> Result<Series, FigureError> {
+    let p = &input.partner;
+    let hull = curves(input, p)?;
+    let vars = p.vars(&input.class, &input.options);
+    let mut pts = Vec::with_capacity(hull.f.len());
+    for (x, y) in hull.f.iter().zip(&hull.hull) {
+        let floor = if chained {
+            times(p, &vars, *x)?.chained
+        } else {
+            None
+        };
+        pts.push([*x, floor.unwrap_or(*y)]);
+    }
+    let what = if chained { "chain floor" } else { "hull" };
+    let name = format!(
+        "{}: {what} (model of the measured {})",
+        p.short_name(),
+        p.side().name()
+    );
+    Ok(Series::line(&name, palette::GREY, pts).dashed().width(2.0))
 }
 
 /// A name up to its first " (".
@@ -312,10 +341,11 @@ pub fn summary(c: &ComparedProcessor) -> String {
         format!("{} at f = {}", pct(e), fmt_tick(f))
     });
     format!(
-        "{}: {} point{} against the hull of {} (matched by {}): median |error| {median}, max |error| {max}.",
+        "{}: {} point{} against the {} of {} (matched by {}): median |error| {median}, max |error| {max}.",
         c.processor,
         c.points.len(),
         if c.points.len() == 1 { "" } else { "s" },
+        if c.chained { "chain floor" } else { "hull" },
         c.model_name,
         c.matched_by.text()
     )
@@ -323,8 +353,13 @@ pub fn summary(c: &ComparedProcessor) -> String {
 
 /// The figure's notes on what was compared and what was not.
 fn notes(cmp: &Comparison, input: &BoathullInput) -> Vec<String> {
+    let chained = if cmp.processors.iter().any(|c| c.chained) {
+        " (a CPU's rows of one dependent FMA chain per element: its chain floor max(c_chain, m0), at the model's f = 2 x FMAs)"
+    } else {
+        ""
+    };
     let mut v = vec![format!(
-        "Measured ({}): dots; error = (model - measured) / measured, the model's time being its hull max(c0, m0) without t0.",
+        "Measured ({}): dots; error = (model - measured) / measured, the model's time being its hull max(c0, m0) without t0{chained}.",
         cmp.file
     )];
     if cmp.other_class_rows > 0 {

@@ -22,6 +22,18 @@
 //!   c2 = thread_speedup c0, c3 = lanes thread_speedup c0. Without it (the
 //!   paper's Table 3 CPUs) the speedup is N_threads. The memory equation
 //!   stays m0 for every floor, as in the paper.
+//! - A dependent chain (not in the paper): where each element's operations
+//!   are one chain of fused multiply-adds, each waiting for the one before
+//!   (x = x a + b, f times), no vector unit or second FMA port helps and
+//!   every FMA costs its latency: c_chain = w f m / 2 x L_FMA / N_threads,
+//!   the N_threads hardware threads each running its share of the
+//!   elements' chains one after another (two operations per FMA, as
+//!   P_compute counts them; the class offset o, index work outside the
+//!   chain, overlaps it). Out-of-order cores overlap the chains of
+//!   neighbouring elements where a chain is short enough for the reorder
+//!   window, so c_chain bounds short chains from above. Known only for a
+//!   CPU with `fma_latency_ns` (measured by `measure cpu`, else 4 cycles
+//!   at the clock).
 
 use serde::{Deserialize, Serialize};
 
@@ -44,6 +56,10 @@ pub struct Cpu {
     /// (Section 4.4).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub thread_speedup: Option<f64>,
+    /// Latency of one fused multiply-add in a dependent chain, ns; `None`
+    /// where unknown (the paper's CPUs): no chain floor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fma_latency_ns: Option<f64>,
 }
 
 /// Which compute equation of Section 4.4.
@@ -57,6 +73,8 @@ pub enum CpuCompute {
     SingleThread,
     /// c3: single-threaded scalar code.
     SingleThreadScalar,
+    /// c_chain: each element's operations one chain of dependent FMAs.
+    Chain,
 }
 
 impl Cpu {
@@ -67,6 +85,7 @@ impl Cpu {
         n_threads: 4,
         w_vector_bits: 128,
         thread_speedup: None,
+        fma_latency_ns: None,
     };
 
     /// Core i7-930, Table 3.
@@ -76,6 +95,7 @@ impl Cpu {
         n_threads: 8,
         w_vector_bits: 128,
         thread_speedup: None,
+        fma_latency_ns: None,
     };
 
     /// 32-bit lanes per vector: W_vector / 32.
@@ -90,7 +110,8 @@ impl Cpu {
             .unwrap_or_else(|| f64::from(self.n_threads))
     }
 
-    /// How many times slower than c0 a compute equation is.
+    /// How many times slower than c0 a compute equation is (the chain's
+    /// factor where the FMA latency is known, else 1).
     pub fn slowdown(&self, which: CpuCompute) -> f64 {
         let lanes = f64::from(self.lanes());
         let threads = self.speedup();
@@ -99,7 +120,17 @@ impl Cpu {
             CpuCompute::Scalar => lanes,
             CpuCompute::SingleThread => threads,
             CpuCompute::SingleThreadScalar => lanes * threads,
+            CpuCompute::Chain => self
+                .chain_gflops()
+                .map_or(1.0, |g| self.p_compute_gflops / g),
         }
+    }
+
+    /// The rate of dependent FMA chains on all threads, GFLOP/s: two
+    /// operations per FMA latency and thread.
+    pub fn chain_gflops(&self) -> Option<f64> {
+        self.fma_latency_ns
+            .map(|l| 2.0 * f64::from(self.n_threads) / l)
     }
 
     /// All equations of Section 4.4 for one class and operator complexity
@@ -109,6 +140,9 @@ impl Cpu {
         let f = check_complexity(f)?;
         let c0_s = vars.operations(f) / (self.p_compute_gflops * 1e9);
         Ok(CpuTimes {
+            chain_s: self
+                .chain_gflops()
+                .map(|g| vars.operator_operations(f) / (g * 1e9)),
             c0_s,
             c1_s: c0_s * self.slowdown(CpuCompute::Scalar),
             c2_s: c0_s * self.slowdown(CpuCompute::SingleThread),
@@ -155,6 +189,9 @@ pub struct CpuTimes {
     pub c3_s: f64,
     /// m0: memory equation, s.
     pub m0_s: f64,
+    /// c_chain: a dependent FMA chain per element, s, where the FMA
+    /// latency is known.
+    pub chain_s: Option<f64>,
     lanes: f64,
     threads: f64,
 }
@@ -172,6 +209,7 @@ impl CpuTimes {
             CpuCompute::Scalar => self.c1_s,
             CpuCompute::SingleThread => self.c2_s,
             CpuCompute::SingleThreadScalar => self.c3_s,
+            CpuCompute::Chain => self.chain_s.unwrap_or(self.c1_s),
         };
         c.max(self.m0_s)
     }
@@ -237,5 +275,39 @@ mod tests {
         };
         let e = bad.validate().unwrap_err().to_string();
         assert!(e.contains("thread_speedup = NaN"), "{e}");
+    }
+
+    #[test]
+    fn a_dependent_chain_waits_each_fma_latency() {
+        // 1e6 elements of f = 2048 operations (1024 FMAs) on 16 threads at
+        // 2 ns an FMA: 62,500 elements per thread x 1024 x 2 ns = 0.128 s.
+        let cpu = Cpu {
+            n_threads: 16,
+            fma_latency_ns: Some(2.0),
+            ..Cpu::I7_930
+        };
+        let t = cpu.times(&vars(), 2048.0).unwrap();
+        let chain = t.chain_s.expect("a latency is known");
+        assert!((chain - 0.128).abs() < 1e-12, "{chain}");
+        // 16 GFLOP/s of chains against 90 of vectors: 5.625 times c0.
+        assert!((cpu.slowdown(CpuCompute::Chain) - 90.0 / 16.0).abs() < 1e-12);
+        assert_eq!(t.with_compute_s(CpuCompute::Chain), chain.max(t.m0_s));
+        // One element: memory-bound, the chain of 1 FMA far below m0.
+        let short = cpu.times(&vars(), 2.0).unwrap();
+        assert_eq!(short.with_compute_s(CpuCompute::Chain), short.m0_s);
+        // The paper's CPUs have no latency: no chain floor.
+        assert!(
+            Cpu::I7_930
+                .times(&vars(), 2048.0)
+                .unwrap()
+                .chain_s
+                .is_none()
+        );
+        let bad = Cpu {
+            fma_latency_ns: Some(0.0),
+            ..cpu
+        };
+        let e = bad.validate().unwrap_err().to_string();
+        assert!(e.contains("fma_latency_ns"), "{e}");
     }
 }

@@ -122,19 +122,24 @@ fn check_machine(m: &Machine) -> Result<(), BoatHullError> {
             p.check(v)?;
         }
     }
-    if let Machine::Cpu(Cpu {
-        thread_speedup: Some(s),
-        ..
-    }) = m
-        && !(s.is_finite() && *s > 0.0)
-    {
-        return Err(BoatHullError::Param {
-            processor: "CPU",
-            field: "thread_speedup",
-            unit: "",
-            value: *s,
-            rule: "a finite positive number",
-        });
+    if let Machine::Cpu(c) = m {
+        let optional = [
+            ("thread_speedup", "", c.thread_speedup),
+            ("fma_latency_ns", "ns", c.fma_latency_ns),
+        ];
+        for (field, unit, value) in optional {
+            if let Some(v) = value
+                && !(v.is_finite() && v > 0.0)
+            {
+                return Err(BoatHullError::Param {
+                    processor: "CPU",
+                    field,
+                    unit,
+                    value: v,
+                    rule: "a finite positive number",
+                });
+            }
+        }
     }
     Ok(())
 }
@@ -211,6 +216,8 @@ enum MachineFields {
         w_vector_bits: u32,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         thread_speedup: Option<f64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        fma_latency_ns: Option<f64>,
     },
 }
 
@@ -234,12 +241,14 @@ impl From<MachineFields> for Machine {
                 n_threads,
                 w_vector_bits,
                 thread_speedup,
+                fma_latency_ns,
             } => Machine::Cpu(Cpu {
                 p_compute_gflops,
                 p_memory_gbs,
                 n_threads,
                 w_vector_bits,
                 thread_speedup,
+                fma_latency_ns,
             }),
         }
     }
@@ -260,6 +269,7 @@ impl From<Machine> for MachineFields {
                 n_threads: c.n_threads,
                 w_vector_bits: c.w_vector_bits,
                 thread_speedup: c.thread_speedup,
+                fma_latency_ns: c.fma_latency_ns,
             },
         }
     }

@@ -22,12 +22,65 @@ pub struct MeasuredPoint {
     /// The kind of processor, when the file says it.
     #[serde(default)]
     pub kind: Option<Side>,
-    /// Operator complexity, operations per element (at least 1).
+    /// Operator complexity as the file counts it (at least 1): see
+    /// `operator`.
     pub f: f64,
     /// Measured execution time, s (above 0).
     pub time_s: f64,
+    /// What `f` counts and whether the operations form a chain.
+    #[serde(default)]
+    pub operator: Operator,
     /// The line of the file the point comes from.
     pub line: u64,
+}
+
+/// What a measured f counts, and whether each element's operations
+/// depend on each other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Operator {
+    /// f operations as the model counts them (a fused multiply-add two),
+    /// free to run in parallel and in vectors.
+    #[default]
+    Operations,
+    /// f fused multiply-adds per element (2 f operations), independent.
+    Fma,
+    /// f fused multiply-adds per element in one dependent chain (x = x a
+    /// + b, f times): on a CPU the chain floor applies.
+    FmaChain,
+}
+
+impl Operator {
+    /// Every operator, in the order of [`Operator::name`]'s list.
+    pub const ALL: [Operator; 3] = [Operator::Operations, Operator::Fma, Operator::FmaChain];
+
+    /// The name a file writes.
+    pub fn name(self) -> &'static str {
+        match self {
+            Operator::Operations => "operations",
+            Operator::Fma => "fma",
+            Operator::FmaChain => "fma chain",
+        }
+    }
+
+    /// The operator a file names (any case, spaces trimmed).
+    pub fn parse(text: &str) -> Option<Operator> {
+        let t = text.trim().to_ascii_lowercase();
+        Operator::ALL.into_iter().find(|o| o.name() == t)
+    }
+
+    /// The model's operator complexity for a file's f: operations per
+    /// element.
+    pub fn model_f(self, f: f64) -> f64 {
+        match self {
+            Operator::Operations => f,
+            Operator::Fma | Operator::FmaChain => 2.0 * f,
+        }
+    }
+
+    /// Whether each element's operations are one dependent chain.
+    pub fn chained(self) -> bool {
+        self == Operator::FmaChain
+    }
 }
 
 /// The measured points of one file.
@@ -75,6 +128,17 @@ pub fn median(values: &[f64]) -> Option<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_fma_is_two_operations_and_names_round_trip() {
+        assert_eq!(Operator::Operations.model_f(8.0), 8.0);
+        assert_eq!(Operator::FmaChain.model_f(8.0), 16.0);
+        assert!(Operator::FmaChain.chained() && !Operator::Fma.chained());
+        for o in Operator::ALL {
+            assert_eq!(Operator::parse(&o.name().to_uppercase()), Some(o));
+        }
+        assert_eq!(Operator::parse("fmas"), None);
+    }
 
     #[test]
     fn median_of_odd_and_even_counts() {

@@ -57,7 +57,7 @@ pub use cpu::{Cpu, CpuAssumptions, CpuCompute, CpuTimes};
 pub use crossover::{balance_complexity, crossover};
 pub use gpu::{Gpu, GpuAssumptions, GpuTimes};
 pub use machine::{AssumptionSet, Machine};
-pub use measured::{MeasuredCurve, MeasuredPoint};
+pub use measured::{MeasuredCurve, MeasuredPoint, Operator};
 pub use param::{BoathullParam, check_complexity};
 pub use roofline::{Roofline, RooflinePoint};
 

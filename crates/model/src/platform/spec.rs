@@ -51,6 +51,11 @@ pub struct CpuSpec {
     /// per element).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub add_latency_ns: Option<f64>,
+    /// Latency of one single-precision fused multiply-add in a dependent
+    /// chain (x = x a + b), ns, where measured: the boat hull's chain
+    /// floor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fma_latency_ns: Option<f64>,
     /// Thermal design power, W.
     pub tdp_w: f64,
     /// Static power p_s of PeaPaw's energy model (Eq. 21), W, where

@@ -130,6 +130,7 @@ impl_fields!(
         (mem_gib, "GiB", "memory size", GIB),
         (mem_latency_ns, "ns", "memory latency", NS),
         (add_latency_ns, "ns", "add latency", NS),
+        (fma_latency_ns, "ns", "FMA latency", NS),
         (tdp_w, "W", "TDP", TDP),
         (static_w, "W", "static power"),
         (e_f_pj, "pJ/flop", "energy per flop", PJ_FLOP),

@@ -301,6 +301,7 @@ mod tests {
             mem_gib: 16.0,
             mem_latency_ns: None,
             add_latency_ns: None,
+            fma_latency_ns: None,
             tdp_w: 95.0,
             static_w: None,
             source: Source::Spec("a test sheet".into()),

@@ -5,7 +5,10 @@
 //! `class,processor,variant,f,time_s`
 //!
 //! `f`, `time_s` and `processor` are required; `class` (a class name of
-//! the model), `variant` (how it was run) and `kind` (`cpu` or `gpu`) are
+//! the model), `variant` (how it was run), `kind` (`cpu` or `gpu`) and
+//! `operator` (what f counts: `operations`, the default, as the model
+//! counts them; `fma`, fused multiply-adds, two operations each; `fma
+//! chain`, fused multiply-adds in one dependent chain per element) are
 //! optional, columns may come in any order and unknown columns are
 //! ignored. A file may hold several processors and classes; one
 //! processor, class and f may appear once. Lines starting with `#` are
@@ -19,7 +22,7 @@ use crate::csv_pass::{Lines, Twins};
 use crate::csv_rows::{self, Dialect, Row, Sign};
 use crate::error::PresetError;
 use crate::file::read_text;
-use hetscope_model::boathull::{Class, MeasuredCurve, MeasuredPoint};
+use hetscope_model::boathull::{Class, MeasuredCurve, MeasuredPoint, Operator};
 use hetscope_model::perdome::Side;
 
 /// The columns every file needs.
@@ -62,7 +65,7 @@ pub fn parse_measured_curve(
     };
     header.require(&REQUIRED_COLUMNS).map_err(|name| {
         let expected = format!(
-            "needed: {}; optional: class, variant, kind",
+            "needed: {}; optional: class, variant, kind, operator",
             REQUIRED_COLUMNS.join(", ")
         );
         csv_rows::missing_column(origin, 1, name, &expected)
@@ -136,6 +139,16 @@ fn read(row: &Row) -> Result<MeasuredPoint, PresetError> {
         Some(t) => Some(kind(row, t)?),
         None => None,
     };
+    let operator = match row.optional("operator") {
+        Some(t) => Operator::parse(t).ok_or_else(|| {
+            let names: Vec<&str> = Operator::ALL.iter().map(|o| o.name()).collect();
+            row.error(
+                Some("operator"),
+                format!("`{t}`: must be one of {}", names.join(", ")),
+            )
+        })?,
+        None => Operator::default(),
+    };
     Ok(MeasuredPoint {
         processor: processor.to_string(),
         class,
@@ -143,6 +156,7 @@ fn read(row: &Row) -> Result<MeasuredPoint, PresetError> {
         kind,
         f,
         time_s,
+        operator,
         line: row.line.unwrap_or(0),
     })
 }
@@ -175,6 +189,9 @@ mod tests {
         assert_eq!(p.variant.as_deref(), Some("16 threads, -O3"));
         assert_eq!(p.class.as_deref(), Some(CLASS));
         assert_eq!((p.f, p.time_s, p.line), (2.0, 0.5, 2));
+        assert_eq!(p.operator, Operator::Operations, "the default");
+        let chain = parse("processor,f,time_s,operator\nA,2,1,FMA Chain\n").unwrap();
+        assert_eq!(chain.points[0].operator, Operator::FmaChain);
     }
 
     #[test]
@@ -194,6 +211,10 @@ mod tests {
             ("processor,f,time_s\nA,1,inf\n", "column `time_s`"),
             ("processor,f,time_s\nA,2,1\nA,2,3\n", "first on line 2"),
             ("processor,f,time_s,kind\nA,2,1,fpga\n", "column `kind`"),
+            (
+                "processor,f,time_s,operator\nA,2,1,fmas\n",
+                "column `operator`: `fmas`: must be one of operations, fma, fma chain",
+            ),
             ("processor,f,time_s\n", "no data rows"),
         ];
         for (text, want) in cases {

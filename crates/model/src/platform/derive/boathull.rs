@@ -23,7 +23,7 @@
 use super::{CPU_PEAK, Derived, GPU_PEAK, from_inputs, peak_inputs};
 use crate::boathull::{Cpu, Gpu};
 use crate::platform::spec::Fields;
-use crate::platform::{Node, PlatformError, Source, Transfers};
+use crate::platform::{CpuSpec, Node, PlatformError, Source, Transfers};
 
 /// Bytes one scattered access moves per 4 bytes used (a 32-byte sector).
 pub const SECTOR_WASTE: f64 = 8.0;
@@ -80,6 +80,21 @@ pub fn gpu(node: &Node, transfers: Transfers) -> Result<Derived<Gpu>, PlatformEr
     Ok(Derived { value, sources })
 }
 
+/// Cycles of a dependent fused multiply-add where none was measured:
+/// 4 on Intel's cores from Skylake to Sapphire Rapids and AMD's Zen 3 and
+/// Zen 4, 5 on Zen 1 and 2 (Agner Fog's instruction tables).
+pub const FMA_LATENCY_CYCLES: f64 = 4.0;
+
+fn fma_latency_source(c: &CpuSpec) -> Source {
+    match c.fma_latency_ns {
+        Some(_) => c.source_of("fma_latency_ns"),
+        None => Source::Estimate(format!(
+            "not measured: {FMA_LATENCY_CYCLES} cycles at {} GHz (Agner Fog's instruction tables: 4 on current Intel and AMD server cores, 5 on Zen 1 and 2)",
+            c.clock_ghz
+        )),
+    }
+}
+
 /// One CPU socket of `node` as the boat hull model sees it.
 pub fn cpu(node: &Node) -> Result<Derived<Cpu>, PlatformError> {
     node.check()?;
@@ -92,6 +107,7 @@ pub fn cpu(node: &Node) -> Result<Derived<Cpu>, PlatformError> {
         n_threads,
         w_vector_bits: c.vector_bits.round() as u32,
         thread_speedup: Some(all.fma_gflops / one.fma_gflops),
+        fma_latency_ns: Some(c.fma_latency_ns.unwrap_or(FMA_LATENCY_CYCLES / c.clock_ghz)),
     };
     value.validate().map_err(|e| PlatformError::Derived {
         model: "boat hull",
@@ -118,6 +134,7 @@ pub fn cpu(node: &Node) -> Result<Derived<Cpu>, PlatformError> {
             )),
         ),
         ("W_vector".to_string(), c.source_of("vector_bits")),
+        ("fma_latency_ns".to_string(), fma_latency_source(c)),
         (
             "thread_speedup".to_string(),
             Source::derived(format!(
