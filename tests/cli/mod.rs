@@ -5,6 +5,8 @@
 mod boathull_cli;
 /// `export --view boathull*`: every view and format, and its errors.
 mod boathull_export_cli;
+/// How sure the boat hull's winner is: the too-close band of each class.
+mod boathull_intervals;
 /// A measured boat hull curve exported, evaluated and loaded in the window.
 mod boathull_measured;
 /// A huge speed function refused at once by the command line too.

@@ -14,8 +14,10 @@ fn verdict(crossings: &[Crossing]) -> BoathullVerdict {
                 class: format!("class {k}"),
                 crossing: *c,
                 kernel_s_at_top: (1e-3, 2e-3),
+                too_close: None,
             })
             .collect(),
+        error: None,
     }
 }
 

@@ -10,6 +10,7 @@ mod check;
 mod eval;
 pub mod options;
 pub mod scenario;
+pub mod uncertainty;
 
 pub use scenario::{ApplicationChoice, BoathullScenario, ProcessorChoice};
 

@@ -91,7 +91,7 @@ pub fn leave_one_out_coverage(f: Formulation) -> Option<(usize, usize)> {
 }
 
 /// Runs inside the interval whose factor comes from the other runs.
-fn covered(factors: &[f64]) -> usize {
+pub fn covered(factors: &[f64]) -> usize {
     (0..factors.len())
         .filter(|&i| {
             let others: Vec<f64> = factors

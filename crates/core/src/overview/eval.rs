@@ -105,16 +105,27 @@ fn boathull_json(v: &Verdicts) -> Value {
                 Crossing::GpuAlways => ("gpu_always", None),
                 Crossing::CpuAlways => ("cpu_always", None),
             };
-            json!({"example": c.example, "class": c.class, "verdict": verdict, "f": f})
+            let mut j = json!({"example": c.example, "class": c.class, "verdict": verdict, "f": f});
+            if let Some((a, b)) = c.too_close {
+                j["too_close"] = json!([a, b]);
+            }
+            j
         })
         .collect();
-    json!({
+    let mut j = json!({
         "f_range": [b.f_range.0, b.f_range.1],
         "transfers": true,
         "classes": classes,
         "sentence": b.sentence(),
-        "units": {"f": "operations per element"},
-    })
+        "units": {
+            "f": "operations per element",
+            "too_close": "the f range where the winner is too close to call: the GPU's speedup over the CPU, taken within the model's error, lies on both sides of 1",
+        },
+    });
+    if let Some(e) = &b.error {
+        j["error"] = json!(e);
+    }
+    j
 }
 
 fn sized_json(s: &SizedDecision) -> Value {

@@ -106,6 +106,11 @@ pub fn choice_input_cached(
         hardware,
         perdome: scenario(&perdome, &workload),
         boathull: models.boathull.value,
+        // As the boat hull tab reads it: an error measured on hardware
+        // applies to a platform derived from hardware.
+        boathull_error: (models.boathull.from == hetscope_preset::platform::ModelSource::Derived)
+            .then(crate::boathull::uncertainty::winner_error)
+            .flatten(),
         offload,
         kernels,
         gpu_mem_bytes,

@@ -71,7 +71,13 @@ fn log_panel(
     y: (&str, &str),
     sets: Vec<BarSet>,
 ) -> ChartPanel {
-    let values = sets.iter().flat_map(|s| s.bars.iter().map(|b| b.value));
+    // The whiskers' ends too.
+    let values = sets.iter().flat_map(|s| {
+        s.bars.iter().flat_map(|b| {
+            let (a, c) = b.range.unwrap_or((b.value, b.value));
+            [b.value, a, c]
+        })
+    });
     let (lo, hi) = fit_range(Scale::Log10, values);
     let mut p = ChartPanel::bars(
         title,
@@ -132,8 +138,9 @@ fn boathull_panel(cols: &[Column]) -> ChartPanel {
             let mut s = bar_set(c.name, c.color, k, cols.len());
             for (i, cv) in c.v.boathull.classes.iter().enumerate() {
                 if let Crossing::GpuFrom(f) | Crossing::CpuFrom(f) = cv.crossing {
-                    s.bars
-                        .push(bar(i, f, format!("{}: {}", cv.example, cv.crossing.text())));
+                    let mut b = bar(i, f, format!("{}: {}", cv.example, cv.crossing.text()));
+                    b.range = cv.too_close;
+                    s.bars.push(b);
                 }
             }
             s
@@ -157,12 +164,29 @@ fn boathull_panel(cols: &[Column]) -> ChartPanel {
                 .classes
                 .iter()
                 .filter(|cv| matches!(cv.crossing, Crossing::GpuAlways | Crossing::CpuAlways))
-                .map(|cv| format!("{} {}", cv.example, cv.crossing.text()))
+                .map(|cv| match cv.too_close {
+                    Some((a, b)) => format!(
+                        "{} {} (too close to call for f = {} to {})",
+                        cv.example,
+                        cv.crossing.text(),
+                        fmt_sig(a),
+                        fmt_sig(b)
+                    ),
+                    None => format!("{} {}", cv.example, cv.crossing.text()),
+                })
                 .collect();
         if !rest.is_empty() {
             p.notes
                 .push(format!("{}: no crossover: {}.", c.name, rest.join(", ")));
         }
+    }
+    if let Some(e) = &first.error {
+        p.notes.push(format!(
+            "Whiskers: the f range where the winner is too close to call, the ratio of the two times taken within the model's {:.0} % error, a factor of {} ({} pairs of runs).",
+            100.0 * e.confidence,
+            fmt_sig(e.factor),
+            e.rows
+        ));
     }
     p
 }

@@ -5,7 +5,7 @@
 
 use hetscope_model::boathull::{Cpu, Gpu};
 use hetscope_model::fpm::FpmDevice;
-use hetscope_model::offload::{OffloadKernel, Platform as OffloadPlatform};
+use hetscope_model::offload::{OffloadKernel, Platform as OffloadPlatform, SpeedupError};
 use hetscope_model::perdome::Case;
 use hetscope_model::platform::Source;
 
@@ -43,6 +43,10 @@ pub struct PlatformInput {
     /// PerDome/PeaPaw: the platform with the chosen workload.
     pub perdome: Case,
     pub boathull: (Cpu, Gpu),
+    /// The boat hull model's error on which processor wins (its factor
+    /// on the ratio of the two times), where the platform is derived
+    /// from hardware the error was measured on.
+    pub boathull_error: Option<SpeedupError>,
     pub offload: OffloadPlatform,
     pub kernels: Vec<OverviewKernel>,
     /// Memory of the GPU the offload model uses, bytes (its spec sheet),

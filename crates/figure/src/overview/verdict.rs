@@ -5,10 +5,11 @@ use super::input::PlatformInput;
 use crate::boathull::DEFAULT_F_RANGE;
 use crate::error::FigureError;
 use crate::fpm::{FpmInput, METHODS, method_label_held};
-use hetscope_model::boathull::application::{class_time, processor_crossover};
+use hetscope_model::boathull::application::{class_time, processor_band, processor_crossover};
 use hetscope_model::boathull::{AssumptionSet, Class, ClassOptions, Machine, table1_examples};
 use hetscope_model::format::{fmt_num, fmt_sig, fmt_time, fmt_whole};
 use hetscope_model::fpm::Method;
+use hetscope_model::offload::SpeedupError;
 use hetscope_model::perdome::optimum::search;
 use hetscope_model::perdome::{Classification, Optima, classify::classify};
 
@@ -110,6 +111,10 @@ pub struct ClassVerdict {
     /// The kernel's time (no transfers) on the GPU and on the CPU at the
     /// top of the f range, s: where the class is compute-bound.
     pub kernel_s_at_top: (f64, f64),
+    /// The f range where the model's error on the GPU's speedup over the
+    /// CPU leaves the winner open (too close to call), where the
+    /// platform carries that error.
+    pub too_close: Option<(f64, f64)>,
 }
 
 /// The boat hull model: every Table 1 class, GPU against CPU.
@@ -117,6 +122,8 @@ pub struct ClassVerdict {
 pub struct BoathullVerdict {
     pub f_range: (f64, f64),
     pub classes: Vec<ClassVerdict>,
+    /// The error the too-close bands come from.
+    pub error: Option<SpeedupError>,
 }
 
 impl BoathullVerdict {
@@ -144,16 +151,23 @@ impl BoathullVerdict {
                 class_time(&gpu, &class, &options, hi, false),
                 class_time(&cpu, &class, &options, hi, false),
             );
+            let too_close = match &p.boathull_error {
+                Some(e) => processor_band(&gpu, &cpu, &class, &options, (lo, hi), true, e.factor)
+                    .map_err(|e| FigureError::from(e).of(&p.name))?,
+                None => None,
+            };
             classes.push(ClassVerdict {
                 example: example.to_string(),
                 class: name,
                 crossing,
                 kernel_s_at_top,
+                too_close,
             });
         }
         Ok(BoathullVerdict {
             f_range: (lo, hi),
             classes,
+            error: p.boathull_error.clone(),
         })
     }
 
@@ -196,12 +210,51 @@ impl BoathullVerdict {
         if clauses.is_empty() {
             return "Boat hull: no Table 1 class to compare.".to_string();
         }
+        if let Some(open) = self.too_close_clause() {
+            clauses.push(open);
+        }
         format!(
             "Boat hull (transfers included, f = {} to {} operations per element): of the {n} Table 1 classes, {}.",
             fmt_sig(self.f_range.0),
             fmt_sig(self.f_range.1),
             clauses.join("; ")
         )
+    }
+}
+
+impl BoathullVerdict {
+    /// "too close to call ... in 3 of them: f = 2 to 30 (binarization),
+    /// ...": the classes whose winner the model's error leaves open
+    /// somewhere in the range, the first three named.
+    fn too_close_clause(&self) -> Option<String> {
+        let e = self.error.as_ref()?;
+        let open: Vec<String> = self
+            .classes
+            .iter()
+            .filter_map(|c| {
+                let (a, b) = c.too_close?;
+                Some(format!(
+                    "f = {} to {} ({})",
+                    fmt_sig(a),
+                    fmt_sig(b),
+                    c.example
+                ))
+            })
+            .collect();
+        if open.is_empty() {
+            return None;
+        }
+        let shown = open.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
+        let more = match open.len() {
+            n if n > 3 => format!(" and {} more", n - 3),
+            _ => String::new(),
+        };
+        Some(format!(
+            "within the model's {:.0} % error (a factor of {} on the ratio of the times) the winner is too close to call in {} of them: {shown}{more}",
+            100.0 * e.confidence,
+            fmt_sig(e.factor),
+            open.len()
+        ))
     }
 }
 

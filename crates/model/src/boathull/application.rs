@@ -320,6 +320,31 @@ pub fn processor_crossover(
     Ok(crossover(f_low, f_high, |f| time(a, f), |f| time(b, f)))
 }
 
+/// Where in [`f_low`, `f_high`] the winner of a class between two targets
+/// is too close to call: the band of [`crossover::band`] with the two
+/// targets' times (as [`processor_crossover`] compares them) and the
+/// model's error factor `k` on their ratio.
+pub fn processor_band(
+    a: &Target,
+    b: &Target,
+    class: &Class,
+    options: &ClassOptions,
+    (f_low, f_high): (f64, f64),
+    with_transfers: bool,
+    k: f64,
+) -> Result<Option<(f64, f64)>, BoatHullError> {
+    a.validate()?;
+    b.validate()?;
+    let time = |t: &Target, f: f64| class_time(t, class, options, f, with_transfers);
+    Ok(super::crossover::band(
+        f_low,
+        f_high,
+        |f| time(a, f),
+        |f| time(b, f),
+        k,
+    ))
+}
+
 /// The time of a class on a target at complexity `f` as the crossover
 /// compares it: the low end of the kernel range, plus the target's t0 of
 /// the class's d `with_transfers`; NaN where the model gives none.

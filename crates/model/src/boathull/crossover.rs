@@ -74,6 +74,37 @@ pub fn crossover(
     None
 }
 
+/// Where in [`f_low`, `f_high`] the ratio a(f) / b(f), known within a
+/// factor `k` either way, may lie on either side of 1: from the first to
+/// the last f of the range where 1 / k < a / b < k, as (from, to). The
+/// band's edges are the crossings of a with k b and of k a with b, and a
+/// range end where the ratio is inside already; `None` where it is
+/// nowhere inside, or `k` is not a finite number above 1.
+pub fn band(
+    f_low: f64,
+    f_high: f64,
+    a: impl Fn(f64) -> f64,
+    b: impl Fn(f64) -> f64,
+    k: f64,
+) -> Option<(f64, f64)> {
+    if !(k.is_finite() && k > 1.0 && f_low.is_finite() && f_high.is_finite() && f_low <= f_high) {
+        return None;
+    }
+    let inside = |f: f64| {
+        let r = a(f) / b(f);
+        r.is_finite() && r > 1.0 / k && r < k
+    };
+    let edges = [
+        crossover(f_low, f_high, &a, |f| k * b(f)),
+        crossover(f_low, f_high, |f| k * a(f), &b),
+    ];
+    let mut at: Vec<f64> = edges.into_iter().flatten().collect();
+    at.extend([f_low, f_high].into_iter().filter(|f| inside(*f)));
+    let from = at.iter().copied().reduce(f64::min)?;
+    let to = at.iter().copied().reduce(f64::max)?;
+    Some((from, to))
+}
+
 fn bisect(mut lo: f64, mut hi: f64, d_lo: f64, diff: &impl Fn(f64) -> f64) -> f64 {
     let negative_low = d_lo < 0.0;
     for _ in 0..200 {
@@ -92,4 +123,28 @@ fn bisect(mut lo: f64, mut hi: f64, d_lo: f64, diff: &impl Fn(f64) -> f64) -> f6
         }
     }
     0.5 * (lo + hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_band_is_where_the_ratio_is_within_its_factor() {
+        // a / b = f / 10: 1 at f = 10, within a factor 2 for f in (5, 20).
+        let a = |f: f64| f;
+        let b = |_: f64| 10.0;
+        let (from, to) = band(1.0, 1000.0, a, b, 2.0).expect("a band");
+        assert!(
+            (from - 5.0).abs() < 1e-9 && (to - 20.0).abs() < 1e-9,
+            "{from} {to}"
+        );
+        // A range starting inside: the band starts at its low end.
+        let (from, to) = band(8.0, 1000.0, a, b, 2.0).expect("a band");
+        assert!((from - 8.0).abs() < 1e-12 && (to - 20.0).abs() < 1e-9);
+        // Far from 1 throughout: none; a factor of 1 or less: none.
+        assert_eq!(band(100.0, 1000.0, a, b, 2.0), None);
+        assert_eq!(band(1.0, 1000.0, a, b, 1.0), None);
+        assert_eq!(band(1.0, 1000.0, a, b, f64::NAN), None);
+    }
 }

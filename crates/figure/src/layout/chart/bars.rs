@@ -54,8 +54,17 @@ fn value_spots_across(r: &Rect, rightward: bool, w: f64, size: f64, gap: f64) ->
 /// order of preference: upright above the bar, turned above it (a value
 /// wider than its bar), upright inside it, turned inside it. `above`: the
 /// baseline just over the bar (its whisker counted); `stacked`: another
-/// bar sits on this one (nothing goes above it).
-fn value_spots(r: &Rect, above: f64, stacked: bool, w: f64, size: f64, gap: f64) -> Vec<ValueSpot> {
+/// bar sits on this one (nothing goes above it); `inside_top`: where the
+/// inside places start (the bar's top, or the lower end of its whisker
+/// where that lies in the bar, so that no value sits on its whisker).
+fn value_spots(
+    r: &Rect,
+    (above, inside_top): (f64, f64),
+    stacked: bool,
+    w: f64,
+    size: f64,
+    gap: f64,
+) -> Vec<ValueSpot> {
     let cx = (r[0] + r[2]) / 2.0;
     let upright = |y: f64, inside: bool| ValueSpot {
         x: cx,
@@ -82,7 +91,7 @@ fn value_spots(r: &Rect, above: f64, stacked: bool, w: f64, size: f64, gap: f64)
         spots.push(upright(above, false));
         spots.push(turned(above, false));
     }
-    let (top, bottom) = (r[1], r[3]);
+    let (top, bottom) = (inside_top, r[3]);
     if stacked {
         spots.push(upright((top + bottom) / 2.0 + size * 0.35, true));
     } else {
@@ -126,11 +135,17 @@ pub(super) fn value_labels(
             .unwrap_or(r[1])
             .min(r[1]);
         let above = err_top - 4.0 * k;
+        let inside_top = b
+            .range
+            .and_then(|(lo, hi)| p.y.pos(lo.min(hi)))
+            .map(|v| fr.py(v) + 4.0 * k)
+            .filter(|y| *y > r[1] && *y < r[3])
+            .unwrap_or(r[1]);
         let stacked = p.is_stacked_under(set, b);
         let spots = if p.horizontal {
             value_spots_across(r, b.value >= b.base, w, size, 4.0 * k)
         } else {
-            value_spots(r, above, stacked, w, size, 4.0 * k)
+            value_spots(r, (above, inside_top), stacked, w, size, 4.0 * k)
         };
         // Apart from other labels by a third of a letter ("1x" beside "1"
         // is not "1x1").
