@@ -10,8 +10,13 @@
 use std::sync::OnceLock;
 
 use crate::offload::uncertainty::{CONFIDENCE, covered, quantile};
-use crate::validate::{Row, factor};
+use hetscope_figure::boathull::BoathullProcessor;
+use hetscope_figure::boathull::measured::compare;
+use hetscope_model::boathull::{AssumptionSet, Class, ClassOptions};
 use hetscope_model::offload::SpeedupError;
+use hetscope_model::perdome::Side;
+use hetscope_model::platform::Transfers;
+use hetscope_preset::boathull::parse_measured_curve;
 
 /// The measured runs the error comes from.
 const RUNS: &str = include_str!("../../../../assets/data/h100-boathull-measured.csv");
@@ -19,31 +24,45 @@ const RUNS_NAME: &str = "assets/data/h100-boathull-measured.csv";
 /// The platform they ran on.
 const PLATFORM: &str = "h100-node-measured";
 
-/// The f of a row's label ("H100 80GB HBM3 f=16") and its processor.
-fn split(r: &Row) -> Option<(&str, f64)> {
-    let (name, f) = r.label.rsplit_once(" f=")?;
-    Some((name, f.parse().ok()?))
+/// How far a prediction is from a measurement, as a factor of at least 1.
+fn factor(measured: f64, predicted: f64) -> f64 {
+    (predicted / measured).max(measured / predicted)
+}
+
+/// The platform's boat hull processor of `side`, as the boat hull view
+/// compares measured points with it.
+fn processor(side: Side) -> Option<BoathullProcessor> {
+    let catalog = crate::builtin::catalog();
+    let (_, p) = catalog.platform(PLATFORM)?;
+    let b = p
+        .boathull_side(catalog, PLATFORM, Transfers::Pageable, side)
+        .ok()?;
+    let assume = AssumptionSet::default();
+    Some(BoathullProcessor {
+        name: b.name,
+        target: b.machine.target(assume.gpu(), assume.cpu()),
+    })
 }
 
 /// factor(measured ratio, predicted ratio) of the two processors' times
-/// at each f both ran, in f order; none where the runs cannot be
-/// predicted. (The factor of a ratio is that of its inverse: which
-/// processor is which does not matter.)
+/// at each f both ran, in the file's order; none where the runs cannot
+/// be predicted. Each time is the one the boat hull view and `validate`
+/// set beside the run (the same comparison). The factor of a ratio is
+/// that of its inverse: which processor is which does not matter.
 pub fn ratio_factors() -> Option<Vec<f64>> {
-    let catalog = crate::builtin::catalog();
-    let table = crate::validate::boathull_table_of_text(PLATFORM, RUNS, RUNS_NAME, catalog).ok()?;
-    let rows: Vec<(&str, f64, &Row)> = table
-        .rows
+    let curve = parse_measured_curve(RUNS, RUNS_NAME, RUNS_NAME).ok()?;
+    let class = Class::parse(curve.points.first()?.class.as_deref()?).ok()?;
+    let (gpu, cpu) = (processor(Side::Gpu)?, processor(Side::Cpu)?);
+    let cmp = compare(&curve, &class, &ClassOptions::default(), &[&gpu, &cpu]).ok()?;
+    let [a, b] = &cmp.processors[..] else {
+        return None;
+    };
+    let out: Vec<f64> = a
+        .points
         .iter()
-        .filter_map(|r| split(r).map(|(p, f)| (p, f, r)))
-        .collect();
-    let first = rows.first()?.0;
-    let out: Vec<f64> = rows
-        .iter()
-        .filter(|r| r.0 == first)
-        .filter_map(|(_, f, a)| {
-            let (_, _, b) = rows.iter().find(|r| r.0 != first && r.1 == *f)?;
-            let x = factor(a.measured / b.measured, a.predicted / b.predicted);
+        .filter_map(|pa| {
+            let pb = b.points.iter().find(|pb| pb.f == pa.f)?;
+            let x = factor(pa.measured_s / pb.measured_s, pa.model_s / pb.model_s);
             x.is_finite().then_some(x)
         })
         .collect();

@@ -158,21 +158,6 @@ fn session_of(choice: &PlatformChoice, catalog: &Catalog) -> Result<Session, Cor
     Ok(s)
 }
 
-/// The boat hull table of a measured curve's text (`name` in notes) on
-/// `platform`: each row's measured time and the model's.
-pub(crate) fn boathull_table_of_text(
-    platform: &str,
-    text: &str,
-    name: &str,
-    catalog: &Catalog,
-) -> Result<Table, CoreError> {
-    let choice = platform_choice(platform, catalog)?;
-    let mut s = session_of(&choice, catalog)?;
-    let curve = hetscope_preset::boathull::parse_measured_curve(text, name, name)?;
-    s.boathull.measured = Some(crate::Loaded::made(name, curve));
-    boathull::times(&s, name, catalog)
-}
-
 /// The table of one measured file.
 fn table_of(session: &Session, path: &Path, catalog: &Catalog) -> Result<Table, CoreError> {
     let file = path.display().to_string();
