@@ -24,6 +24,8 @@ mod fpm_cli;
 /// FPM memory limits, out-of-core and contention on the command line and
 /// in the window.
 mod fpm_completeness;
+/// How sure an FPM split is: its range within the measured spreads.
+mod fpm_intervals;
 /// `measure cpu`'s thread curves and the models that follow them.
 mod host_curves;
 /// Hostile input: parameters and messages.

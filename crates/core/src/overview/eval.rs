@@ -203,6 +203,17 @@ fn fpm_json(v: &Verdicts) -> Value {
             m.insert("error".into(), json!(e.to_string()));
         }
     }
+    if let Some(i) = &f.interval {
+        m.insert(
+            "fpm_interval".into(),
+            json!({
+                "makespan_s": [i.makespan_s.0, i.makespan_s.1],
+                "shares": i.shares.iter().map(|(a, b)| [*a, *b]).collect::<Vec<_>>(),
+                "spreads": i.spreads,
+                "from": "each device's speed within the median relative spread (max - min) / median of the timings behind its measured points",
+            }),
+        );
+    }
     m.insert("sentence".into(), json!(f.sentence()));
     Value::Object(m)
 }

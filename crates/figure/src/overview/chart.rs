@@ -11,6 +11,7 @@ use crate::chart::{
 };
 use crate::fpm::{METHODS, method_short};
 use hetscope_model::format::{fmt_sig, fmt_speedup, fmt_time, fmt_whole};
+use hetscope_model::fpm::Method;
 
 /// Colour of the first and the second platform's bars.
 pub const COLORS: [[u8; 3]; 2] = [palette::BLUE, palette::VERMILION];
@@ -285,8 +286,11 @@ fn fpm_panel(cols: &[Column]) -> ChartPanel {
             let mut s = bar_set(c.name, c.color, k, cols.len());
             for (i, &m) in METHODS.iter().enumerate() {
                 let t = c.v.fpm.makespan(m);
-                s.bars
-                    .push(bar(i, t, format!("{}: {}", method_short(m), fmt_time(t))));
+                let mut b = bar(i, t, format!("{}: {}", method_short(m), fmt_time(t)));
+                if m == Method::Fpm {
+                    b.range = c.v.fpm.interval.as_ref().map(|i| i.makespan_s);
+                }
+                s.bars.push(b);
             }
             s
         })

@@ -9,6 +9,7 @@ use hetscope_model::boathull::application::{class_time, processor_band, processo
 use hetscope_model::boathull::{AssumptionSet, Class, ClassOptions, Machine, table1_examples};
 use hetscope_model::format::{fmt_num, fmt_sig, fmt_time, fmt_whole};
 use hetscope_model::fpm::Method;
+use hetscope_model::fpm::interval::{SplitInterval, device_spread, split_interval};
 use hetscope_model::offload::SpeedupError;
 use hetscope_model::perdome::optimum::search;
 use hetscope_model::perdome::{Classification, Optima, classify::classify};
@@ -283,6 +284,9 @@ pub struct FpmVerdict {
     /// Which devices' memory caps their share, at what size, for which
     /// methods; none when no memory limit is reached.
     pub memory: Option<String>,
+    /// The FPM split's range within the devices' measured speed spreads,
+    /// where every device's points carry them.
+    pub interval: Option<SplitInterval>,
 }
 
 impl FpmVerdict {
@@ -293,10 +297,22 @@ impl FpmVerdict {
             integer: p.fpm_integer,
             ..Default::default()
         };
-        let solved = input
-            .check()
-            .and_then(|()| input.effective_functions())
-            .and_then(|speeds| input.solve(&speeds, p.fpm_n));
+        let speeds = input.check().and_then(|()| input.effective_functions());
+        let solved = speeds
+            .as_ref()
+            .map_err(Clone::clone)
+            .and_then(|speeds| input.solve(speeds, p.fpm_n));
+        let spreads: Option<Vec<f64>> = p
+            .fpm_devices
+            .iter()
+            .map(|d| device_spread(&d.points))
+            .collect();
+        let interval = match (&speeds, spreads) {
+            (Ok(speeds), Some(e)) if solved.is_ok() => {
+                split_interval(speeds, input.n_used(p.fpm_n), &e).ok()
+            }
+            _ => None,
+        };
         let devices: Vec<String> = p.fpm_devices.iter().map(|d| d.name.clone()).collect();
         let unit = input.unit().0;
         let memory = solved
@@ -322,6 +338,7 @@ impl FpmVerdict {
             devices,
             methods,
             memory,
+            interval,
         }
     }
 
@@ -349,8 +366,9 @@ impl FpmVerdict {
             .collect();
         let fpm = self.makespan(Method::Fpm);
         let memory = self.memory.as_ref().map(|m| format!(" {m}"));
+        let within = self.interval_clause().unwrap_or_default();
         format!(
-            "FPM, n = {} {}: makespan {} with {}, {} with {}, {} with {}; FPM shares: {}.{}",
+            "FPM, n = {} {}: makespan {} with {}, {} with {}, {} with {}; FPM shares: {}.{within}{}",
             fmt_whole(self.n),
             self.unit,
             fmt_time(fpm),
@@ -362,6 +380,30 @@ impl FpmVerdict {
             shares.join(", "),
             memory.unwrap_or_default()
         )
+    }
+
+    /// " Within the speed functions' measured spreads (...): makespan a
+    /// to b, shares ...".
+    fn interval_clause(&self) -> Option<String> {
+        let i = self.interval.as_ref()?;
+        let pct: Vec<String> = i
+            .spreads
+            .iter()
+            .map(|e| format!("{} %", fmt_num(100.0 * e)))
+            .collect();
+        let shares: Vec<String> = self
+            .devices
+            .iter()
+            .zip(&i.shares)
+            .map(|(d, (lo, hi))| format!("{d} {} to {}", fmt_whole(*lo), fmt_whole(*hi)))
+            .collect();
+        Some(format!(
+            " Within the speed functions' measured spreads ({}): FPM makespan {} to {}, shares {}.",
+            pct.join(", "),
+            fmt_time(i.makespan_s.0),
+            fmt_time(i.makespan_s.1),
+            shares.join(", ")
+        ))
     }
 
     /// The method's name, saying so where memory capped its split.

@@ -37,6 +37,7 @@ pub mod device;
 pub mod error;
 pub mod fitted;
 pub mod health;
+pub mod interval;
 pub mod param;
 pub mod partition;
 mod piecewise;

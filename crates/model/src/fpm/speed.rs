@@ -87,7 +87,11 @@ impl SpeedFunction {
 
     /// The speed scaled by a contention factor (see [`Contention`]).
     pub fn scaled(&self, contention: Contention) -> SpeedFunction {
-        let k = contention.factor();
+        self.times(contention.factor())
+    }
+
+    /// Every speed multiplied by `k` (above 0), the sizes kept.
+    pub fn times(&self, k: f64) -> SpeedFunction {
         let mut in_core = self.in_core.clone();
         in_core.scale(k);
         let ooc = self.out_of_core.clone().map(|mut o| {

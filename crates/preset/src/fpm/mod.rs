@@ -27,14 +27,15 @@ pub const PAPER_HYBRID_PLATFORM: &str = "fpm-hybrid-node";
 pub const PAPER_N: f64 = 3600.0;
 
 impl SpeedCsv {
-    /// A device from this CSV: its points, memory limit, out-of-core
-    /// extension, contention factor (1 unless given), socket and the unit
-    /// its comments name.
+    /// A device from this CSV: its points (with the spreads of their
+    /// timings, which the FPM split's interval reads), memory limit,
+    /// out-of-core extension, contention factor (1 unless given), socket
+    /// and the unit its comments name.
     pub fn to_device(&self, name: &str, source: Source) -> FpmDevice {
         FpmDevice {
             name: name.to_string(),
             source,
-            points: self.points().into(),
+            points: self.rows.clone().into(),
             max_size_units: self.max_size_units,
             out_of_core: self.out_of_core.clone(),
             unit: unit_from_comments(&self.comments),

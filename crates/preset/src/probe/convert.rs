@@ -211,8 +211,15 @@ pub fn speed(t: &ProbeTable, gpu: &GpuSpec) -> Result<Option<FpmDevice>, ProbeEr
         .items_of("speed")
         .filter_map(|i| {
             let n = i.rows.get("n").and_then(Entry::number)?;
-            let s = i.rows.get("seconds").and_then(Entry::number)?;
-            Some(SpeedPoint::new(n / 1e6, n / s / 1e6))
+            let seconds = i.rows.get("seconds")?;
+            let s = seconds.number()?;
+            // The spread of the repeated timings, the speed's to first
+            // order.
+            let spread = seconds.spread.filter(|e| e.is_finite() && *e >= 0.0);
+            Some(SpeedPoint {
+                spread,
+                ..SpeedPoint::new(n / 1e6, n / s / 1e6)
+            })
         })
         .collect();
     if points.is_empty() {
