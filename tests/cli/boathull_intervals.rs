@@ -105,3 +105,28 @@ fn a_platform_of_the_papers_processors_carries_no_band() {
     let sentence = b["sentence"].as_str().expect("a sentence");
     assert!(!sentence.contains("too close"), "{sentence}");
 }
+
+#[test]
+fn the_comparison_view_marks_where_the_call_is_open() {
+    let svg_of = |platform: &str| {
+        ok(&[
+            "export",
+            "--view",
+            "boathull-compare",
+            "--platform",
+            platform,
+            "--format",
+            "svg",
+            "--out",
+            "-",
+        ])
+    };
+    let svg = svg_of("h100-node-measured");
+    // Kernels alone the GPU wins throughout, beyond the error; with the
+    // transfers the crossover at f = 1161 is open from 273 to 5164.
+    assert!(svg.contains("Clear over the whole range"), "kernels only");
+    assert!(svg.contains("Too close to call for f = 272.7 to 5163.6"));
+    assert!(svg.contains("clear above (4.143x)") && svg.contains("clear below (0.241x)"));
+    let paper = svg_of("i7-930-gtx470");
+    assert!(!paper.contains("Too close") && !paper.contains("clear above"));
+}

@@ -78,12 +78,14 @@ impl Model for Boathull {
         platform: &PlatformChoice,
         catalog: &Catalog,
     ) -> Result<(), CoreError> {
+        let derived = platform.preset.boathull.is_none();
         let side = |side| {
             platform
                 .preset
                 .boathull_side(catalog, &platform.origin, Transfers::Pageable, side)
-                .map(|b| {
-                    ProcessorChoice::new(&platform.id, &b.name, b.machine).with_sources(b.sources)
+                .map(|b| ProcessorChoice {
+                    derived,
+                    ..ProcessorChoice::new(&platform.id, &b.name, b.machine).with_sources(b.sources)
                 })
         };
         (s.processor, s.partner) = (side(Side::Gpu)?, side(Side::Cpu)?);

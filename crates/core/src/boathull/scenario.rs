@@ -45,6 +45,11 @@ pub struct ProcessorChoice {
     /// for all of them).
     #[serde(default)]
     pub sources: Vec<(String, Source)>,
+    /// Whether the values are derived from a platform's hardware (spec
+    /// sheets, measurements), not a paper's processor preset: the
+    /// model's error measured on hardware then applies to them.
+    #[serde(default)]
+    pub derived: bool,
 }
 
 impl ProcessorChoice {
@@ -62,6 +67,7 @@ impl ProcessorChoice {
             vector: Assume::Roof,
             threads: Assume::Roof,
             sources: Vec::new(),
+            derived: false,
         }
     }
 
@@ -267,6 +273,15 @@ impl BoathullScenario {
         self.input_with(Class::parse(&self.class_text).as_ref(), catalog)
     }
 
+    /// The model's error on which of a GPU and a CPU wins, where both are
+    /// derived from hardware ([`super::uncertainty`]).
+    fn winner_error(&self) -> Option<hetscope_model::offload::SpeedupError> {
+        let (a, b) = (&self.processor, &self.partner);
+        (a.derived && b.derived && a.side() != b.side())
+            .then(super::uncertainty::winner_error)
+            .flatten()
+    }
+
     /// The model input with the class already parsed from `class_text`.
     pub fn input_with(
         &self,
@@ -303,6 +318,7 @@ impl BoathullScenario {
             application,
             overlay: self.overlay.as_ref().map(ProcessorChoice::processor),
             measured: self.measured.as_ref().map(|m| m.data().clone()),
+            winner_error: self.winner_error(),
         };
         input.check()?;
         Ok(input)

@@ -9,7 +9,7 @@ use super::super::chart::{
 use super::curves::{Times, f_axis, f_line, times};
 use super::input::{BoathullInput, BoathullProcessor};
 use crate::error::FigureError;
-use hetscope_model::boathull::application::processor_crossover;
+use hetscope_model::boathull::application::{processor_band, processor_crossover};
 use hetscope_model::format::{fmt_num, fmt_tick, fmt_time};
 
 /// Per-f times of one processor: kernel range ends and t0, s.
@@ -237,6 +237,18 @@ impl<'a> Pair<'a> {
             color: palette::GREY,
             style: LineStyle::Solid,
         });
+        if let Some(e) = &self.input.winner_error {
+            // Between these the winner is too close to call.
+            for (value, side) in [(e.factor, "above"), (1.0 / e.factor, "below")] {
+                panel.ref_lines.push(RefLine {
+                    orientation: Orientation::Horizontal,
+                    value,
+                    label: format!("clear {side} ({}x)", fmt_num(value)),
+                    color: palette::GREY,
+                    style: LineStyle::Dashed,
+                });
+            }
+        }
         panel
     }
 
@@ -340,8 +352,43 @@ impl<'a> Pair<'a> {
                 ),
             };
             notes.push(text);
+            if let Some(band) = self.too_close(with_transfers)? {
+                notes.push(band);
+            }
         }
         Ok(notes)
+    }
+
+    /// "Too close to call for f = a to b: ..." where the input carries
+    /// the model's error on the ratio of the two times.
+    fn too_close(&self, with_transfers: bool) -> Result<Option<String>, FigureError> {
+        let Some(e) = &self.input.winner_error else {
+            return Ok(None);
+        };
+        let band = processor_band(
+            &self.pa.target,
+            &self.pb.target,
+            &self.input.class,
+            &self.input.options,
+            self.input.f_range(),
+            with_transfers,
+            e.factor,
+        )
+        .map_err(FigureError::from)?;
+        let within = format!(
+            "the speedup within the model's {:.0} % error, a factor of {} ({} pairs of runs of the shipped H100 node)",
+            100.0 * e.confidence,
+            fmt_num(e.factor),
+            e.rows
+        );
+        Ok(Some(match band {
+            Some((a, b)) => format!(
+                "Too close to call for f = {} to {}: {within} lies on both sides of 1.",
+                fmt_tick(a),
+                fmt_tick(b)
+            ),
+            None => format!("Clear over the whole range: {within} stays on one side of 1."),
+        }))
     }
 
     /// The chosen f: its line, both times and the speedup as markers, the

@@ -7,6 +7,7 @@ use hetscope_model::boathull::{
     Application, Assume, Class, ClassOptions, ClassVars, CpuAssumptions, GpuAssumptions,
     MeasuredCurve, Table1Reading, Target,
 };
+use hetscope_model::offload::SpeedupError;
 use hetscope_model::perdome::Side;
 use hetscope_model::sampling::log_spaced;
 
@@ -130,6 +131,10 @@ pub struct BoathullInput {
     /// Measured times against f, drawn over the boat hull view with the
     /// model's relative error.
     pub measured: Option<MeasuredCurve>,
+    /// The model's error on the ratio of a GPU's and a CPU's times, where
+    /// both processors are derived from hardware: the comparison view
+    /// marks where the winner is too close to call.
+    pub winner_error: Option<SpeedupError>,
 }
 
 impl BoathullInput {
@@ -147,6 +152,7 @@ impl BoathullInput {
             application: None,
             overlay: None,
             measured: None,
+            winner_error: None,
         }
     }
 
