@@ -1,5 +1,5 @@
 //! The headless command line: `presets list`, `eval`, `export`,
-//! `session`. With no subcommand the binary opens the GUI (`hetscope
+//! `session`, and its own completions and manual page. With no subcommand the binary opens the GUI (`hetscope
 //! FILE`: with the session file FILE, checked here first).
 //!
 //! Errors are one line on stderr; the exit code is 2 for usage errors (bad
@@ -8,8 +8,10 @@
 
 pub mod arg_enum;
 mod boathull;
+mod error;
 mod export;
 pub mod fpm;
+mod install;
 mod measure;
 mod measure_loops;
 mod offload;
@@ -31,6 +33,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+pub use error::CliError;
 
 use hetscope_figure::{Camera, View};
 use hetscope_model::format::visible;
@@ -42,12 +45,20 @@ pub(crate) use output::{out, out_json};
 pub use perdome::params::ScenarioArgs;
 pub use refusal::preset_error;
 
+/// The version and the commit it is built from ("0.1.0 (1a2b3c4d5e6f)").
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("HETSCOPE_COMMIT"),
+    ")"
+);
+
 /// hetscope: PerDome and PeaPaw performance and energy models of CPU+GPU
 /// platforms. Without a subcommand, opens the desktop window.
 #[derive(Debug, Parser)]
 #[command(
     name = "hetscope",
-    version,
+    version = VERSION,
     about,
     long_about = None
 )]
@@ -105,6 +116,12 @@ pub enum Command {
         #[command(subcommand)]
         what: starpu::ImportAction,
     },
+    /// Shell completions (bash, zsh, fish, elvish, powershell), to
+    /// standard output.
+    Completions(install::CompletionsArgs),
+    /// The manual page (roff), to standard output, or with --out-dir a
+    /// page per command into a folder.
+    Man(install::ManArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -287,30 +304,6 @@ pub(crate) fn parse_finite(s: &str) -> Result<f32, String> {
     }
 }
 
-/// A failed command: its message and exit code.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct CliError {
-    pub message: String,
-    /// 2: usage error, 1: anything else.
-    pub code: u8,
-}
-
-impl CliError {
-    pub fn usage(message: impl Into<String>) -> CliError {
-        CliError {
-            message: message.into(),
-            code: 2,
-        }
-    }
-    pub fn failure(message: impl Into<String>) -> CliError {
-        CliError {
-            message: message.into(),
-            code: 1,
-        }
-    }
-}
-
 /// Run the binary: parse `args`, run the subcommand or open the GUI with
 /// `gui`, report errors on one line, and return the exit code.
 pub fn main_with<I, T, E>(args: I, gui: fn(Option<PathBuf>) -> Result<(), E>) -> ExitCode
@@ -432,6 +425,8 @@ pub fn run(cmd: Command, files: &mut output::Files) -> Result<(), CliError> {
         Command::Import {
             what: starpu::ImportAction::Starpu(args),
         } => out(&starpu::run(&args, files)?),
+        Command::Completions(args) => out(&install::completions(&args)?),
+        Command::Man(args) => out(&install::man(&args, files)?),
     }
 }
 

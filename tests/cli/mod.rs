@@ -34,6 +34,8 @@ mod hostile_inputs;
 mod hostile_outputs;
 /// Hostile input: session files by every way in.
 mod hostile_sessions;
+/// The desktop install: entry, icon, MIME type, completions, manual.
+mod install;
 /// The host's layer conditions against kerncraft's on the suite's loops.
 mod layer_conditions;
 /// `measure cpu`: the description and platform it writes, in the window

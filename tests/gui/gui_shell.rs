@@ -44,7 +44,8 @@ fn about_names_the_version_the_licence_and_the_five_papers() {
     h.run();
     h.get_by_label_contains("About hetscope").click();
     h.run();
-    h.get_by_label(&format!("hetscope {}", env!("CARGO_PKG_VERSION")));
+    // The version and the commit it is built from.
+    h.get_by_label(&format!("hetscope {}", hetscope::cli::VERSION));
     h.get_by_label_contains("Licence: MIT OR Apache-2.0");
     for p in Paper::ALL {
         let citation = p.citation();

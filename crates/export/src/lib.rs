@@ -24,7 +24,7 @@ use hetscope_figure::{Camera, Figure};
 pub use csv_out::render_csv;
 pub use palette::recolor_svg;
 pub use pdf::{render_pdf, svg_to_pdf};
-pub use png::{render_png, svg_to_png};
+pub use png::{icon_png, render_png, svg_to_png};
 pub use svg::{placed_texts, render_svg};
 
 /// Output format, chosen from the file extension.
