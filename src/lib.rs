@@ -18,3 +18,12 @@ pub use hetscope_measure as measure;
 pub use hetscope_model as model;
 pub use hetscope_model::format;
 pub use hetscope_preset as preset;
+
+/// The version and the commit it is built from ("0.1.0 (1a2b3c4d5e6f)",
+/// `build.rs`), for `--version` and the window's About.
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("HETSCOPE_COMMIT"),
+    ")"
+);

@@ -45,20 +45,12 @@ pub(crate) use output::{out, out_json};
 pub use perdome::params::ScenarioArgs;
 pub use refusal::preset_error;
 
-/// The version and the commit it is built from ("0.1.0 (1a2b3c4d5e6f)").
-pub const VERSION: &str = concat!(
-    env!("CARGO_PKG_VERSION"),
-    " (",
-    env!("HETSCOPE_COMMIT"),
-    ")"
-);
-
 /// hetscope: PerDome and PeaPaw performance and energy models of CPU+GPU
 /// platforms. Without a subcommand, opens the desktop window.
 #[derive(Debug, Parser)]
 #[command(
     name = "hetscope",
-    version = VERSION,
+    version = crate::VERSION,
     about,
     long_about = None
 )]

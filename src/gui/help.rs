@@ -61,7 +61,7 @@ fn about_window(ctx: &Context, open: &mut bool) {
         .resizable([true, false])
         .default_width(560.0)
         .show(ctx, |ui| {
-            ui.heading(format!("hetscope {}", crate::cli::VERSION));
+            ui.heading(format!("hetscope {}", crate::VERSION));
             ui.label(
                 "Analytical performance and energy models of CPU+GPU computing, \
                  drawn so that every figure follows every slider.",

@@ -45,7 +45,7 @@ fn about_names_the_version_the_licence_and_the_five_papers() {
     h.get_by_label_contains("About hetscope").click();
     h.run();
     // The version and the commit it is built from.
-    h.get_by_label(&format!("hetscope {}", hetscope::cli::VERSION));
+    h.get_by_label(&format!("hetscope {}", hetscope::VERSION));
     h.get_by_label_contains("Licence: MIT OR Apache-2.0");
     for p in Paper::ALL {
         let citation = p.citation();
