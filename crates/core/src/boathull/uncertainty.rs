@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use crate::offload::uncertainty::{CONFIDENCE, covered, quantile};
+use crate::offload::uncertainty::{error_from, factor};
 use hetscope_figure::boathull::BoathullProcessor;
 use hetscope_figure::boathull::measured::compare;
 use hetscope_model::boathull::{AssumptionSet, Class, ClassOptions};
@@ -23,11 +23,6 @@ const RUNS: &str = include_str!("../../../../assets/data/h100-boathull-measured.
 const RUNS_NAME: &str = "assets/data/h100-boathull-measured.csv";
 /// The platform they ran on.
 const PLATFORM: &str = "h100-node-measured";
-
-/// How far a prediction is from a measurement, as a factor of at least 1.
-fn factor(measured: f64, predicted: f64) -> f64 {
-    (predicted / measured).max(measured / predicted)
-}
 
 /// The platform's boat hull processor of `side`, as the boat hull view
 /// compares measured points with it.
@@ -71,16 +66,11 @@ pub fn ratio_factors() -> Option<Vec<f64>> {
 
 fn error_of() -> Option<SpeedupError> {
     let factors = ratio_factors()?;
-    Some(SpeedupError {
-        factor: quantile(&factors, CONFIDENCE)?,
-        confidence: CONFIDENCE,
-        rows: factors.len(),
-        covered: covered(&factors),
-        from: format!(
-            "the ratio of the GPU's and the CPU's times against the {} pairs of measured runs of the shipped H100 node ({RUNS_NAME})",
-            factors.len()
-        ),
-    })
+    let from = format!(
+        "the ratio of the GPU's and the CPU's times against the {} pairs of measured runs of the shipped H100 node ({RUNS_NAME})",
+        factors.len()
+    );
+    error_from(&factors, from)
 }
 
 /// The boat hull model's error on which processor wins, worked out once

@@ -15,7 +15,7 @@ use hetscope_model::offload::{Formulation, OffloadParam, SpeedupError, decide};
 use hetscope_preset::offload::parse_measured_offload;
 
 /// How far a prediction is from a measurement, as a factor of at least 1.
-fn factor(measured: f64, predicted: f64) -> f64 {
+pub(crate) fn factor(measured: f64, predicted: f64) -> f64 {
     (predicted / measured).max(measured / predicted)
 }
 
@@ -58,16 +58,23 @@ pub fn quantile(values: &[f64], q: f64) -> Option<f64> {
 
 fn error_of(f: Formulation) -> Option<SpeedupError> {
     let factors = run_factors(f)?;
+    let from = format!(
+        "the {} formulation's speedups against the {} measured runs of the shipped H100 node ({RUNS_NAME})",
+        f.key(),
+        factors.len()
+    );
+    error_from(&factors, from)
+}
+
+/// The error that holds [`CONFIDENCE`] of `factors` (nearest rank), with
+/// its leave-one-out coverage; `from` says which runs.
+pub(crate) fn error_from(factors: &[f64], from: String) -> Option<SpeedupError> {
     Some(SpeedupError {
-        factor: quantile(&factors, CONFIDENCE)?,
+        factor: quantile(factors, CONFIDENCE)?,
         confidence: CONFIDENCE,
         rows: factors.len(),
-        covered: covered(&factors),
-        from: format!(
-            "the {} formulation's speedups against the {} measured runs of the shipped H100 node ({RUNS_NAME})",
-            f.key(),
-            factors.len()
-        ),
+        covered: covered(factors),
+        from,
     })
 }
 

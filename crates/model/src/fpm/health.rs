@@ -134,7 +134,7 @@ pub fn group_by_name(name: &str) -> String {
 }
 
 /// The median of finite values; None where there are none.
-fn median(mut v: Vec<f64>) -> Option<f64> {
+pub(super) fn median(mut v: Vec<f64>) -> Option<f64> {
     v.retain(|x| x.is_finite());
     if v.is_empty() {
         return None;

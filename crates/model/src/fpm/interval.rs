@@ -6,7 +6,7 @@
 //! at the bottom; its smallest the other way round; the makespan from
 //! every speed at the top of its spread to every one at the bottom.
 
-use super::partition::{Method, PartitionError, partition};
+use super::partition::{Method, Partition, PartitionError, partition};
 use super::speed::SpeedFunction;
 
 /// The range of an FPM split under the devices' speed spreads.
@@ -27,23 +27,33 @@ pub fn split_interval(
     n_units: f64,
     spreads: &[f64],
 ) -> Result<SplitInterval, PartitionError> {
-    let fpm = |up: &dyn Fn(usize) -> bool| {
+    // Each pattern of speeds (a device at the top of its spread or at the
+    // bottom) partitioned once: with two devices a device's largest share
+    // and the other's smallest are one partition.
+    let mut done: Vec<(Vec<bool>, Partition)> = Vec::new();
+    let mut fpm = |up: Vec<bool>| -> Result<Partition, PartitionError> {
+        if let Some((_, p)) = done.iter().find(|(u, _)| *u == up) {
+            return Ok(p.clone());
+        }
         let moved: Vec<SpeedFunction> = speeds
             .iter()
             .zip(spreads)
-            .enumerate()
-            .map(|(i, (s, e))| s.times(if up(i) { 1.0 + e } else { 1.0 - e }))
+            .zip(&up)
+            .map(|((s, e), u)| s.times(if *u { 1.0 + e } else { 1.0 - e }))
             .collect();
-        partition(&moved, n_units, Method::Fpm)
+        let p = partition(&moved, n_units, Method::Fpm)?;
+        done.push((up, p.clone()));
+        Ok(p)
     };
-    let mut shares = Vec::with_capacity(speeds.len());
-    for i in 0..speeds.len() {
-        let high = fpm(&|j| j == i)?.shares[i].size_units;
-        let low = fpm(&|j| j != i)?.shares[i].size_units;
+    let count = speeds.len();
+    let mut shares = Vec::with_capacity(count);
+    for i in 0..count {
+        let high = fpm((0..count).map(|j| j == i).collect())?.shares[i].size_units;
+        let low = fpm((0..count).map(|j| j != i).collect())?.shares[i].size_units;
         shares.push((low.min(high), low.max(high)));
     }
-    let fast = fpm(&|_| true)?.makespan_s;
-    let slow = fpm(&|_| false)?.makespan_s;
+    let fast = fpm(vec![true; count])?.makespan_s;
+    let slow = fpm(vec![false; count])?.makespan_s;
     Ok(SplitInterval {
         shares,
         makespan_s: (fast, slow),
@@ -54,22 +64,12 @@ pub fn split_interval(
 /// A device's spread: the median of its points' known spreads, clamped
 /// below 1; none where no point has one.
 pub fn device_spread(points: &[super::SpeedPoint]) -> Option<f64> {
-    let mut v: Vec<f64> = points
+    let known: Vec<f64> = points
         .iter()
         .filter_map(|p| p.spread)
-        .filter(|e| e.is_finite() && *e >= 0.0)
+        .filter(|e| *e >= 0.0)
         .collect();
-    if v.is_empty() {
-        return None;
-    }
-    v.sort_by(f64::total_cmp);
-    let n = v.len();
-    let m = if n % 2 == 1 {
-        v[n / 2]
-    } else {
-        0.5 * (v[n / 2 - 1] + v[n / 2])
-    };
-    Some(m.min(0.99))
+    super::health::median(known).map(|m| m.min(0.99))
 }
 
 #[cfg(test)]
